@@ -1,0 +1,91 @@
+import fastifyCookie from '@fastify/cookie';
+import fastifyHelmet from '@fastify/helmet';
+import fastifyRateLimit from '@fastify/rate-limit';
+import fastifySwagger from '@fastify/swagger';
+import fastifySwaggerUi from '@fastify/swagger-ui';
+import Fastify, { type FastifyInstance } from 'fastify';
+import { jsonSchemaTransform, serializerCompiler, validatorCompiler } from 'fastify-type-provider-zod';
+import type { AppContext } from './context';
+import { complaintsRoutes } from './modules/complaints/complaints.routes';
+import { contentRoutes } from './modules/content/content.routes';
+import { healthRoutes } from './modules/health/health.routes';
+import { settingsRoutes } from './modules/settings/settings.routes';
+import { pageHiddenRoutes } from './modules/telemetry/page-hidden.routes';
+import { registerClientHeaderRule } from './plugins/client-header';
+import { registerErrorHandling } from './plugins/errors';
+import { registerSiteResolution } from './plugins/site';
+import { registerWeb } from './plugins/web';
+
+export interface BuildOptions {
+  logger?: boolean | object;
+}
+
+/** Builds the whole HTTP app on a prepared context; `main.ts` listens, tests use `app.inject`. */
+export async function buildApp(ctx: AppContext, options: BuildOptions = {}): Promise<FastifyInstance> {
+  const app = Fastify({
+    logger:
+      options.logger === false
+        ? false
+        : {
+            level: ctx.config.logLevel,
+            redact: ['req.headers.cookie', 'req.headers.authorization', 'res.headers["set-cookie"]'],
+            ...(typeof options.logger === 'object' ? options.logger : {}),
+          },
+    trustProxy: ctx.config.trustProxy,
+    bodyLimit: 1_048_576,
+    routerOptions: { ignoreTrailingSlash: true, maxParamLength: 200 },
+  });
+  app.setValidatorCompiler(validatorCompiler);
+  app.setSerializerCompiler(serializerCompiler);
+  app.decorate('ctx', ctx);
+
+  await app.register(fastifyHelmet, {
+    contentSecurityPolicy: {
+      directives: {
+        defaultSrc: ["'self'"],
+        scriptSrc: ["'self'"],
+        styleSrc: ["'self'", "'unsafe-inline'"],
+        imgSrc: ["'self'", 'data:', 'blob:'],
+        connectSrc: ["'self'"],
+        fontSrc: ["'self'", 'data:'],
+        objectSrc: ["'none'"],
+        frameAncestors: ["'none'"],
+        baseUri: ["'self'"],
+        formAction: ["'self'"],
+        upgradeInsecureRequests: ctx.config.isProduction ? [] : null,
+      },
+    },
+    crossOriginEmbedderPolicy: false,
+    hsts: ctx.config.isProduction,
+  });
+  await app.register(fastifyCookie);
+  // Per-address flood guard for the API. Limits that protect accounts live in the services (lib/limiter).
+  await app.register(fastifyRateLimit, {
+    global: true,
+    max: 600,
+    timeWindow: 60_000,
+    ...(ctx.redis ? { redis: ctx.redis, nameSpace: 'amora:rl:' } : {}),
+    allowList: (request) => !request.url.startsWith('/api/'),
+  });
+
+  await app.register(fastifySwagger, {
+    openapi: {
+      info: { title: 'Amora API', version: '1.0.0', description: 'Dating and chat platform API (spec §7 calls keep their paths).' },
+    },
+    transform: jsonSchemaTransform,
+  });
+  await app.register(fastifySwaggerUi, { routePrefix: '/api/docs', staticCSP: true });
+
+  registerErrorHandling(app);
+  registerSiteResolution(app);
+  registerClientHeaderRule(app);
+
+  await app.register(healthRoutes);
+  await app.register(settingsRoutes);
+  await app.register(contentRoutes);
+  await app.register(complaintsRoutes);
+  await app.register(pageHiddenRoutes);
+
+  await registerWeb(app);
+  return app;
+}

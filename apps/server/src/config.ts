@@ -1,0 +1,39 @@
+import { resolve } from 'node:path';
+
+export interface Config {
+  port: number;
+  host: string;
+  dataDir: string;
+  databaseUrl: string | null;
+  redisUrl: string | null;
+  smtpUrl: string | null;
+  isProduction: boolean;
+  logLevel: string;
+  seedDemo: boolean;
+  trustProxy: boolean;
+  webDist: string;
+}
+
+function flag(value: string | undefined, fallback: boolean): boolean {
+  if (value === undefined || value === '') return fallback;
+  return ['1', 'true', 'yes', 'on'].includes(value.toLowerCase());
+}
+
+export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
+  const isProduction = env.NODE_ENV === 'production';
+  const port = Number.parseInt(env.PORT ?? '3000', 10);
+  if (!Number.isInteger(port) || port < 0 || port > 65535) throw new Error(`PORT must be a port number, got "${env.PORT}"`);
+  return {
+    port,
+    host: env.HOST || 'localhost',
+    dataDir: resolve(env.DATA_DIR || './data'),
+    databaseUrl: env.DATABASE_URL || null,
+    redisUrl: env.REDIS_URL || null,
+    smtpUrl: env.SMTP_URL || null,
+    isProduction,
+    logLevel: env.LOG_LEVEL || (isProduction ? 'info' : 'info'),
+    seedDemo: flag(env.SEED_DEMO, !isProduction),
+    trustProxy: flag(env.TRUST_PROXY, false),
+    webDist: resolve(env.WEB_DIST || new URL('../../web/dist', import.meta.url).pathname),
+  };
+}

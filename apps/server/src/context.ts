@@ -1,0 +1,25 @@
+import type { Database } from '@amora/db';
+import type { Redis } from 'ioredis';
+import type { Config } from './config';
+import type { Limiter } from './lib/limiter';
+import type { SiteDirectory } from './modules/sites/sites.service';
+import type { Site } from './modules/sites/sites.repository';
+
+export interface AppContext {
+  config: Config;
+  db: Database;
+  dbKind: 'pglite' | 'postgres';
+  redis: Redis | null;
+  limiter: Limiter;
+  sites: SiteDirectory;
+  now: () => Date;
+}
+
+declare module 'fastify' {
+  interface FastifyInstance {
+    ctx: AppContext;
+  }
+  interface FastifyRequest {
+    site: Site;
+  }
+}

@@ -1,0 +1,8 @@
+import { complaints, type Database } from '@amora/db';
+
+export type NewComplaint = typeof complaints.$inferInsert;
+
+export async function insertComplaint(db: Database, complaint: NewComplaint): Promise<string> {
+  const [row] = await db.insert(complaints).values(complaint).returning({ reference: complaints.reference });
+  return row.reference;
+}

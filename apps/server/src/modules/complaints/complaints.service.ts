@@ -1,0 +1,37 @@
+import { randomBytes } from 'node:crypto';
+import type { ComplaintInput } from '@amora/contracts';
+import type { AppContext } from '../../context';
+import { tooManyRequests } from '../../lib/errors';
+import type { Site } from '../sites/sites.repository';
+import { insertComplaint } from './complaints.repository';
+
+const PER_ADDRESS_PER_HOUR = 5;
+
+/** A readable reference the member can quote to support, e.g. C-7K2M9Q4D. */
+function newReference(): string {
+  const alphabet = 'ABCDEFGHJKLMNPQRSTUVWXYZ23456789';
+  const bytes = randomBytes(8);
+  return `C-${Array.from(bytes, (b) => alphabet[b % alphabet.length]).join('')}`;
+}
+
+export async function fileComplaint(
+  ctx: AppContext,
+  input: ComplaintInput & { site: Site; ip: string; language: string; userId: number | null },
+): Promise<string> {
+  const limit = await ctx.limiter.hit(`complaint:${input.ip}`, 3_600_000, PER_ADDRESS_PER_HOUR);
+  if (!limit.allowed) {
+    throw tooManyRequests('Too many complaints from this address, please try again later', limit.retryAfterSeconds);
+  }
+  return insertComplaint(ctx.db, {
+    reference: newReference(),
+    siteId: input.site.id,
+    userId: input.userId,
+    name: input.name,
+    email: input.email.toLowerCase(),
+    category: input.category,
+    subject: input.subject,
+    message: input.message,
+    url: input.url ?? '',
+    language: input.language,
+  });
+}

@@ -1,0 +1,84 @@
+import { readFileSync } from 'node:fs';
+import {
+  type CompanyInfo,
+  companyInfoSchema,
+  dialablePhone,
+  interestsResponseSchema,
+  paymentLogoParamsSchema,
+  regionsQuerySchema,
+  regionsResponseSchema,
+} from '@amora/contracts';
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { badRequest } from '../../lib/errors';
+import { regionsOf } from './regions';
+
+const logos = Object.fromEntries(
+  ['mastercard', 'visa', 'applepay'].map((name) => [name, readFileSync(new URL(`./assets/${name}.svg`, import.meta.url))]),
+);
+
+/** Read-only site content the web app loads once and caches: interests, regions, company info, payment logos. */
+export const contentRoutes: FastifyPluginAsyncZod = async (app) => {
+  app.get(
+    '/api/interests.php',
+    { schema: { tags: ['site'], summary: 'Interests members can pick', response: { 200: interestsResponseSchema } } },
+    async (request, reply) => {
+      reply.header('cache-control', 'public, max-age=3600');
+      return { interests: request.site.interests };
+    },
+  );
+
+  app.get(
+    '/api/regions.php',
+    {
+      schema: {
+        tags: ['site'],
+        summary: "Regions of the site's countries, or of one country",
+        querystring: regionsQuerySchema,
+        response: { 200: regionsResponseSchema },
+      },
+    },
+    async (request, reply) => {
+      const { site } = request;
+      const { country } = request.query;
+      if (country && !site.countries.includes(country)) {
+        throw badRequest('country', `Country ${country} is not served by this site`);
+      }
+      const countries = country ? [country] : site.countries;
+      reply.header('cache-control', 'public, max-age=86400');
+      return { regions: Object.fromEntries(countries.map((c) => [c, regionsOf(c)])) };
+    },
+  );
+
+  app.get(
+    '/api/companyinfo.php',
+    { schema: { tags: ['site'], summary: 'The company behind the site', response: { 200: companyInfoSchema } } },
+    async (request, reply): Promise<CompanyInfo> => {
+      const { site } = request;
+      const c = site.company;
+      reply.header('cache-control', 'public, max-age=3600');
+      return {
+        company_id: c.id,
+        name: c.name,
+        address: c.address,
+        city: c.city,
+        country: c.country,
+        kvk: c.kvk,
+        vat_numbers: c.vatNumbers,
+        tradenames: c.tradenames,
+        added: c.added,
+        support_email: site.supportEmail,
+        support_phone: site.supportPhone,
+        support_phone_dial: dialablePhone(site.supportPhone),
+      };
+    },
+  );
+
+  app.get(
+    '/api/assets/paymentmethod/:name.svg',
+    { schema: { tags: ['site'], summary: 'Payment method logo', params: paymentLogoParamsSchema } },
+    async (request, reply) => {
+      reply.header('cache-control', 'public, max-age=604800').type('image/svg+xml');
+      return logos[request.params.name];
+    },
+  );
+};

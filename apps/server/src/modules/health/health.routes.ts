@@ -1,0 +1,18 @@
+import { healthResponseSchema } from '@amora/contracts';
+import { sql } from 'drizzle-orm';
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+
+export const healthRoutes: FastifyPluginAsyncZod = async (app) => {
+  app.get(
+    '/api/health.php',
+    {
+      schema: { tags: ['operations'], summary: 'Liveness and database reachability', response: { 200: healthResponseSchema } },
+      config: { rateLimit: false },
+    },
+    async (_request, reply) => {
+      await app.ctx.db.execute(sql`select 1`);
+      reply.header('cache-control', 'no-store');
+      return { status: 'ok' as const, database: 'ok' as const, uptime_seconds: Math.round(process.uptime()) };
+    },
+  );
+};

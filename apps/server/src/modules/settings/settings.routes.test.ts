@@ -1,0 +1,84 @@
+import { settingsSchema } from '@amora/contracts';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createTestApp, type TestApp } from '../../test/harness';
+
+let t: TestApp;
+beforeAll(async () => {
+  t = await createTestApp();
+});
+afterAll(async () => {
+  await t.close();
+});
+
+describe('GET /api/settings.php', () => {
+  it('answers the site picked by the host with every setting of the spec', async () => {
+    const res = await t.app.inject({ url: '/api/settings.php', headers: { host: 'localhost:3000' } });
+    expect(res.statusCode).toBe(200);
+    const body = settingsSchema.parse(res.json());
+    expect(body.name).toBe('Amora');
+    expect(body.company_id).toBe(1);
+    expect(body.terms_date).toBe('2023-12-01');
+  });
+
+  it('picks the second site by its host and sets the language cookie from domain_language', async () => {
+    const res = await t.app.inject({ url: '/api/settings.php', headers: { host: 'herzklopfen.localhost:3000' } });
+    const body = res.json();
+    expect(body.name).toBe('Herzklopfen');
+    expect(body.company_id).toBe(5);
+    expect(body.terms_date).toBe('2024-03-15');
+    const cookie = res.cookies.find((c) => c.name === 'i18n_redirected');
+    expect(cookie?.value).toBe('de');
+    expect(cookie?.maxAge).toBe(365 * 86_400);
+  });
+
+  it('leaves an existing language cookie alone', async () => {
+    const res = await t.app.inject({
+      url: '/api/settings.php',
+      headers: { host: 'herzklopfen.localhost', cookie: 'i18n_redirected=fr' },
+    });
+    expect(res.cookies.find((c) => c.name === 'i18n_redirected')).toBeUndefined();
+  });
+
+  it('selects a site by forced host outside production and remembers it', async () => {
+    const res = await t.app.inject({ url: '/api/settings.php?forced_host=herzklopfen.localhost', headers: { host: 'localhost' } });
+    expect(res.json().name).toBe('Herzklopfen');
+    const forced = res.cookies.find((c) => c.name === 'forced_host');
+    expect(forced?.value).toBe('herzklopfen.localhost');
+    const next = await t.app.inject({ url: '/api/settings.php', headers: { host: 'localhost', cookie: `forced_host=${forced?.value}` } });
+    expect(next.json().name).toBe('Herzklopfen');
+  });
+
+  it('ignores a forced host in production', async () => {
+    const prod = await createTestApp({ isProduction: true });
+    try {
+      const res = await prod.app.inject({ url: '/api/settings.php?forced_host=herzklopfen.localhost', headers: { host: 'localhost' } });
+      expect(res.json().name).toBe('Amora');
+    } finally {
+      await prod.close();
+    }
+  });
+
+  it('marks traffic-source visitors and keeps their tracking data in a cookie', async () => {
+    const res = await t.app.inject({ url: '/api/settings.php?network=adnet&sub1=abc', headers: { host: 'localhost' } });
+    expect(res.json().is_trafficsource).toBe(true);
+    const tracking = res.cookies.find((c) => c.name === 'tracking');
+    expect(JSON.parse(tracking?.value ?? '{}')).toEqual({ network: 'adnet', sub1: 'abc' });
+    expect(tracking?.httpOnly).toBe(true);
+  });
+
+  it('derives the visitor country from a proxy header and falls back to the site default', async () => {
+    const nl = await t.app.inject({ url: '/api/settings.php', headers: { host: 'localhost', 'cf-ipcountry': 'BE' } });
+    expect(nl.json().geoip_country).toBe('BE');
+    expect(nl.json().geoip_selected_country).toBe('BE');
+    expect(nl.json().region_data.length).toBeGreaterThan(0);
+    const other = await t.app.inject({ url: '/api/settings.php', headers: { host: 'herzklopfen.localhost', 'cf-ipcountry': 'US' } });
+    expect(other.json().geoip_country).toBe('US');
+    expect(other.json().geoip_selected_country).toBe('DE');
+  });
+
+  it('rejects an over-long forced host with a 400 naming the field', async () => {
+    const res = await t.app.inject({ url: `/api/settings.php?forced_host=${'a'.repeat(300)}`, headers: { host: 'localhost' } });
+    expect(res.statusCode).toBe(400);
+    expect(res.json()).toMatchObject({ error: 'validation_failed', field: 'forced_host' });
+  });
+});

@@ -1,0 +1,50 @@
+import { okResponseSchema, pageHiddenBodySchema } from '@amora/contracts';
+import { pageBounces } from '@amora/db';
+import { sql } from 'drizzle-orm';
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+
+/**
+ * The beacon the web app sends when the page becomes hidden. Only when the landing query carried `lb`
+ * does it count a bounce: per site, landing path and day, plus the time the page was visible.
+ * No address, cookie or user id is stored with it.
+ */
+export const pageHiddenRoutes: FastifyPluginAsyncZod = async (app) => {
+  // navigator.sendBeacon posts a string as text/plain; in this plugin's scope it is read as JSON.
+  app.addContentTypeParser('text/plain', { parseAs: 'string', bodyLimit: 4096 }, (_request, body, done) => {
+    try {
+      done(null, body === '' ? {} : JSON.parse(body as string));
+    } catch {
+      done(Object.assign(new Error('Body is not JSON'), { statusCode: 400 }), undefined);
+    }
+  });
+  app.post(
+    '/api/page-hidden.php',
+    {
+      schema: {
+        tags: ['telemetry'],
+        summary: 'Page became hidden (beacon); with lb it records a page bounce',
+        body: pageHiddenBodySchema,
+        response: { 200: okResponseSchema },
+      },
+      config: { rateLimit: { max: 30, timeWindow: 60_000 } },
+    },
+    async (request) => {
+      const body = request.body ?? {};
+      if (body.lb !== undefined && body.lb !== false && body.lb !== '0') {
+        const path = (body.path ?? '/').split('?')[0].slice(0, 200) || '/';
+        const day = app.ctx.now().toISOString().slice(0, 10);
+        await app.ctx.db
+          .insert(pageBounces)
+          .values({ siteId: request.site.id, day, path, bounces: 1, totalVisibleMs: body.visible_ms ?? 0 })
+          .onConflictDoUpdate({
+            target: [pageBounces.siteId, pageBounces.day, pageBounces.path],
+            set: {
+              bounces: sql`${pageBounces.bounces} + 1`,
+              totalVisibleMs: sql`${pageBounces.totalVisibleMs} + ${body.visible_ms ?? 0}`,
+            },
+          });
+      }
+      return { ok: true as const };
+    },
+  );
+};

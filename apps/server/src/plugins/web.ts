@@ -1,0 +1,72 @@
+import { existsSync, readFileSync } from 'node:fs';
+import { join } from 'node:path';
+import fastifyStatic from '@fastify/static';
+import { LANDERS, ROUTES, STATIC_PAGES, splitLocalePath, TOKEN_PAGES } from '@amora/contracts';
+import type { FastifyInstance } from 'fastify';
+
+const knownPatterns: RegExp[] = [
+  ...Object.entries(ROUTES)
+    .filter(([name]) => name !== 'token' && !name.startsWith('pages-'))
+    .map(([, pattern]) => pattern),
+  ...Object.keys(STATIC_PAGES).map((page) => `/pages/${page}`),
+  ...TOKEN_PAGES.map((token) => `/${token}`),
+  '/landers/tinderswipe',
+  ...LANDERS.map((lander) => `/landers/${lander}/:slug?`),
+  '/dev/mailbox',
+].map(
+  (pattern) =>
+    new RegExp(
+      `^${pattern
+        .replace(/\/:[a-z]+\?/g, '(?:/[^/]+)?')
+        .replace(/:[a-z]+/g, '[^/]+')
+        .replace(/\//g, '\\/')}\\/?$`,
+    ),
+);
+
+/** Whether the SPA has a page at this path; anything else is served the app with status 404. */
+export function isKnownPage(path: string): boolean {
+  const { rest } = splitLocalePath(path);
+  return knownPatterns.some((re) => re.test(rest));
+}
+
+/**
+ * Serves the built web app: hashed assets with a year of caching, and index.html (language set from the
+ * path's locale prefix) for every page route. Unknown API paths get JSON 404s.
+ */
+export async function registerWeb(app: FastifyInstance): Promise<void> {
+  const dist = app.ctx.config.webDist;
+  const indexPath = join(dist, 'index.html');
+  const hasBuild = existsSync(indexPath);
+  if (hasBuild) {
+    await app.register(fastifyStatic, {
+      root: dist,
+      prefix: '/',
+      wildcard: false,
+      index: false,
+      setHeaders(res, path) {
+        res.setHeader('cache-control', path.includes('/assets/') ? 'public, max-age=31536000, immutable' : 'public, max-age=3600');
+      },
+    });
+  }
+  const template = hasBuild ? readFileSync(indexPath, 'utf8') : null;
+
+  app.setNotFoundHandler((request, reply) => {
+    const path = request.url.split('?')[0];
+    if (path.startsWith('/api/') || path === '/api' || (request.method !== 'GET' && request.method !== 'HEAD')) {
+      return reply.status(404).send({ error: 'not_found', message: 'This page could not be found' });
+    }
+    if (!template) {
+      return reply
+        .status(503)
+        .type('text/plain; charset=utf-8')
+        .send('The web app is not built yet. Run `npm run build` (or `npm start`, which builds it).');
+    }
+    const { locale } = splitLocalePath(path);
+    const html = template.replace('<html lang="en">', `<html lang="${locale}">`);
+    return reply
+      .status(isKnownPage(path) ? 200 : 404)
+      .header('cache-control', 'no-cache')
+      .type('text/html; charset=utf-8')
+      .send(html);
+  });
+}

@@ -1,0 +1,102 @@
+import { readFileSync } from 'node:fs';
+import { randomBytes } from 'node:crypto';
+import { type DbHandle, openDatabase } from '@amora/db';
+import type { FastifyInstance, InjectOptions, LightMyRequestResponse } from 'fastify';
+import { Redis } from 'ioredis';
+import pg from 'pg';
+import { inject } from 'vitest';
+import { buildApp } from '../app';
+import { type Config, loadConfig } from '../config';
+import type { AppContext } from '../context';
+import { createDbLimiter, createRedisLimiter } from '../lib/limiter';
+import { SiteDirectory } from '../modules/sites/sites.service';
+import { adminUrl } from './paths';
+
+export interface TestApp {
+  app: FastifyInstance;
+  ctx: AppContext;
+  /** Moves the app's clock; services read time only through ctx.now. */
+  clock: { set(date: Date): void; advance(ms: number): void; now(): Date };
+  close(): Promise<void>;
+}
+
+async function openTestDatabase(): Promise<{ handle: DbHandle; drop: () => Promise<void> }> {
+  if (process.env.AMORA_TEST_DB === 'postgres') {
+    const url = process.env.TEST_DATABASE_URL as string;
+    const template = inject('templateDb');
+    const name = `${template.replace('tpl', 't')}_${randomBytes(4).toString('hex')}`;
+    const admin = new pg.Client({ connectionString: url });
+    await admin.connect();
+    await admin.query(`create database ${name} template ${template}`);
+    await admin.end();
+    const handle = await openDatabase({ url: adminUrl(url, name), poolSize: 4 });
+    return {
+      handle,
+      drop: async () => {
+        const cleanup = new pg.Client({ connectionString: url });
+        await cleanup.connect();
+        await cleanup.query(`drop database if exists ${name} with (force)`);
+        await cleanup.end();
+      },
+    };
+  }
+  const dump = readFileSync(inject('pgliteTemplate'));
+  const handle = await openDatabase({ dataDir: null, loadDataDir: new Blob([dump]) });
+  return { handle, drop: async () => {} };
+}
+
+/** A full app on its own copy of the seeded database (and Redis when TEST_REDIS_URL is set on the postgres run). */
+export async function createTestApp(overrides: Partial<Config> = {}): Promise<TestApp> {
+  const { handle, drop } = await openTestDatabase();
+  const useRedis = process.env.AMORA_TEST_DB === 'postgres' && process.env.TEST_REDIS_URL;
+  const redis = useRedis ? new Redis(process.env.TEST_REDIS_URL as string, { maxRetriesPerRequest: 2 }) : null;
+  let current: Date | null = null;
+  const clock = {
+    set(date: Date) {
+      current = date;
+    },
+    advance(ms: number) {
+      current = new Date((current ?? new Date()).getTime() + ms);
+    },
+    now: () => current ?? new Date(),
+  };
+  const config: Config = { ...loadConfig({ NODE_ENV: 'test' }), webDist: '/nonexistent', ...overrides };
+  const prefix = `amora:test:${randomBytes(4).toString('hex')}:`;
+  const ctx: AppContext = {
+    config,
+    db: handle.db,
+    dbKind: handle.kind,
+    redis,
+    limiter: redis ? createRedisLimiter(redis, prefix) : createDbLimiter(handle.db, clock.now),
+    sites: new SiteDirectory(handle.db),
+    now: clock.now,
+  };
+  const app = await buildApp(ctx, { logger: false });
+  await app.ready();
+  return {
+    app,
+    ctx,
+    clock,
+    async close() {
+      await app.close();
+      if (redis) {
+        const keys = await redis.keys(`${prefix}*`);
+        if (keys.length) await redis.del(...keys);
+        redis.disconnect();
+      }
+      await handle.close();
+      await drop();
+    },
+  };
+}
+
+export const CLIENT = { 'x-request-type': 'client' } as const;
+
+/** Cookies from a response, as a header for the next request. */
+export function cookiesOf(response: LightMyRequestResponse): Record<string, string> {
+  return Object.fromEntries(response.cookies.map((c) => [c.name, c.value]));
+}
+
+export function request(app: FastifyInstance, options: InjectOptions): Promise<LightMyRequestResponse> {
+  return app.inject(options) as Promise<LightMyRequestResponse>;
+}

@@ -1,0 +1,74 @@
+/** Business constants and limits of spec §9, in one place for the server and the web app. */
+export const LOCALE_COOKIE = 'i18n_redirected';
+export const LOCALE_COOKIE_DAYS = 365;
+export const AUTH_COOKIE_PREFIX = 'auth.';
+export const SESSION_COOKIE = 'auth.session';
+export const SESSION_DAYS = 30;
+export const FORCED_HOST_PARAM = 'forced_host';
+export const FORCED_HOST_COOKIE = 'forced_host';
+export const TRACKING_COOKIE = 'tracking';
+export const TRACKING_KEYS = ['network', 'ref', 'sub1', 'sub2', 'sub3'] as const;
+export const CLIENT_HEADER = 'x-request-type';
+export const CLIENT_HEADER_VALUE = 'client';
+
+export const FREE_PHOTO_LIMIT = 3;
+export const PREMIUM_PHOTO_LIMIT = 25;
+export const SWIPE_LIKES_PER_DAY = 4;
+export const REACTIVATION_DAYS = 14;
+export const FREE_CONVERSATION_LIMIT = 2;
+export const MIN_AGE = 18;
+
+export const WELCOME_DISCOUNT_PERCENT = 25;
+export const TIME_BONUS = { windowSeconds: 14400, code: 'TIMEBONUS25', percent: 25, tickMs: 1000 } as const;
+export const TIME_BONUS_MODAL_DELAY_MS = 40_000;
+export const LIKES_RELOAD_DELAY_MS = 500;
+export const POLL = { startDelayMs: 5_000, intervalMs: 60_000, pushIntervalMs: 300_000 } as const;
+
+export const ENTRY_WARNING_COUNTRIES = ['NL', 'DE'] as const;
+export const UNREAD_BADGE_CAP = 99;
+export const CREDITS_BADGE_THRESHOLD = 10;
+export const GEOLOCATION_MAX_AGE_MS = 3_600_000;
+export const DEFAULT_TERMS_DATE = '2023-12-01';
+export const CHUNK_RELOAD_INTERVAL_MS = 60_000;
+export const CHUNK_RELOAD_STORAGE_KEY = 'chunk-reload-at';
+export const ENTRY_WARNING_STORAGE_KEY = 'hide-entry-warning';
+export const LOADING_BAR = { throttleMs: 200, durationMs: 5_000 } as const;
+export const BREAKPOINTS = { sm: 576, md: 768, lg: 992, xl: 1200 } as const;
+export const SEARCH_CARD_HEIGHT = 330;
+
+export const ALERT_STORAGE_KEYS = {
+  enrich: 'hide-enrich-alert',
+  push: 'hide-push-notification-alert',
+  disabledNotifications: 'hide-disabled-notifications-alert',
+  timeBonus: 'hide-time-bonus-modal',
+} as const;
+
+export const NICHES = [1, 2, 3, 4, 5, 6, 7] as const;
+const NICHE_PREFIX: Record<number, string> = { 1: '', 2: 'she-', 3: 'bdsm-', 4: 'bbw-', 5: 'gilf-', 6: 'milf-', 7: 'gay-' };
+
+/** Lander slug of spec §1: niche prefix plus locale, with en mapped to eng. */
+export function landerSlug(niche: number, locale: string): string {
+  return `${NICHE_PREFIX[niche] ?? ''}${locale === 'en' ? 'eng' : locale}`;
+}
+
+export const PAYMENT_LOGOS = ['mastercard', 'visa', 'applepay'] as const;
+export const PAYMENT_METHODS = [
+  'visa', 'mastercard', 'maestro', 'creditcard', 'paypal', 'ideal', 'bancontact', 'blik', 'giropay',
+  'sofort', 'eps', 'applepay', 'paysafecard', 'postepay', 'nexi', 'cartebancaire', 'banktransfer', 'directdebit',
+] as const;
+
+export const INTERESTS = [
+  'relationship', 'kissing', 'sports', 'music', 'travel', 'cooking', 'movies', 'reading', 'nature',
+  'dancing', 'art', 'fitness', 'gaming', 'animals', 'nightlife', 'photography',
+] as const;
+
+/** Terms version date: 2023-12-01, or the company's start date when it was added later. */
+export function termsDate(companyAdded: string | null | undefined): string {
+  if (companyAdded && companyAdded > DEFAULT_TERMS_DATE) return companyAdded.slice(0, 10);
+  return DEFAULT_TERMS_DATE;
+}
+
+/** Support phone as dialled: dashes and spaces removed (spec §2 footer). */
+export function dialablePhone(phone: string): string {
+  return phone.replace(/[-\s]/g, '');
+}

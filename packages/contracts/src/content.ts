@@ -1,0 +1,45 @@
+import { z } from 'zod';
+import { regionSchema } from './settings';
+
+export const interestsResponseSchema = z.object({ interests: z.array(z.string()) });
+
+export const regionsQuerySchema = z.object({
+  country: z
+    .string()
+    .regex(/^[A-Za-z]{2}$/, 'Use a two-letter country code')
+    .transform((v) => v.toUpperCase())
+    .optional(),
+});
+export const regionsResponseSchema = z.object({
+  regions: z.record(z.string(), z.array(regionSchema)),
+});
+
+export const companyInfoSchema = z.object({
+  company_id: z.number().int(),
+  name: z.string(),
+  address: z.string(),
+  city: z.string(),
+  country: z.string(),
+  kvk: z.string(),
+  vat_numbers: z.array(z.string()),
+  tradenames: z.array(z.string()),
+  added: z.string(),
+  support_email: z.string(),
+  support_phone: z.string(),
+  support_phone_dial: z.string(),
+});
+export type CompanyInfo = z.infer<typeof companyInfoSchema>;
+
+export const paymentLogoParamsSchema = z.object({ name: z.enum(['mastercard', 'visa', 'applepay']) });
+
+export const healthResponseSchema = z.object({ status: z.literal('ok'), database: z.literal('ok'), uptime_seconds: z.number() });
+
+export const pageHiddenBodySchema = z
+  .object({
+    lb: z.union([z.string(), z.boolean(), z.number()]).optional(),
+    path: z.string().max(300).optional(),
+    visible_ms: z.number().int().min(0).max(86_400_000).optional(),
+  })
+  .strict()
+  .default({});
+export const okResponseSchema = z.object({ ok: z.literal(true) });

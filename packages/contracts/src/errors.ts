@@ -1,0 +1,25 @@
+import { z } from 'zod';
+
+export const ERROR_CODES = [
+  'not_found',
+  'validation_failed',
+  'internal_error',
+  'rate_limited',
+  'authentication_required',
+  'client_header_required',
+  'forbidden',
+  'payload_too_large',
+] as const;
+export type ErrorCode = (typeof ERROR_CODES)[number] | (string & {});
+
+export const errorSchema = z
+  .object({
+    error: z.string(),
+    message: z.string(),
+    field: z.string().optional(),
+    fields: z.record(z.string(), z.string()).optional(),
+    authentication_required: z.boolean().optional(),
+    retry_after_seconds: z.number().int().optional(),
+  })
+  .loose();
+export type ApiError = z.infer<typeof errorSchema>;

@@ -1,0 +1,191 @@
+import { sql } from 'drizzle-orm';
+import {
+  bigint,
+  boolean,
+  check,
+  date,
+  index,
+  integer,
+  jsonb,
+  pgTable,
+  smallint,
+  text,
+  timestamp,
+  uniqueIndex,
+} from 'drizzle-orm/pg-core';
+
+const createdAt = () => timestamp('created_at', { withTimezone: true }).notNull().defaultNow();
+
+/** The legal entity that operates one or more sites; the footer's address block comes from here. */
+export const companies = pgTable('companies', {
+  id: integer('id').primaryKey(),
+  name: text('name').notNull(),
+  address: text('address').notNull(),
+  city: text('city').notNull(),
+  country: text('country').notNull(),
+  kvk: text('kvk').notNull().default(''),
+  vatNumbers: jsonb('vat_numbers').$type<string[]>().notNull().default([]),
+  tradenames: jsonb('tradenames').$type<string[]>().notNull().default([]),
+  added: date('added', { mode: 'string' }).notNull(),
+});
+
+export type MinimumMessageCosts = Record<string, { costs: number; currency: string }>;
+
+/** A branded site: every setting of spec §3 that is not derived per request. */
+export const sites = pgTable(
+  'sites',
+  {
+    id: integer('id').primaryKey().generatedByDefaultAsIdentity(),
+    domain: text('domain').notNull(),
+    hosts: jsonb('hosts').$type<string[]>().notNull().default([]),
+    isDefault: boolean('is_default').notNull().default(false),
+    name: text('name').notNull(),
+    indexTitle: text('index_title').notNull(),
+    description: text('description').notNull(),
+    niche: smallint('niche').notNull(),
+    companyId: integer('company_id')
+      .notNull()
+      .references(() => companies.id),
+    domainLanguage: text('domain_language').notNull().default('en'),
+    languages: jsonb('languages').$type<string[]>().notNull(),
+    countries: jsonb('countries').$type<string[]>().notNull(),
+    defaultCountry: text('default_country').notNull(),
+    visibleProfileFields: jsonb('visible_profile_fields').$type<string[]>().notNull().default([]),
+    visibleProfileNotes: jsonb('visible_profile_notes').$type<string[]>().notNull().default([]),
+    cdnPrefix: text('cdn_prefix').notNull().default(''),
+    messageCredits: integer('message_credits').notNull(),
+    signupCredits: integer('signup_credits').notNull(),
+    photoCredits: integer('photo_credits').notNull(),
+    giftCredits: integer('gift_credits').notNull(),
+    messageLength: integer('message_length').notNull(),
+    minimumMessageCosts: jsonb('minimum_message_costs').$type<MinimumMessageCosts>().notNull().default({}),
+    supportEmail: text('support_email').notNull(),
+    supportPhone: text('support_phone').notNull(),
+    deleteDiscount: integer('delete_discount').notNull().default(0),
+    enableSiteEntryPopup: text('enable_site_entry_popup').notNull().default('yes'),
+    enableUsFooter: boolean('enable_us_footer').notNull().default(false),
+    searchFields: jsonb('search_fields').$type<string[]>().notNull(),
+    fictionalWarning: text('fictional_warning').notNull(),
+    fictionalSingular: text('fictional_singular').notNull(),
+    fictionalPlural: text('fictional_plural').notNull(),
+    fictionalIcon: text('fictional_icon').notNull(),
+    refundDays: integer('refund_days').notNull(),
+    signups: text('signups').notNull().default('all'),
+    loggedOutSearch: boolean('logged_out_search').notNull().default(false),
+    loggedOutSearchTrafficsource: boolean('logged_out_search_trafficsource').notNull().default(false),
+    interests: jsonb('interests').$type<string[]>().notNull(),
+    memberResell: boolean('member_resell').notNull().default(false),
+    createdAt: createdAt(),
+  },
+  (t) => [
+    uniqueIndex('sites_domain_idx').on(t.domain),
+    check('sites_niche_check', sql`${t.niche} between 1 and 7`),
+    check('sites_entry_popup_check', sql`${t.enableSiteEntryPopup} in ('yes', 'no')`),
+  ],
+);
+
+export const users = pgTable(
+  'users',
+  {
+    id: bigint('id', { mode: 'number' }).primaryKey().generatedByDefaultAsIdentity(),
+    siteId: integer('site_id')
+      .notNull()
+      .references(() => sites.id),
+    email: text('email').notNull(),
+    passwordHash: text('password_hash').notNull(),
+    status: text('status').notNull().default('not_confirmed'),
+    language: text('language').notNull().default('en'),
+    dateOfBirth: date('date_of_birth', { mode: 'string' }).notNull(),
+    credits: integer('credits').notNull().default(0),
+    paidUser: boolean('paid_user').notNull().default(false),
+    trafficsource: text('trafficsource'),
+    tracking: jsonb('tracking').$type<Record<string, string>>().notNull().default({}),
+    notificationsDisabled: jsonb('notifications_disabled').$type<string[]>().notNull().default([]),
+    signupDate: timestamp('signup_date', { withTimezone: true }).notNull().defaultNow(),
+    confirmedAt: timestamp('confirmed_at', { withTimezone: true }),
+    deletedAt: timestamp('deleted_at', { withTimezone: true }),
+    createdAt: createdAt(),
+  },
+  (t) => [
+    uniqueIndex('users_site_email_idx').on(t.siteId, sql`lower(${t.email})`),
+    check('users_credits_check', sql`${t.credits} >= 0`),
+    check('users_status_check', sql`${t.status} in ('not_confirmed', 'confirmed', 'deleted')`),
+  ],
+);
+
+export const profiles = pgTable(
+  'profiles',
+  {
+    id: bigint('id', { mode: 'number' }).primaryKey().generatedByDefaultAsIdentity(),
+    userId: bigint('user_id', { mode: 'number' }).references(() => users.id, { onDelete: 'cascade' }),
+    siteId: integer('site_id')
+      .notNull()
+      .references(() => sites.id),
+    name: text('name').notNull(),
+    country: text('country').notNull(),
+    status: text('status').notNull().default('disabled'),
+    isFictional: boolean('is_fictional').notNull().default(false),
+    createdAt: createdAt(),
+  },
+  (t) => [uniqueIndex('profiles_user_idx').on(t.userId), index('profiles_site_idx').on(t.siteId)],
+);
+
+export const sessions = pgTable(
+  'sessions',
+  {
+    id: bigint('id', { mode: 'number' }).primaryKey().generatedByDefaultAsIdentity(),
+    userId: bigint('user_id', { mode: 'number' })
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    tokenHash: text('token_hash').notNull(),
+    userAgent: text('user_agent').notNull().default(''),
+    createdAt: createdAt(),
+    lastSeenAt: timestamp('last_seen_at', { withTimezone: true }).notNull().defaultNow(),
+    expiresAt: timestamp('expires_at', { withTimezone: true }).notNull(),
+  },
+  (t) => [uniqueIndex('sessions_token_idx').on(t.tokenHash), index('sessions_user_idx').on(t.userId)],
+);
+
+export const complaints = pgTable(
+  'complaints',
+  {
+    id: bigint('id', { mode: 'number' }).primaryKey().generatedByDefaultAsIdentity(),
+    reference: text('reference').notNull(),
+    siteId: integer('site_id')
+      .notNull()
+      .references(() => sites.id),
+    userId: bigint('user_id', { mode: 'number' }).references(() => users.id, { onDelete: 'set null' }),
+    name: text('name').notNull(),
+    email: text('email').notNull(),
+    category: text('category').notNull(),
+    subject: text('subject').notNull(),
+    message: text('message').notNull(),
+    url: text('url').notNull().default(''),
+    language: text('language').notNull(),
+    status: text('status').notNull().default('open'),
+    createdAt: createdAt(),
+  },
+  (t) => [uniqueIndex('complaints_reference_idx').on(t.reference), index('complaints_site_idx').on(t.siteId, t.createdAt)],
+);
+
+/** Page bounces (spec §9 `lb`): counted per site, landing path and day; nothing that identifies a visitor. */
+export const pageBounces = pgTable(
+  'page_bounces',
+  {
+    siteId: integer('site_id')
+      .notNull()
+      .references(() => sites.id),
+    day: date('day', { mode: 'string' }).notNull(),
+    path: text('path').notNull(),
+    bounces: integer('bounces').notNull().default(0),
+    totalVisibleMs: bigint('total_visible_ms', { mode: 'number' }).notNull().default(0),
+  },
+  (t) => [uniqueIndex('page_bounces_key_idx').on(t.siteId, t.day, t.path)],
+);
+
+/** Fixed-window counters for limits that must hold across server processes (when Redis is not configured). */
+export const rateLimits = pgTable('rate_limits', {
+  key: text('key').primaryKey(),
+  count: integer('count').notNull(),
+  resetAt: timestamp('reset_at', { withTimezone: true }).notNull(),
+});

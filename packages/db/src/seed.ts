@@ -1,0 +1,163 @@
+import { count } from 'drizzle-orm';
+import type { Database } from './client';
+import { companies, profiles, sites, users } from './schema';
+
+const ALL_LOCALES = ['da', 'de', 'en', 'es', 'fi', 'fr', 'it', 'nl', 'no', 'pl', 'sv'];
+const ALL_COUNTRIES = ['NL', 'BE', 'FR', 'IT', 'ES', 'DE', 'AT', 'IE', 'GB', 'US', 'CA', 'PL', 'AU', 'NZ', 'CH'];
+const INTERESTS = [
+  'relationship', 'kissing', 'sports', 'music', 'travel', 'cooking', 'movies', 'reading', 'nature',
+  'dancing', 'art', 'fitness', 'gaming', 'animals', 'nightlife', 'photography',
+];
+const PROFILE_FIELDS = ['gender', 'sexuality', 'relationship_status', 'hair_colour', 'eye_colour', 'body_type', 'interests'];
+const EURO_COSTS = { costs: 1, currency: 'EUR' };
+
+export const DEMO_PASSWORD = 'amora-demo-2026';
+export const DEMO_MEMBERS = [
+  { site: 'amora.localhost', email: 'demo@amora.example', name: 'Sam', country: 'NL' },
+  { site: 'herzklopfen.localhost', email: 'demo@herzklopfen.example', name: 'Alex', country: 'DE' },
+] as const;
+
+/** Companies, two branded sites and a demo member on each. Runs once, on an empty database. */
+export async function seedDemo(db: Database, hashPassword: (password: string) => Promise<string>): Promise<boolean> {
+  const [{ value: siteCount }] = await db.select({ value: count() }).from(sites);
+  if (siteCount > 0) return false;
+
+  await db.insert(companies).values([
+    {
+      id: 1,
+      name: 'Amora Media B.V.',
+      address: 'Herengracht 182',
+      city: '1016 BR Amsterdam',
+      country: 'Netherlands',
+      kvk: '90123456',
+      vatNumbers: ['NL865432109B01'],
+      tradenames: ['Amora'],
+      added: '2021-06-01',
+    },
+    {
+      id: 5,
+      name: 'Heartline Digital Ltd',
+      address: '14 Fitzwilliam Square',
+      city: 'Dublin 2, D02 X285',
+      country: 'Ireland',
+      kvk: '',
+      vatNumbers: ['IE3456789LH'],
+      tradenames: ['Herzklopfen', 'Heartline'],
+      added: '2024-03-15',
+    },
+    {
+      id: 6,
+      name: 'Nordlys Interactive AB',
+      address: 'Sveavägen 44',
+      city: '111 34 Stockholm',
+      country: 'Sweden',
+      kvk: '',
+      vatNumbers: ['SE559912345601'],
+      tradenames: ['Nordlys Dating'],
+      added: '2025-01-20',
+    },
+  ]);
+
+  const common = {
+    visibleProfileFields: PROFILE_FIELDS,
+    visibleProfileNotes: ['about'],
+    cdnPrefix: '',
+    messageLength: 1000,
+    interests: INTERESTS,
+    searchFields: ['gender', 'country', 'countryregion', 'min_age', 'max_age'],
+    fictionalIcon: '/fictional-icon.svg',
+  };
+
+  const inserted = await db
+    .insert(sites)
+    .values([
+      {
+        ...common,
+        domain: 'amora.localhost',
+        hosts: ['amora.localhost', 'localhost'],
+        isDefault: true,
+        name: 'Amora',
+        indexTitle: 'Meet singles near you',
+        description: 'Amora is the friendly place to meet new people, flirt and chat with singles across Europe and beyond.',
+        niche: 1,
+        companyId: 1,
+        domainLanguage: 'en',
+        languages: ALL_LOCALES,
+        countries: ALL_COUNTRIES,
+        defaultCountry: 'NL',
+        messageCredits: 10,
+        signupCredits: 20,
+        photoCredits: 5,
+        giftCredits: 25,
+        minimumMessageCosts: Object.fromEntries(ALL_COUNTRIES.map((c) => [c, c === 'GB' ? { costs: 1, currency: 'GBP' } : c === 'PL' ? { costs: 4, currency: 'PLN' } : ['US', 'CA', 'AU', 'NZ'].includes(c) ? { costs: 1, currency: c === 'US' ? 'USD' : c === 'CA' ? 'CAD' : c === 'AU' ? 'AUD' : 'NZD' } : c === 'CH' ? { costs: 1, currency: 'CHF' } : EURO_COSTS])),
+        supportEmail: 'support@amora.example',
+        supportPhone: '+31 20-123 4567',
+        deleteDiscount: 30,
+        enableSiteEntryPopup: 'yes',
+        enableUsFooter: true,
+        fictionalWarning: 'Some profiles on Amora are operated by our team for entertainment. They are marked with this icon.',
+        fictionalSingular: 'entertainment profile',
+        fictionalPlural: 'entertainment profiles',
+        refundDays: 14,
+        signups: 'all',
+        loggedOutSearch: true,
+        loggedOutSearchTrafficsource: true,
+        memberResell: false,
+      },
+      {
+        ...common,
+        domain: 'herzklopfen.localhost',
+        hosts: ['herzklopfen.localhost', '127.0.0.1'],
+        isDefault: false,
+        name: 'Herzklopfen',
+        indexTitle: 'Mature dating with a spark',
+        description: 'Herzklopfen brings together confident, experienced women and the people who admire them.',
+        niche: 6,
+        companyId: 5,
+        domainLanguage: 'de-DE',
+        languages: ['de', 'en', 'nl', 'fr', 'it', 'pl'],
+        countries: ['DE', 'AT', 'CH', 'NL', 'BE'],
+        defaultCountry: 'DE',
+        messageCredits: 12,
+        signupCredits: 15,
+        photoCredits: 6,
+        giftCredits: 30,
+        minimumMessageCosts: { DE: EURO_COSTS, AT: EURO_COSTS, NL: EURO_COSTS, BE: EURO_COSTS, CH: { costs: 1, currency: 'CHF' } },
+        supportEmail: 'hilfe@herzklopfen.example',
+        supportPhone: '+353 1-555 0147',
+        deleteDiscount: 40,
+        enableSiteEntryPopup: 'yes',
+        enableUsFooter: false,
+        fictionalWarning: 'Some Herzklopfen profiles are run by our moderators for entertainment and are marked with this icon.',
+        fictionalSingular: 'moderator profile',
+        fictionalPlural: 'moderator profiles',
+        refundDays: 30,
+        signups: 'all',
+        loggedOutSearch: false,
+        loggedOutSearchTrafficsource: true,
+        memberResell: false,
+      },
+    ])
+    .returning({ id: sites.id, domain: sites.domain });
+
+  const passwordHash = await hashPassword(DEMO_PASSWORD);
+  for (const member of DEMO_MEMBERS) {
+    const site = inserted.find((s) => s.domain === member.site);
+    if (!site) continue;
+    const [user] = await db
+      .insert(users)
+      .values({
+        siteId: site.id,
+        email: member.email,
+        passwordHash,
+        status: 'confirmed',
+        language: 'en',
+        dateOfBirth: '1990-05-17',
+        credits: 20,
+        confirmedAt: new Date(),
+      })
+      .returning({ id: users.id });
+    await db.insert(profiles).values({ userId: user.id, siteId: site.id, name: member.name, country: member.country, status: 'active' });
+  }
+  return true;
+}
