@@ -1,8 +1,5 @@
-import { z } from 'zod';
-
 export const LOCALES = ['da', 'de', 'en', 'es', 'fi', 'fr', 'it', 'nl', 'no', 'pl', 'sv'] as const;
 export type Locale = (typeof LOCALES)[number];
-export const localeSchema = z.enum(LOCALES);
 export const DEFAULT_LOCALE: Locale = 'en';
 export const FALLBACK_LOCALE: Locale = 'it';
 
@@ -35,7 +32,6 @@ export const TARGET_COUNTRIES = [
   'NL', 'BE', 'FR', 'IT', 'ES', 'DE', 'AT', 'IE', 'GB', 'US', 'CA', 'PL', 'AU', 'NZ', 'CH',
 ] as const;
 export type Country = (typeof TARGET_COUNTRIES)[number];
-export const countrySchema = z.enum(TARGET_COUNTRIES);
 
 /** Which locales the language menu offers to a visitor from each country (spec §9). */
 export const COUNTRY_LANGUAGES: Record<Country, Locale[]> = {

@@ -1,5 +1,8 @@
 import { z } from 'zod';
-import { localeSchema } from './locales';
+import { LOCALES, TARGET_COUNTRIES } from './locales';
+
+export const localeSchema = z.enum(LOCALES);
+export const countrySchema = z.enum(TARGET_COUNTRIES);
 
 export const regionSchema = z.object({ code: z.string(), name: z.string() });
 
@@ -62,5 +65,5 @@ export const settingsSchema = z.object({
 export type Settings = z.infer<typeof settingsSchema>;
 
 export const settingsQuerySchema = z
-  .object({ forced_host: z.string().max(253).optional(), lb: z.string().optional() })
+  .object({ forced_host: z.string().max(253).optional(), lang: localeSchema.optional(), lb: z.string().optional() })
   .catchall(z.string().or(z.array(z.string())));

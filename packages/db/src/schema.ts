@@ -29,6 +29,9 @@ export const companies = pgTable('companies', {
   added: date('added', { mode: 'string' }).notNull(),
 });
 
+/** A site text per locale; `en` is always present and is the fallback. */
+export type LocalizedText = Record<string, string>;
+
 export type MinimumMessageCosts = Record<string, { costs: number; currency: string }>;
 
 /** A branded site: every setting of spec §3 that is not derived per request. */
@@ -40,8 +43,8 @@ export const sites = pgTable(
     hosts: jsonb('hosts').$type<string[]>().notNull().default([]),
     isDefault: boolean('is_default').notNull().default(false),
     name: text('name').notNull(),
-    indexTitle: text('index_title').notNull(),
-    description: text('description').notNull(),
+    indexTitle: jsonb('index_title').$type<LocalizedText>().notNull(),
+    description: jsonb('description').$type<LocalizedText>().notNull(),
     niche: smallint('niche').notNull(),
     companyId: integer('company_id')
       .notNull()
@@ -65,9 +68,9 @@ export const sites = pgTable(
     enableSiteEntryPopup: text('enable_site_entry_popup').notNull().default('yes'),
     enableUsFooter: boolean('enable_us_footer').notNull().default(false),
     searchFields: jsonb('search_fields').$type<string[]>().notNull(),
-    fictionalWarning: text('fictional_warning').notNull(),
-    fictionalSingular: text('fictional_singular').notNull(),
-    fictionalPlural: text('fictional_plural').notNull(),
+    fictionalWarning: jsonb('fictional_warning').$type<LocalizedText>().notNull(),
+    fictionalSingular: jsonb('fictional_singular').$type<LocalizedText>().notNull(),
+    fictionalPlural: jsonb('fictional_plural').$type<LocalizedText>().notNull(),
     fictionalIcon: text('fictional_icon').notNull(),
     refundDays: integer('refund_days').notNull(),
     signups: text('signups').notNull().default('all'),

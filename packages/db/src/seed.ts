@@ -1,6 +1,28 @@
+import { readdirSync, readFileSync } from 'node:fs';
+import { dirname, join } from 'node:path';
+import { fileURLToPath } from 'node:url';
 import { count } from 'drizzle-orm';
 import type { Database } from './client';
 import { companies, profiles, sites, users } from './schema';
+
+type SiteTexts = Record<'amora' | 'herzklopfen', Record<'indexTitle' | 'description' | 'fictionalWarning' | 'fictionalSingular' | 'fictionalPlural', string>>;
+
+/** The demo sites' own texts in every locale, from seed-texts/<locale>.json. */
+function loadSiteTexts(): Record<'amora' | 'herzklopfen', Record<string, Record<string, string>>> {
+  const dir = join(dirname(fileURLToPath(import.meta.url)), 'seed-texts');
+  const out: Record<string, Record<string, Record<string, string>>> = { amora: {}, herzklopfen: {} };
+  for (const file of readdirSync(dir).filter((f) => f.endsWith('.json'))) {
+    const locale = file.slice(0, -5);
+    const texts = JSON.parse(readFileSync(join(dir, file), 'utf8')) as SiteTexts;
+    for (const site of ['amora', 'herzklopfen'] as const) {
+      for (const [key, value] of Object.entries(texts[site])) {
+        out[site][key] ??= {};
+        out[site][key][locale] = value;
+      }
+    }
+  }
+  return out as Record<'amora' | 'herzklopfen', Record<string, Record<string, string>>>;
+}
 
 const ALL_LOCALES = ['da', 'de', 'en', 'es', 'fi', 'fr', 'it', 'nl', 'no', 'pl', 'sv'];
 const ALL_COUNTRIES = ['NL', 'BE', 'FR', 'IT', 'ES', 'DE', 'AT', 'IE', 'GB', 'US', 'CA', 'PL', 'AU', 'NZ', 'CH'];
@@ -58,6 +80,7 @@ export async function seedDemo(db: Database, hashPassword: (password: string) =>
     },
   ]);
 
+  const siteTexts = loadSiteTexts();
   const common = {
     visibleProfileFields: PROFILE_FIELDS,
     visibleProfileNotes: ['about'],
@@ -73,12 +96,11 @@ export async function seedDemo(db: Database, hashPassword: (password: string) =>
     .values([
       {
         ...common,
+        ...(siteTexts.amora as unknown as Pick<typeof sites.$inferInsert, 'indexTitle' | 'description' | 'fictionalWarning' | 'fictionalSingular' | 'fictionalPlural'>),
         domain: 'amora.localhost',
         hosts: ['amora.localhost', 'localhost'],
         isDefault: true,
         name: 'Amora',
-        indexTitle: 'Meet singles near you',
-        description: 'Amora is the friendly place to meet new people, flirt and chat with singles across Europe and beyond.',
         niche: 1,
         companyId: 1,
         domainLanguage: 'en',
@@ -95,9 +117,6 @@ export async function seedDemo(db: Database, hashPassword: (password: string) =>
         deleteDiscount: 30,
         enableSiteEntryPopup: 'yes',
         enableUsFooter: true,
-        fictionalWarning: 'Some profiles on Amora are operated by our team for entertainment. They are marked with this icon.',
-        fictionalSingular: 'entertainment profile',
-        fictionalPlural: 'entertainment profiles',
         refundDays: 14,
         signups: 'all',
         loggedOutSearch: true,
@@ -106,12 +125,11 @@ export async function seedDemo(db: Database, hashPassword: (password: string) =>
       },
       {
         ...common,
+        ...(siteTexts.herzklopfen as unknown as Pick<typeof sites.$inferInsert, 'indexTitle' | 'description' | 'fictionalWarning' | 'fictionalSingular' | 'fictionalPlural'>),
         domain: 'herzklopfen.localhost',
         hosts: ['herzklopfen.localhost', '127.0.0.1'],
         isDefault: false,
         name: 'Herzklopfen',
-        indexTitle: 'Mature dating with a spark',
-        description: 'Herzklopfen brings together confident, experienced women and the people who admire them.',
         niche: 6,
         companyId: 5,
         domainLanguage: 'de-DE',
@@ -128,9 +146,6 @@ export async function seedDemo(db: Database, hashPassword: (password: string) =>
         deleteDiscount: 40,
         enableSiteEntryPopup: 'yes',
         enableUsFooter: false,
-        fictionalWarning: 'Some Herzklopfen profiles are run by our moderators for entertainment and are marked with this icon.',
-        fictionalSingular: 'moderator profile',
-        fictionalPlural: 'moderator profiles',
         refundDays: 30,
         signups: 'all',
         loggedOutSearch: false,

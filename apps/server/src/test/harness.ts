@@ -45,8 +45,13 @@ async function openTestDatabase(): Promise<{ handle: DbHandle; drop: () => Promi
   return { handle, drop: async () => {} };
 }
 
+export interface TestAppOptions {
+  /** Runs on the built app before `ready()`, e.g. to register a test-only route. */
+  beforeReady?: (app: FastifyInstance) => void | Promise<void>;
+}
+
 /** A full app on its own copy of the seeded database (and Redis when TEST_REDIS_URL is set on the postgres run). */
-export async function createTestApp(overrides: Partial<Config> = {}): Promise<TestApp> {
+export async function createTestApp(overrides: Partial<Config> = {}, options: TestAppOptions = {}): Promise<TestApp> {
   const { handle, drop } = await openTestDatabase();
   const useRedis = process.env.AMORA_TEST_DB === 'postgres' && process.env.TEST_REDIS_URL;
   const redis = useRedis ? new Redis(process.env.TEST_REDIS_URL as string, { maxRetriesPerRequest: 2 }) : null;
@@ -72,6 +77,7 @@ export async function createTestApp(overrides: Partial<Config> = {}): Promise<Te
     now: clock.now,
   };
   const app = await buildApp(ctx, { logger: false });
+  await options.beforeReady?.(app);
   await app.ready();
   return {
     app,

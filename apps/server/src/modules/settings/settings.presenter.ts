@@ -1,7 +1,13 @@
-import { type Settings, termsDate } from '@amora/contracts';
+import { landerSlug, type Settings, termsDate } from '@amora/contracts';
 import type { Site } from '../sites/sites.repository';
 
+/** A site text in the wanted locale, else English. */
+export function localized(text: Record<string, string>, locale: string): string {
+  return text[locale] ?? text.en ?? Object.values(text)[0] ?? '';
+}
+
 export interface RequestFacts {
+  locale: string;
   geoipCountry: string | null;
   isTrafficsource: boolean;
   regions: { code: string; name: string }[];
@@ -19,10 +25,10 @@ export function presentSettings(site: Site, facts: RequestFacts): Settings {
     domain: site.domain,
     domain_language: site.domainLanguage,
     languages: site.languages as Settings['languages'],
-    index_title: site.indexTitle,
-    description: site.description,
+    index_title: localized(site.indexTitle, facts.locale),
+    description: localized(site.description, facts.locale),
     niche: site.niche,
-    lander_slug: '',
+    lander_slug: landerSlug(site.niche, facts.locale),
     company_id: site.companyId,
     countries: site.countries,
     visible_profile_fields: site.visibleProfileFields,
@@ -53,9 +59,9 @@ export function presentSettings(site: Site, facts: RequestFacts): Settings {
     enable_us_footer: site.enableUsFooter,
     push_public_key: facts.pushPublicKey,
     search_fields: site.searchFields,
-    fictional_warning: site.fictionalWarning,
-    fictional_singular: site.fictionalSingular,
-    fictional_plural: site.fictionalPlural,
+    fictional_warning: localized(site.fictionalWarning, facts.locale),
+    fictional_singular: localized(site.fictionalSingular, facts.locale),
+    fictional_plural: localized(site.fictionalPlural, facts.locale),
     fictional_icon: site.fictionalIcon,
     refund_days: site.refundDays,
     signups: site.signups,

@@ -1,4 +1,5 @@
 import {
+  isLocale,
   LOCALE_COOKIE,
   LOCALE_COOKIE_DAYS,
   localeFromTag,
@@ -27,8 +28,10 @@ export const settingsRoutes: FastifyPluginAsyncZod = async (app) => {
       const { config } = app.ctx;
 
       // Spec §7: with no locale cookie yet, the site's domain language decides it.
-      if (!request.cookies[LOCALE_COOKIE]) {
-        const locale = localeFromTag(site.domainLanguage);
+      const cookieLocale = request.cookies[LOCALE_COOKIE];
+      const domainLocale = localeFromTag(site.domainLanguage);
+      if (!cookieLocale) {
+        const locale = domainLocale;
         if (locale && site.languages.includes(locale)) {
           reply.setCookie(LOCALE_COOKIE, locale, {
             path: '/',
@@ -57,6 +60,7 @@ export const settingsRoutes: FastifyPluginAsyncZod = async (app) => {
         geoipCountry: geoip,
         selectedCountry: country,
         regions: regionsOf(country),
+        locale: request.query.lang ?? (isLocale(cookieLocale) ? cookieLocale : (domainLocale ?? 'en')),
         isTrafficsource: Boolean(tracking || request.cookies[TRACKING_COOKIE]),
         isProduction: config.isProduction,
         pushPublicKey: null,

@@ -27,6 +27,10 @@ export const pageHiddenRoutes: FastifyPluginAsyncZod = async (app) => {
         response: { 200: okResponseSchema },
       },
       config: { rateLimit: { max: 30, timeWindow: 60_000 } },
+      // A beacon without data has no body; Fastify validates a missing body as null, which the schema's default does not cover.
+      preValidation: async (request) => {
+        if (request.body === undefined) request.body = {};
+      },
     },
     async (request) => {
       const body = request.body ?? {};

@@ -1,0 +1,13 @@
+import { ENTRY_WARNING_COUNTRIES } from '@amora/contracts/core';
+import { Outlet } from 'react-router';
+import { EntryWarning } from '@/features/layout/entry-warning';
+
+/** Chat layout: bare; the entry warning only for NL and DE (spec §2, §9). */
+export function ChatLayout() {
+  return (
+    <>
+      <Outlet />
+      <EntryWarning countries={ENTRY_WARNING_COUNTRIES} />
+    </>
+  );
+}

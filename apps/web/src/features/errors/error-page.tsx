@@ -1,0 +1,56 @@
+import { Component, type ReactNode } from 'react';
+import { useTranslation } from 'react-i18next';
+import { LocalLink } from '@/features/site/local-link';
+import { usePageTitle } from '@/features/site/use-page-title';
+
+interface ErrorPageProps {
+  status?: number;
+  message?: string;
+}
+
+/** Spec §8: the status (500 by default) and the message ('Error' by default); 404 offers the way home. */
+export function ErrorPage({ status = 500, message }: ErrorPageProps) {
+  const { t } = useTranslation();
+  const text = message ?? (status === 404 ? t('errors.notFound') : t('errors.default'));
+  usePageTitle(text);
+  return (
+    <main className="error-page container" id="main">
+      <p className="status" aria-hidden="true">
+        {status}
+      </p>
+      <h1 className="h3">{text}</h1>
+      {status === 404 ? (
+        <p className="mt-4">
+          <LocalLink to="/" className="btn btn-primary">
+            {t('errors.backHome')}
+          </LocalLink>
+        </p>
+      ) : (
+        <p className="mt-4">
+          <a href="/" className="btn btn-outline-primary">
+            {t('errors.backHome')}
+          </a>
+        </p>
+      )}
+    </main>
+  );
+}
+
+/** When the error page itself fails (spec §8). Plain text: nothing here may fail again. */
+export class ErrorPageBoundary extends Component<{ children: ReactNode; fallbackText: string; homeText: string }, { hasFailed: boolean }> {
+  state = { hasFailed: false };
+  static getDerivedStateFromError() {
+    return { hasFailed: true };
+  }
+  render() {
+    if (this.state.hasFailed) {
+      return (
+        <main className="error-page container">
+          <h1 className="h4">{this.props.fallbackText}</h1>
+          <a href="/">{this.props.homeText}</a>
+        </main>
+      );
+    }
+    return this.props.children;
+  }
+}

@@ -1,0 +1,71 @@
+import { ENTRY_WARNING_COUNTRIES, ENTRY_WARNING_STORAGE_KEY, MIN_AGE } from '@amora/contracts/core';
+import { useState } from 'react';
+import { Dialog } from '@/components/ui/dialog';
+import { useTranslation } from 'react-i18next';
+import { useSettings } from '@/features/site/api/get-settings';
+import { LocalLink } from '@/features/site/local-link';
+import { useRouteName } from '@/features/site/use-route-name';
+import { isInstalledApp } from '@/lib/installed-app';
+import { storage } from '@/lib/storage';
+
+const HIDDEN_ON = new Set(['complete-signup', 'reset-password', 'reset-password-do']);
+
+export interface EntryWarningProps {
+  /** Chat and lander layouts show it only to visitors from these countries (spec §9: NL, DE). */
+  countries?: readonly string[] | null;
+  isLoggedIn?: boolean;
+}
+
+/** The site-entry warning of spec §2, titled 'Important information'. */
+export function EntryWarning({ countries = null, isLoggedIn = false }: EntryWarningProps) {
+  const settings = useSettings();
+  const route = useRouteName();
+  const { t } = useTranslation();
+  const [isDismissed, setIsDismissed] = useState(() => storage.isDismissed(ENTRY_WARNING_STORAGE_KEY));
+
+  const isAllowedCountry = !countries || (settings.geoip_country !== null && countries.includes(settings.geoip_country));
+  const isShown =
+    !isLoggedIn &&
+    !isInstalledApp() &&
+    !isDismissed &&
+    settings.enable_site_entry_popup !== 'no' &&
+    isAllowedCountry &&
+    !(route && HIDDEN_ON.has(route));
+
+  const handleAccept = () => {
+    storage.dismiss(ENTRY_WARNING_STORAGE_KEY);
+    setIsDismissed(true);
+  };
+
+  return (
+    <Dialog isOpen={isShown} isDismissible={false} labelledBy="entry-warning-title" testId="entry-warning">
+      <div className="modal-header">
+        <h2 className="modal-title h5" id="entry-warning-title">
+          {t('entryWarning.title')}
+        </h2>
+      </div>
+      <div className="modal-body">
+        <p>{t('entryWarning.adults', { site: settings.name, minAge: MIN_AGE })}</p>
+        <p>{t('entryWarning.fictional', { plural: settings.fictional_plural })}</p>
+        <p className="mb-0">
+          {t('entryWarning.agree')}{' '}
+          <LocalLink to="/pages/terms" onClick={handleAccept}>
+            {t('footer.terms')}
+          </LocalLink>{' '}
+          ·{' '}
+          <LocalLink to="/pages/privacy" onClick={handleAccept}>
+            {t('footer.privacy')}
+          </LocalLink>
+        </p>
+      </div>
+      <div className="modal-footer">
+        <a className="btn btn-outline-secondary text-dark" href="https://www.google.com/" rel="noreferrer">
+          {t('entryWarning.leave')}
+        </a>
+        <button type="button" className="btn btn-primary" onClick={handleAccept} data-testid="entry-warning-accept" data-autofocus>
+          {t('entryWarning.enter', { minAge: MIN_AGE })}
+        </button>
+      </div>
+    </Dialog>
+  );
+}

@@ -1,0 +1,142 @@
+import { dialablePhone, PAYMENT_LOGOS, type Settings } from '@amora/contracts/core';
+import { useTranslation } from 'react-i18next';
+import { useSettings } from '@/features/site/api/get-settings';
+import { LocalLink } from '@/features/site/local-link';
+import { useLocale } from '@/features/site/use-locale';
+
+export type FooterMode = 'logged-out' | 'logged-in' | 'installed-app';
+
+const LINKS: [string, string][] = [
+  ['/pages/terms', 'footer.terms'],
+  ['/pages/privacy', 'footer.privacy'],
+  ['/pages/cookies', 'footer.cookies'],
+  ['/pages/ban', 'footer.ban'],
+  ['/complaints', 'footer.complaints'],
+  ['/pages/return-policy', 'footer.returnPolicy'],
+  ['/pages/faq', 'footer.faq'],
+  ['/pages/service', 'footer.support'],
+];
+
+/** The address block differs per operating company (spec §2: company ids 1, 5 and 6). */
+function CompanyBlock({ settings }: { settings: Settings }) {
+  const { t } = useTranslation();
+  const s = settings;
+  switch (s.company_id) {
+    case 5:
+      return (
+        <address className="mb-0" data-testid="company-block">
+          <strong>{s.company_name}</strong>
+          <br />
+          {s.company_address}, {s.company_city}, {s.company_country}
+          {s.company_vat_numbers.length > 0 && (
+            <>
+              <br />
+              {t('footer.vat')}: {s.company_vat_numbers.join(', ')}
+            </>
+          )}
+          {s.company_tradenames.length > 0 && (
+            <>
+              <br />
+              {t('footer.tradenames', { names: s.company_tradenames.join(', ') })}
+            </>
+          )}
+        </address>
+      );
+    case 6:
+      return (
+        <address className="mb-0" data-testid="company-block">
+          {t('footer.operatedBy', { site: s.name, company: s.company_name })}
+          <br />
+          {s.company_address}, {s.company_city}, {s.company_country}
+          {s.company_vat_numbers.length > 0 && (
+            <>
+              <br />
+              {t('footer.vat')}: {s.company_vat_numbers.join(', ')}
+            </>
+          )}
+        </address>
+      );
+    default:
+      return (
+        <address className="mb-0" data-testid="company-block">
+          <strong>{s.company_name}</strong>
+          <br />
+          {s.company_address}
+          <br />
+          {s.company_city}, {s.company_country}
+          {s.company_kvk && (
+            <>
+              <br />
+              {t('footer.kvk')}: {s.company_kvk}
+            </>
+          )}
+          {s.company_vat_numbers.length > 0 && (
+            <>
+              <br />
+              {t('footer.vat')}: {s.company_vat_numbers.join(', ')}
+            </>
+          )}
+        </address>
+      );
+  }
+}
+
+/**
+ * Footer of spec §2. The US footer (English only, when the site enables it, for US visitors) and
+ * traffic-source visitors get neither payment logos nor the company block.
+ */
+export function Footer({ mode = 'logged-out' }: { mode?: FooterMode }) {
+  const settings = useSettings();
+  const locale = useLocale();
+  const { t } = useTranslation();
+  const isUsFooter = settings.enable_us_footer && locale === 'en' && settings.geoip_country === 'US';
+  const showBusiness = !isUsFooter && !settings.is_trafficsource && mode !== 'installed-app';
+  const year = new Date().getFullYear();
+
+  return (
+    <footer className="site-footer mt-auto pt-4 pb-3" data-testid="footer" data-variant={isUsFooter ? 'us' : mode}>
+      <div className="container">
+        <nav aria-label={t('footer.navLabel')}>
+          <ul className="list-inline mb-3">
+            {LINKS.map(([to, key]) => (
+              <li className="list-inline-item me-3" key={to}>
+                <LocalLink to={to}>{t(key)}</LocalLink>
+              </li>
+            ))}
+          </ul>
+        </nav>
+        {mode !== 'installed-app' && (
+          <div className="row gy-3">
+            <div className="col-md-6">
+              <p className="mb-1">
+                {t('footer.supportEmail')}: <a href={`mailto:${settings.support_email}`}>{settings.support_email}</a>
+              </p>
+              {!isUsFooter && (
+                <p className="mb-0">
+                  {t('footer.supportPhone')}:{' '}
+                  <a href={`tel:${dialablePhone(settings.support_phone)}`} data-testid="support-phone">
+                    {dialablePhone(settings.support_phone)}
+                  </a>
+                </p>
+              )}
+              {isUsFooter && <p className="mb-0 mt-2">{t('footer.usStatement', { site: settings.name })}</p>}
+            </div>
+            {showBusiness && (
+              <div className="col-md-6">
+                <CompanyBlock settings={settings} />
+              </div>
+            )}
+          </div>
+        )}
+        {showBusiness && (
+          <div className="payment-logos mt-3" data-testid="payment-logos">
+            {PAYMENT_LOGOS.map((name) => (
+              <img key={name} src={`/api/assets/paymentmethod/${name}.svg`} alt={t(`footer.payment.${name}`)} width={64} height={40} loading="lazy" />
+            ))}
+          </div>
+        )}
+        <p className="mt-3 mb-0 small">{t('footer.copyright', { year, site: settings.name })}</p>
+      </div>
+    </footer>
+  );
+}

@@ -1,0 +1,20 @@
+import { MIN_AGE, type Settings } from '@amora/contracts/core';
+
+/** The site and company values the legal texts are filled with. */
+export function pageValues(settings: Settings, formatDate: (iso: string) => string): Record<string, string | number> {
+  return {
+    siteName: settings.name,
+    domain: settings.domain,
+    companyName: settings.company_name,
+    companyAddress: settings.company_address,
+    companyCity: settings.company_city,
+    companyCountry: settings.company_country,
+    companyKvk: settings.company_kvk || '—',
+    companyVat: settings.company_vat_numbers.join(', ') || '—',
+    supportEmail: settings.support_email,
+    supportPhone: settings.support_phone,
+    refundDays: settings.refund_days,
+    termsDate: formatDate(settings.terms_date),
+    minAge: MIN_AGE,
+  };
+}

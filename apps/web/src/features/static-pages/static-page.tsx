@@ -1,0 +1,54 @@
+import { STATIC_PAGES, TOKEN_PAGES } from '@amora/contracts/core';
+import { useTranslation } from 'react-i18next';
+import { useParams } from 'react-router';
+import { ErrorPage } from '@/features/errors/error-page';
+import { useSettings } from '@/features/site/api/get-settings';
+import { useLocale } from '@/features/site/use-locale';
+import { usePageTitle } from '@/features/site/use-page-title';
+import { pageValues } from './page-values';
+
+interface Section {
+  heading: string;
+  body: string;
+}
+
+function ContentPage({ pageKey }: { pageKey: string }) {
+  const { t } = useTranslation('pages');
+  const settings = useSettings();
+  const locale = useLocale();
+  const formatDate = (iso: string) => new Intl.DateTimeFormat(locale === 'no' ? 'nb' : locale, { dateStyle: 'long' }).format(new Date(`${iso}T00:00:00Z`));
+  const values = pageValues(settings, formatDate);
+  const title = t(`${pageKey}.title`, values);
+  usePageTitle(title);
+  const sections = t(`${pageKey}.sections`, { returnObjects: true, ...values }) as Record<string, Section>;
+  return (
+    <main id="main" className="container static-page py-5" data-testid={`page-${pageKey}`}>
+      <h1 className="mb-2">{title}</h1>
+      {pageKey === 'terms' && <p className="text-body-secondary">{t('terms.version', values)}</p>}
+      <p className="lead">{t(`${pageKey}.intro`, values)}</p>
+      {Object.entries(sections).map(([key, section]) => (
+        <section key={key}>
+          <h2>{section.heading}</h2>
+          {section.body.split('\n\n').map((paragraph) => (
+            <p key={paragraph.slice(0, 40)}>{paragraph}</p>
+          ))}
+        </section>
+      ))}
+    </main>
+  );
+}
+
+/** /pages/{terms,privacy,cookies,ban,faq,return-policy,service} */
+export function StaticPage() {
+  const { page = '' } = useParams();
+  const key = (STATIC_PAGES as Record<string, string>)[page];
+  if (!key) return <ErrorPage status={404} />;
+  return <ContentPage pageKey={key} />;
+}
+
+/** /{token}: the site's other content pages; any other token is a 404. */
+export function TokenPage() {
+  const { token = '' } = useParams();
+  if (!(TOKEN_PAGES as readonly string[]).includes(token)) return <ErrorPage status={404} />;
+  return <ContentPage pageKey={token} />;
+}
