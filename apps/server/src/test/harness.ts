@@ -33,6 +33,9 @@ async function openTestDatabase(): Promise<{ handle: DbHandle; drop: () => Promi
     return {
       handle,
       drop: async () => {
+        // pool.end() resolves before its sockets are closed; the forced drop below may terminate one, which the
+        // pool would report as an unhandled 'error' event.
+        handle.pool?.on('error', () => {});
         const cleanup = new pg.Client({ connectionString: url });
         await cleanup.connect();
         await cleanup.query(`drop database if exists ${name} with (force)`);

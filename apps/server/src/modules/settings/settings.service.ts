@@ -1,14 +1,11 @@
-import { COUNTRY_LANGUAGES, TARGET_COUNTRIES, TRACKING_KEYS } from '@amora/contracts';
+import { COUNTRY_LANGUAGES, TRACKING_KEYS } from '@amora/contracts';
 import type { FastifyRequest } from 'fastify';
 import { regionsOf } from '../content/regions';
 import type { Site } from '../sites/sites.repository';
 
-const isTarget = (code: string | null | undefined): code is string =>
-  !!code && (TARGET_COUNTRIES as readonly string[]).includes(code);
-
 /**
- * The visitor's country: a proxy's geo header (CDN or load balancer), else the region of the browser's
- * first language when it is a target country. Outside production `forced_country` overrides both.
+ * The visitor's country from the geo header a CDN or load balancer sets (`CF-IPCountry`, `X-Country-Code`);
+ * null without one. Outside production `forced_country` overrides it.
  */
 export function geoipCountry(request: FastifyRequest, isProduction: boolean): string | null {
   const query = request.query as Record<string, unknown> | undefined;
@@ -16,10 +13,7 @@ export function geoipCountry(request: FastifyRequest, isProduction: boolean): st
   if (!isProduction && forced && /^[A-Z]{2}$/.test(forced)) return forced;
   const header = request.headers['cf-ipcountry'] ?? request.headers['x-country-code'];
   const fromHeader = typeof header === 'string' ? header.toUpperCase() : null;
-  if (fromHeader && /^[A-Z]{2}$/.test(fromHeader)) return fromHeader;
-  const language = request.headers['accept-language']?.split(',')[0] ?? '';
-  const region = /^[a-z]{2,3}-([A-Za-z]{2})\b/.exec(language)?.[1]?.toUpperCase();
-  return isTarget(region) ? region : null;
+  return fromHeader && /^[A-Z]{2}$/.test(fromHeader) ? fromHeader : null;
 }
 
 export function selectedCountry(site: Site, geoip: string | null): string {

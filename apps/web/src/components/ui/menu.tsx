@@ -2,14 +2,13 @@ import { type ReactNode, useEffect, useId, useRef, useState } from 'react';
 
 interface MenuProps {
   label: ReactNode;
-  ariaLabel: string;
   children: (close: () => void) => ReactNode;
   testId?: string;
   buttonClassName?: string;
 }
 
 /** A small dropdown menu with Bootstrap's look: opens below its button, closes on outside click and Escape. */
-export function Menu({ label, ariaLabel, children, testId, buttonClassName = 'btn btn-outline-secondary btn-sm dropdown-toggle' }: MenuProps) {
+export function Menu({ label, children, testId, buttonClassName = 'btn btn-outline-dark btn-sm dropdown-toggle' }: MenuProps) {
   const [isOpen, setIsOpen] = useState(false);
   const rootRef = useRef<HTMLDivElement>(null);
   const menuId = useId();
@@ -40,7 +39,6 @@ export function Menu({ label, ariaLabel, children, testId, buttonClassName = 'bt
       <button
         type="button"
         className={buttonClassName}
-        aria-label={ariaLabel}
         aria-expanded={isOpen}
         aria-controls={menuId}
         onClick={() => setIsOpen((open) => !open)}

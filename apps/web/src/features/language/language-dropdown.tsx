@@ -23,7 +23,15 @@ export function LanguageDropdown({ onChange }: { onChange?: (locale: Locale) => 
   };
 
   return (
-    <Menu label={locale.toUpperCase()} ariaLabel={t('language.choose')} testId="language-menu">
+    <Menu
+      label={
+        <>
+          <span className="visually-hidden">{t('language.choose')}: </span>
+          {locale.toUpperCase()}
+        </>
+      }
+      testId="language-menu"
+    >
       {(close) => (
         <>
           {visibleLocales(settings, locale).map((l) => (

@@ -59,7 +59,7 @@ export function EntryWarning({ countries = null, isLoggedIn = false }: EntryWarn
         </p>
       </div>
       <div className="modal-footer">
-        <a className="btn btn-outline-secondary text-dark" href="https://www.google.com/" rel="noreferrer">
+        <a className="btn btn-outline-dark" href="https://www.google.com/" rel="noreferrer">
           {t('entryWarning.leave')}
         </a>
         <button type="button" className="btn btn-primary" onClick={handleAccept} data-testid="entry-warning-accept" data-autofocus>

@@ -1,4 +1,4 @@
-import { STATIC_PAGES, TOKEN_PAGES } from '@amora/contracts/core';
+import { LOCALE_INFO, STATIC_PAGES, TOKEN_PAGES } from '@amora/contracts/core';
 import { useTranslation } from 'react-i18next';
 import { useParams } from 'react-router';
 import { ErrorPage } from '@/features/errors/error-page';
@@ -16,11 +16,12 @@ function ContentPage({ pageKey }: { pageKey: string }) {
   const { t } = useTranslation('pages');
   const settings = useSettings();
   const locale = useLocale();
-  const formatDate = (iso: string) => new Intl.DateTimeFormat(locale === 'no' ? 'nb' : locale, { dateStyle: 'long' }).format(new Date(`${iso}T00:00:00Z`));
+  const formatDate = (iso: string) => new Intl.DateTimeFormat(LOCALE_INFO[locale].iso, { dateStyle: 'long', timeZone: 'UTC' }).format(new Date(`${iso}T00:00:00Z`));
   const values = pageValues(settings, formatDate);
   const title = t(`${pageKey}.title`, values);
   usePageTitle(title);
-  const sections = t(`${pageKey}.sections`, { returnObjects: true, ...values }) as Record<string, Section>;
+  const raw = t(`${pageKey}.sections`, { returnObjects: true, ...values }) as unknown;
+  const sections = raw && typeof raw === 'object' ? (raw as Record<string, Section>) : {};
   return (
     <main id="main" className="container static-page py-5" data-testid={`page-${pageKey}`}>
       <h1 className="mb-2">{title}</h1>

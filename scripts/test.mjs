@@ -1,0 +1,68 @@
+#!/usr/bin/env node
+// Runs every test: unit and route tests (Vitest, on PGlite, and on PostgreSQL + Redis when
+// TEST_DATABASE_URL / TEST_REDIS_URL are set), then the e2e journeys in Chromium (Playwright).
+// Ends with one line "N passed, N failed" summed over both runners.
+import { spawnSync } from 'node:child_process';
+import { existsSync, mkdirSync, readFileSync, rmSync } from 'node:fs';
+
+const only = process.argv.find((a) => a.startsWith('--only='))?.slice(7);
+const run = (cmd, args, opts = {}) => spawnSync(cmd, args, { stdio: 'inherit', ...opts }).status ?? 1;
+mkdirSync('.tmp', { recursive: true });
+
+function ensureChromium() {
+  if (process.env.CHROMIUM_PATH || existsSync('/usr/bin/chromium')) return true;
+  console.log('Chromium is missing; installing Debian\'s chromium package…');
+  if (process.getuid?.() !== 0) {
+    console.error('Run as root, or install it yourself: apt-get install chromium');
+    return false;
+  }
+  run('apt-get', ['update', '-qq']);
+  return run('apt-get', ['install', '-y', '-qq', 'chromium'], { env: { ...process.env, DEBIAN_FRONTEND: 'noninteractive' } }) === 0;
+}
+
+let passed = 0;
+let failed = 0;
+let crashed = false;
+
+if (only !== 'e2e') {
+  rmSync('.tmp/vitest.json', { force: true });
+  const status = run('vitest', ['run', '--reporter=default', '--reporter=json', '--outputFile=.tmp/vitest.json']);
+  if (existsSync('.tmp/vitest.json')) {
+    const report = JSON.parse(readFileSync('.tmp/vitest.json', 'utf8'));
+    passed += report.numPassedTests;
+    failed += report.numFailedTests;
+    if (status !== 0 && report.numFailedTests === 0) {
+      failed += Math.max(1, report.numFailedTestSuites ?? 0);
+    }
+  } else {
+    crashed = true;
+    failed += 1;
+  }
+}
+
+if (only !== 'unit') {
+  if (!ensureChromium()) {
+    failed += 1;
+    crashed = true;
+  } else if (run('npm', ['run', 'build', '--silent']) !== 0) {
+    console.error('The web build failed, so the e2e journeys cannot run.');
+    failed += 1;
+    crashed = true;
+  } else {
+    rmSync('.tmp/e2e-report.json', { force: true });
+    const status = run('playwright', ['test', '--config', 'e2e/playwright.config.ts']);
+    if (existsSync('.tmp/e2e-report.json')) {
+      const { stats } = JSON.parse(readFileSync('.tmp/e2e-report.json', 'utf8'));
+      passed += stats.expected + stats.flaky;
+      failed += stats.unexpected;
+      if (status !== 0 && stats.unexpected === 0) failed += 1;
+    } else {
+      crashed = true;
+      failed += 1;
+    }
+  }
+}
+
+if (crashed) console.error('A test runner did not finish; see the output above.');
+console.log(`${passed} passed, ${failed} failed`);
+process.exit(failed > 0 ? 1 : 0);
