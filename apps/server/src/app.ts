@@ -62,7 +62,7 @@ export async function buildApp(ctx: AppContext, options: BuildOptions = {}): Pro
   // Per-address flood guard for the API. Limits that protect accounts live in the services (lib/limiter).
   await app.register(fastifyRateLimit, {
     global: true,
-    max: 600,
+    max: ctx.config.apiRateLimit,
     timeWindow: 60_000,
     ...(ctx.redis ? { redis: ctx.redis, nameSpace: 'amora:rl:' } : {}),
     allowList: (request) => !request.url.startsWith('/api/'),

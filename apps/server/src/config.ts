@@ -12,6 +12,8 @@ export interface Config {
   seedDemo: boolean;
   trustProxy: boolean;
   webDist: string;
+  /** Requests per minute one address may make to the API (flood guard). */
+  apiRateLimit: number;
 }
 
 function flag(value: string | undefined, fallback: boolean): boolean {
@@ -34,6 +36,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     logLevel: env.LOG_LEVEL || (isProduction ? 'info' : 'info'),
     seedDemo: flag(env.SEED_DEMO, !isProduction),
     trustProxy: flag(env.TRUST_PROXY, false),
+    apiRateLimit: Number.parseInt(env.API_RATE_LIMIT ?? '600', 10) || 600,
     webDist: resolve(env.WEB_DIST || new URL('../../web/dist', import.meta.url).pathname),
   };
 }

@@ -1,0 +1,28 @@
+#!/usr/bin/env node
+// npm run bench [-- api|bundle]: runs the benchmarks, prints the figures, writes bench/results/*.json.
+import { spawnSync } from 'node:child_process';
+import { mkdirSync, writeFileSync } from 'node:fs';
+import { runApiBenchmark } from './api-throughput.mjs';
+import { runBundleBenchmark } from './bundle-size.mjs';
+
+const which = process.argv[2] ?? 'all';
+mkdirSync('bench/results', { recursive: true });
+const save = (name, data) => writeFileSync(`bench/results/${name}.json`, `${JSON.stringify({ at: new Date().toISOString(), ...data }, null, 2)}\n`);
+
+if (which === 'all' || which === 'bundle') {
+  if (spawnSync('npm', ['run', 'build', '--silent'], { stdio: 'inherit' }).status !== 0) process.exit(1);
+  const bundle = runBundleBenchmark();
+  save('bundle', bundle);
+  console.log(`\nIndex route JavaScript: ${bundle.gzipKb} KB gzipped (target <= ${bundle.targetKb} KB) ${bundle.pass ? 'PASS' : 'FAIL'}`);
+  for (const f of bundle.files) console.log(`  ${f.file}  ${(f.gzip / 1024).toFixed(1)} KB gz`);
+}
+
+if (which === 'all' || which === 'api') {
+  const api = await runApiBenchmark();
+  save('api', api);
+  const row = (name, r) => `  ${name.padEnd(22)} ${Math.round(r.rps).toString().padStart(7)} req/s   p50 ${r.p50} ms   p99 ${r.p99} ms   errors ${r.errors}`;
+  console.log('\nAPI throughput (same run, same machine):');
+  console.log(row('bare Fastify /hello', api.baseline));
+  console.log(row('GET /api/settings.php', api.settings));
+  console.log(`  ratio ${api.ratio.toFixed(2)} (target >= ${api.target}) ${api.pass ? 'PASS' : 'FAIL'}`);
+}
