@@ -27,6 +27,7 @@ async function main(): Promise<void> {
     try {
       await app.close();
       await runtime.close();
+      app.log.flush();
     } finally {
       process.exit(0);
     }

@@ -12,7 +12,26 @@ import { regionsOf } from '../content/regions';
 import { presentSettings } from './settings.presenter';
 import { geoipCountry, selectedCountry, trackingFromQuery } from './settings.service';
 
+/** Serialized settings per request facts, dropped whenever the site directory reloads. */
+class SettingsCache {
+  private entries = new Map<string, string>();
+  private generation = -1;
+  get(key: string, generation: number): string | undefined {
+    if (generation !== this.generation) {
+      this.entries.clear();
+      this.generation = generation;
+    }
+    return this.entries.get(key);
+  }
+  set(key: string, json: string, generation: number): void {
+    if (generation !== this.generation || this.entries.size > 2_000) this.entries.clear();
+    this.generation = generation;
+    this.entries.set(key, json);
+  }
+}
+
 export const settingsRoutes: FastifyPluginAsyncZod = async (app) => {
+  const cache = new SettingsCache();
   app.get(
     '/api/settings.php',
     {
@@ -54,17 +73,29 @@ export const settingsRoutes: FastifyPluginAsyncZod = async (app) => {
       }
 
       const geoip = geoipCountry(request, config.isProduction);
+      const locale = request.query.lang ?? (isLocale(cookieLocale) ? cookieLocale : (domainLocale ?? 'en'));
+      const isTrafficsource = Boolean(tracking || request.cookies[TRACKING_COOKIE]);
+      reply.header('cache-control', 'private, no-store').type('application/json; charset=utf-8');
+      // The object depends only on these facts, so each process keeps its JSON until the sites reload.
+      const key = `${site.id}|${locale}|${geoip}|${isTrafficsource}`;
+      const cached = cache.get(key, app.ctx.sites.generation);
+      if (cached) return reply.send(cached);
       const country = selectedCountry(site, geoip);
-      reply.header('cache-control', 'private, no-store');
-      return presentSettings(site, {
-        geoipCountry: geoip,
-        selectedCountry: country,
-        regions: regionsOf(country),
-        locale: request.query.lang ?? (isLocale(cookieLocale) ? cookieLocale : (domainLocale ?? 'en')),
-        isTrafficsource: Boolean(tracking || request.cookies[TRACKING_COOKIE]),
-        isProduction: config.isProduction,
-        pushPublicKey: null,
-      });
+      const json = JSON.stringify(
+        settingsSchema.parse(
+          presentSettings(site, {
+            locale,
+            geoipCountry: geoip,
+            selectedCountry: country,
+            regions: regionsOf(country),
+            isTrafficsource,
+            isProduction: config.isProduction,
+            pushPublicKey: null,
+          }),
+        ),
+      );
+      cache.set(key, json, app.ctx.sites.generation);
+      return reply.send(json);
     },
   );
 };

@@ -13,6 +13,8 @@ export class SiteDirectory {
   private fallback: Site | null = null;
   private loadedAt = 0;
   private loading: Promise<void> | null = null;
+  /** Bumped on every reload, so caches derived from sites know when to drop their entries. */
+  generation = 0;
 
   constructor(private readonly db: Database) {}
 
@@ -29,6 +31,7 @@ export class SiteDirectory {
     this.byId = byId;
     this.fallback = all.find((s) => s.isDefault) ?? all[0] ?? null;
     this.loadedAt = Date.now();
+    this.generation++;
   }
 
   private async ensureFresh(): Promise<void> {
