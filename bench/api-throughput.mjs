@@ -41,7 +41,16 @@ export async function runApiBenchmark() {
   const hello = await start(['bench/hello-server.mjs'], { PORT: '3901' }, 'http://127.0.0.1:3901/hello', join(dataDir, 'hello.log'));
   const app = await start(
     ['--import', 'tsx', 'apps/server/src/main.ts'],
-    { PORT: '3902', HOST: '127.0.0.1', DATA_DIR: dataDir, NODE_ENV: 'production', SEED_DEMO: 'true', DATABASE_URL: '', REDIS_URL: '', API_RATE_LIMIT: '100000000' },
+    {
+      PORT: '3902',
+      HOST: '127.0.0.1',
+      DATA_DIR: dataDir,
+      NODE_ENV: 'production',
+      SEED_DEMO: 'true',
+      DATABASE_URL: '',
+      REDIS_URL: '',
+      API_RATE_LIMIT: '100000000',
+    },
     'http://127.0.0.1:3902/api/health.php',
     join(dataDir, 'server.log'),
   );

@@ -7,7 +7,8 @@ import { runBundleBenchmark } from './bundle-size.mjs';
 
 const which = process.argv[2] ?? 'all';
 mkdirSync('bench/results', { recursive: true });
-const save = (name, data) => writeFileSync(`bench/results/${name}.json`, `${JSON.stringify({ at: new Date().toISOString(), ...data }, null, 2)}\n`);
+const save = (name, data) =>
+  writeFileSync(`bench/results/${name}.json`, `${JSON.stringify({ at: new Date().toISOString(), ...data }, null, 2)}\n`);
 
 if (which === 'all' || which === 'bundle') {
   if (spawnSync('npm', ['run', 'build', '--silent'], { stdio: 'inherit' }).status !== 0) process.exit(1);
@@ -20,7 +21,8 @@ if (which === 'all' || which === 'bundle') {
 if (which === 'all' || which === 'api') {
   const api = await runApiBenchmark();
   save('api', api);
-  const row = (name, r) => `  ${name.padEnd(22)} ${Math.round(r.rps).toString().padStart(7)} req/s   p50 ${r.p50} ms   p99 ${r.p99} ms   errors ${r.errors}`;
+  const row = (name, r) =>
+    `  ${name.padEnd(22)} ${Math.round(r.rps).toString().padStart(7)} req/s   p50 ${r.p50} ms   p99 ${r.p99} ms   errors ${r.errors}`;
   console.log('\nAPI throughput (same run, same machine):');
   console.log(row('bare Fastify /hello', api.baseline));
   console.log(row('GET /api/settings.php', api.settings));

@@ -11,7 +11,7 @@ mkdirSync('.tmp', { recursive: true });
 
 function ensureChromium() {
   if (process.env.CHROMIUM_PATH || existsSync('/usr/bin/chromium')) return true;
-  console.log('Chromium is missing; installing Debian\'s chromium package…');
+  console.log("Chromium is missing; installing Debian's chromium package…");
   if (process.getuid?.() !== 0) {
     console.error('Run as root, or install it yourself: apt-get install chromium');
     return false;

@@ -77,7 +77,7 @@ test.describe('languages', () => {
     await expect(page).toHaveURL(/\/de\/pages\/terms$/);
   });
 
-  test("a site opens in its domain language on the first visit", async ({ page }) => {
+  test('a site opens in its domain language on the first visit', async ({ page }) => {
     await page.goto(`${HERZ}/`);
     await expect(page).toHaveURL(/\/de$/);
     await expect(page.getByTestId('login-button')).toHaveText(de.nav.login);

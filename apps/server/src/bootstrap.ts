@@ -7,8 +7,7 @@ import { createDbLimiter, createRedisLimiter } from './lib/limiter';
 import { SiteDirectory } from './modules/sites/sites.service';
 
 /** argon2id at OWASP's minimum or above: 19 MiB, 2 iterations. */
-export const hashPassword = (password: string) =>
-  hash(password, { algorithm: 2, memoryCost: 19_456, timeCost: 2, parallelism: 1 });
+export const hashPassword = (password: string) => hash(password, { algorithm: 2, memoryCost: 19_456, timeCost: 2, parallelism: 1 });
 
 export interface Runtime {
   ctx: AppContext;

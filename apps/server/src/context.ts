@@ -2,8 +2,8 @@ import type { Database } from '@amora/db';
 import type { Redis } from 'ioredis';
 import type { Config } from './config';
 import type { Limiter } from './lib/limiter';
-import type { SiteDirectory } from './modules/sites/sites.service';
 import type { Site } from './modules/sites/sites.repository';
+import type { SiteDirectory } from './modules/sites/sites.service';
 
 export interface AppContext {
   config: Config;

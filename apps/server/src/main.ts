@@ -27,7 +27,7 @@ async function main(): Promise<void> {
     try {
       await app.close();
       await runtime.close();
-      app.log.flush();
+      (app.log as unknown as { flush?: () => void }).flush?.();
     } finally {
       process.exit(0);
     }

@@ -1,5 +1,5 @@
 import './styles/theme.scss';
-import { LOCALE_COOKIE, type Locale, isLocale, localizePath, splitLocalePath } from '@amora/contracts/core';
+import { isLocale, LOCALE_COOKIE, type Locale, localizePath, splitLocalePath } from '@amora/contracts/core';
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { StrictMode, Suspense } from 'react';
 import { createRoot } from 'react-dom/client';

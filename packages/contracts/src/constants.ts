@@ -53,13 +53,43 @@ export function landerSlug(niche: number, locale: string): string {
 
 export const PAYMENT_LOGOS = ['mastercard', 'visa', 'applepay'] as const;
 export const PAYMENT_METHODS = [
-  'visa', 'mastercard', 'maestro', 'creditcard', 'paypal', 'ideal', 'bancontact', 'blik', 'giropay',
-  'sofort', 'eps', 'applepay', 'paysafecard', 'postepay', 'nexi', 'cartebancaire', 'banktransfer', 'directdebit',
+  'visa',
+  'mastercard',
+  'maestro',
+  'creditcard',
+  'paypal',
+  'ideal',
+  'bancontact',
+  'blik',
+  'giropay',
+  'sofort',
+  'eps',
+  'applepay',
+  'paysafecard',
+  'postepay',
+  'nexi',
+  'cartebancaire',
+  'banktransfer',
+  'directdebit',
 ] as const;
 
 export const INTERESTS = [
-  'relationship', 'kissing', 'sports', 'music', 'travel', 'cooking', 'movies', 'reading', 'nature',
-  'dancing', 'art', 'fitness', 'gaming', 'animals', 'nightlife', 'photography',
+  'relationship',
+  'kissing',
+  'sports',
+  'music',
+  'travel',
+  'cooking',
+  'movies',
+  'reading',
+  'nature',
+  'dancing',
+  'art',
+  'fitness',
+  'gaming',
+  'animals',
+  'nightlife',
+  'photography',
 ] as const;
 
 /** Terms version date: 2023-12-01, or the company's start date when it was added later. */

@@ -1,4 +1,8 @@
 /** Values without zod, for code that must stay small (the web app's first load). */
+
+export type { ComplaintInput } from './complaints';
 export * from './constants';
+export type { ApiError } from './errors';
 export * from './locales';
 export * from './routes';
+export type { Settings } from './settings';

@@ -28,9 +28,7 @@ export function localeFromTag(tag: string | null | undefined): Locale | null {
   return isLocale(two) ? two : null;
 }
 
-export const TARGET_COUNTRIES = [
-  'NL', 'BE', 'FR', 'IT', 'ES', 'DE', 'AT', 'IE', 'GB', 'US', 'CA', 'PL', 'AU', 'NZ', 'CH',
-] as const;
+export const TARGET_COUNTRIES = ['NL', 'BE', 'FR', 'IT', 'ES', 'DE', 'AT', 'IE', 'GB', 'US', 'CA', 'PL', 'AU', 'NZ', 'CH'] as const;
 export type Country = (typeof TARGET_COUNTRIES)[number];
 
 /** Which locales the language menu offers to a visitor from each country (spec §9). */

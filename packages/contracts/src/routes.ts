@@ -63,8 +63,14 @@ export const STATIC_PAGES = {
 } as const;
 
 export const LANDERS = [
-  'alonetonight', 'collagelanding', 'gallery', 'iconslanding', 'maplanding', 'socialnetwork',
-  'transitionsvideolanding', 'video',
+  'alonetonight',
+  'collagelanding',
+  'gallery',
+  'iconslanding',
+  'maplanding',
+  'socialnetwork',
+  'transitionsvideolanding',
+  'video',
 ] as const;
 
 /** The members area of spec §2. */

@@ -5,7 +5,10 @@ import { count } from 'drizzle-orm';
 import type { Database } from './client';
 import { companies, profiles, sites, users } from './schema';
 
-type SiteTexts = Record<'amora' | 'herzklopfen', Record<'indexTitle' | 'description' | 'fictionalWarning' | 'fictionalSingular' | 'fictionalPlural', string>>;
+type SiteTexts = Record<
+  'amora' | 'herzklopfen',
+  Record<'indexTitle' | 'description' | 'fictionalWarning' | 'fictionalSingular' | 'fictionalPlural', string>
+>;
 
 /** The demo sites' own texts in every locale, from seed-texts/<locale>.json. */
 function loadSiteTexts(): Record<'amora' | 'herzklopfen', Record<string, Record<string, string>>> {
@@ -27,8 +30,22 @@ function loadSiteTexts(): Record<'amora' | 'herzklopfen', Record<string, Record<
 const ALL_LOCALES = ['da', 'de', 'en', 'es', 'fi', 'fr', 'it', 'nl', 'no', 'pl', 'sv'];
 const ALL_COUNTRIES = ['NL', 'BE', 'FR', 'IT', 'ES', 'DE', 'AT', 'IE', 'GB', 'US', 'CA', 'PL', 'AU', 'NZ', 'CH'];
 const INTERESTS = [
-  'relationship', 'kissing', 'sports', 'music', 'travel', 'cooking', 'movies', 'reading', 'nature',
-  'dancing', 'art', 'fitness', 'gaming', 'animals', 'nightlife', 'photography',
+  'relationship',
+  'kissing',
+  'sports',
+  'music',
+  'travel',
+  'cooking',
+  'movies',
+  'reading',
+  'nature',
+  'dancing',
+  'art',
+  'fitness',
+  'gaming',
+  'animals',
+  'nightlife',
+  'photography',
 ];
 const PROFILE_FIELDS = ['gender', 'sexuality', 'relationship_status', 'hair_colour', 'eye_colour', 'body_type', 'interests'];
 const EURO_COSTS = { costs: 1, currency: 'EUR' };
@@ -96,7 +113,10 @@ export async function seedDemo(db: Database, hashPassword: (password: string) =>
     .values([
       {
         ...common,
-        ...(siteTexts.amora as unknown as Pick<typeof sites.$inferInsert, 'indexTitle' | 'description' | 'fictionalWarning' | 'fictionalSingular' | 'fictionalPlural'>),
+        ...(siteTexts.amora as unknown as Pick<
+          typeof sites.$inferInsert,
+          'indexTitle' | 'description' | 'fictionalWarning' | 'fictionalSingular' | 'fictionalPlural'
+        >),
         domain: 'amora.localhost',
         hosts: ['amora.localhost', 'localhost'],
         isDefault: true,
@@ -111,7 +131,20 @@ export async function seedDemo(db: Database, hashPassword: (password: string) =>
         signupCredits: 20,
         photoCredits: 5,
         giftCredits: 25,
-        minimumMessageCosts: Object.fromEntries(ALL_COUNTRIES.map((c) => [c, c === 'GB' ? { costs: 1, currency: 'GBP' } : c === 'PL' ? { costs: 4, currency: 'PLN' } : ['US', 'CA', 'AU', 'NZ'].includes(c) ? { costs: 1, currency: c === 'US' ? 'USD' : c === 'CA' ? 'CAD' : c === 'AU' ? 'AUD' : 'NZD' } : c === 'CH' ? { costs: 1, currency: 'CHF' } : EURO_COSTS])),
+        minimumMessageCosts: Object.fromEntries(
+          ALL_COUNTRIES.map((c) => [
+            c,
+            c === 'GB'
+              ? { costs: 1, currency: 'GBP' }
+              : c === 'PL'
+                ? { costs: 4, currency: 'PLN' }
+                : ['US', 'CA', 'AU', 'NZ'].includes(c)
+                  ? { costs: 1, currency: c === 'US' ? 'USD' : c === 'CA' ? 'CAD' : c === 'AU' ? 'AUD' : 'NZD' }
+                  : c === 'CH'
+                    ? { costs: 1, currency: 'CHF' }
+                    : EURO_COSTS,
+          ]),
+        ),
         supportEmail: 'support@amora.example',
         supportPhone: '+31 20-123 4567',
         deleteDiscount: 30,
@@ -125,7 +158,10 @@ export async function seedDemo(db: Database, hashPassword: (password: string) =>
       },
       {
         ...common,
-        ...(siteTexts.herzklopfen as unknown as Pick<typeof sites.$inferInsert, 'indexTitle' | 'description' | 'fictionalWarning' | 'fictionalSingular' | 'fictionalPlural'>),
+        ...(siteTexts.herzklopfen as unknown as Pick<
+          typeof sites.$inferInsert,
+          'indexTitle' | 'description' | 'fictionalWarning' | 'fictionalSingular' | 'fictionalPlural'
+        >),
         domain: 'herzklopfen.localhost',
         hosts: ['herzklopfen.localhost', '127.0.0.1'],
         isDefault: false,

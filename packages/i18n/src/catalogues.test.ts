@@ -1,9 +1,9 @@
 import { readdirSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
-import { type Catalogue, flattenKeys, loadCatalogue, lookup, NAMESPACES, localesDir } from './index';
+import { type Catalogue, flattenKeys, loadCatalogue, localesDir, lookup, NAMESPACES } from './index';
 
 const LOCALES = ['da', 'de', 'en', 'es', 'fi', 'fr', 'it', 'nl', 'no', 'pl', 'sv'];
-const placeholders = (text: string) => [...text.matchAll(/\{(\w+)\}/g)].map((m) => m[1]).sort();
+const placeholders = (text: string) => [...new Set([...text.matchAll(/\{(\w+)\}/g)].map((m) => m[1]))].sort();
 
 describe('message catalogues', () => {
   it('exist for every locale and nothing else', () => {

@@ -11,8 +11,7 @@ export class HttpError extends Error {
 }
 
 export const notFound = (message = 'Not found') => new HttpError(404, 'not_found', message);
-export const badRequest = (field: string, message: string) =>
-  new HttpError(400, 'validation_failed', message, { field });
+export const badRequest = (field: string, message: string) => new HttpError(400, 'validation_failed', message, { field });
 export const tooManyRequests = (message: string, retryAfterSeconds: number, code = 'rate_limited') =>
   new HttpError(429, code, message, { retry_after_seconds: retryAfterSeconds });
 export const authenticationRequired = () =>

@@ -15,17 +15,19 @@ export interface Limiter {
   reset(key: string): Promise<void>;
 }
 
+type LimitRow = { count: number; reset_at: string | Date };
+
 export function createDbLimiter(db: Database, now: () => Date = () => new Date()): Limiter {
   return {
     async hit(key, windowMs, max) {
       const at = now();
       const resetAt = new Date(at.getTime() + windowMs);
-      const rows = await db.execute<{ count: number; reset_at: string | Date }>(sql`
+      const rows = (await db.execute(sql`
         insert into ${rateLimits} (key, count, reset_at) values (${key}, 1, ${resetAt.toISOString()})
         on conflict (key) do update set
           count = case when ${rateLimits.resetAt} <= ${at.toISOString()} then 1 else ${rateLimits.count} + 1 end,
           reset_at = case when ${rateLimits.resetAt} <= ${at.toISOString()} then excluded.reset_at else ${rateLimits.resetAt} end
-        returning count, reset_at`);
+        returning count, reset_at`)) as unknown as { rows: LimitRow[] };
       const row = rows.rows[0];
       const count = Number(row.count);
       const retryAfterSeconds = Math.max(1, Math.ceil((new Date(row.reset_at).getTime() - at.getTime()) / 1000));
@@ -33,9 +35,9 @@ export function createDbLimiter(db: Database, now: () => Date = () => new Date()
     },
     async peek(key, max) {
       const at = now();
-      const rows = await db.execute<{ count: number; reset_at: string | Date }>(
+      const rows = (await db.execute(
         sql`select count, reset_at from ${rateLimits} where key = ${key} and reset_at > ${at.toISOString()}`,
-      );
+      )) as unknown as { rows: LimitRow[] };
       const row = rows.rows[0];
       if (!row) return { allowed: true, count: 0, retryAfterSeconds: 0 };
       const count = Number(row.count);

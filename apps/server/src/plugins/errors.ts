@@ -12,7 +12,10 @@ export function registerErrorHandling(app: FastifyInstance): void {
     }
     if (hasZodFastifySchemaValidationErrors(error)) {
       const issue = error.validation[0];
-      const path = issue?.instancePath?.replace(/^\//, '').replace(/\//g, '.') || issue?.params?.issue?.path?.join('.') || '';
+      const path =
+        issue?.instancePath?.replace(/^\//, '').replace(/\//g, '.') ||
+        (issue?.params as { issue?: { path?: string[] } } | undefined)?.issue?.path?.join('.') ||
+        '';
       const field = path || (error.validationContext ?? 'body');
       return reply.status(400).send({
         error: 'validation_failed',

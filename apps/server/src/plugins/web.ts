@@ -1,7 +1,7 @@
 import { existsSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
-import fastifyStatic from '@fastify/static';
 import { LANDERS, ROUTES, STATIC_PAGES, splitLocalePath, TOKEN_PAGES } from '@amora/contracts';
+import fastifyStatic from '@fastify/static';
 import type { FastifyInstance } from 'fastify';
 
 const knownPatterns: RegExp[] = [

@@ -2,8 +2,8 @@ import { mkdirSync, rmSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { migrateDatabase, openDatabase, seedDemo } from '@amora/db';
 import pg from 'pg';
-import { hashPassword } from '../bootstrap';
 import type { TestProject } from 'vitest/node';
+import { hashPassword } from '../bootstrap';
 import { adminUrl } from './paths';
 
 /**

@@ -3,7 +3,9 @@ import { session } from './storage';
 
 export function isChunkLoadError(error: unknown): boolean {
   const message = error instanceof Error ? error.message : String(error ?? '');
-  return /dynamically imported module|Importing a module script failed|error loading dynamically imported|Failed to fetch dynamically/i.test(message);
+  return /dynamically imported module|Importing a module script failed|error loading dynamically imported|Failed to fetch dynamically/i.test(
+    message,
+  );
 }
 
 /** After a deploy old chunks vanish: reload once, at most once per 60 s (spec §8). Returns whether it reloads. */

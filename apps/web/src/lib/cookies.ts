@@ -8,5 +8,6 @@ export function readCookie(name: string): string | null {
 
 export function writeCookie(name: string, value: string, days: number): void {
   const secure = window.location.protocol === 'https:' ? '; Secure' : '';
+  // biome-ignore lint/suspicious/noDocumentCookie: one plain cookie, no need for the Cookie Store API's async flow
   document.cookie = `${encodeURIComponent(name)}=${encodeURIComponent(value)}; Max-Age=${days * 86_400}; Path=/; SameSite=Lax${secure}`;
 }

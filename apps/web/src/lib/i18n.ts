@@ -4,7 +4,11 @@ import { initReactI18next } from 'react-i18next';
 
 type Loader = () => Promise<Record<string, unknown>>;
 /** Catalogues ship as hashed JSON files, fetched as data rather than parsed as JavaScript. */
-const catalogueUrls = import.meta.glob<string>('../../../../packages/i18n/locales/*/*.json', { query: '?url', import: 'default', eager: true });
+const catalogueUrls = import.meta.glob<string>('../../../../packages/i18n/locales/*/*.json', {
+  query: '?url',
+  import: 'default',
+  eager: true,
+});
 
 function loaderFor(locale: string, ns: string): Loader | undefined {
   const url = catalogueUrls[`../../../../packages/i18n/locales/${locale}/${ns}.json`];
@@ -50,4 +54,4 @@ export function initI18n(locale: Locale): Promise<unknown> {
     });
 }
 
-export { i18next, DEFAULT_LOCALE };
+export { DEFAULT_LOCALE, i18next };

@@ -79,7 +79,7 @@ export const settingsRoutes: FastifyPluginAsyncZod = async (app) => {
       // The object depends only on these facts, so each process keeps its JSON until the sites reload.
       const key = `${site.id}|${locale}|${geoip}|${isTrafficsource}`;
       const cached = cache.get(key, app.ctx.sites.generation);
-      if (cached) return reply.send(cached);
+      if (cached) return reply.send(cached as never);
       const country = selectedCountry(site, geoip);
       const json = JSON.stringify(
         settingsSchema.parse(
@@ -95,7 +95,7 @@ export const settingsRoutes: FastifyPluginAsyncZod = async (app) => {
         ),
       );
       cache.set(key, json, app.ctx.sites.generation);
-      return reply.send(json);
+      return reply.send(json as never);
     },
   );
 };

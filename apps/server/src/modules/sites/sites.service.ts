@@ -44,7 +44,10 @@ export class SiteDirectory {
 
   async forHost(host: string | undefined): Promise<Site | null> {
     await this.ensureFresh();
-    const name = (host ?? '').toLowerCase().replace(/:\d+$/, '').replace(/^\[|\]$/g, '');
+    const name = (host ?? '')
+      .toLowerCase()
+      .replace(/:\d+$/, '')
+      .replace(/^\[|\]$/g, '');
     return this.byHost.get(name) ?? this.byHost.get(name.replace(/^www\./, '')) ?? this.fallback;
   }
 

@@ -40,5 +40,15 @@ export function LoadingBar({ isLoading }: { isLoading: boolean }) {
   }, [isLoading]);
 
   if (!isVisible) return null;
-  return <div className="loading-bar" role="progressbar" aria-label="Loading" aria-valuenow={Math.round(width)} aria-valuemin={0} aria-valuemax={100} style={{ width: `${width}%` }} />;
+  return (
+    <div
+      className="loading-bar"
+      role="progressbar"
+      aria-label="Loading"
+      aria-valuenow={Math.round(width)}
+      aria-valuemin={0}
+      aria-valuemax={100}
+      style={{ width: `${width}%` }}
+    />
+  );
 }

@@ -51,7 +51,11 @@ export function ComplaintsPage() {
   }
 
   const serverError =
-    mutation.error instanceof ApiRequestError && mutation.error.status === 429 ? t('complaints.errors.tooMany') : mutation.error ? t('errors.generic') : null;
+    mutation.error instanceof ApiRequestError && mutation.error.status === 429
+      ? t('complaints.errors.tooMany')
+      : mutation.error
+        ? t('errors.generic')
+        : null;
 
   return (
     <main id="main" className="container py-5" style={{ maxWidth: 720 }}>

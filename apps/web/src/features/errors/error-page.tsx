@@ -38,11 +38,11 @@ export function ErrorPage({ status = 500, message }: ErrorPageProps) {
 
 /** When the error page itself fails (spec §8). Plain text: nothing here may fail again. */
 export class ErrorPageBoundary extends Component<{ children: ReactNode; fallbackText: string; homeText: string }, { hasFailed: boolean }> {
-  state = { hasFailed: false };
+  override state = { hasFailed: false };
   static getDerivedStateFromError() {
     return { hasFailed: true };
   }
-  render() {
+  override render() {
     if (this.state.hasFailed) {
       return (
         <main className="error-page container">

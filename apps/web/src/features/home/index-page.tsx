@@ -44,7 +44,7 @@ export function IndexPage() {
               <div className="card h-100 border-0 shadow-sm">
                 <div className="card-body">
                   <span className="feature-icon mb-3" aria-hidden="true">
-                    <svg viewBox="0 0 24 24" width="24" height="24" fill="currentColor">
+                    <svg viewBox="0 0 24 24" width="24" height="24" fill="currentColor" aria-hidden="true">
                       <path d={ICONS[key]} />
                     </svg>
                   </span>

@@ -27,7 +27,9 @@ export function LangConfigPage() {
     <main id="main" className="container py-5" style={{ maxWidth: 640 }}>
       <h1>{t('language.title')}</h1>
       <p className="lead">{t('language.intro')}</p>
-      {country && preferred.length > 0 && <p className="text-body-secondary">{t('language.forCountry', { country: countryName(country, locale) })}</p>}
+      {country && preferred.length > 0 && (
+        <p className="text-body-secondary">{t('language.forCountry', { country: countryName(country, locale) })}</p>
+      )}
       <div className="list-group">
         {ordered.map((l) => (
           <button

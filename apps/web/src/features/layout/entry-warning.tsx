@@ -1,7 +1,7 @@
-import { ENTRY_WARNING_COUNTRIES, ENTRY_WARNING_STORAGE_KEY, MIN_AGE } from '@amora/contracts/core';
+import { ENTRY_WARNING_STORAGE_KEY, MIN_AGE } from '@amora/contracts/core';
 import { useState } from 'react';
-import { Dialog } from '@/components/ui/dialog';
 import { useTranslation } from 'react-i18next';
+import { Dialog } from '@/components/ui/dialog';
 import { useSettings } from '@/features/site/api/get-settings';
 import { LocalLink } from '@/features/site/local-link';
 import { useRouteName } from '@/features/site/use-route-name';

@@ -131,7 +131,14 @@ export function Footer({ mode = 'logged-out' }: { mode?: FooterMode }) {
         {showBusiness && (
           <div className="payment-logos mt-3" data-testid="payment-logos">
             {PAYMENT_LOGOS.map((name) => (
-              <img key={name} src={`/api/assets/paymentmethod/${name}.svg`} alt={t(`footer.payment.${name}`)} width={64} height={40} loading="lazy" />
+              <img
+                key={name}
+                src={`/api/assets/paymentmethod/${name}.svg`}
+                alt={t(`footer.payment.${name}`)}
+                width={64}
+                height={40}
+                loading="lazy"
+              />
             ))}
           </div>
         )}

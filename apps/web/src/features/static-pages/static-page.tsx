@@ -16,7 +16,8 @@ function ContentPage({ pageKey }: { pageKey: string }) {
   const { t } = useTranslation('pages');
   const settings = useSettings();
   const locale = useLocale();
-  const formatDate = (iso: string) => new Intl.DateTimeFormat(LOCALE_INFO[locale].iso, { dateStyle: 'long', timeZone: 'UTC' }).format(new Date(`${iso}T00:00:00Z`));
+  const formatDate = (iso: string) =>
+    new Intl.DateTimeFormat(LOCALE_INFO[locale].iso, { dateStyle: 'long', timeZone: 'UTC' }).format(new Date(`${iso}T00:00:00Z`));
   const values = pageValues(settings, formatDate);
   const title = t(`${pageKey}.title`, values);
   usePageTitle(title);
