@@ -153,3 +153,17 @@ test.describe('complaints', () => {
     await expect(page.getByTestId('complaint-success')).toContainText(/C-[A-Z0-9]{8}/);
   });
 });
+
+test.describe('lander layout', () => {
+  test.use({ firstVisit: true });
+
+  test('shows the entry warning only to visitors from NL and DE', async ({ page }) => {
+    await page.goto('/landers/video/eng?forced_country=NL');
+    await expect(page.getByTestId('lander-video')).toBeVisible();
+    await expect(page.getByRole('dialog', { name: 'Important information' })).toBeVisible();
+
+    await page.goto('/landers/video/eng?forced_country=GB');
+    await expect(page.getByTestId('lander-video')).toBeVisible();
+    await expect(page.getByRole('dialog')).toHaveCount(0);
+  });
+});

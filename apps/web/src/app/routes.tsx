@@ -4,6 +4,7 @@ import { NotFoundPage, RouteError } from '@/features/errors/route-error';
 import { IndexPage } from '@/features/home/index-page';
 import type { RouteHandle } from '@/features/site/use-route-name';
 import { DefaultLayout } from './layouts/default-layout';
+import { LanderLayout } from './layouts/lander-layout';
 import { LocaleRoot } from './locale-root';
 
 const handle = (name: RouteHandle['name']): RouteHandle => ({ name });
@@ -29,6 +30,22 @@ function pageRoutes(): RouteObject[] {
           handle: handle('token'),
         },
         { path: '*', element: <NotFoundPage />, handle: handle('not-found') },
+      ],
+    },
+    {
+      element: <LanderLayout />,
+      errorElement: <RouteError />,
+      children: [
+        {
+          path: 'landers/tinderswipe',
+          lazy: () => import('@/features/landers/lander-page').then((m) => ({ Component: m.TinderswipeLander })),
+          handle: handle('landers-tinderswipe'),
+        },
+        {
+          path: 'landers/:name/:slug?',
+          lazy: () => import('@/features/landers/lander-page').then((m) => ({ Component: m.LanderPage })),
+          handle: handle('landers'),
+        },
       ],
     },
   ];

@@ -2,7 +2,7 @@ import type { RouteName } from '@amora/contracts';
 import { useMatches } from 'react-router';
 
 export interface RouteHandle {
-  name?: RouteName | 'not-found';
+  name?: RouteName | 'not-found' | 'landers' | 'landers-tinderswipe';
 }
 
 /** The spec's route name of the page on screen (deepest match with a name). */

@@ -1,0 +1,36 @@
+import { LANDERS, MIN_AGE } from '@amora/contracts/core';
+import { useTranslation } from 'react-i18next';
+import { useParams } from 'react-router';
+import { ErrorPage } from '@/features/errors/error-page';
+import { useSettings } from '@/features/site/api/get-settings';
+import { LocalLink } from '@/features/site/local-link';
+import { usePageTitle } from '@/features/site/use-page-title';
+
+/**
+ * Acquisition landers (/landers/{name}/{slug?}, /landers/tinderswipe). The slug (niche + locale, spec §1)
+ * only labels the campaign; the page speaks the locale of its path.
+ */
+export function LanderPage({ name: fixedName }: { name?: string }) {
+  const params = useParams();
+  const name = fixedName ?? params.name ?? '';
+  const settings = useSettings();
+  const { t } = useTranslation();
+  usePageTitle(t('landers.title', { site: settings.name }));
+  if (!fixedName && !(LANDERS as readonly string[]).includes(name)) return <ErrorPage status={404} />;
+  return (
+    <main id="main" className="hero flex-grow-1 d-flex align-items-center" data-testid={`lander-${name}`}>
+      <div className="container text-center py-5">
+        <h1 className="display-5 mb-3">{t('landers.title', { site: settings.name })}</h1>
+        <p className="lead mx-auto mb-4">{t('landers.text', { credits: settings.signup_credits })}</p>
+        <LocalLink to="/signup" className="btn btn-light btn-lg text-primary fw-semibold">
+          {t('home.ctaSignup')}
+        </LocalLink>
+        <p className="small mt-3 mb-0">{t('home.adultsOnly', { minAge: MIN_AGE })}</p>
+      </div>
+    </main>
+  );
+}
+
+export function TinderswipeLander() {
+  return <LanderPage name="tinderswipe" />;
+}
