@@ -9,6 +9,7 @@ export const companies = pgTable('companies', {
   name: text('name').notNull(),
   address: text('address').notNull(),
   city: text('city').notNull(),
+  /** ISO 3166-1 alpha-2; shown in the reader's language. */
   country: text('country').notNull(),
   kvk: text('kvk').notNull().default(''),
   vatNumbers: jsonb('vat_numbers').$type<string[]>().notNull().default([]),

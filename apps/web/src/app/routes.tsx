@@ -54,11 +54,12 @@ function pageRoutes(): RouteObject[] {
 /** The same pages without a prefix (default locale) and under /da, /de, … */
 export function buildRoutes(): RouteObject[] {
   return [
-    { path: '/', element: <LocaleRoot />, errorElement: <RouteError />, children: pageRoutes() },
+    { path: '/', element: <LocaleRoot />, errorElement: <RouteError />, hydrateFallbackElement: null, children: pageRoutes() },
     ...LOCALES.filter((l) => l !== DEFAULT_LOCALE).map((l) => ({
       path: `/${l}`,
       element: <LocaleRoot />,
       errorElement: <RouteError />,
+      hydrateFallbackElement: null,
       children: pageRoutes(),
     })),
   ];

@@ -1,3 +1,4 @@
+import { MIN_AGE } from '@amora/contracts/core';
 import { useTranslation } from 'react-i18next';
 import { useSettings } from '@/features/site/api/get-settings';
 
@@ -10,7 +11,7 @@ export function Disclaimer() {
       <div className="container d-flex gap-2 align-items-start">
         <img src={settings.fictional_icon} alt="" width={20} height={20} className="flex-shrink-0 mt-1" />
         <p className="mb-0">
-          {t('disclaimer.text', { site: settings.name, plural: settings.fictional_plural })} {settings.fictional_warning}
+          {t('disclaimer.adults', { site: settings.name, minAge: MIN_AGE })} {settings.fictional_warning}
         </p>
       </div>
     </aside>

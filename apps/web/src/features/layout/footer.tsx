@@ -1,6 +1,7 @@
 import { dialablePhone, PAYMENT_LOGOS, type Settings } from '@amora/contracts/core';
 import { useTranslation } from 'react-i18next';
 import { useSettings } from '@/features/site/api/get-settings';
+import { countryName } from '@/features/site/country-name';
 import { LocalLink } from '@/features/site/local-link';
 import { useLocale } from '@/features/site/use-locale';
 
@@ -20,14 +21,16 @@ const LINKS: [string, string][] = [
 /** The address block differs per operating company (spec §2: company ids 1, 5 and 6). */
 function CompanyBlock({ settings }: { settings: Settings }) {
   const { t } = useTranslation();
+  const locale = useLocale();
   const s = settings;
+  const country = countryName(s.company_country, locale);
   switch (s.company_id) {
     case 5:
       return (
         <address className="mb-0" data-testid="company-block">
           <strong>{s.company_name}</strong>
           <br />
-          {s.company_address}, {s.company_city}, {s.company_country}
+          {s.company_address}, {s.company_city}, {country}
           {s.company_vat_numbers.length > 0 && (
             <>
               <br />
@@ -47,7 +50,7 @@ function CompanyBlock({ settings }: { settings: Settings }) {
         <address className="mb-0" data-testid="company-block">
           {t('footer.operatedBy', { site: s.name, company: s.company_name })}
           <br />
-          {s.company_address}, {s.company_city}, {s.company_country}
+          {s.company_address}, {s.company_city}, {country}
           {s.company_vat_numbers.length > 0 && (
             <>
               <br />
@@ -63,7 +66,7 @@ function CompanyBlock({ settings }: { settings: Settings }) {
           <br />
           {s.company_address}
           <br />
-          {s.company_city}, {s.company_country}
+          {s.company_city}, {country}
           {s.company_kvk && (
             <>
               <br />

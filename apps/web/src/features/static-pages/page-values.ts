@@ -1,14 +1,15 @@
 import { MIN_AGE, type Settings } from '@amora/contracts/core';
+import { countryName } from '@/features/site/country-name';
 
 /** The site and company values the legal texts are filled with. */
-export function pageValues(settings: Settings, formatDate: (iso: string) => string): Record<string, string | number> {
+export function pageValues(settings: Settings, formatDate: (iso: string) => string, locale: string): Record<string, string | number> {
   return {
     siteName: settings.name,
     domain: settings.domain,
     companyName: settings.company_name,
     companyAddress: settings.company_address,
     companyCity: settings.company_city,
-    companyCountry: settings.company_country,
+    companyCountry: countryName(settings.company_country, locale),
     companyKvk: settings.company_kvk || '—',
     companyVat: settings.company_vat_numbers.join(', ') || '—',
     supportEmail: settings.support_email,

@@ -18,7 +18,7 @@ function ContentPage({ pageKey }: { pageKey: string }) {
   const locale = useLocale();
   const formatDate = (iso: string) =>
     new Intl.DateTimeFormat(LOCALE_INFO[locale].iso, { dateStyle: 'long', timeZone: 'UTC' }).format(new Date(`${iso}T00:00:00Z`));
-  const values = pageValues(settings, formatDate);
+  const values = pageValues(settings, formatDate, locale);
   const title = t(`${pageKey}.title`, values);
   usePageTitle(title);
   const raw = t(`${pageKey}.sections`, { returnObjects: true, ...values }) as unknown;
