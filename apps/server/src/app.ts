@@ -6,11 +6,15 @@ import Fastify, { type FastifyInstance } from 'fastify';
 import { jsonSchemaTransform, serializerCompiler, validatorCompiler } from 'fastify-type-provider-zod';
 import { pino } from 'pino';
 import type { AppContext } from './context';
+import { accountsRoutes } from './modules/accounts/accounts.routes';
 import { complaintsRoutes } from './modules/complaints/complaints.routes';
 import { contentRoutes } from './modules/content/content.routes';
 import { healthRoutes } from './modules/health/health.routes';
+import { devMailboxRoutes } from './modules/mail/dev-mailbox.routes';
+import { membersRoutes } from './modules/members/members.routes';
 import { settingsRoutes } from './modules/settings/settings.routes';
 import { pageHiddenRoutes } from './modules/telemetry/page-hidden.routes';
+import { registerAuth } from './plugins/auth';
 import { registerClientHeaderRule } from './plugins/client-header';
 import { registerErrorHandling } from './plugins/errors';
 import { registerSecurityHeaders } from './plugins/security-headers';
@@ -70,12 +74,16 @@ export async function buildApp(ctx: AppContext, options: BuildOptions = {}): Pro
   registerErrorHandling(app);
   registerSiteResolution(app);
   registerClientHeaderRule(app);
+  registerAuth(app);
 
   await app.register(healthRoutes);
   await app.register(settingsRoutes);
   await app.register(contentRoutes);
   await app.register(complaintsRoutes);
   await app.register(pageHiddenRoutes);
+  if (!ctx.config.isProduction) await app.register(devMailboxRoutes);
+  await app.register(accountsRoutes);
+  await app.register(membersRoutes);
 
   await registerWeb(app);
   return app;

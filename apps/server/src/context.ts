@@ -2,6 +2,7 @@ import type { Database } from '@amora/db';
 import type { Redis } from 'ioredis';
 import type { Config } from './config';
 import type { Limiter } from './lib/limiter';
+import type { Mailer } from './modules/mail/mail.service';
 import type { Site } from './modules/sites/sites.repository';
 import type { SiteDirectory } from './modules/sites/sites.service';
 
@@ -11,6 +12,7 @@ export interface AppContext {
   dbKind: 'pglite' | 'postgres';
   redis: Redis | null;
   limiter: Limiter;
+  mailer: Mailer;
   sites: SiteDirectory;
   now: () => Date;
 }

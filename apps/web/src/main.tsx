@@ -5,6 +5,7 @@ import { StrictMode, Suspense } from 'react';
 import { createRoot } from 'react-dom/client';
 import { createBrowserRouter, RouterProvider } from 'react-router';
 import { buildRoutes } from './app/routes';
+import { fetchUser, userQueryKey } from './features/auth/api/user';
 import { fetchSettings, settingsQueryKey } from './features/site/api/get-settings';
 import { SwallowedError } from './lib/api-client';
 import { installChunkReload } from './lib/chunk-reload';
@@ -36,6 +37,7 @@ function showBootFailure(): void {
 async function boot(): Promise<void> {
   const path = splitLocalePath(window.location.pathname);
   let locale: Locale = path.locale;
+  const userPromise = fetchUser().catch(() => null);
   let settings = await fetchSettings(locale);
   const remembered = readCookie(LOCALE_COOKIE);
   if (!path.prefixed && isLocale(remembered) && remembered !== locale && settings.languages.includes(remembered)) {
@@ -44,6 +46,7 @@ async function boot(): Promise<void> {
     settings = await fetchSettings(locale);
   }
   queryClient.setQueryData(settingsQueryKey(locale), settings);
+  queryClient.setQueryData(userQueryKey, await userPromise);
   await initI18n(locale);
 
   const router = createBrowserRouter(buildRoutes());

@@ -1,8 +1,10 @@
 /** Values without zod, for code that must stay small (the web app's first load). */
 
+export type { DeleteAccountInput, LoginInput, MailChangeRequestInput, ResetDoInput, SignupInput, User, UserResponse } from './accounts';
 export type { ComplaintInput } from './complaints';
 export * from './constants';
 export type { ApiError } from './errors';
 export * from './locales';
+export type { MemberCard, MembersResponse } from './members';
 export * from './routes';
 export type { Settings } from './settings';

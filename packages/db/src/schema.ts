@@ -95,12 +95,15 @@ export const users = pgTable(
     signupDate: timestamp('signup_date', { withTimezone: true }).notNull().defaultNow(),
     confirmedAt: timestamp('confirmed_at', { withTimezone: true }),
     deletedAt: timestamp('deleted_at', { withTimezone: true }),
+    deletionReason: text('deletion_reason'),
+    deletionReasonText: text('deletion_reason_text'),
     createdAt: createdAt(),
   },
   (t) => [
     uniqueIndex('users_site_email_idx').on(t.siteId, sql`lower(${t.email})`),
     check('users_credits_check', sql`${t.credits} >= 0`),
     check('users_status_check', sql`${t.status} in ('not_confirmed', 'confirmed', 'deleted')`),
+    index('users_deleted_idx').on(t.deletedAt),
   ],
 );
 
@@ -116,6 +119,7 @@ export const profiles = pgTable(
     country: text('country').notNull(),
     status: text('status').notNull().default('disabled'),
     isFictional: boolean('is_fictional').notNull().default(false),
+    gender: text('gender'),
     createdAt: createdAt(),
   },
   (t) => [uniqueIndex('profiles_user_idx').on(t.userId), index('profiles_site_idx').on(t.siteId)],
@@ -180,3 +184,101 @@ export const rateLimits = pgTable('rate_limits', {
   count: integer('count').notNull(),
   resetAt: timestamp('reset_at', { withTimezone: true }).notNull(),
 });
+
+/** One-time links sent by email. Only a hash of the token is stored; `usedAt` makes them single-use. */
+export const accountTokens = pgTable(
+  'account_tokens',
+  {
+    id: bigint('id', { mode: 'number' }).primaryKey().generatedByDefaultAsIdentity(),
+    userId: bigint('user_id', { mode: 'number' })
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    kind: text('kind').notNull(),
+    tokenHash: text('token_hash').notNull(),
+    payload: jsonb('payload').$type<Record<string, string>>().notNull().default({}),
+    expiresAt: timestamp('expires_at', { withTimezone: true }).notNull(),
+    usedAt: timestamp('used_at', { withTimezone: true }),
+    createdAt: createdAt(),
+  },
+  (t) => [
+    uniqueIndex('account_tokens_hash_idx').on(t.tokenHash),
+    index('account_tokens_user_idx').on(t.userId, t.kind),
+    check('account_tokens_kind_check', sql`${t.kind} in ('activation', 'reset', 'mail_change', 'reactivation')`),
+  ],
+);
+
+/** Every change of a member's credits; written in the same transaction as the balance. Kept after a purge. */
+export const creditLedger = pgTable(
+  'credit_ledger',
+  {
+    id: bigint('id', { mode: 'number' }).primaryKey().generatedByDefaultAsIdentity(),
+    userId: bigint('user_id', { mode: 'number' }).references(() => users.id, { onDelete: 'set null' }),
+    siteId: integer('site_id')
+      .notNull()
+      .references(() => sites.id),
+    delta: integer('delta').notNull(),
+    balanceAfter: integer('balance_after').notNull(),
+    reason: text('reason').notNull(),
+    idempotencyKey: text('idempotency_key'),
+    createdAt: createdAt(),
+  },
+  (t) => [uniqueIndex('credit_ledger_idempotency_idx').on(t.idempotencyKey), index('credit_ledger_user_idx').on(t.userId, t.createdAt)],
+);
+
+/** Every email, sent or waiting: the mail log, the retry queue, and the dev mailbox when no SMTP is set. */
+export const outboxEmails = pgTable(
+  'outbox_emails',
+  {
+    id: bigint('id', { mode: 'number' }).primaryKey().generatedByDefaultAsIdentity(),
+    siteId: integer('site_id').references(() => sites.id),
+    userId: bigint('user_id', { mode: 'number' }).references(() => users.id, { onDelete: 'set null' }),
+    kind: text('kind').notNull(),
+    toAddress: text('to_address').notNull(),
+    fromAddress: text('from_address').notNull(),
+    subject: text('subject').notNull(),
+    html: text('html').notNull(),
+    text: text('text').notNull(),
+    status: text('status').notNull().default('pending'),
+    attempts: integer('attempts').notNull().default(0),
+    lastError: text('last_error'),
+    sentAt: timestamp('sent_at', { withTimezone: true }),
+    createdAt: createdAt(),
+  },
+  (t) => [index('outbox_emails_status_idx').on(t.status, t.createdAt), index('outbox_emails_to_idx').on(t.toAddress)],
+);
+
+/** The message written while signing up from a profile; it becomes the first chat message once chat exists. */
+export const signupMessages = pgTable('signup_messages', {
+  id: bigint('id', { mode: 'number' }).primaryKey().generatedByDefaultAsIdentity(),
+  userId: bigint('user_id', { mode: 'number' })
+    .notNull()
+    .references(() => users.id, { onDelete: 'cascade' }),
+  toProfileId: bigint('to_profile_id', { mode: 'number' })
+    .notNull()
+    .references(() => profiles.id, { onDelete: 'cascade' }),
+  text: text('text').notNull(),
+  deliveredAt: timestamp('delivered_at', { withTimezone: true }),
+  createdAt: createdAt(),
+});
+
+/** Discount codes of spec §3 (the payments feature redeems them). */
+export const discountCodes = pgTable(
+  'discount_codes',
+  {
+    id: bigint('id', { mode: 'number' }).primaryKey().generatedByDefaultAsIdentity(),
+    code: text('code').notNull(),
+    siteId: integer('site_id')
+      .notNull()
+      .references(() => sites.id),
+    userId: bigint('user_id', { mode: 'number' }).references(() => users.id, { onDelete: 'cascade' }),
+    country: text('country'),
+    valuePercentage: integer('value_percentage').notNull(),
+    currency: text('currency'),
+    minimumOrderValue: integer('minimum_order_value').notNull().default(0),
+    status: text('status').notNull().default('active'),
+    source: text('source').notNull(),
+    expiresAt: timestamp('expires_at', { withTimezone: true }).notNull(),
+    createdAt: createdAt(),
+  },
+  (t) => [uniqueIndex('discount_codes_code_idx').on(t.siteId, t.code), index('discount_codes_user_idx').on(t.userId)],
+);

@@ -1,6 +1,10 @@
+import { translate } from '@amora/i18n';
 import type { FastifyError, FastifyInstance } from 'fastify';
 import { hasZodFastifySchemaValidationErrors } from 'fastify-type-provider-zod';
 import { HttpError } from '../lib/errors';
+
+/** zod messages that are catalogue keys ('auth.errors.invalidEmail') are sent as English text plus the key. */
+const CATALOGUE_KEY = /^[a-z]+(\.[a-zA-Z]+)+$/;
 
 export const GENERIC_ERROR = 'An error occurred, please try again later';
 
@@ -17,10 +21,12 @@ export function registerErrorHandling(app: FastifyInstance): void {
         (issue?.params as { issue?: { path?: string[] } } | undefined)?.issue?.path?.join('.') ||
         '';
       const field = path || (error.validationContext ?? 'body');
+      const key = issue?.message && CATALOGUE_KEY.test(issue.message) ? issue.message : undefined;
       return reply.status(400).send({
         error: 'validation_failed',
-        message: `Invalid ${field}: ${issue?.message ?? 'invalid value'}`,
+        message: key ? translate('en', key) : `Invalid ${field}: ${issue?.message ?? 'invalid value'}`,
         field,
+        ...(key ? { message_key: key } : {}),
       });
     }
     if (error.validation) {

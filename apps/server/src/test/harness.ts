@@ -9,6 +9,7 @@ import { buildApp } from '../app';
 import { type Config, loadConfig } from '../config';
 import type { AppContext } from '../context';
 import { createDbLimiter, createRedisLimiter } from '../lib/limiter';
+import { createMailer } from '../modules/mail/mail.service';
 import { SiteDirectory } from '../modules/sites/sites.service';
 import { adminUrl } from './paths';
 
@@ -76,6 +77,7 @@ export async function createTestApp(overrides: Partial<Config> = {}, options: Te
     dbKind: handle.kind,
     redis,
     limiter: redis ? createRedisLimiter(redis, prefix) : createDbLimiter(handle.db, clock.now),
+    mailer: createMailer({ smtpUrl: config.smtpUrl, db: handle.db }),
     sites: new SiteDirectory(handle.db),
     now: clock.now,
   };
@@ -88,6 +90,7 @@ export async function createTestApp(overrides: Partial<Config> = {}, options: Te
     clock,
     async close() {
       await app.close();
+      await ctx.mailer.close();
       if (redis) {
         const keys = await redis.keys(`${prefix}*`);
         if (keys.length) await redis.del(...keys);

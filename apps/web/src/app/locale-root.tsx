@@ -1,8 +1,12 @@
 import { splitLocalePath } from '@amora/contracts/core';
+import { useQueryClient } from '@tanstack/react-query';
 import { useEffect } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Outlet, ScrollRestoration, useLocation, useNavigation } from 'react-router';
 import { LoadingBar } from '@/components/ui/loading-bar';
+import { userQueryKey } from '@/features/auth/api/user';
+import { SignupModalProvider } from '@/features/auth/components/signup-modal';
+import { onAuthenticationLost } from '@/lib/api-client';
 
 /** Root of every route: keeps i18next and <html lang> on the path's locale, shows the loading bar. */
 export function LocaleRoot() {
@@ -10,17 +14,26 @@ export function LocaleRoot() {
   const { i18n } = useTranslation();
   const navigation = useNavigation();
   const { locale } = splitLocalePath(pathname);
+  const queryClient = useQueryClient();
 
   useEffect(() => {
     if (i18n.language !== locale) void i18n.changeLanguage(locale);
     document.documentElement.lang = locale;
   }, [locale, i18n]);
 
+  useEffect(
+    () =>
+      onAuthenticationLost(() => {
+        queryClient.setQueryData(userQueryKey, null);
+      }),
+    [queryClient],
+  );
+
   return (
-    <>
+    <SignupModalProvider>
       <LoadingBar isLoading={navigation.state === 'loading'} />
       <Outlet />
       <ScrollRestoration />
-    </>
+    </SignupModalProvider>
   );
 }

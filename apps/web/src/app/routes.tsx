@@ -4,10 +4,15 @@ import { NotFoundPage, RouteError } from '@/features/errors/route-error';
 import { IndexPage } from '@/features/home/index-page';
 import type { RouteHandle } from '@/features/site/use-route-name';
 import { DefaultLayout } from './layouts/default-layout';
+import { EmptyLayout } from './layouts/empty-layout';
 import { LanderLayout } from './layouts/lander-layout';
 import { LocaleRoot } from './locale-root';
 
 const handle = (name: RouteHandle['name']): RouteHandle => ({ name });
+const authPage = (name: 'ResetPasswordPage' | 'ResetPasswordDoPage') =>
+  import('@/features/auth/pages/reset-password-pages').then((m) => ({ Component: m[name] }));
+const activatePage = (name: 'ActivateDonePage' | 'ActivateErrorPage') =>
+  import('@/features/auth/pages/activate-pages').then((m) => ({ Component: m[name] }));
 
 /** Pages of spec §2 that exist so far, by layout. Later features add theirs here. */
 function pageRoutes(): RouteObject[] {
@@ -17,6 +22,17 @@ function pageRoutes(): RouteObject[] {
       errorElement: <RouteError />,
       children: [
         { index: true, element: <IndexPage />, handle: handle('index') },
+        { path: 'login', lazy: () => import('@/features/auth/pages/login-page'), handle: handle('login') },
+        { path: 'complete-signup', lazy: () => import('@/features/auth/pages/complete-signup-page'), handle: handle('complete-signup') },
+        { path: 'signup-matches', lazy: () => import('@/features/auth/pages/signup-matches-page'), handle: handle('signup-matches') },
+        { path: 'reset-password', lazy: () => authPage('ResetPasswordPage'), handle: handle('reset-password') },
+        { path: 'reset-password/do', lazy: () => authPage('ResetPasswordDoPage'), handle: handle('reset-password-do') },
+        { path: 'mail-change/do', lazy: () => import('@/features/auth/pages/mail-change-do-page'), handle: handle('mail-change-do') },
+        { path: 'activate/done', lazy: () => activatePage('ActivateDonePage'), handle: handle('activate-done') },
+        { path: 'activate/error', lazy: () => activatePage('ActivateErrorPage'), handle: handle('activate-error') },
+        { path: 'account-deleted', lazy: () => import('@/features/auth/pages/account-deleted-page'), handle: handle('account-deleted') },
+        { path: 'settings', lazy: () => import('@/features/auth/pages/settings-page'), handle: handle('settings') },
+        { path: 'members', lazy: () => import('@/features/members/members-page'), handle: handle('members') },
         {
           path: 'pages/:page',
           lazy: () => import('@/features/static-pages/static-page').then((m) => ({ Component: m.StaticPage })),
@@ -30,6 +46,14 @@ function pageRoutes(): RouteObject[] {
           handle: handle('token'),
         },
         { path: '*', element: <NotFoundPage />, handle: handle('not-found') },
+      ],
+    },
+    {
+      element: <EmptyLayout />,
+      errorElement: <RouteError />,
+      children: [
+        { path: 'signup', lazy: () => import('@/features/auth/pages/signup-page'), handle: handle('signup') },
+        { path: 'members/:id/signup', lazy: () => import('@/features/auth/pages/signup-page'), handle: handle('members-id-signup') },
       ],
     },
     {

@@ -1,5 +1,6 @@
 import { ENTRY_WARNING_COUNTRIES } from '@amora/contracts/core';
 import { Outlet } from 'react-router';
+import { useUser } from '@/features/auth/api/user';
 import { EntryWarning } from '@/features/layout/entry-warning';
 
 /** Chat layout: bare; the entry warning only for NL and DE (spec §2, §9). */
@@ -7,7 +8,7 @@ export function ChatLayout() {
   return (
     <>
       <Outlet />
-      <EntryWarning countries={ENTRY_WARNING_COUNTRIES} />
+      <EntryWarning countries={ENTRY_WARNING_COUNTRIES} isLoggedIn={useUser() !== null} />
     </>
   );
 }

@@ -1,5 +1,7 @@
 import { useTranslation } from 'react-i18next';
 import { Outlet } from 'react-router';
+import { useUser } from '@/features/auth/api/user';
+import { ActivationReminder } from '@/features/auth/components/activation-reminder';
 import { Disclaimer } from '@/features/layout/disclaimer';
 import { EntryWarning } from '@/features/layout/entry-warning';
 import { Footer } from '@/features/layout/footer';
@@ -11,6 +13,7 @@ import { isInstalledApp } from '@/lib/installed-app';
 export function DefaultLayout() {
   const route = useRouteName();
   const { t } = useTranslation();
+  const user = useUser();
   const isTopMenuHidden = route === 'complete-signup';
   return (
     <>
@@ -18,10 +21,11 @@ export function DefaultLayout() {
         {t('a11y.skipToContent')}
       </a>
       {!isTopMenuHidden && <TopBar />}
+      <ActivationReminder />
       <Outlet />
       <Disclaimer />
-      <Footer mode={isInstalledApp() ? 'installed-app' : 'logged-out'} />
-      <EntryWarning />
+      <Footer mode={isInstalledApp() ? 'installed-app' : user ? 'logged-in' : 'logged-out'} />
+      <EntryWarning isLoggedIn={user !== null} />
     </>
   );
 }

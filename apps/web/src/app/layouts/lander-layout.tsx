@@ -1,5 +1,6 @@
 import { ENTRY_WARNING_COUNTRIES } from '@amora/contracts/core';
 import { Outlet } from 'react-router';
+import { useUser } from '@/features/auth/api/user';
 import { EntryWarning } from '@/features/layout/entry-warning';
 import { Footer } from '@/features/layout/footer';
 import { Logo } from '@/features/layout/logo';
@@ -15,7 +16,7 @@ export function LanderLayout() {
       </header>
       <Outlet />
       <Footer />
-      <EntryWarning countries={ENTRY_WARNING_COUNTRIES} />
+      <EntryWarning countries={ENTRY_WARNING_COUNTRIES} isLoggedIn={useUser() !== null} />
     </>
   );
 }

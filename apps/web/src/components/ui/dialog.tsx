@@ -41,7 +41,18 @@ export function Dialog({ isOpen, labelledBy, children, isDismissible = true, onC
 
   if (!isOpen) return null;
   return (
-    <dialog ref={ref} className="app-dialog" aria-labelledby={labelledBy} aria-modal="true" data-testid={testId}>
+    // biome-ignore lint/a11y/useKeyWithClickEvents: Escape is handled by the dialog's cancel event
+    <dialog
+      ref={ref}
+      className="app-dialog"
+      aria-labelledby={labelledBy}
+      aria-modal="true"
+      data-testid={testId}
+      onClick={(event) => {
+        // A click on the backdrop lands on the <dialog> itself, outside its content box.
+        if (event.target === event.currentTarget && isDismissible) onClose?.();
+      }}
+    >
       <div className="modal d-block position-static h-auto overflow-visible">
         <div className={`modal-dialog m-0${size ? ` modal-${size}` : ''}`}>
           <div className="modal-content">{children}</div>

@@ -1,7 +1,12 @@
 import { MIN_AGE } from '@amora/contracts/core';
+import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { Navigate } from 'react-router';
+import { useUser } from '@/features/auth/api/user';
+import { useOpenSignup } from '@/features/auth/components/signup-modal';
 import { useSettings } from '@/features/site/api/get-settings';
 import { LocalLink } from '@/features/site/local-link';
+import { useLocalePath } from '@/features/site/use-locale';
 import { usePageTitle } from '@/features/site/use-page-title';
 
 const ICONS = {
@@ -16,6 +21,11 @@ export function IndexPage() {
   const settings = useSettings();
   const { t } = useTranslation();
   usePageTitle(null);
+  const openSignup = useOpenSignup();
+  // Members who open the index go to the members area; a signup finishing here navigates on its own.
+  const [wasMember] = useState(useUser() !== null);
+  const localize = useLocalePath();
+  if (wasMember) return <Navigate to={localize('/members')} replace />;
   return (
     <main id="main">
       <section className="hero">
@@ -23,9 +33,14 @@ export function IndexPage() {
           <h1 className="display-5 mb-3">{settings.index_title}</h1>
           <p className="lead mb-4">{settings.description}</p>
           <div className="d-flex flex-wrap gap-2">
-            <LocalLink to="/signup" className="btn btn-light btn-lg text-primary fw-semibold" data-testid="cta-signup">
+            <button
+              type="button"
+              className="btn btn-light btn-lg text-primary fw-semibold"
+              data-testid="cta-signup"
+              onClick={() => openSignup()}
+            >
               {t('home.ctaSignup')}
-            </LocalLink>
+            </button>
             <LocalLink to="/login" className="btn btn-outline-light btn-lg">
               {t('home.ctaLogin')}
             </LocalLink>

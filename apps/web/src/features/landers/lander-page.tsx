@@ -1,9 +1,9 @@
 import { LANDERS, MIN_AGE } from '@amora/contracts/core';
 import { useTranslation } from 'react-i18next';
 import { useParams } from 'react-router';
+import { useOpenSignup } from '@/features/auth/components/signup-modal';
 import { ErrorPage } from '@/features/errors/error-page';
 import { useSettings } from '@/features/site/api/get-settings';
-import { LocalLink } from '@/features/site/local-link';
 import { usePageTitle } from '@/features/site/use-page-title';
 
 /**
@@ -15,6 +15,7 @@ export function LanderPage({ name: fixedName }: { name?: string }) {
   const name = fixedName ?? params.name ?? '';
   const settings = useSettings();
   const { t } = useTranslation();
+  const openSignup = useOpenSignup();
   usePageTitle(t('landers.title', { site: settings.name }));
   if (!fixedName && !(LANDERS as readonly string[]).includes(name)) return <ErrorPage status={404} />;
   return (
@@ -22,9 +23,9 @@ export function LanderPage({ name: fixedName }: { name?: string }) {
       <div className="container text-center py-5">
         <h1 className="display-5 mb-3">{t('landers.title', { site: settings.name })}</h1>
         <p className="lead mx-auto mb-4">{t('landers.text', { credits: settings.signup_credits })}</p>
-        <LocalLink to="/signup" className="btn btn-light btn-lg text-primary fw-semibold">
+        <button type="button" className="btn btn-light btn-lg text-primary fw-semibold" onClick={() => openSignup()}>
           {t('home.ctaSignup')}
-        </LocalLink>
+        </button>
         <p className="small mt-3 mb-0">{t('home.adultsOnly', { minAge: MIN_AGE })}</p>
       </div>
     </main>

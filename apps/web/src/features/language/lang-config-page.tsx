@@ -1,6 +1,8 @@
 import { COUNTRY_LANGUAGES, type Country, LOCALE_INFO, type Locale } from '@amora/contracts/core';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
+import { saveLanguage } from '@/features/auth/api/account';
+import { useUser } from '@/features/auth/api/user';
 import { useSettings } from '@/features/site/api/get-settings';
 import { countryName } from '@/features/site/country-name';
 import { useLocale } from '@/features/site/use-locale';
@@ -13,6 +15,7 @@ export function LangConfigPage() {
   const locale = useLocale();
   const navigate = useNavigate();
   const { t } = useTranslation();
+  const user = useUser();
   usePageTitle(t('language.title'));
   const country = settings.geoip_country as Country | null;
   const preferred = country && COUNTRY_LANGUAGES[country] ? COUNTRY_LANGUAGES[country] : [];
@@ -20,6 +23,7 @@ export function LangConfigPage() {
 
   const handleChoose = (next: Locale) => {
     rememberLocale(next);
+    if (user) void saveLanguage(next).catch(() => {});
     navigate(pathInLocale('/', '', next));
   };
 

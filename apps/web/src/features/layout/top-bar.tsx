@@ -1,20 +1,36 @@
 import { useTranslation } from 'react-i18next';
+import { saveLanguage } from '@/features/auth/api/account';
+import { useUser } from '@/features/auth/api/user';
+import { AccountMenu } from '@/features/auth/components/account-menu';
 import { LanguageDropdown } from '@/features/language/language-dropdown';
 import { LocalLink } from '@/features/site/local-link';
 import { Logo } from './logo';
 
-/** Top bar of spec §2. Logged-out: logo (to index), language menu and the login button. */
+/**
+ * Top bar of spec §2. Visitors: logo (to index), language menu, login button. Members: logo (to members),
+ * search, language menu and the account menu; messages, likes and credits join with their features.
+ */
 export function TopBar() {
   const { t } = useTranslation();
+  const user = useUser();
   return (
     <header className="navbar bg-white border-bottom shadow-sm">
       <div className="container gap-2">
-        <Logo to="/" />
+        <Logo to={user ? '/members' : '/'} />
         <div className="d-flex align-items-center gap-2 ms-auto">
-          <LanguageDropdown />
-          <LocalLink to="/login" className="btn btn-primary btn-sm" data-testid="login-button">
-            {t('nav.login')}
-          </LocalLink>
+          {user && (
+            <LocalLink to="/members" className="btn btn-link btn-sm text-decoration-none" data-testid="nav-search">
+              {t('nav.search')}
+            </LocalLink>
+          )}
+          <LanguageDropdown onChange={user ? (locale) => void saveLanguage(locale).catch(() => {}) : undefined} />
+          {user ? (
+            <AccountMenu />
+          ) : (
+            <LocalLink to="/login" className="btn btn-primary btn-sm" data-testid="login-button">
+              {t('nav.login')}
+            </LocalLink>
+          )}
         </div>
       </div>
     </header>

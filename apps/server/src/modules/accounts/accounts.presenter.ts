@@ -1,0 +1,27 @@
+import type { User } from '@amora/contracts';
+import type { Site } from '../sites/sites.repository';
+import type { ProfileRow, UserRow } from './accounts.repository';
+
+/** Row → the `user` object of spec §3; nothing else of the row leaves the server. */
+export function presentUser(user: UserRow, profile: ProfileRow, site: Site): User {
+  return {
+    id: user.id,
+    email: user.email,
+    language: user.language,
+    status: user.status as User['status'],
+    credits: user.credits,
+    notifications_disabled: user.notificationsDisabled,
+    paid_user: user.paidUser,
+    trafficsource: user.trafficsource,
+    signup_date: user.signupDate.toISOString(),
+    fictional_icon: site.fictionalIcon,
+    profile: {
+      id: profile.id,
+      name: profile.name,
+      country: profile.country,
+      status: profile.status,
+      like_new: 0,
+      main_image: null,
+    },
+  };
+}

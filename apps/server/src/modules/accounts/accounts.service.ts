@@ -1,0 +1,457 @@
+import { rm } from 'node:fs/promises';
+import { join } from 'node:path';
+import {
+  type DeleteAccountInput,
+  ACCOUNT_ERRORS as E,
+  isLocale,
+  type LoginInput,
+  localeFromTag,
+  localizePath,
+  type MailChangeRequestInput,
+  REACTIVATION_DAYS,
+  SESSION_DAYS,
+  type SignupInput,
+  TRACKING_COOKIE,
+} from '@amora/contracts';
+import { discountCodes, outboxEmails, profiles, signupMessages, users } from '@amora/db';
+import { translate } from '@amora/i18n';
+import { and, eq, gt, inArray } from 'drizzle-orm';
+import type { FastifyRequest } from 'fastify';
+import type { AppContext } from '../../context';
+import { HttpError, tooManyRequests } from '../../lib/errors';
+import { hashPassword, verifyPassword } from '../../lib/passwords';
+import { hashToken, newToken } from '../../lib/tokens';
+import type { MailKind } from '../mail/mail.service';
+import { selectedCountry } from '../settings/settings.service';
+import type { Site } from '../sites/sites.repository';
+import {
+  consumeToken,
+  deleteSessionsOf,
+  findAccount,
+  findToken,
+  findUserByEmail,
+  insertSession,
+  insertToken,
+  type TokenKind,
+  type UserRow,
+  usersDeletedBefore,
+} from './accounts.repository';
+import { changeCredits } from './credits';
+
+const HOUR = 3_600_000;
+const DAY = 24 * HOUR;
+const LOGIN_FAILURES = { max: 5, windowMs: 15 * 60_000 };
+const TOKEN_TTL: Record<TokenKind, number> = {
+  activation: 7 * DAY,
+  reset: 2 * HOUR,
+  mail_change: DAY,
+  reactivation: REACTIVATION_DAYS * DAY,
+};
+
+/** An error whose English text comes from the catalogue key the web app translates. */
+export function accountError(
+  status: number,
+  code: string,
+  key: string,
+  extra: Record<string, unknown> = {},
+  values?: Record<string, string | number>,
+) {
+  return new HttpError(status, code, translate('en', key, values), { message_key: key, ...extra });
+}
+
+export interface RequestInfo {
+  site: Site;
+  ip: string;
+  /** Origin of the request, for links in emails (https://site.example). */
+  origin: string;
+  language: string;
+  userAgent: string;
+  trackingCookie: string | undefined;
+}
+
+export function requestInfo(request: FastifyRequest, language?: string): RequestInfo {
+  const cookieLanguage = request.cookies.i18n_redirected;
+  return {
+    site: request.site,
+    ip: request.ip,
+    origin: `${request.protocol}://${request.host}`,
+    language: language ?? (isLocale(cookieLanguage) ? cookieLanguage : (localeFromTag(request.site.domainLanguage) ?? 'en')),
+    userAgent: String(request.headers['user-agent'] ?? '').slice(0, 300),
+    trackingCookie: request.cookies[TRACKING_COOKIE],
+  };
+}
+
+async function limit(ctx: AppContext, key: string, windowMs: number, max: number, errorKey: string = E.tooManyRequests) {
+  const result = await ctx.limiter.hit(key, windowMs, max);
+  if (!result.allowed) {
+    const error = tooManyRequests(translate('en', errorKey), result.retryAfterSeconds);
+    Object.assign(error.extra, { message_key: errorKey });
+    throw error;
+  }
+}
+
+async function issueToken(ctx: AppContext, userId: number, kind: TokenKind, payload: Record<string, string> = {}): Promise<string> {
+  const token = newToken();
+  await insertToken(ctx.db, {
+    userId,
+    kind,
+    tokenHash: hashToken(token),
+    payload,
+    expiresAt: new Date(ctx.now().getTime() + TOKEN_TTL[kind]),
+  });
+  return token;
+}
+
+function link(info: RequestInfo, language: string, path: string, token: string): string {
+  return `${info.origin}${localizePath(path, isLocale(language) ? language : 'en')}?token=${encodeURIComponent(token)}`;
+}
+
+async function mail(
+  ctx: AppContext,
+  info: RequestInfo,
+  kind: MailKind,
+  user: UserRow,
+  to: string,
+  name: string,
+  vars: Record<string, string | number> = {},
+) {
+  await ctx.mailer.send({ kind, site: info.site, locale: user.language, to, userId: user.id, vars: { name, ...vars } });
+}
+
+/** A new session: 256-bit token in the cookie, its hash in the database, 30 days. */
+export async function startSession(ctx: AppContext, userId: number, userAgent: string): Promise<{ token: string; expires: Date }> {
+  const token = newToken();
+  const expires = new Date(ctx.now().getTime() + SESSION_DAYS * DAY);
+  await insertSession(ctx.db, { userId, tokenHash: hashToken(token), userAgent, expiresAt: expires, lastSeenAt: ctx.now() });
+  return { token, expires };
+}
+
+function parseTracking(cookie: string | undefined): Record<string, string> {
+  if (!cookie) return {};
+  try {
+    const value = JSON.parse(cookie) as Record<string, unknown>;
+    return Object.fromEntries(
+      Object.entries(value)
+        .filter(([, v]) => typeof v === 'string')
+        .map(([k, v]) => [k, (v as string).slice(0, 100)]),
+    );
+  } catch {
+    return {};
+  }
+}
+
+function isWithinReactivation(ctx: AppContext, user: UserRow): boolean {
+  return !!user.deletedAt && ctx.now().getTime() - user.deletedAt.getTime() < REACTIVATION_DAYS * DAY;
+}
+
+export async function signup(
+  ctx: AppContext,
+  info: RequestInfo,
+  input: SignupInput & { email: string; name: string; date_of_birth: string },
+) {
+  const { site } = info;
+  const tracking = parseTracking(info.trackingCookie);
+  const hasTrafficsource = Object.keys(tracking).length > 0;
+  if (site.signups !== 'all' && !(site.signups === 'with_trafficsource' && hasTrafficsource)) {
+    throw accountError(403, 'signups_closed', E.signupsClosed);
+  }
+  await limit(ctx, `signup-ip:${info.ip}`, HOUR, 10);
+  const existing = await findUserByEmail(ctx.db, site.id, input.email);
+  if (existing) {
+    if (existing.status === 'deleted') throw accountError(409, 'account_being_removed', E.accountBeingRemoved, { field: 'email' });
+    throw accountError(409, 'email_taken', E.emailTaken, { field: 'email' });
+  }
+  const language = input.language ?? info.language;
+  const passwordHash = await hashPassword(input.password);
+  const country = selectedCountry(site, null);
+
+  const user = await ctx.db
+    .transaction(async (tx) => {
+      const [created] = await tx
+        .insert(users)
+        .values({
+          siteId: site.id,
+          email: input.email,
+          passwordHash,
+          status: 'not_confirmed',
+          language,
+          dateOfBirth: input.date_of_birth,
+          tracking,
+          trafficsource: tracking.network ?? null,
+          signupDate: ctx.now(),
+        })
+        .returning();
+      const [profile] = await tx
+        .insert(profiles)
+        .values({ userId: created.id, siteId: site.id, name: input.name, country, status: 'disabled' })
+        .returning();
+      if (site.signupCredits > 0) {
+        await changeCredits(tx, {
+          userId: created.id,
+          siteId: site.id,
+          delta: site.signupCredits,
+          reason: 'signup',
+          idempotencyKey: `signup:${created.id}`,
+        });
+      }
+      if (input.signup_message && input.profile_id) {
+        const [target] = await tx
+          .select({ id: profiles.id })
+          .from(profiles)
+          .where(and(eq(profiles.id, input.profile_id), eq(profiles.siteId, site.id)));
+        if (target && target.id !== profile.id) {
+          await tx.insert(signupMessages).values({ userId: created.id, toProfileId: target.id, text: input.signup_message });
+        }
+      }
+      return created;
+    })
+    .catch((error: unknown) => {
+      if (String((error as { cause?: { code?: string } })?.cause?.code ?? (error as { code?: string }).code) === '23505') {
+        throw accountError(409, 'email_taken', E.emailTaken, { field: 'email' });
+      }
+      throw error;
+    });
+
+  const token = await issueToken(ctx, user.id, 'activation');
+  await mail(ctx, info, 'activation', user, user.email, input.name, {
+    link: `${info.origin}/api/activate.php?token=${encodeURIComponent(token)}`,
+  });
+  return { user, session: await startSession(ctx, user.id, info.userAgent) };
+}
+
+export async function login(ctx: AppContext, info: RequestInfo, input: LoginInput & { email: string }) {
+  await limit(ctx, `login-ip:${info.ip}`, 15 * 60_000, 50);
+  const user = await findUserByEmail(ctx.db, info.site.id, input.email);
+  if (!user) {
+    await verifyPassword(null, input.password);
+    throw accountError(401, 'login_failed', E.loginFailed);
+  }
+  const failKey = `login-fail:${user.id}`;
+  const state = await ctx.limiter.peek(failKey, LOGIN_FAILURES.max);
+  if (!state.allowed) {
+    const minutes = Math.max(1, Math.ceil(state.retryAfterSeconds / 60));
+    throw accountError(429, 'login_blocked', E.loginBlocked, { minutes }, { minutes });
+  }
+  if (!(await verifyPassword(user.passwordHash, input.password))) {
+    const failed = await ctx.limiter.hit(failKey, LOGIN_FAILURES.windowMs, LOGIN_FAILURES.max);
+    if (failed.count >= LOGIN_FAILURES.max) {
+      const minutes = Math.max(1, Math.ceil(failed.retryAfterSeconds / 60));
+      throw accountError(429, 'login_blocked', E.loginBlocked, { minutes }, { minutes });
+    }
+    throw accountError(401, 'login_failed', E.loginFailed);
+  }
+  await ctx.limiter.reset(failKey);
+  if (user.status === 'deleted') {
+    if (isWithinReactivation(ctx, user)) {
+      // The right password proves it is the owner: send a fresh reactivation link, at most three a day.
+      const sent = await ctx.limiter.hit(`reactivation-mail:${user.id}`, DAY, 3);
+      if (sent.allowed) {
+        const account = await findAccount(ctx.db, user.id);
+        const token = await issueToken(ctx, user.id, 'reactivation', { status: user.confirmedAt ? 'confirmed' : 'not_confirmed' });
+        await mail(ctx, info, 'deleted', user, user.email, account?.profile.name ?? '', {
+          link: link(info, user.language, '/account-deleted', token),
+          days: REACTIVATION_DAYS,
+        });
+      }
+    }
+    throw accountError(409, 'account_being_removed', E.accountBeingRemoved);
+  }
+  return { user, session: await startSession(ctx, user.id, info.userAgent) };
+}
+
+/** Activation link: confirms the address and enables the profile. Opening it twice is fine. */
+export async function activate(ctx: AppContext, token: string): Promise<{ ok: boolean; language: string }> {
+  const tokenHash = hashToken(token);
+  const used = await consumeToken(ctx.db, 'activation', tokenHash, ctx.now());
+  if (!used) {
+    const known = await findToken(ctx.db, 'activation', tokenHash);
+    if (known?.usedAt) {
+      const account = await findAccount(ctx.db, known.userId);
+      if (account?.user.status === 'confirmed') return { ok: true, language: account.user.language };
+    }
+    return { ok: false, language: 'en' };
+  }
+  const account = await findAccount(ctx.db, used.userId);
+  if (!account || account.user.status === 'deleted') return { ok: false, language: 'en' };
+  await ctx.db.transaction(async (tx) => {
+    await tx.update(users).set({ status: 'confirmed', confirmedAt: ctx.now() }).where(eq(users.id, used.userId));
+    await tx.update(profiles).set({ status: 'active' }).where(eq(profiles.userId, used.userId));
+  });
+  return { ok: true, language: account.user.language };
+}
+
+export async function resendActivation(ctx: AppContext, info: RequestInfo, user: UserRow, name: string): Promise<void> {
+  if (user.status !== 'not_confirmed') throw new HttpError(409, 'already_confirmed', 'This email address is already confirmed');
+  await limit(ctx, `activation-mail:${user.id}`, HOUR, 3);
+  const token = await issueToken(ctx, user.id, 'activation');
+  await mail(ctx, info, 'activation', user, user.email, name, {
+    link: `${info.origin}/api/activate.php?token=${encodeURIComponent(token)}`,
+  });
+}
+
+/** Always the same answer, whether or not the address has an account (no one learns who is a member). */
+export async function requestPasswordReset(ctx: AppContext, info: RequestInfo, email: string): Promise<void> {
+  await limit(ctx, `reset-ip:${info.ip}`, DAY, 10, E.resetTooMany);
+  await limit(ctx, `reset-email:${info.site.id}:${email}`, DAY, 3, E.resetTooMany);
+  const user = await findUserByEmail(ctx.db, info.site.id, email);
+  if (!user || user.status === 'deleted') return;
+  const account = await findAccount(ctx.db, user.id);
+  const token = await issueToken(ctx, user.id, 'reset');
+  await mail(ctx, info, 'reset', user, user.email, account?.profile.name ?? '', {
+    link: link(info, user.language, '/reset-password/do', token),
+    hours: 2,
+  });
+}
+
+/** New password from a reset link: single use, ends every session, starts a new one here. */
+export async function resetPassword(ctx: AppContext, info: RequestInfo, token: string, password: string) {
+  const used = await consumeToken(ctx.db, 'reset', hashToken(token), ctx.now());
+  if (!used) throw accountError(400, 'link_invalid', E.linkInvalid, { field: 'token' });
+  const account = await findAccount(ctx.db, used.userId);
+  if (!account || account.user.status === 'deleted' || account.user.siteId !== info.site.id) {
+    throw accountError(400, 'link_invalid', E.linkInvalid, { field: 'token' });
+  }
+  const passwordHash = await hashPassword(password);
+  await ctx.db.transaction(async (tx) => {
+    await tx.update(users).set({ passwordHash }).where(eq(users.id, used.userId));
+    await deleteSessionsOf(tx, used.userId);
+  });
+  await ctx.limiter.reset(`login-fail:${used.userId}`);
+  await mail(ctx, info, 'password_changed', account.user, account.user.email, account.profile.name);
+  return { user: account.user, session: await startSession(ctx, used.userId, info.userAgent) };
+}
+
+export async function requestMailChange(
+  ctx: AppContext,
+  info: RequestInfo,
+  user: UserRow,
+  name: string,
+  input: MailChangeRequestInput & { new_email: string },
+) {
+  await limit(ctx, `mail-change:${user.id}`, DAY, 5);
+  if (!(await verifyPassword(user.passwordHash, input.password))) {
+    throw accountError(403, 'wrong_password', E.wrongPassword, { field: 'password' });
+  }
+  if (input.new_email === user.email.toLowerCase()) throw accountError(400, 'same_email', E.sameEmail, { field: 'new_email' });
+  if (await findUserByEmail(ctx.db, info.site.id, input.new_email)) {
+    throw accountError(409, 'email_taken', E.emailTaken, { field: 'new_email' });
+  }
+  const token = await issueToken(ctx, user.id, 'mail_change', { new_email: input.new_email });
+  await mail(ctx, info, 'mail_change', user, input.new_email, name, {
+    link: link(info, user.language, '/mail-change/do', token),
+    newEmail: input.new_email,
+  });
+  await mail(ctx, info, 'mail_change_notice', user, user.email, name, { newEmail: input.new_email });
+}
+
+export async function confirmMailChange(ctx: AppContext, info: RequestInfo, token: string): Promise<string> {
+  const used = await consumeToken(ctx.db, 'mail_change', hashToken(token), ctx.now());
+  const newEmail = used?.payload.new_email;
+  if (!used || !newEmail) throw accountError(400, 'link_invalid', E.linkInvalid, { field: 'token' });
+  const account = await findAccount(ctx.db, used.userId);
+  if (!account || account.user.status === 'deleted' || account.user.siteId !== info.site.id) {
+    throw accountError(400, 'link_invalid', E.linkInvalid, { field: 'token' });
+  }
+  if (await findUserByEmail(ctx.db, info.site.id, newEmail)) throw accountError(409, 'email_taken', E.emailTaken, { field: 'new_email' });
+  // Opening the link proves the new address is theirs, so it also counts as confirmed.
+  await ctx.db.transaction(async (tx) => {
+    await tx
+      .update(users)
+      .set({ email: newEmail, status: 'confirmed', confirmedAt: account.user.confirmedAt ?? ctx.now() })
+      .where(eq(users.id, used.userId));
+    await tx
+      .update(profiles)
+      .set({ status: 'active' })
+      .where(and(eq(profiles.userId, used.userId), eq(profiles.status, 'disabled')));
+  });
+  return newEmail;
+}
+
+/** The site's delete_discount, offered before the member confirms the deletion. */
+export async function offerDeleteDiscount(ctx: AppContext, user: UserRow, site: Site) {
+  if (site.deleteDiscount <= 0) throw new HttpError(404, 'not_found', 'No discount is offered on this site');
+  const now = ctx.now();
+  const [existing] = await ctx.db
+    .select()
+    .from(discountCodes)
+    .where(
+      and(
+        eq(discountCodes.userId, user.id),
+        eq(discountCodes.source, 'delete_retention'),
+        eq(discountCodes.status, 'active'),
+        gt(discountCodes.expiresAt, now),
+      ),
+    );
+  const row =
+    existing ??
+    (
+      await ctx.db
+        .insert(discountCodes)
+        .values({
+          code: `STAY${newToken()
+            .replace(/[^A-Z0-9]/gi, '')
+            .slice(0, 8)
+            .toUpperCase()}`,
+          siteId: site.id,
+          userId: user.id,
+          valuePercentage: site.deleteDiscount,
+          source: 'delete_retention',
+          status: 'active',
+          expiresAt: new Date(now.getTime() + 30 * DAY),
+        })
+        .returning()
+    )[0];
+  return { code: row.code, value_percentage: row.valuePercentage, expires: row.expiresAt.toISOString() };
+}
+
+export async function deleteAccount(ctx: AppContext, info: RequestInfo, user: UserRow, name: string, input: DeleteAccountInput) {
+  if (!(await verifyPassword(user.passwordHash, input.password))) {
+    throw accountError(403, 'wrong_password', E.wrongPassword, { field: 'password' });
+  }
+  await ctx.db.transaction(async (tx) => {
+    await tx
+      .update(users)
+      .set({ status: 'deleted', deletedAt: ctx.now(), deletionReason: input.reason, deletionReasonText: input.reason_text ?? null })
+      .where(eq(users.id, user.id));
+    await deleteSessionsOf(tx, user.id);
+  });
+  const token = await issueToken(ctx, user.id, 'reactivation', { status: user.status });
+  await mail(ctx, info, 'deleted', user, user.email, name, {
+    link: link(info, user.language, '/account-deleted', token),
+    days: REACTIVATION_DAYS,
+  });
+}
+
+/** Reactivation link within 14 days: everything comes back as it was. */
+export async function reactivate(ctx: AppContext, info: RequestInfo, token: string) {
+  const used = await consumeToken(ctx.db, 'reactivation', hashToken(token), ctx.now());
+  if (!used) throw accountError(400, 'link_invalid', E.linkInvalid, { field: 'token' });
+  const account = await findAccount(ctx.db, used.userId);
+  if (!account || account.user.siteId !== info.site.id || account.user.status !== 'deleted' || !isWithinReactivation(ctx, account.user)) {
+    throw accountError(400, 'link_invalid', E.linkInvalid, { field: 'token' });
+  }
+  const status = used.payload.status === 'confirmed' ? 'confirmed' : 'not_confirmed';
+  await ctx.db
+    .update(users)
+    .set({ status, deletedAt: null, deletionReason: null, deletionReasonText: null })
+    .where(eq(users.id, used.userId));
+  await mail(ctx, info, 'reactivated', account.user, account.user.email, account.profile.name);
+  return { user: { ...account.user, status }, session: await startSession(ctx, used.userId, info.userAgent) };
+}
+
+/**
+ * Removes for good the accounts deleted more than 14 days ago: the user row and with it profile, sessions,
+ * links and messages (cascade), and their media folder. Ledger rows stay, without the user.
+ */
+export async function purgeDeletedAccounts(ctx: AppContext): Promise<number> {
+  const cutoff = new Date(ctx.now().getTime() - REACTIVATION_DAYS * DAY);
+  const due = await usersDeletedBefore(ctx.db, cutoff);
+  if (due.length === 0) return 0;
+  const ids = due.map((u) => u.id);
+  await ctx.db.transaction(async (tx) => {
+    await tx.delete(outboxEmails).where(inArray(outboxEmails.userId, ids));
+    await tx.delete(users).where(inArray(users.id, ids));
+  });
+  await Promise.all(ids.map((id) => rm(join(ctx.config.dataDir, 'media', String(id)), { recursive: true, force: true })));
+  return ids.length;
+}

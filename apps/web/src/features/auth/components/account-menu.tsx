@@ -1,0 +1,56 @@
+import { useTranslation } from 'react-i18next';
+import { useNavigate } from 'react-router';
+import { Menu } from '@/components/ui/menu';
+import { LocalLink } from '@/features/site/local-link';
+import { useLocalePath } from '@/features/site/use-locale';
+import { useLogout } from '../api/account';
+import { useUser } from '../api/user';
+
+/** The member's dropdown in the top bar (spec §2): settings and logout; My profile joins with profiles. */
+export function AccountMenu() {
+  const user = useUser();
+  const { t } = useTranslation();
+  const logout = useLogout();
+  const navigate = useNavigate();
+  const localize = useLocalePath();
+  if (!user) return null;
+  const handleLogout = () => logout.mutate(undefined, { onSettled: () => navigate(localize('/')) });
+  return (
+    <Menu
+      testId="account-menu"
+      buttonClassName="btn btn-outline-dark btn-sm dropdown-toggle"
+      label={
+        <>
+          <span className="visually-hidden">{t('account.menu')}: </span>
+          {user.profile.name}
+        </>
+      }
+    >
+      {(close) => (
+        <>
+          <li>
+            <LocalLink className="dropdown-item" to="/settings" onClick={close}>
+              {t('account.settings')}
+            </LocalLink>
+          </li>
+          <li>
+            <hr className="dropdown-divider" />
+          </li>
+          <li>
+            <button
+              type="button"
+              className="dropdown-item"
+              data-testid="logout"
+              onClick={() => {
+                close();
+                handleLogout();
+              }}
+            >
+              {t('account.logout')}
+            </button>
+          </li>
+        </>
+      )}
+    </Menu>
+  );
+}

@@ -1,0 +1,148 @@
+import { signupSchema } from '@amora/contracts';
+import { MIN_AGE, type SignupInput } from '@amora/contracts/core';
+import { zodResolver } from '@hookform/resolvers/zod';
+import { useForm } from 'react-hook-form';
+import { useTranslation } from 'react-i18next';
+import { LocalLink } from '@/features/site/local-link';
+import { useLocale } from '@/features/site/use-locale';
+import { useSignup } from '../api/account';
+import { errorField, errorText } from '../api/error-text';
+
+export const SIGNUP_STARTED = 'signup-started';
+export const SIGNUP_FLOW_COMPLETE = 'signup-flow-complete';
+
+type FormValues = Omit<SignupInput, 'terms'> & { terms: boolean };
+
+function maxBirthDate(): string {
+  const d = new Date();
+  d.setUTCFullYear(d.getUTCFullYear() - MIN_AGE);
+  return d.toISOString().slice(0, 10);
+}
+
+interface SignupFormProps {
+  profileId?: number;
+  withMessage?: boolean;
+  onDone: () => void;
+}
+
+/** Spec §5 signup: one zod schema for this form and the server. Emits signup-started / signup-flow-complete. */
+export function SignupForm({ profileId, withMessage = false, onDone }: SignupFormProps) {
+  const { t } = useTranslation();
+  const locale = useLocale();
+  const signup = useSignup();
+  const {
+    register,
+    handleSubmit,
+    setError,
+    formState: { errors },
+  } = useForm<FormValues>({ resolver: zodResolver(signupSchema) as never, defaultValues: { terms: false } });
+
+  const handleValid = (values: FormValues) => {
+    window.dispatchEvent(new Event(SIGNUP_STARTED));
+    signup.mutate(
+      { ...values, terms: true, language: locale, profile_id: profileId, signup_message: values.signup_message || undefined },
+      {
+        onSuccess: () => onDone(),
+        onError: (error) => {
+          window.dispatchEvent(new Event(SIGNUP_FLOW_COMPLETE));
+          const field = errorField(error);
+          if (field && field in values) setError(field as keyof FormValues, { message: errorText(t, error) });
+        },
+      },
+    );
+  };
+
+  const message = (name: keyof FormValues) => {
+    const text = errors[name]?.message;
+    if (!text) return null;
+    return <div className="invalid-feedback d-block">{text.startsWith('auth.') ? t(text, { minAge: MIN_AGE }) : text}</div>;
+  };
+  const fieldClass = (name: keyof FormValues) => `form-control${errors[name] ? ' is-invalid' : ''}`;
+  const serverError = signup.error && !errorField(signup.error) ? errorText(t, signup.error) : null;
+
+  return (
+    <form noValidate onSubmit={handleSubmit(handleValid)} data-testid="signup-form">
+      {serverError && (
+        <div className="alert alert-danger" role="alert">
+          {serverError}
+        </div>
+      )}
+      <div className="mb-3">
+        <label className="form-label" htmlFor="signup-name">
+          {t('signup.name')}
+        </label>
+        <input id="signup-name" className={fieldClass('name')} autoComplete="nickname" {...register('name')} />
+        {message('name')}
+      </div>
+      <div className="mb-3">
+        <label className="form-label" htmlFor="signup-email">
+          {t('signup.email')}
+        </label>
+        <input id="signup-email" type="email" className={fieldClass('email')} autoComplete="email" {...register('email')} />
+        {message('email')}
+      </div>
+      <div className="mb-3">
+        <label className="form-label" htmlFor="signup-password">
+          {t('signup.password')}
+        </label>
+        <input
+          id="signup-password"
+          type="password"
+          className={fieldClass('password')}
+          autoComplete="new-password"
+          {...register('password')}
+        />
+        {message('password')}
+      </div>
+      <div className="mb-3">
+        <label className="form-label" htmlFor="signup-dob">
+          {t('signup.dateOfBirth', { minAge: MIN_AGE })}
+        </label>
+        <input
+          id="signup-dob"
+          type="date"
+          max={maxBirthDate()}
+          min="1900-01-01"
+          className={fieldClass('date_of_birth')}
+          {...register('date_of_birth')}
+        />
+        {message('date_of_birth')}
+      </div>
+      {withMessage && (
+        <div className="mb-3">
+          <label className="form-label" htmlFor="signup-message">
+            {t('signup.message')}
+          </label>
+          <textarea id="signup-message" rows={3} className={fieldClass('signup_message')} {...register('signup_message')} />
+          {message('signup_message')}
+        </div>
+      )}
+      <div className="form-check mb-3">
+        <input
+          id="signup-terms"
+          type="checkbox"
+          className={`form-check-input${errors.terms ? ' is-invalid' : ''}`}
+          {...register('terms')}
+        />
+        <label className="form-check-label" htmlFor="signup-terms">
+          {t('signup.acceptPrefix')}{' '}
+          <LocalLink to="/pages/terms" target="_blank">
+            {t('footer.terms')}
+          </LocalLink>{' '}
+          {t('signup.and')}{' '}
+          <LocalLink to="/pages/privacy" target="_blank">
+            {t('footer.privacy')}
+          </LocalLink>
+        </label>
+        {message('terms')}
+      </div>
+      <button type="submit" className="btn btn-primary w-100" disabled={signup.isPending} data-testid="signup-submit">
+        {signup.isPending && <span className="spinner-border spinner-border-sm me-2" aria-hidden="true" />}
+        {t('signup.submit')}
+      </button>
+      <p className="text-center small mt-3 mb-0">
+        {t('signup.haveAccount')} <LocalLink to="/login">{t('nav.login')}</LocalLink>
+      </p>
+    </form>
+  );
+}

@@ -1,0 +1,74 @@
+import { BREAKPOINTS } from '@amora/contracts/core';
+import { createContext, type ReactNode, useCallback, useContext, useEffect, useMemo, useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { useNavigate } from 'react-router';
+import { Dialog } from '@/components/ui/dialog';
+import { useSettings } from '@/features/site/api/get-settings';
+import { useLocalePath } from '@/features/site/use-locale';
+import { SIGNUP_FLOW_COMPLETE, SIGNUP_STARTED, SignupForm } from './signup-form';
+
+interface SignupOptions {
+  profileId?: number;
+}
+const SignupContext = createContext<(options?: SignupOptions) => void>(() => {});
+
+/** Opens signup: a modal on desktop, the /signup page on phones (spec §2). */
+export function useOpenSignup(): (options?: SignupOptions) => void {
+  return useContext(SignupContext);
+}
+
+export function SignupModalProvider({ children }: { children: ReactNode }) {
+  const [options, setOptions] = useState<SignupOptions | null>(null);
+  const [isBusy, setIsBusy] = useState(false);
+  const navigate = useNavigate();
+  const localize = useLocalePath();
+  const { t } = useTranslation();
+  const settings = useSettings();
+
+  useEffect(() => {
+    const handleStart = () => setIsBusy(true);
+    const handleDone = () => setIsBusy(false);
+    window.addEventListener(SIGNUP_STARTED, handleStart);
+    window.addEventListener(SIGNUP_FLOW_COMPLETE, handleDone);
+    return () => {
+      window.removeEventListener(SIGNUP_STARTED, handleStart);
+      window.removeEventListener(SIGNUP_FLOW_COMPLETE, handleDone);
+    };
+  }, []);
+
+  const open = useCallback(
+    (next: SignupOptions = {}) => {
+      if (window.innerWidth < BREAKPOINTS.md) {
+        navigate(localize(next.profileId ? `/members/${next.profileId}/signup` : '/signup'));
+      } else {
+        setOptions(next);
+      }
+    },
+    [navigate, localize],
+  );
+  const close = useCallback(() => {
+    if (!isBusy) setOptions(null);
+  }, [isBusy]);
+
+  const handleDone = () => {
+    setOptions(null);
+    navigate(localize('/complete-signup'));
+    window.dispatchEvent(new Event(SIGNUP_FLOW_COMPLETE));
+  };
+
+  const value = useMemo(() => open, [open]);
+  return (
+    <SignupContext.Provider value={value}>
+      {children}
+      <Dialog isOpen={options !== null} isDismissible={!isBusy} onClose={close} labelledBy="signup-title" testId="signup-modal">
+        <div className="modal-header">
+          <h2 className="modal-title h5" id="signup-title">
+            {t('signup.title', { site: settings.name })}
+          </h2>
+          <button type="button" className="btn-close" aria-label={t('common.close')} onClick={close} disabled={isBusy} />
+        </div>
+        <div className="modal-body">{options && <SignupForm profileId={options.profileId} onDone={handleDone} />}</div>
+      </Dialog>
+    </SignupContext.Provider>
+  );
+}

@@ -1,0 +1,241 @@
+import {
+  DELETE_REASONS,
+  type DeleteAccountInput,
+  deleteAccountSchema,
+  type MailChangeRequestInput,
+  mailChangeRequestSchema,
+} from '@amora/contracts';
+import { zodResolver } from '@hookform/resolvers/zod';
+import { useMutation } from '@tanstack/react-query';
+import { useState } from 'react';
+import { useForm } from 'react-hook-form';
+import { useTranslation } from 'react-i18next';
+import { Navigate, useNavigate } from 'react-router';
+import { Dialog } from '@/components/ui/dialog';
+import { useSettings } from '@/features/site/api/get-settings';
+import { useLocalePath } from '@/features/site/use-locale';
+import { usePageTitle } from '@/features/site/use-page-title';
+import { deleteAccount, offerDeleteDiscount, requestMailChange } from '../api/account';
+import { errorField, errorText } from '../api/error-text';
+import { useUser } from '../api/user';
+
+function EmailSection({ email }: { email: string }) {
+  const { t } = useTranslation();
+  const change = useMutation({ mutationFn: requestMailChange });
+  const {
+    register,
+    handleSubmit,
+    reset,
+    formState: { errors },
+  } = useForm<MailChangeRequestInput>({ resolver: zodResolver(mailChangeRequestSchema) });
+  const serverField = errorField(change.error);
+  const fieldError = (name: 'new_email' | 'password') => {
+    const text = errors[name]?.message ? t(errors[name]?.message as string) : serverField === name ? errorText(t, change.error) : null;
+    return text ? <div className="invalid-feedback d-block">{text}</div> : null;
+  };
+  return (
+    <section className="card mb-4" aria-labelledby="email-title">
+      <div className="card-body">
+        <h2 className="h5" id="email-title">
+          {t('settings.email.title')}
+        </h2>
+        <p>
+          {t('settings.email.current')}: <strong data-testid="current-email">{email}</strong>
+        </p>
+        {change.isSuccess ? (
+          <div className="alert alert-success mb-0" role="status" data-testid="mail-change-requested">
+            {t('settings.email.sent', { email: change.variables?.new_email ?? '' })}
+          </div>
+        ) : (
+          <form
+            noValidate
+            onSubmit={handleSubmit((values) => change.mutate(values, { onSuccess: () => reset() }))}
+            data-testid="mail-change-form"
+          >
+            {change.error && !serverField && (
+              <div className="alert alert-danger" role="alert">
+                {errorText(t, change.error)}
+              </div>
+            )}
+            <div className="row g-3">
+              <div className="col-md-6">
+                <label className="form-label" htmlFor="new-email">
+                  {t('settings.email.new')}
+                </label>
+                <input id="new-email" type="email" autoComplete="email" className="form-control" {...register('new_email')} />
+                {fieldError('new_email')}
+              </div>
+              <div className="col-md-6">
+                <label className="form-label" htmlFor="mail-change-password">
+                  {t('settings.currentPassword')}
+                </label>
+                <input
+                  id="mail-change-password"
+                  type="password"
+                  autoComplete="current-password"
+                  className="form-control"
+                  {...register('password')}
+                />
+                {fieldError('password')}
+              </div>
+            </div>
+            <button type="submit" className="btn btn-outline-primary mt-3" disabled={change.isPending} data-testid="mail-change-submit">
+              {t('settings.email.submit')}
+            </button>
+          </form>
+        )}
+      </div>
+    </section>
+  );
+}
+
+function DeleteSection() {
+  const { t } = useTranslation();
+  const settings = useSettings();
+  const [step, setStep] = useState<'closed' | 'offer' | 'confirm' | 'kept'>('closed');
+  const offer = useMutation({ mutationFn: offerDeleteDiscount });
+  const remove = useMutation({ mutationFn: deleteAccount });
+  const navigate = useNavigate();
+  const localize = useLocalePath();
+  const {
+    register,
+    handleSubmit,
+    formState: { errors },
+  } = useForm<DeleteAccountInput>({ resolver: zodResolver(deleteAccountSchema), defaultValues: { reason: 'other' } });
+
+  const handleOpen = () => {
+    if (settings.delete_discount > 0) {
+      setStep('offer');
+      offer.mutate();
+    } else {
+      setStep('confirm');
+    }
+  };
+  const handleDelete = (values: DeleteAccountInput) =>
+    remove.mutate(values, {
+      // The deleted page forgets the member; clearing it here first would bounce this page to the login.
+      onSuccess: () => navigate(localize('/account-deleted')),
+    });
+
+  return (
+    <section className="card border-danger-subtle" aria-labelledby="delete-title">
+      <div className="card-body">
+        <h2 className="h5" id="delete-title">
+          {t('settings.delete.title')}
+        </h2>
+        {step === 'kept' && offer.data ? (
+          <div className="alert alert-success" role="status" data-testid="discount-kept">
+            {t('settings.delete.kept', { code: offer.data.code, percent: offer.data.value_percentage })}
+          </div>
+        ) : (
+          <p>{t('settings.delete.intro', { days: 14 })}</p>
+        )}
+        <button type="button" className="btn btn-outline-danger" onClick={handleOpen} data-testid="delete-account">
+          {t('settings.delete.button')}
+        </button>
+      </div>
+      <Dialog
+        isOpen={step === 'offer' || step === 'confirm'}
+        onClose={() => setStep('closed')}
+        labelledBy="delete-dialog-title"
+        testId="delete-dialog"
+      >
+        <div className="modal-header">
+          <h2 className="modal-title h5" id="delete-dialog-title">
+            {t('settings.delete.title')}
+          </h2>
+          <button type="button" className="btn-close" aria-label={t('common.close')} onClick={() => setStep('closed')} />
+        </div>
+        {step === 'offer' ? (
+          <>
+            <div className="modal-body" data-testid="delete-offer">
+              <p className="fw-semibold">{t('settings.delete.offerTitle', { percent: settings.delete_discount })}</p>
+              <p className="mb-0">{t('settings.delete.offerText', { site: settings.name })}</p>
+            </div>
+            <div className="modal-footer">
+              <button type="button" className="btn btn-outline-dark" onClick={() => setStep('confirm')} data-testid="delete-continue">
+                {t('settings.delete.continue')}
+              </button>
+              <button
+                type="button"
+                className="btn btn-primary"
+                onClick={() => setStep('kept')}
+                disabled={!offer.data}
+                data-testid="delete-keep"
+              >
+                {t('settings.delete.keep', { percent: settings.delete_discount })}
+              </button>
+            </div>
+          </>
+        ) : (
+          <form noValidate onSubmit={handleSubmit(handleDelete)}>
+            <div className="modal-body">
+              {remove.error && (
+                <div className="alert alert-danger" role="alert">
+                  {errorText(t, remove.error)}
+                </div>
+              )}
+              <div className="mb-3">
+                <label className="form-label" htmlFor="delete-reason">
+                  {t('settings.delete.reason')}
+                </label>
+                <select id="delete-reason" className="form-select" {...register('reason')}>
+                  {DELETE_REASONS.map((r) => (
+                    <option key={r} value={r}>
+                      {t(`settings.delete.reasons.${r}`)}
+                    </option>
+                  ))}
+                </select>
+              </div>
+              <div className="mb-3">
+                <label className="form-label" htmlFor="delete-reason-text">
+                  {t('settings.delete.reasonText')}
+                </label>
+                <textarea id="delete-reason-text" rows={2} className="form-control" {...register('reason_text')} />
+              </div>
+              <div>
+                <label className="form-label" htmlFor="delete-password">
+                  {t('settings.currentPassword')}
+                </label>
+                <input
+                  id="delete-password"
+                  type="password"
+                  autoComplete="current-password"
+                  className={`form-control${errors.password ? ' is-invalid' : ''}`}
+                  {...register('password')}
+                />
+                {errors.password?.message && <div className="invalid-feedback d-block">{t(errors.password.message)}</div>}
+              </div>
+            </div>
+            <div className="modal-footer">
+              <button type="button" className="btn btn-outline-dark" onClick={() => setStep('closed')}>
+                {t('common.cancel')}
+              </button>
+              <button type="submit" className="btn btn-danger" disabled={remove.isPending} data-testid="delete-confirm">
+                {t('settings.delete.confirm')}
+              </button>
+            </div>
+          </form>
+        )}
+      </Dialog>
+    </section>
+  );
+}
+
+/** /settings: account settings; location and main image join with profiles. */
+export function SettingsPage() {
+  const { t } = useTranslation();
+  usePageTitle(t('account.settings'));
+  const user = useUser();
+  const localize = useLocalePath();
+  if (!user) return <Navigate to={`${localize('/login')}?redirect=${encodeURIComponent(localize('/settings'))}`} replace />;
+  return (
+    <main id="main" className="container py-5" style={{ maxWidth: 760 }}>
+      <h1 className="h3 mb-4">{t('account.settings')}</h1>
+      <EmailSection email={user.email} />
+      <DeleteSection />
+    </main>
+  );
+}
+
+export { SettingsPage as Component };

@@ -1,0 +1,33 @@
+import { useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { Navigate, useNavigate, useParams } from 'react-router';
+import { useSettings } from '@/features/site/api/get-settings';
+import { useLocalePath } from '@/features/site/use-locale';
+import { usePageTitle } from '@/features/site/use-page-title';
+import { useUser } from '../api/user';
+import { SIGNUP_FLOW_COMPLETE, SignupForm } from '../components/signup-form';
+
+/** /signup and /members/{id}/signup (with a first message to that member). Members are sent to /members. */
+export function SignupPage() {
+  const { t } = useTranslation();
+  const settings = useSettings();
+  usePageTitle(t('signup.title', { site: settings.name }));
+  const [wasMember] = useState(useUser() !== null);
+  const navigate = useNavigate();
+  const localize = useLocalePath();
+  const { id } = useParams();
+  const profileId = id && /^\d+$/.test(id) ? Number(id) : undefined;
+  if (wasMember) return <Navigate to={localize('/members')} replace />;
+  const handleDone = () => {
+    navigate(localize('/complete-signup'));
+    window.dispatchEvent(new Event(SIGNUP_FLOW_COMPLETE));
+  };
+  return (
+    <main id="main" className="container py-5" style={{ maxWidth: 520 }}>
+      <h1 className="h3 mb-4">{t('signup.title', { site: settings.name })}</h1>
+      <SignupForm profileId={profileId} withMessage={profileId !== undefined} onDone={handleDone} />
+    </main>
+  );
+}
+
+export { SignupPage as Component };

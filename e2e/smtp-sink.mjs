@@ -1,0 +1,40 @@
+// A real SMTP server for the e2e run (smtp-server), plus a small HTTP view of what it received so the
+// journeys can open the links in the mails: GET /messages?to=<address> → [{ to, subject, text, html }].
+import { createServer } from 'node:http';
+import { simpleParser } from 'mailparser';
+import { SMTPServer } from 'smtp-server';
+
+const SMTP_PORT = Number(process.env.SMTP_SINK_PORT ?? 2525);
+const HTTP_PORT = Number(process.env.SMTP_SINK_HTTP_PORT ?? 4174);
+const messages = [];
+
+const smtp = new SMTPServer({
+  authOptional: true,
+  disabledCommands: ['STARTTLS'],
+  logger: false,
+  onData(stream, session, callback) {
+    simpleParser(stream)
+      .then((mail) => {
+        const to = session.envelope.rcptTo.map((r) => r.address.toLowerCase());
+        messages.push({
+          to,
+          from: mail.from?.text ?? '',
+          subject: mail.subject ?? '',
+          text: mail.text ?? '',
+          html: mail.html || '',
+          at: Date.now(),
+        });
+        callback();
+      })
+      .catch(callback);
+  },
+});
+smtp.listen(SMTP_PORT, '127.0.0.1');
+
+createServer((req, res) => {
+  const url = new URL(req.url ?? '/', 'http://localhost');
+  const to = url.searchParams.get('to')?.toLowerCase();
+  const list = to ? messages.filter((m) => m.to.includes(to)) : messages;
+  res.setHeader('content-type', 'application/json');
+  res.end(JSON.stringify(list.slice().reverse()));
+}).listen(HTTP_PORT, '127.0.0.1');
