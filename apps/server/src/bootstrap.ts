@@ -1,15 +1,14 @@
 import { migrateDatabase, openDatabase, seedDemo } from '@amora/db';
-import { hash } from '@node-rs/argon2';
 import { Redis } from 'ioredis';
 import { pino } from 'pino';
 import type { Config } from './config';
+import { hashPassword } from './lib/passwords';
 import type { AppContext } from './context';
 import { createDbLimiter, createRedisLimiter } from './lib/limiter';
+import { purgeDeletedAccounts } from './modules/accounts/accounts.service';
 import { createMailer } from './modules/mail/mail.service';
 import { SiteDirectory } from './modules/sites/sites.service';
 
-/** argon2id at OWASP's minimum or above: 19 MiB, 2 iterations. */
-export const hashPassword = (password: string) => hash(password, { algorithm: 2, memoryCost: 19_456, timeCost: 2, parallelism: 1 });
 
 export interface Runtime {
   ctx: AppContext;
@@ -43,10 +42,20 @@ export async function bootstrap(config: Config): Promise<Runtime> {
       sites: new SiteDirectory(handle.db),
       now: () => new Date(),
     };
+    // Accounts deleted more than 14 days ago are purged at start and every hour (idempotent on many nodes).
+    const purge = () =>
+      purgeDeletedAccounts(ctx).then(
+        (count) => count > 0 && log.info({ count }, 'purged deleted accounts'),
+        (err) => log.warn({ err }, 'account purge failed'),
+      );
+    void purge();
+    const purgeTimer = setInterval(purge, 3_600_000);
+    purgeTimer.unref();
     return {
       ctx,
       seeded,
       async close() {
+        clearInterval(purgeTimer);
         clearInterval(mailRetry);
         await mailer.close();
         redis?.disconnect();

@@ -12,7 +12,6 @@ const knownPatterns: RegExp[] = [
   ...TOKEN_PAGES.map((token) => `/${token}`),
   '/landers/tinderswipe',
   ...LANDERS.map((lander) => `/landers/${lander}/:slug?`),
-  '/dev/mailbox',
 ].map(
   (pattern) =>
     new RegExp(

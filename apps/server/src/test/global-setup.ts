@@ -3,7 +3,7 @@ import { join } from 'node:path';
 import { migrateDatabase, openDatabase, seedDemo } from '@amora/db';
 import pg from 'pg';
 import type { TestProject } from 'vitest/node';
-import { hashPassword } from '../bootstrap';
+import { hashPassword } from '../lib/passwords';
 import { adminUrl } from './paths';
 
 /**

@@ -22,7 +22,7 @@ export function ActivationReminder() {
   const [state, setState] = useState<'idle' | 'sending' | 'sent' | string>('idle');
   const [isModalClosed, setIsModalClosed] = useState(false);
 
-  if (!user || user.status !== 'not_confirmed' || user.profile.status !== 'disabled' || user.notifications_disabled.length > 0) return null;
+  if (user?.status !== 'not_confirmed' || user.profile.status !== 'disabled' || user.notifications_disabled.length > 0) return null;
   if (route && HIDDEN_ON.has(route)) return null;
   const fromSignup = params.has('api_signup_complete');
   const isPhone = window.innerWidth < BREAKPOINTS.md;
