@@ -9,9 +9,11 @@ import type { AppContext } from './context';
 import { accountsRoutes } from './modules/accounts/accounts.routes';
 import { complaintsRoutes } from './modules/complaints/complaints.routes';
 import { contentRoutes } from './modules/content/content.routes';
+import { geoRoutes } from './modules/geo/geo.routes';
 import { healthRoutes } from './modules/health/health.routes';
 import { devMailboxRoutes } from './modules/mail/dev-mailbox.routes';
 import { membersRoutes } from './modules/members/members.routes';
+import { profilesRoutes } from './modules/profiles/profiles.routes';
 import { settingsRoutes } from './modules/settings/settings.routes';
 import { pageHiddenRoutes } from './modules/telemetry/page-hidden.routes';
 import { registerAuth } from './plugins/auth';
@@ -84,6 +86,8 @@ export async function buildApp(ctx: AppContext, options: BuildOptions = {}): Pro
   if (!ctx.config.isProduction) await app.register(devMailboxRoutes);
   await app.register(accountsRoutes);
   await app.register(membersRoutes);
+  await app.register(geoRoutes);
+  await app.register(profilesRoutes);
 
   await registerWeb(app);
   return app;

@@ -7,6 +7,7 @@ import type { AppContext } from './context';
 import { createDbLimiter, createRedisLimiter } from './lib/limiter';
 import { purgeDeletedAccounts } from './modules/accounts/accounts.service';
 import { createMailer } from './modules/mail/mail.service';
+import { seedDemoProfiles } from './seed/demo-profiles';
 import { SiteDirectory } from './modules/sites/sites.service';
 
 
@@ -42,6 +43,11 @@ export async function bootstrap(config: Config): Promise<Runtime> {
       sites: new SiteDirectory(handle.db),
       now: () => new Date(),
     };
+    if (seeded) {
+      const started = Date.now();
+      const count = await seedDemoProfiles(ctx);
+      log.info({ count, ms: Date.now() - started }, 'demo members created');
+    }
     // Accounts deleted more than 14 days ago are purged at start and every hour (idempotent on many nodes).
     const purge = () =>
       purgeDeletedAccounts(ctx).then(

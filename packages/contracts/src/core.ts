@@ -8,3 +8,5 @@ export * from './locales';
 export type { MemberCard, MembersResponse } from './members';
 export * from './routes';
 export type { Settings } from './settings';
+export type { GeocodeResult, MemberProfile, MemberResponse, OwnPhoto, OwnProfile, PhotoVariant, ProfileUpdate } from './profiles';
+export { BODY_TYPES, EYE_COLOURS, GENDERS, HAIR_COLOURS, PROFILE_ATTRIBUTES, RELATIONSHIP_STATUSES, SEXUALITIES } from './profile-values';

@@ -7,3 +7,4 @@ export * from './locales';
 export * from './members';
 export * from './routes';
 export * from './settings';
+export * from './profiles';

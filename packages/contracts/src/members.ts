@@ -7,6 +7,9 @@ export const memberCardSchema = z.object({
   age: z.number().int(),
   country: z.string(),
   is_fictional: z.boolean(),
+  is_premium: z.boolean(),
+  city: z.string().nullable(),
+  thumb_url: z.string().nullable(),
 });
 export type MemberCard = z.infer<typeof memberCardSchema>;
 export const membersResponseSchema = z.object({ results: z.array(memberCardSchema), page: z.number().int(), has_more: z.boolean() });

@@ -1,5 +1,20 @@
 import { sql } from 'drizzle-orm';
-import { bigint, boolean, check, date, index, integer, jsonb, pgTable, smallint, text, timestamp, uniqueIndex } from 'drizzle-orm/pg-core';
+import {
+  bigint,
+  boolean,
+  check,
+  date,
+  doublePrecision,
+  index,
+  integer,
+  jsonb,
+  pgTable,
+  primaryKey,
+  smallint,
+  text,
+  timestamp,
+  uniqueIndex,
+} from 'drizzle-orm/pg-core';
 
 const createdAt = () => timestamp('created_at', { withTimezone: true }).notNull().defaultNow();
 
@@ -119,7 +134,24 @@ export const profiles = pgTable(
     country: text('country').notNull(),
     status: text('status').notNull().default('disabled'),
     isFictional: boolean('is_fictional').notNull().default(false),
+    /** Copied from the account at signup; fictional profiles have no account. Search filters on it. */
+    birthDate: date('birth_date', { mode: 'string' }).notNull(),
     gender: text('gender'),
+    sexuality: text('sexuality'),
+    hairColour: text('hair_colour'),
+    eyeColour: text('eye_colour'),
+    bodyType: text('body_type'),
+    relationshipStatus: text('relationship_status'),
+    interests: jsonb('interests').$type<string[]>().notNull().default([]),
+    about: text('about').notNull().default(''),
+    region: text('region'),
+    city: text('city'),
+    /** The city's centre, rounded to 0.01°, never the member's own position. */
+    lat: doublePrecision('lat'),
+    lon: doublePrecision('lon'),
+    mainPhotoId: bigint('main_photo_id', { mode: 'number' }),
+    isInvisible: boolean('is_invisible').notNull().default(false),
+    updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
     createdAt: createdAt(),
   },
   (t) => [uniqueIndex('profiles_user_idx').on(t.userId), index('profiles_site_idx').on(t.siteId)],
@@ -281,4 +313,40 @@ export const discountCodes = pgTable(
     createdAt: createdAt(),
   },
   (t) => [uniqueIndex('discount_codes_code_idx').on(t.siteId, t.code), index('discount_codes_user_idx').on(t.userId)],
+);
+
+/** A member's photo. Files live under DATA_DIR/media/<owner>/<storageKey>/<variant>.webp, never public. */
+export const photos = pgTable(
+  'photos',
+  {
+    id: bigint('id', { mode: 'number' }).primaryKey().generatedByDefaultAsIdentity(),
+    profileId: bigint('profile_id', { mode: 'number' })
+      .notNull()
+      .references(() => profiles.id, { onDelete: 'cascade' }),
+    storageKey: text('storage_key').notNull(),
+    status: text('status').notNull().default('active'),
+    width: integer('width').notNull(),
+    height: integer('height').notNull(),
+    createdAt: createdAt(),
+  },
+  (t) => [
+    uniqueIndex('photos_storage_key_idx').on(t.storageKey),
+    index('photos_profile_idx').on(t.profileId, t.createdAt),
+    check('photos_status_check', sql`${t.status} in ('active', 'pending', 'rejected')`),
+  ],
+);
+
+/** Blocks between profiles (spec §4): the blocked one sees only 'You are blocked by {name}'. */
+export const blocks = pgTable(
+  'blocks',
+  {
+    blockerProfileId: bigint('blocker_profile_id', { mode: 'number' })
+      .notNull()
+      .references(() => profiles.id, { onDelete: 'cascade' }),
+    blockedProfileId: bigint('blocked_profile_id', { mode: 'number' })
+      .notNull()
+      .references(() => profiles.id, { onDelete: 'cascade' }),
+    createdAt: createdAt(),
+  },
+  (t) => [primaryKey({ columns: [t.blockerProfileId, t.blockedProfileId] }), index('blocks_blocked_idx').on(t.blockedProfileId)],
 );

@@ -33,6 +33,9 @@ function pageRoutes(): RouteObject[] {
         { path: 'account-deleted', lazy: () => import('@/features/auth/pages/account-deleted-page'), handle: handle('account-deleted') },
         { path: 'settings', lazy: () => import('@/features/auth/pages/settings-page'), handle: handle('settings') },
         { path: 'members', lazy: () => import('@/features/members/members-page'), handle: handle('members') },
+        { path: 'members/:id', lazy: () => import('@/features/profiles/pages/member-page'), handle: handle('members-id') },
+        { path: 'likes/m/:id', lazy: () => import('@/features/profiles/pages/member-page'), handle: handle('likes-m-id') },
+        { path: 'profile', lazy: () => import('@/features/profiles/pages/own-profile-page'), handle: handle('profile') },
         {
           path: 'pages/:page',
           lazy: () => import('@/features/static-pages/static-page').then((m) => ({ Component: m.StaticPage })),

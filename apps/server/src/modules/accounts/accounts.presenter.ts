@@ -1,4 +1,5 @@
 import type { User } from '@amora/contracts';
+import { photoUrl } from '../photos/photos.routes';
 import type { Site } from '../sites/sites.repository';
 import type { ProfileRow, UserRow } from './accounts.repository';
 
@@ -21,7 +22,14 @@ export function presentUser(user: UserRow, profile: ProfileRow, site: Site): Use
       country: profile.country,
       status: profile.status,
       like_new: 0,
-      main_image: null,
+      main_image: profile.mainPhotoId
+        ? {
+            filename: photoUrl(profile.mainPhotoId, 'large'),
+            thumb_filename: photoUrl(profile.mainPhotoId, 'thumb'),
+            status: 'active',
+            match: photoUrl(profile.mainPhotoId, 'match'),
+          }
+        : null,
     },
   };
 }

@@ -183,7 +183,7 @@ export async function signup(
         .returning();
       const [profile] = await tx
         .insert(profiles)
-        .values({ userId: created.id, siteId: site.id, name: input.name, country, status: 'disabled' })
+        .values({ userId: created.id, siteId: site.id, name: input.name, country, status: 'disabled', birthDate: input.date_of_birth })
         .returning();
       if (site.signupCredits > 0) {
         await changeCredits(tx, {

@@ -1,14 +1,15 @@
 import { ageOn, membersQuerySchema, membersResponseSchema, TRACKING_COOKIE } from '@amora/contracts';
-import { profiles, users } from '@amora/db';
-import { and, desc, eq, isNull, ne, or } from 'drizzle-orm';
+import { blocks, profiles, users } from '@amora/db';
+import { and, desc, eq, isNull, ne, or, sql } from 'drizzle-orm';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { authenticationRequired } from '../../lib/errors';
+import { photoUrl } from '../photos/photos.routes';
 
 const PAGE_SIZE = 24;
 
 /**
- * The member list of the site, newest first: active profiles of accounts that are not deleted, never the
- * viewer. Visitors see it only as the site's logged_out_search settings allow.
+ * The member list of the site, newest first: active, visible profiles of accounts that are not deleted, never
+ * the viewer and never anyone in a block with the viewer. Visitors see it only as the site's logged_out_search settings allow.
  */
 export const membersRoutes: FastifyPluginAsyncZod = async (app) => {
   app.get(
@@ -33,8 +34,11 @@ export const membersRoutes: FastifyPluginAsyncZod = async (app) => {
           id: profiles.id,
           name: profiles.name,
           country: profiles.country,
+          city: profiles.city,
           isFictional: profiles.isFictional,
-          dateOfBirth: users.dateOfBirth,
+          birthDate: profiles.birthDate,
+          mainPhotoId: profiles.mainPhotoId,
+          paidUser: users.paidUser,
         })
         .from(profiles)
         .leftJoin(users, eq(users.id, profiles.userId))
@@ -42,8 +46,12 @@ export const membersRoutes: FastifyPluginAsyncZod = async (app) => {
           and(
             eq(profiles.siteId, site.id),
             eq(profiles.status, 'active'),
+            eq(profiles.isInvisible, false),
             or(isNull(profiles.userId), ne(users.status, 'deleted')),
             auth ? ne(profiles.id, auth.profile.id) : undefined,
+            auth
+              ? sql`not exists (select 1 from ${blocks} b where (b.blocker_profile_id = ${profiles.id} and b.blocked_profile_id = ${auth.profile.id}) or (b.blocker_profile_id = ${auth.profile.id} and b.blocked_profile_id = ${profiles.id}))`
+              : undefined,
           ),
         )
         .orderBy(desc(profiles.id))
@@ -56,9 +64,12 @@ export const membersRoutes: FastifyPluginAsyncZod = async (app) => {
         results: rows.slice(0, PAGE_SIZE).map((r) => ({
           id: r.id,
           name: r.name,
-          age: r.dateOfBirth ? ageOn(r.dateOfBirth, now) : 0,
+          age: ageOn(r.birthDate, now),
           country: r.country,
+          city: r.city,
           is_fictional: r.isFictional,
+          is_premium: r.paidUser === true,
+          thumb_url: r.mainPhotoId ? photoUrl(r.mainPhotoId, 'thumb') : null,
         })),
       };
     },

@@ -3,6 +3,7 @@ import { Outlet } from 'react-router';
 import { useUser } from '@/features/auth/api/user';
 import { ActivationReminder } from '@/features/auth/components/activation-reminder';
 import { Disclaimer } from '@/features/layout/disclaimer';
+import { PhotoAlert } from '@/features/profiles/components/photo-alert';
 import { EntryWarning } from '@/features/layout/entry-warning';
 import { Footer } from '@/features/layout/footer';
 import { TopBar } from '@/features/layout/top-bar';
@@ -22,6 +23,7 @@ export function DefaultLayout() {
       </a>
       {!isTopMenuHidden && <TopBar />}
       <ActivationReminder />
+      <PhotoAlert />
       <Outlet />
       <Disclaimer />
       <Footer mode={isInstalledApp() ? 'installed-app' : user ? 'logged-in' : 'logged-out'} />

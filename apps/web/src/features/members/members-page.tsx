@@ -35,7 +35,12 @@ export function MembersPage() {
       <div className="row g-3" data-testid="member-list">
         {query.data?.results.map((m) => (
           <div className="col-6 col-md-4 col-lg-3" key={m.id}>
-            <div className="card h-100 shadow-sm border-0" data-testid="member-card">
+            <LocalLink to={`/members/${m.id}`} className="card h-100 shadow-sm border-0 text-decoration-none text-body" data-testid="member-card">
+              {m.thumb_url ? (
+                <img src={m.thumb_url} alt="" className="card-img-top" style={{ aspectRatio: '4 / 5', objectFit: 'cover' }} loading="lazy" />
+              ) : (
+                <div className="card-img-top bg-light" style={{ aspectRatio: '4 / 5' }} />
+              )}
               <div className="card-body">
                 <h2 className="h6 mb-1 d-flex align-items-center gap-1">
                   {m.name}
@@ -50,10 +55,11 @@ export function MembersPage() {
                   )}
                 </h2>
                 <p className="mb-0 small text-body-secondary">
-                  {t('members.age', { age: m.age })} · {countryName(m.country, locale)}
+                  {t('members.age', { age: m.age })} · {m.city ? `${m.city}, ` : ''}
+                  {countryName(m.country, locale)}
                 </p>
               </div>
-            </div>
+            </LocalLink>
           </div>
         ))}
       </div>

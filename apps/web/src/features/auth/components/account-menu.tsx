@@ -6,7 +6,7 @@ import { useLocalePath } from '@/features/site/use-locale';
 import { useLogout } from '../api/account';
 import { useUser } from '../api/user';
 
-/** The member's dropdown in the top bar (spec §2): settings and logout; My profile joins with profiles. */
+/** The member's dropdown in the top bar (spec §2): My profile, Settings, Logout. */
 export function AccountMenu() {
   const user = useUser();
   const { t } = useTranslation();
@@ -28,6 +28,11 @@ export function AccountMenu() {
     >
       {(close) => (
         <>
+          <li>
+            <LocalLink className="dropdown-item" to="/profile" onClick={close}>
+              {t('account.profile')}
+            </LocalLink>
+          </li>
           <li>
             <LocalLink className="dropdown-item" to="/settings" onClick={close}>
               {t('account.settings')}

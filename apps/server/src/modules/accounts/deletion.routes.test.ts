@@ -1,0 +1,254 @@
+import { existsSync, mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { accountTokens, creditLedger, discountCodes, outboxEmails, profiles, sessions, users } from '@amora/db';
+import { eq } from 'drizzle-orm';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import {
+  call,
+  currentUser,
+  DEMO,
+  DEMO_HERZ,
+  HERZ,
+  latestToken,
+  login,
+  mailsTo,
+  sessionCookie,
+  signup,
+  signupBody,
+  userRow,
+} from '../../test/accounts';
+import { createTestApp, type TestApp } from '../../test/harness';
+import { purgeDeletedAccounts } from './accounts.service';
+
+const DAY = 86_400_000;
+
+let t: TestApp;
+let dataDir: string;
+beforeAll(async () => {
+  dataDir = mkdtempSync(join(tmpdir(), 'amora-deletion-'));
+  t = await createTestApp({ dataDir });
+});
+afterAll(async () => {
+  await t?.close();
+  rmSync(dataDir, { recursive: true, force: true });
+});
+
+function remove(cookie: string | undefined, body: Record<string, unknown>, ip: string) {
+  return call(t, 'DELETE', '/api/user.php', body, { cookie, ip });
+}
+
+async function rowsOf(userId: number) {
+  const where = <T extends { userId: unknown }>(table: T) => eq(table.userId as never, userId);
+  return {
+    users: await t.ctx.db.select().from(users).where(eq(users.id, userId)),
+    profiles: await t.ctx.db.select().from(profiles).where(where(profiles)),
+    sessions: await t.ctx.db.select().from(sessions).where(where(sessions)),
+    tokens: await t.ctx.db.select().from(accountTokens).where(where(accountTokens)),
+    outbox: await t.ctx.db.select().from(outboxEmails).where(where(outboxEmails)),
+    discounts: await t.ctx.db.select().from(discountCodes).where(where(discountCodes)),
+  };
+}
+
+/** A member who opened the activation link. */
+async function confirmedMember(ip: string) {
+  const member = await signup(t, {}, { ip });
+  const res = await call(t, 'GET', `/api/activate.php?token=${await latestToken(t, member.email, 'activation')}`);
+  expect(res.headers.location).toBe('/activate/done');
+  return member;
+}
+
+describe('POST /api/delete-discount.php', () => {
+  it("offers a code with the site's delete discount, the same one on a second call", async () => {
+    const cookie = sessionCookie(await login(t, DEMO.email, DEMO.password, { ip: '10.7.0.1' }));
+    const first = await call(t, 'POST', '/api/delete-discount.php', undefined, { cookie, ip: '10.7.0.1' });
+    expect(first.statusCode).toBe(200);
+    const offer = first.json();
+    expect(offer).toMatchObject({ code: expect.stringMatching(/^STAY[A-Z0-9]{8}$/), value_percentage: 30 });
+    expect(new Date(offer.expires).getTime()).toBeGreaterThan(t.clock.now().getTime());
+
+    const second = await call(t, 'POST', '/api/delete-discount.php', undefined, { cookie, ip: '10.7.0.1' });
+    expect(second.json()).toEqual(offer);
+    const [demo] = await t.ctx.db.select().from(users).where(eq(users.email, DEMO.email));
+    expect(await t.ctx.db.select().from(discountCodes).where(eq(discountCodes.userId, demo.id))).toHaveLength(1);
+
+    const herz = sessionCookie(await login(t, DEMO_HERZ.email, DEMO_HERZ.password, { ip: '10.7.0.1', host: HERZ }));
+    const herzOffer = await call(t, 'POST', '/api/delete-discount.php', undefined, { cookie: herz, ip: '10.7.0.1', host: HERZ });
+    expect(herzOffer.json()).toMatchObject({ value_percentage: 40 });
+    expect(herzOffer.json().code).not.toBe(offer.code);
+  });
+
+  it('needs a session', async () => {
+    const res = await call(t, 'POST', '/api/delete-discount.php', undefined, { ip: '10.7.0.2' });
+    expect(res.statusCode).toBe(403);
+    expect(res.json()).toMatchObject({ authentication_required: true });
+  });
+});
+
+describe('DELETE /api/user.php', () => {
+  it('refuses a wrong password with a 403 and changes nothing', async () => {
+    const member = await signup(t, {}, { ip: '10.7.1.1' });
+    const res = await remove(member.cookie, { password: 'not-the-password', reason: 'other' }, '10.7.1.1');
+    expect(res.statusCode).toBe(403);
+    expect(res.json()).toMatchObject({ error: 'wrong_password', field: 'password' });
+    const row = await userRow(t, member.user.id);
+    expect(row).toMatchObject({ status: 'not_confirmed', deletedAt: null, deletionReason: null });
+    expect(await currentUser(t, member.cookie)).not.toBeNull();
+    expect(await mailsTo(t, member.email, 'deleted')).toHaveLength(0);
+  });
+
+  it('needs a session, a reason and the client header', async () => {
+    const anonymous = await remove(undefined, { password: 'whatever', reason: 'other' }, '10.7.1.2');
+    expect(anonymous.statusCode).toBe(403);
+    expect(anonymous.json()).toMatchObject({ authentication_required: true });
+
+    const member = await signup(t, {}, { ip: '10.7.1.2' });
+    const noReason = await remove(member.cookie, { password: member.password }, '10.7.1.2');
+    expect(noReason.statusCode).toBe(400);
+    expect(noReason.json().field).toBe('reason');
+    const badReason = await remove(member.cookie, { password: member.password, reason: 'bored' }, '10.7.1.2');
+    expect(badReason.statusCode).toBe(400);
+    expect(badReason.json().field).toBe('reason');
+    const noHeader = await call(t, 'DELETE', '/api/user.php', { password: member.password, reason: 'other' }, {
+      cookie: member.cookie,
+      ip: '10.7.1.2',
+      client: false,
+    });
+    expect(noHeader.statusCode).toBe(403);
+    expect(noHeader.json().error).toBe('client_header_required');
+    expect((await userRow(t, member.user.id)).status).toBe('not_confirmed');
+  });
+
+  it('deletes the account, ends every session and mails a reactivation link that restores it', async () => {
+    const member = await confirmedMember('10.7.2.1');
+    const other = sessionCookie(await login(t, member.email, member.password, { ip: '10.7.2.1' }));
+
+    const res = await remove(member.cookie, { password: member.password, reason: 'found_partner', reason_text: ' Met someone ' }, '10.7.2.1');
+    expect(res.statusCode).toBe(200);
+    expect(res.json()).toEqual({ ok: true, reactivation_days: 14 });
+    expect(res.cookies.find((c) => c.name === 'auth.session')?.value ?? '').toBe('');
+
+    expect(await currentUser(t, member.cookie)).toBeNull();
+    expect(await currentUser(t, other)).toBeNull();
+    const row = await userRow(t, member.user.id);
+    expect(row).toMatchObject({ status: 'deleted', deletionReason: 'found_partner', deletionReasonText: 'Met someone' });
+    expect(row.deletedAt).toBeInstanceOf(Date);
+    expect((await rowsOf(member.user.id)).sessions).toHaveLength(0);
+
+    const mails = await mailsTo(t, member.email, 'deleted');
+    expect(mails).toHaveLength(1);
+    expect(mails[0].text).toMatch(/http:\/\/localhost:3000\/account-deleted\?token=[A-Za-z0-9_-]{43}/);
+
+    // The right password only tells them the account is still being removed.
+    const again = await login(t, member.email, member.password, { ip: '10.7.2.2' });
+    expect(again.statusCode).toBe(409);
+    expect(again.json()).toMatchObject({ error: 'account_being_removed', message_key: 'auth.errors.accountBeingRemoved' });
+    expect(again.json().message).toMatch(/still being removed/);
+    expect(again.cookies.find((c) => c.name === 'auth.session')).toBeUndefined();
+    // A wrong password says nothing about the account.
+    const wrong = await login(t, member.email, 'not-the-password', { ip: '10.7.2.2' });
+    expect(wrong.statusCode).toBe(401);
+
+    const taken = await call(t, 'POST', '/api/signup.php', signupBody({ email: member.email }), { ip: '10.7.2.3' });
+    expect(taken.statusCode).toBe(409);
+    expect(taken.json()).toMatchObject({ error: 'account_being_removed', field: 'email' });
+
+    const token = await latestToken(t, member.email, 'deleted');
+    const back = await call(t, 'POST', '/api/reactivate.php', { token }, { ip: '10.7.2.4' });
+    expect(back.statusCode).toBe(200);
+    expect(back.json().user).toMatchObject({ id: member.user.id, status: 'confirmed', profile: { status: 'active' } });
+    const restored = await userRow(t, member.user.id);
+    expect(restored).toMatchObject({ status: 'confirmed', deletedAt: null, deletionReason: null, deletionReasonText: null });
+    expect((await currentUser(t, sessionCookie(back)))?.id).toBe(member.user.id);
+    expect(await mailsTo(t, member.email, 'reactivated')).toHaveLength(1);
+    expect((await login(t, member.email, member.password, { ip: '10.7.2.4' })).statusCode).toBe(200);
+
+    const twice = await call(t, 'POST', '/api/reactivate.php', { token }, { ip: '10.7.2.4' });
+    expect(twice.statusCode).toBe(400);
+    expect(twice.json().error).toBe('link_invalid');
+  });
+
+  it('brings a member who never confirmed back as not confirmed; the login mails a fresh link', async () => {
+    const member = await signup(t, {}, { ip: '10.7.3.1' });
+    expect((await remove(member.cookie, { password: member.password, reason: 'taking_break' }, '10.7.3.1')).statusCode).toBe(200);
+    expect(await mailsTo(t, member.email, 'deleted')).toHaveLength(1);
+
+    expect((await login(t, member.email, member.password, { ip: '10.7.3.2' })).statusCode).toBe(409);
+    const mails = await mailsTo(t, member.email, 'deleted');
+    expect(mails).toHaveLength(2);
+
+    const back = await call(t, 'POST', '/api/reactivate.php', { token: await latestToken(t, member.email, 'deleted') }, { ip: '10.7.3.3' });
+    expect(back.statusCode).toBe(200);
+    expect(back.json().user.status).toBe('not_confirmed');
+    expect((await userRow(t, member.user.id)).status).toBe('not_confirmed');
+  });
+
+  it('refuses an unknown reactivation token, and one of another site', async () => {
+    const unknown = await call(t, 'POST', '/api/reactivate.php', { token: 'z'.repeat(43) }, { ip: '10.7.3.4' });
+    expect(unknown.statusCode).toBe(400);
+    expect(unknown.json()).toMatchObject({ error: 'link_invalid', message: 'Link expired or invalid, request a new email' });
+
+    const member = await signup(t, {}, { ip: '10.7.3.4' });
+    expect((await remove(member.cookie, { password: member.password, reason: 'privacy' }, '10.7.3.4')).statusCode).toBe(200);
+    const token = await latestToken(t, member.email, 'deleted');
+    const cross = await call(t, 'POST', '/api/reactivate.php', { token }, { ip: '10.7.3.4', host: HERZ });
+    expect(cross.statusCode).toBe(400);
+    expect((await userRow(t, member.user.id)).status).toBe('deleted');
+  });
+});
+
+describe('purgeDeletedAccounts', () => {
+  it('removes an account for good 14 days after the deletion, keeping its ledger rows without the user', async () => {
+    const member = await confirmedMember('10.7.4.1');
+    const keeper = await signup(t, {}, { ip: '10.7.4.1' });
+    await call(t, 'POST', '/api/delete-discount.php', undefined, { cookie: member.cookie, ip: '10.7.4.1' });
+    const media = join(dataDir, 'media', String(member.user.id));
+    const keeperMedia = join(dataDir, 'media', String(keeper.user.id));
+    for (const dir of [media, keeperMedia]) {
+      mkdirSync(join(dir, 'photos'), { recursive: true });
+      writeFileSync(join(dir, 'photos', 'a.jpg'), 'jpeg');
+    }
+
+    expect((await remove(member.cookie, { password: member.password, reason: 'privacy' }, '10.7.4.1')).statusCode).toBe(200);
+    const before = await rowsOf(member.user.id);
+    expect(before.users).toHaveLength(1);
+    expect(before.profiles).toHaveLength(1);
+    expect(before.tokens.length).toBeGreaterThan(0);
+    expect(before.outbox.length).toBeGreaterThanOrEqual(2);
+    expect(before.discounts).toHaveLength(1);
+    const ledgerIds = (await t.ctx.db.select().from(creditLedger).where(eq(creditLedger.userId, member.user.id))).map((r) => r.id);
+    expect(ledgerIds).toHaveLength(1);
+
+    t.clock.advance(13 * DAY + 23 * 3_600_000);
+    expect(await purgeDeletedAccounts(t.ctx)).toBe(0);
+    expect((await rowsOf(member.user.id)).users).toHaveLength(1);
+    expect(existsSync(media)).toBe(true);
+
+    t.clock.advance(DAY + 2 * 3_600_000);
+    // Past the window the link no longer works and the login still tells them it is being removed.
+    const late = await call(t, 'POST', '/api/reactivate.php', { token: await latestToken(t, member.email, 'deleted') }, { ip: '10.7.4.2' });
+    expect(late.statusCode).toBe(400);
+    expect((await login(t, member.email, member.password, { ip: '10.7.4.2' })).statusCode).toBe(409);
+
+    // Every account deleted in this file so far (and not reactivated) is due now, this one among them.
+    const due = await t.ctx.db.select({ id: users.id }).from(users).where(eq(users.status, 'deleted'));
+    expect(due.map((u) => u.id)).toContain(member.user.id);
+    expect(await purgeDeletedAccounts(t.ctx)).toBe(due.length);
+    expect(await t.ctx.db.select({ id: users.id }).from(users).where(eq(users.status, 'deleted'))).toEqual([]);
+    const after = await rowsOf(member.user.id);
+    expect(after).toEqual({ users: [], profiles: [], sessions: [], tokens: [], outbox: [], discounts: [] });
+    expect(await mailsTo(t, member.email)).toHaveLength(0);
+    for (const id of ledgerIds) {
+      const [row] = await t.ctx.db.select().from(creditLedger).where(eq(creditLedger.id, id));
+      expect(row).toMatchObject({ userId: null, delta: 20, reason: 'signup' });
+    }
+    expect(existsSync(media)).toBe(false);
+    expect(existsSync(join(keeperMedia, 'photos', 'a.jpg'))).toBe(true);
+    expect((await userRow(t, keeper.user.id)).status).toBe('not_confirmed');
+
+    // The address is free again.
+    const fresh = await call(t, 'POST', '/api/signup.php', signupBody({ email: member.email }), { ip: '10.7.4.3' });
+    expect(fresh.statusCode).toBe(200);
+    expect(await purgeDeletedAccounts(t.ctx)).toBe(0);
+  });
+});

@@ -1,0 +1,220 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import {
+  call,
+  currentUser,
+  DEMO,
+  HERZ,
+  latestToken,
+  login,
+  mailsTo,
+  profileOf,
+  signup,
+  tokenOf,
+  uniqueEmail,
+  userRow,
+} from '../../test/accounts';
+import { createTestApp, type TestApp } from '../../test/harness';
+
+const ROUTE = '/api/mail-change.php';
+
+let t: TestApp;
+beforeAll(async () => {
+  t = await createTestApp();
+});
+afterAll(async () => {
+  await t.close();
+});
+
+function ask(cookie: string | undefined, body: Record<string, unknown>, ip: string, host?: string) {
+  return call(t, 'POST', ROUTE, body, { cookie, ip, host });
+}
+
+function confirm(token: string, ip: string, cookie?: string, host?: string) {
+  return call(t, 'PUT', ROUTE, { token }, { ip, cookie, host });
+}
+
+describe('POST /api/mail-change.php', () => {
+  it('needs a session', async () => {
+    const res = await ask(undefined, { password: 'whatever-it-is', new_email: uniqueEmail() }, '10.6.0.1');
+    expect(res.statusCode).toBe(403);
+    expect(res.json()).toMatchObject({ error: 'authentication_required', authentication_required: true });
+  });
+
+  it('refuses a wrong password with a 403 on the password field and sends nothing', async () => {
+    const member = await signup(t, {}, { ip: '10.6.0.2' });
+    const target = uniqueEmail('target');
+    const res = await ask(member.cookie, { password: 'not-my-password', new_email: target }, '10.6.0.2');
+    expect(res.statusCode).toBe(403);
+    expect(res.json()).toMatchObject({ error: 'wrong_password', field: 'password', message_key: 'auth.errors.wrongPassword' });
+    expect(await mailsTo(t, target)).toHaveLength(0);
+    expect(await mailsTo(t, member.email, 'mail_change_notice')).toHaveLength(0);
+  });
+
+  it("refuses an address another member of the site has with a 409 on new_email, in any case", async () => {
+    const member = await signup(t, {}, { ip: '10.6.0.3' });
+    for (const address of [DEMO.email, DEMO.email.toUpperCase()]) {
+      const res = await ask(member.cookie, { password: member.password, new_email: address }, '10.6.0.3');
+      expect(res.statusCode, address).toBe(409);
+      expect(res.json()).toMatchObject({ error: 'email_taken', field: 'new_email' });
+    }
+    expect(await mailsTo(t, member.email, 'mail_change_notice')).toHaveLength(0);
+    expect(await mailsTo(t, DEMO.email)).toHaveLength(0);
+  });
+
+  it('rejects an invalid or missing address with a 400, and the own address', async () => {
+    const member = await signup(t, {}, { ip: '10.6.0.4' });
+    for (const new_email of ['not-an-email', '', 'a@b']) {
+      const res = await ask(member.cookie, { password: member.password, new_email }, '10.6.0.4');
+      expect(res.statusCode, new_email).toBe(400);
+      expect(res.json()).toMatchObject({ error: 'validation_failed', field: 'new_email', message: 'Invalid email' });
+    }
+    const missing = await ask(member.cookie, { password: member.password }, '10.6.0.4');
+    expect(missing.statusCode).toBe(400);
+    expect(missing.json().field).toBe('new_email');
+
+    const same = await ask(member.cookie, { password: member.password, new_email: member.email.toUpperCase() }, '10.6.0.4');
+    expect(same.statusCode).toBe(400);
+    expect(same.json()).toMatchObject({ error: 'same_email', field: 'new_email' });
+    expect(await mailsTo(t, member.email, 'mail_change_notice')).toHaveLength(0);
+  });
+
+  it('needs the client header', async () => {
+    const member = await signup(t, {}, { ip: '10.6.0.5' });
+    const target = uniqueEmail('target');
+    const res = await call(t, 'POST', ROUTE, { password: member.password, new_email: target }, {
+      cookie: member.cookie,
+      ip: '10.6.0.5',
+      client: false,
+    });
+    expect(res.statusCode).toBe(403);
+    expect(res.json().error).toBe('client_header_required');
+    expect(await mailsTo(t, target)).toHaveLength(0);
+  });
+});
+
+describe('mail change, end to end', () => {
+  it('sends the link to the new address and a notice to the old one; the link changes the address once', async () => {
+    const member = await signup(t, {}, { ip: '10.6.1.1' });
+    const newEmail = uniqueEmail('moved');
+
+    const res = await ask(member.cookie, { password: member.password, new_email: `  ${newEmail.toUpperCase()} ` }, '10.6.1.1');
+    expect(res.statusCode).toBe(200);
+    expect(res.json()).toEqual({ ok: true });
+
+    const linkMails = await mailsTo(t, newEmail);
+    expect(linkMails).toHaveLength(1);
+    expect(linkMails[0]).toMatchObject({ kind: 'mail_change', userId: member.user.id, toAddress: newEmail });
+    expect(linkMails[0].text).toMatch(/http:\/\/localhost:3000\/mail-change\/do\?token=[A-Za-z0-9_-]{43}/);
+    const notices = await mailsTo(t, member.email, 'mail_change_notice');
+    expect(notices).toHaveLength(1);
+    expect(notices[0].text).not.toMatch(/token=/);
+    expect(await mailsTo(t, member.email, 'mail_change')).toHaveLength(0);
+
+    // Nothing changes before the link is opened.
+    expect((await userRow(t, member.user.id)).email).toBe(member.email);
+
+    const token = await latestToken(t, newEmail, 'mail_change');
+    const done = await confirm(token, '10.6.1.1');
+    expect(done.statusCode).toBe(200);
+    expect(done.json()).toEqual({ ok: true, email: newEmail });
+    const row = await userRow(t, member.user.id);
+    expect(row.email).toBe(newEmail);
+    // Opening the link proves the address is theirs.
+    expect(row.status).toBe('confirmed');
+    expect((await profileOf(t, member.user.id)).status).toBe('active');
+    expect((await currentUser(t, member.cookie))?.email).toBe(newEmail);
+
+    expect((await login(t, member.email, member.password, { ip: '10.6.1.2' })).statusCode).toBe(401);
+    expect((await login(t, newEmail, member.password, { ip: '10.6.1.2' })).statusCode).toBe(200);
+
+    const again = await confirm(token, '10.6.1.1');
+    expect(again.statusCode).toBe(400);
+    expect(again.json()).toMatchObject({ error: 'link_invalid', message: 'Link expired or invalid, request a new email' });
+    expect((await userRow(t, member.user.id)).email).toBe(newEmail);
+  });
+
+  it('refuses an unknown token, and a link older than a day', async () => {
+    const unknown = await confirm('y'.repeat(43), '10.6.1.3');
+    expect(unknown.statusCode).toBe(400);
+    expect(unknown.json().error).toBe('link_invalid');
+
+    const member = await signup(t, {}, { ip: '10.6.1.3' });
+    const newEmail = uniqueEmail('late');
+    expect((await ask(member.cookie, { password: member.password, new_email: newEmail }, '10.6.1.3')).statusCode).toBe(200);
+    const token = await latestToken(t, newEmail, 'mail_change');
+    t.clock.advance(25 * 3_600_000);
+    const res = await confirm(token, '10.6.1.3');
+    expect(res.statusCode).toBe(400);
+    expect((await userRow(t, member.user.id)).email).toBe(member.email);
+  });
+
+  it('refuses the link when the address was taken in the meantime', async () => {
+    const member = await signup(t, {}, { ip: '10.6.1.4' });
+    const contested = uniqueEmail('contested');
+    expect((await ask(member.cookie, { password: member.password, new_email: contested }, '10.6.1.4')).statusCode).toBe(200);
+    const token = await latestToken(t, contested, 'mail_change');
+    const other = await signup(t, { email: contested }, { ip: '10.6.1.4' });
+
+    const res = await confirm(token, '10.6.1.4');
+    expect(res.statusCode).toBe(409);
+    expect(res.json()).toMatchObject({ error: 'email_taken', field: 'new_email' });
+    expect((await userRow(t, member.user.id)).email).toBe(member.email);
+    expect((await userRow(t, other.user.id)).email).toBe(contested);
+  });
+
+  it("gives another member's session nothing of it", async () => {
+    const owner = await signup(t, {}, { ip: '10.6.2.1' });
+    const intruder = await signup(t, { password: 'the-intruders-own-password' }, { ip: '10.6.2.2' });
+    const newEmail = uniqueEmail('owner-new');
+    expect((await ask(owner.cookie, { password: owner.password, new_email: newEmail }, '10.6.2.1')).statusCode).toBe(200);
+    const token = await latestToken(t, newEmail, 'mail_change');
+
+    // The intruder learns nothing: their own account, no mail.
+    const seen = await currentUser(t, intruder.cookie);
+    expect(seen).toMatchObject({ id: intruder.user.id, email: intruder.email });
+    expect(JSON.stringify(seen)).not.toContain(newEmail);
+    expect(await mailsTo(t, intruder.email, 'mail_change')).toHaveLength(0);
+    expect(await mailsTo(t, intruder.email, 'mail_change_notice')).toHaveLength(0);
+
+    // Knowing the owner's password does not help from the intruder's session: it is checked against the session's account.
+    const foreign = await ask(intruder.cookie, { password: owner.password, new_email: uniqueEmail('hijack') }, '10.6.2.2');
+    expect(foreign.statusCode).toBe(403);
+    expect(foreign.json().field).toBe('password');
+
+    // The link never moves the intruder's account, whoever's session carries it.
+    const res = await confirm(token, '10.6.2.2', intruder.cookie);
+    expect(res.statusCode).toBe(200);
+    expect((await userRow(t, intruder.user.id)).email).toBe(intruder.email);
+    expect((await userRow(t, owner.user.id)).email).toBe(newEmail);
+    expect((await currentUser(t, intruder.cookie))?.email).toBe(intruder.email);
+  });
+
+  it('does not accept a link on another site', async () => {
+    const member = await signup(t, {}, { ip: '10.6.2.3' });
+    const newEmail = uniqueEmail('cross');
+    expect((await ask(member.cookie, { password: member.password, new_email: newEmail }, '10.6.2.3')).statusCode).toBe(200);
+    const token = await latestToken(t, newEmail, 'mail_change');
+    const res = await confirm(token, '10.6.2.3', undefined, HERZ);
+    expect(res.statusCode).toBe(400);
+    expect((await userRow(t, member.user.id)).email).toBe(member.email);
+  });
+});
+
+describe('mail change races', () => {
+  it('gives a contested address to exactly one of two members confirming at once, never a 500', async () => {
+    const first = await signup(t, {}, { ip: '10.6.3.1' });
+    const second = await signup(t, {}, { ip: '10.6.3.2' });
+    const contested = uniqueEmail('race');
+    expect((await ask(first.cookie, { password: first.password, new_email: contested }, '10.6.3.1')).statusCode).toBe(200);
+    expect((await ask(second.cookie, { password: second.password, new_email: contested }, '10.6.3.2')).statusCode).toBe(200);
+    const [newer, older] = await mailsTo(t, contested, 'mail_change');
+    const tokens = [older, newer].map(tokenOf);
+
+    const results = await Promise.all(tokens.map((token, i) => confirm(token, `10.6.3.${i + 1}`)));
+    expect(results.map((r) => r.statusCode).sort()).toEqual([200, 409]);
+    const loser = results.find((r) => r.statusCode === 409);
+    expect(loser?.json()).toMatchObject({ error: 'email_taken', field: 'new_email' });
+    const emails = [(await userRow(t, first.user.id)).email, (await userRow(t, second.user.id)).email];
+    expect(emails.filter((e) => e === contested)).toHaveLength(1);
+  });
+});

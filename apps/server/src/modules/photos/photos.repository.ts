@@ -1,0 +1,102 @@
+import { blocks, type Database, photos, profiles, users } from '@amora/db';
+import { and, count, desc, eq, ne } from 'drizzle-orm';
+
+export type PhotoRow = typeof photos.$inferSelect;
+type Tx = Parameters<Parameters<Database['transaction']>[0]>[0];
+type Db = Database | Tx;
+
+/** The profile's account (null for a profile without one) and how many photos it has, or undefined. */
+export async function findProfileForUpload(db: Db, profileId: number): Promise<{ userId: number | null; photoCount: number } | undefined> {
+  const [profile] = await db.select({ userId: profiles.userId }).from(profiles).where(eq(profiles.id, profileId));
+  if (!profile) return undefined;
+  return { userId: profile.userId, photoCount: await countPhotos(db, profileId) };
+}
+
+export async function countPhotos(db: Db, profileId: number): Promise<number> {
+  const [row] = await db.select({ value: count() }).from(photos).where(eq(photos.profileId, profileId));
+  return Number(row?.value ?? 0);
+}
+
+/**
+ * Locks the profile row for the rest of the transaction, so uploads and deletions of one profile run one after
+ * another on every server process (the photo count and the main photo stay consistent).
+ */
+export async function lockProfile(tx: Tx, profileId: number): Promise<{ userId: number | null; mainPhotoId: number | null } | undefined> {
+  const [row] = await tx
+    .select({ userId: profiles.userId, mainPhotoId: profiles.mainPhotoId })
+    .from(profiles)
+    .where(eq(profiles.id, profileId))
+    .for('update');
+  return row;
+}
+
+export async function insertPhoto(tx: Tx, photo: typeof photos.$inferInsert): Promise<PhotoRow> {
+  const [row] = await tx.insert(photos).values(photo).returning();
+  return row;
+}
+
+export async function setMainPhotoId(db: Db, profileId: number, photoId: number | null, now: Date): Promise<void> {
+  await db.update(profiles).set({ mainPhotoId: photoId, updatedAt: now }).where(eq(profiles.id, profileId));
+}
+
+/** The photo when it belongs to that profile. */
+export async function findOwnPhoto(db: Db, profileId: number, photoId: number): Promise<PhotoRow | undefined> {
+  const [row] = await db
+    .select()
+    .from(photos)
+    .where(and(eq(photos.id, photoId), eq(photos.profileId, profileId)));
+  return row;
+}
+
+export async function deletePhotoRow(tx: Tx, photoId: number): Promise<void> {
+  await tx.delete(photos).where(eq(photos.id, photoId));
+}
+
+/** Newest first. */
+export async function listPhotosOf(db: Db, profileId: number): Promise<PhotoRow[]> {
+  return db.select().from(photos).where(eq(photos.profileId, profileId)).orderBy(desc(photos.createdAt), desc(photos.id));
+}
+
+/** The newest active photo of the profile other than `exceptId`: the next main photo after a deletion. */
+export async function newestActivePhoto(db: Db, profileId: number, exceptId: number): Promise<PhotoRow | undefined> {
+  const [row] = await db
+    .select()
+    .from(photos)
+    .where(and(eq(photos.profileId, profileId), eq(photos.status, 'active'), ne(photos.id, exceptId)))
+    .orderBy(desc(photos.createdAt), desc(photos.id))
+    .limit(1);
+  return row;
+}
+
+/** A photo with what the access rule needs to know about its profile and account. */
+export async function findPhotoForViewing(db: Db, photoId: number) {
+  const [row] = await db
+    .select({
+      id: photos.id,
+      profileId: photos.profileId,
+      storageKey: photos.storageKey,
+      status: photos.status,
+      siteId: profiles.siteId,
+      userId: profiles.userId,
+      mainPhotoId: profiles.mainPhotoId,
+      userStatus: users.status,
+    })
+    .from(photos)
+    .innerJoin(profiles, eq(profiles.id, photos.profileId))
+    .leftJoin(users, eq(users.id, profiles.userId))
+    .where(eq(photos.id, photoId));
+  return row;
+}
+
+/** Whether `blockerProfileId` has blocked `blockedProfileId`. */
+export async function hasBlocked(db: Db, blockerProfileId: number, blockedProfileId: number): Promise<boolean> {
+  const [row] = await db
+    .select({ at: blocks.createdAt })
+    .from(blocks)
+    .where(and(eq(blocks.blockerProfileId, blockerProfileId), eq(blocks.blockedProfileId, blockedProfileId)));
+  return Boolean(row);
+}
+
+export async function setPaidUser(db: Db, userId: number, paid: boolean): Promise<void> {
+  await db.update(users).set({ paidUser: paid }).where(eq(users.id, userId));
+}

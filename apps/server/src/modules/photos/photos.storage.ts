@@ -1,0 +1,65 @@
+import { randomBytes } from 'node:crypto';
+import { mkdir, readFile, rename, rm, writeFile } from 'node:fs/promises';
+import { join } from 'node:path';
+import type { PhotoVariant } from '@amora/contracts';
+import { PHOTO_VARIANTS } from './photo-processing';
+
+/**
+ * Photo files on local disk: `<dataDir>/media/<ownerKey>/<storageKey>/<variant>.webp`, outside anything served
+ * statically (the photo route reads them after its access check). Every name is made here: the owner key from
+ * ids, the storage key from 16 random bytes; nothing the uploader sent ends up in a path.
+ */
+
+const OWNER_KEY = /^p?[1-9][0-9]*$/;
+const STORAGE_KEY = /^[0-9a-f]{32}$/;
+
+/** The user's id, or `p<profileId>` for a profile without an account (fictional profiles). */
+export function ownerKeyOf(owner: { userId: number | null; profileId: number }): string {
+  return owner.userId === null ? `p${owner.profileId}` : String(owner.userId);
+}
+
+export function newStorageKey(): string {
+  return randomBytes(16).toString('hex');
+}
+
+function photoDir(dataDir: string, ownerKey: string, storageKey: string): string {
+  // The keys are ours, but a path is built from them: refuse anything that is not exactly what we generate.
+  if (!OWNER_KEY.test(ownerKey) || !STORAGE_KEY.test(storageKey)) throw new Error('invalid photo storage key');
+  return join(dataDir, 'media', ownerKey, storageKey);
+}
+
+/** Writes every variant (each through a temp file and a rename); on failure nothing of this photo remains. */
+export async function writePhotoFiles(
+  dataDir: string,
+  ownerKey: string,
+  storageKey: string,
+  variants: Record<PhotoVariant, Buffer>,
+): Promise<void> {
+  const dir = photoDir(dataDir, ownerKey, storageKey);
+  try {
+    await mkdir(dir, { recursive: true, mode: 0o700 });
+    for (const variant of PHOTO_VARIANTS) {
+      const file = join(dir, `${variant}.webp`);
+      const temp = `${file}.${randomBytes(6).toString('hex')}.tmp`;
+      await writeFile(temp, variants[variant], { mode: 0o600, flag: 'wx' });
+      await rename(temp, file);
+    }
+  } catch (error) {
+    await rm(dir, { recursive: true, force: true });
+    throw error;
+  }
+}
+
+/** The variant's bytes, or null when the file is not there. */
+export async function readPhotoFile(dataDir: string, ownerKey: string, storageKey: string, variant: PhotoVariant): Promise<Buffer | null> {
+  try {
+    return await readFile(join(photoDir(dataDir, ownerKey, storageKey), `${variant}.webp`));
+  } catch (error) {
+    if ((error as NodeJS.ErrnoException).code === 'ENOENT') return null;
+    throw error;
+  }
+}
+
+export async function removePhotoFiles(dataDir: string, ownerKey: string, storageKey: string): Promise<void> {
+  await rm(photoDir(dataDir, ownerKey, storageKey), { recursive: true, force: true });
+}

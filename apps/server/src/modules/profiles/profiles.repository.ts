@@ -1,0 +1,66 @@
+import { blocks, type Database, photos, profiles, users } from '@amora/db';
+import { and, desc, eq, ne, or, isNull, sql } from 'drizzle-orm';
+
+export type ProfileRow = typeof profiles.$inferSelect;
+export type PhotoRow = typeof photos.$inferSelect;
+
+export async function findProfileWithOwner(db: Database, profileId: number) {
+  const [row] = await db.select().from(profiles).leftJoin(users, eq(users.id, profiles.userId)).where(eq(profiles.id, profileId));
+  return row ? { profile: row.profiles, user: row.users } : undefined;
+}
+
+export async function photosOf(db: Database, profileId: number): Promise<PhotoRow[]> {
+  return db.select().from(photos).where(eq(photos.profileId, profileId)).orderBy(desc(photos.createdAt), desc(photos.id));
+}
+
+export async function updateProfileRow(db: Database, profileId: number, values: Partial<typeof profiles.$inferInsert>): Promise<void> {
+  await db.update(profiles).set(values).where(eq(profiles.id, profileId));
+}
+
+/** Whether `blocker` blocked `blocked`. */
+export async function hasBlocked(db: Database, blocker: number, blocked: number): Promise<boolean> {
+  const [row] = await db
+    .select({ one: sql<number>`1` })
+    .from(blocks)
+    .where(and(eq(blocks.blockerProfileId, blocker), eq(blocks.blockedProfileId, blocked)));
+  return Boolean(row);
+}
+
+export async function insertBlock(db: Database, blocker: number, blocked: number): Promise<void> {
+  await db.insert(blocks).values({ blockerProfileId: blocker, blockedProfileId: blocked }).onConflictDoNothing();
+}
+
+export async function deleteBlock(db: Database, blocker: number, blocked: number): Promise<void> {
+  await db.delete(blocks).where(and(eq(blocks.blockerProfileId, blocker), eq(blocks.blockedProfileId, blocked)));
+}
+
+/** Profiles shown beside a profile: same site, active, visible, not the viewer, no block either way. */
+export async function relatedProfiles(db: Database, options: { siteId: number; profileId: number; viewerProfileId: number | null; country: string; limit: number }) {
+  const viewer = options.viewerProfileId ?? 0;
+  return db
+    .select({
+      id: profiles.id,
+      name: profiles.name,
+      birthDate: profiles.birthDate,
+      city: profiles.city,
+      country: profiles.country,
+      mainPhotoId: profiles.mainPhotoId,
+      isFictional: profiles.isFictional,
+      paidUser: users.paidUser,
+    })
+    .from(profiles)
+    .leftJoin(users, eq(users.id, profiles.userId))
+    .where(
+      and(
+        eq(profiles.siteId, options.siteId),
+        eq(profiles.status, 'active'),
+        eq(profiles.isInvisible, false),
+        ne(profiles.id, options.profileId),
+        ne(profiles.id, viewer),
+        or(isNull(profiles.userId), ne(users.status, 'deleted')),
+        sql`not exists (select 1 from ${blocks} b where (b.blocker_profile_id = ${profiles.id} and b.blocked_profile_id = ${viewer}) or (b.blocker_profile_id = ${viewer} and b.blocked_profile_id = ${profiles.id}))`,
+      ),
+    )
+    .orderBy(sql`(${profiles.country} = ${options.country}) desc`, desc(profiles.id))
+    .limit(options.limit);
+}

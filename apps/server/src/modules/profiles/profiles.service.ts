@@ -1,0 +1,164 @@
+import {
+  ageOn,
+  FREE_PHOTO_LIMIT,
+  type MemberResponse,
+  type OwnProfile,
+  PREMIUM_PHOTO_LIMIT,
+  PROFILE_ATTRIBUTES,
+  type ProfileUpdate,
+} from '@amora/contracts';
+import type { AppContext } from '../../context';
+import { badRequest, HttpError, notFound } from '../../lib/errors';
+import type { Auth } from '../../plugins/auth';
+import { findCity } from '../geo/cities';
+import { coarsePosition } from '../geo/coarse';
+import { photoUrl } from '../photos/photos.routes';
+import type { Site } from '../sites/sites.repository';
+import { deleteBlock, findProfileWithOwner, hasBlocked, insertBlock, photosOf, relatedProfiles, updateProfileRow } from './profiles.repository';
+
+const urls = (id: number) => ({ large: photoUrl(id, 'large'), thumb: photoUrl(id, 'thumb'), match: photoUrl(id, 'match'), blur: photoUrl(id, 'blur') });
+
+export async function getOwnProfile(ctx: AppContext, auth: Auth): Promise<OwnProfile> {
+  const found = await findProfileWithOwner(ctx.db, auth.profile.id);
+  if (!found) throw notFound();
+  const { profile } = found;
+  const list = await photosOf(ctx.db, profile.id);
+  return {
+    id: profile.id,
+    name: profile.name,
+    age: ageOn(profile.birthDate, ctx.now()),
+    country: profile.country,
+    region: profile.region,
+    city: profile.city,
+    about: profile.about,
+    gender: profile.gender,
+    sexuality: profile.sexuality,
+    hair_colour: profile.hairColour,
+    eye_colour: profile.eyeColour,
+    body_type: profile.bodyType,
+    relationship_status: profile.relationshipStatus,
+    interests: profile.interests,
+    is_invisible: profile.isInvisible,
+    main_photo_id: profile.mainPhotoId,
+    photos: list.map((p) => ({ id: p.id, status: p.status, is_main: p.id === profile.mainPhotoId, width: p.width, height: p.height, urls: urls(p.id) })),
+    photo_limit: auth.user.paidUser ? PREMIUM_PHOTO_LIMIT : FREE_PHOTO_LIMIT,
+  };
+}
+
+export async function updateOwnProfile(ctx: AppContext, auth: Auth, site: Site, input: ProfileUpdate): Promise<void> {
+  const values: Record<string, unknown> = { updatedAt: ctx.now() };
+  if (input.about !== undefined) values.about = input.about;
+  if (input.gender !== undefined) values.gender = input.gender;
+  if (input.sexuality !== undefined) values.sexuality = input.sexuality;
+  if (input.hair_colour !== undefined) values.hairColour = input.hair_colour;
+  if (input.eye_colour !== undefined) values.eyeColour = input.eye_colour;
+  if (input.body_type !== undefined) values.bodyType = input.body_type;
+  if (input.relationship_status !== undefined) values.relationshipStatus = input.relationship_status;
+  if (input.interests !== undefined) {
+    const unknown = input.interests.find((i) => !site.interests.includes(i));
+    if (unknown) throw badRequest('interests', `Unknown interest ${unknown}`);
+    values.interests = [...new Set(input.interests)];
+  }
+  if (input.is_invisible !== undefined) values.isInvisible = input.is_invisible;
+  if (input.country !== undefined) {
+    if (!site.countries.includes(input.country)) throw badRequest('country', `Country ${input.country} is not served by this site`);
+    values.country = input.country;
+    if (input.country !== auth.profile.country) Object.assign(values, { region: null, city: null, lat: null, lon: null });
+  }
+  if (input.region !== undefined) {
+    const country = (values.country as string | undefined) ?? auth.profile.country;
+    if (input.region !== null && !input.region.startsWith(`${country}-`)) throw badRequest('region', 'This region is not in the chosen country');
+    values.region = input.region;
+  }
+  if (input.city !== undefined) Object.assign(values, { city: input.city || null, lat: null, lon: null });
+  if (input.city_id) {
+    const city = await findCity(input.city_id);
+    if (!city || !site.countries.includes(city.country)) throw badRequest('city_id', 'Unknown city');
+    const position = coarsePosition(city.lat, city.lon);
+    Object.assign(values, { city: city.name, country: city.country, lat: position.lat, lon: position.lon });
+    if (city.region) values.region = city.region;
+  }
+  await updateProfileRow(ctx.db, auth.profile.id, values);
+}
+
+/**
+ * A profile as `viewer` may see it (spec §2, §4): the blocked see only who blocked them; photos the viewer may
+ * not see are present only as their server-blurred variant (free members) or not at all (visitors).
+ */
+export async function viewMember(ctx: AppContext, site: Site, viewer: Auth | null, profileId: number): Promise<MemberResponse> {
+  const found = await findProfileWithOwner(ctx.db, profileId);
+  const isOwn = viewer?.profile.id === profileId;
+  if (!found || found.profile.siteId !== site.id || (!isOwn && (found.profile.status !== 'active' || found.user?.status === 'deleted'))) {
+    throw notFound('This profile could not be found');
+  }
+  const { profile, user } = found;
+  if (viewer && !isOwn && (await hasBlocked(ctx.db, profile.id, viewer.profile.id))) {
+    throw new HttpError(403, 'blocked', `You are blocked by ${profile.name}`, { name: profile.name });
+  }
+  const isPremiumViewer = viewer?.user.paidUser === true;
+  const list = (await photosOf(ctx.db, profile.id)).filter((p) => isOwn || p.status === 'active');
+  const main = list.find((p) => p.id === profile.mainPhotoId) ?? null;
+  const ordered = main ? [main, ...list.filter((p) => p.id !== main.id)] : list;
+  const visible = ordered.filter((p) => isOwn || isPremiumViewer || viewer || p.id === main?.id);
+  const memberPhotos = visible.map((p) => {
+    const isLocked = !(isOwn || isPremiumViewer || p.id === main?.id);
+    return {
+      id: p.id,
+      is_locked: isLocked,
+      url: photoUrl(p.id, isLocked ? 'blur' : 'large'),
+      thumb_url: photoUrl(p.id, isLocked ? 'blur' : 'thumb'),
+    };
+  });
+  const attributes: Record<string, string> = {};
+  const source: Record<string, string | null> = {
+    gender: profile.gender,
+    sexuality: profile.sexuality,
+    hair_colour: profile.hairColour,
+    eye_colour: profile.eyeColour,
+    body_type: profile.bodyType,
+    relationship_status: profile.relationshipStatus,
+  };
+  for (const key of Object.keys(PROFILE_ATTRIBUTES)) {
+    const value = source[key];
+    if (value && site.visibleProfileFields.includes(key)) attributes[key] = value;
+  }
+  const related = await relatedProfiles(ctx.db, { siteId: site.id, profileId, viewerProfileId: viewer?.profile.id ?? null, country: profile.country, limit: 6 });
+  const now = ctx.now();
+  return {
+    profile: {
+      id: profile.id,
+      name: profile.name,
+      age: ageOn(profile.birthDate, now),
+      country: profile.country,
+      region: profile.region,
+      city: profile.city,
+      about: site.visibleProfileNotes.includes('about') ? profile.about : '',
+      attributes,
+      interests: site.visibleProfileFields.includes('interests') ? profile.interests : [],
+      is_premium: user?.paidUser === true,
+      is_fictional: profile.isFictional,
+      photos: memberPhotos,
+      hidden_photo_count: ordered.length - visible.length,
+      is_blocked_by_me: viewer && !isOwn ? await hasBlocked(ctx.db, viewer.profile.id, profile.id) : false,
+      is_own: isOwn,
+    },
+    related: related.map((r) => ({
+      id: r.id,
+      name: r.name,
+      age: ageOn(r.birthDate, now),
+      city: r.city,
+      country: r.country,
+      thumb_url: r.mainPhotoId ? photoUrl(r.mainPhotoId, 'thumb') : null,
+      is_fictional: r.isFictional,
+      is_premium: r.paidUser === true,
+    })),
+  };
+}
+
+export async function block(ctx: AppContext, site: Site, auth: Auth, profileId: number, isBlocking: boolean): Promise<void> {
+  if (profileId === auth.profile.id) throw badRequest('profile_id', 'You cannot block yourself');
+  const found = await findProfileWithOwner(ctx.db, profileId);
+  if (!found || found.profile.siteId !== site.id) throw notFound('This profile could not be found');
+  if (isBlocking) await insertBlock(ctx.db, auth.profile.id, profileId);
+  else await deleteBlock(ctx.db, auth.profile.id, profileId);
+}

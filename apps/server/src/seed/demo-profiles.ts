@@ -1,0 +1,172 @@
+import { type Database, profiles, sites, users } from '@amora/db';
+import { eq } from 'drizzle-orm';
+import sharp from 'sharp';
+import type { AppContext } from '../context';
+import { hashPassword } from '../lib/passwords';
+import { addPhotoForSeed } from '../modules/photos/photos.service';
+
+/** Deterministic pseudo-random numbers, so every fresh install gets the same demo members. */
+function random(seed: number): () => number {
+  let state = seed >>> 0;
+  return () => {
+    state = (state * 1_664_525 + 1_013_904_223) >>> 0;
+    return state / 4_294_967_296;
+  };
+}
+
+const NAMES: Record<string, { woman: string[]; man: string[] }> = {
+  NL: { woman: ['Sanne', 'Lotte', 'Femke', 'Anouk', 'Eva', 'Iris'], man: ['Daan', 'Bram', 'Lars', 'Joost', 'Ruben', 'Thijs'] },
+  BE: { woman: ['Lien', 'Elise', 'Manon', 'Hanne', 'Camille'], man: ['Wout', 'Arne', 'Louis', 'Jonas', 'Maxime'] },
+  FR: { woman: ['Chloé', 'Camille', 'Léa', 'Manon', 'Inès'], man: ['Hugo', 'Lucas', 'Théo', 'Antoine', 'Julien'] },
+  IT: { woman: ['Giulia', 'Chiara', 'Sofia', 'Francesca', 'Elena'], man: ['Luca', 'Marco', 'Matteo', 'Davide', 'Andrea'] },
+  ES: { woman: ['Lucía', 'Carmen', 'Paula', 'Marta', 'Elena'], man: ['Javier', 'Pablo', 'Sergio', 'Diego', 'Álvaro'] },
+  DE: { woman: ['Anna', 'Lena', 'Julia', 'Katrin', 'Sabine', 'Miriam'], man: ['Jonas', 'Felix', 'Tobias', 'Markus', 'Stefan', 'Jan'] },
+  AT: { woman: ['Magdalena', 'Theresa', 'Verena', 'Sophie'], man: ['Florian', 'Lukas', 'Matthias', 'Christoph'] },
+  IE: { woman: ['Aoife', 'Niamh', 'Siobhán', 'Ciara'], man: ['Cian', 'Oisín', 'Seán', 'Conor'] },
+  GB: { woman: ['Olivia', 'Amelia', 'Emily', 'Hannah', 'Grace'], man: ['Oliver', 'Harry', 'George', 'James', 'Tom'] },
+  US: { woman: ['Madison', 'Ashley', 'Jessica', 'Taylor', 'Brooke'], man: ['Tyler', 'Brandon', 'Josh', 'Ryan', 'Kyle'] },
+  CA: { woman: ['Chloe', 'Maya', 'Léa', 'Avery'], man: ['Liam', 'Noah', 'Étienne', 'Owen'] },
+  PL: { woman: ['Zofia', 'Katarzyna', 'Agnieszka', 'Magda'], man: ['Jakub', 'Piotr', 'Tomasz', 'Kacper'] },
+  AU: { woman: ['Matilda', 'Isla', 'Ruby', 'Zoe'], man: ['Jack', 'Cooper', 'Riley', 'Mason'] },
+  NZ: { woman: ['Aroha', 'Mia', 'Kate', 'Ngaio'], man: ['Nikau', 'Finn', 'Sam', 'Tama'] },
+  CH: { woman: ['Léonie', 'Nina', 'Laura', 'Alessia'], man: ['Noah', 'Luca', 'Nico', 'Dario'] },
+};
+
+/** A few real cities per country, with their centres (what profiles store; never a member's own position). */
+const CITIES: Record<string, [string, string, number, number][]> = {
+  NL: [['Amsterdam', 'NL-NH', 52.37, 4.89], ['Rotterdam', 'NL-ZH', 51.92, 4.48], ['Utrecht', 'NL-UT', 52.09, 5.12], ['Groningen', 'NL-GR', 53.22, 6.57]],
+  BE: [['Brussels', 'BE-BRU', 50.85, 4.35], ['Antwerp', 'BE-VLG', 51.22, 4.4], ['Ghent', 'BE-VLG', 51.05, 3.72]],
+  FR: [['Paris', 'FR-IDF', 48.86, 2.35], ['Lyon', 'FR-ARA', 45.76, 4.84], ['Marseille', 'FR-PAC', 43.3, 5.37], ['Bordeaux', 'FR-NAQ', 44.84, -0.58]],
+  IT: [['Roma', 'IT-62', 41.9, 12.5], ['Milano', 'IT-25', 45.46, 9.19], ['Napoli', 'IT-72', 40.85, 14.27], ['Torino', 'IT-21', 45.07, 7.69]],
+  ES: [['Madrid', 'ES-M', 40.42, -3.7], ['Barcelona', 'ES-B', 41.39, 2.17], ['Valencia', 'ES-V', 39.47, -0.38], ['Sevilla', 'ES-SE', 37.39, -5.98]],
+  DE: [['Berlin', 'DE-BE', 52.52, 13.4], ['Hamburg', 'DE-HH', 53.55, 9.99], ['München', 'DE-BY', 48.14, 11.58], ['Köln', 'DE-NW', 50.94, 6.96]],
+  AT: [['Wien', 'AT-9', 48.21, 16.37], ['Graz', 'AT-6', 47.07, 15.44], ['Salzburg', 'AT-5', 47.81, 13.04]],
+  IE: [['Dublin', 'IE-D', 53.35, -6.26], ['Cork', 'IE-CO', 51.9, -8.47], ['Galway', 'IE-G', 53.27, -9.05]],
+  GB: [['London', 'GB-LND', 51.51, -0.13], ['Manchester', 'GB-MAN', 53.48, -2.24], ['Edinburgh', 'GB-EDH', 55.95, -3.19], ['Cardiff', 'GB-CRF', 51.48, -3.18]],
+  US: [['New York', 'US-NY', 40.71, -74.01], ['Chicago', 'US-IL', 41.88, -87.63], ['Austin', 'US-TX', 30.27, -97.74], ['Seattle', 'US-WA', 47.61, -122.33]],
+  CA: [['Toronto', 'CA-ON', 43.65, -79.38], ['Montréal', 'CA-QC', 45.5, -73.57], ['Vancouver', 'CA-BC', 49.28, -123.12]],
+  PL: [['Warszawa', 'PL-14', 52.23, 21.01], ['Kraków', 'PL-12', 50.06, 19.94], ['Gdańsk', 'PL-22', 54.35, 18.65]],
+  AU: [['Sydney', 'AU-NSW', -33.87, 151.21], ['Melbourne', 'AU-VIC', -37.81, 144.96], ['Brisbane', 'AU-QLD', -27.47, 153.03]],
+  NZ: [['Auckland', 'NZ-AUK', -36.85, 174.76], ['Wellington', 'NZ-WGN', -41.29, 174.78], ['Christchurch', 'NZ-CAN', -43.53, 172.64]],
+  CH: [['Zürich', 'CH-ZH', 47.38, 8.54], ['Genève', 'CH-GE', 46.2, 6.15], ['Bern', 'CH-BE', 46.95, 7.45], ['Lugano', 'CH-TI', 46.0, 8.95]],
+};
+
+const ABOUT = [
+  'Coffee first, adventures second. I love long walks, good books and people who make me laugh.',
+  'Weekend hiker, weekday dreamer. Looking for someone to share dinners and road trips with.',
+  'Music lover and amateur cook. Tell me your favourite song and I will tell you mine.',
+  'New in town and curious about everything. Let us see where a chat takes us.',
+  'Honest, relaxed and a little bit nerdy. Dogs over cats, but I can be convinced.',
+  'I enjoy city breaks, live concerts and lazy Sunday mornings.',
+];
+const pick = <T>(r: () => number, list: readonly T[]): T => list[Math.floor(r() * list.length)];
+
+/** A drawn portrait: a gradient, a silhouette and the initial. Made here, never downloaded. */
+async function drawPortrait(r: () => number, initial: string): Promise<Buffer> {
+  const hue = Math.floor(r() * 360);
+  const hue2 = (hue + 40 + Math.floor(r() * 80)) % 360;
+  const skin = pick(r, ['#f1c9a5', '#e0ac69', '#c68642', '#8d5524', '#ffdbac']);
+  const hair = pick(r, ['#2c1b10', '#5a3825', '#b98b4e', '#e6c07b', '#8c2f1b', '#444']);
+  const svg = `<svg xmlns="http://www.w3.org/2000/svg" width="600" height="750" viewBox="0 0 600 750">
+  <defs><linearGradient id="g" x1="0" y1="0" x2="1" y2="1"><stop offset="0" stop-color="hsl(${hue},60%,65%)"/><stop offset="1" stop-color="hsl(${hue2},55%,40%)"/></linearGradient></defs>
+  <rect width="600" height="750" fill="url(#g)"/>
+  <circle cx="${480 + r() * 60}" cy="${90 + r() * 60}" r="${40 + r() * 50}" fill="rgba(255,255,255,0.18)"/>
+  <ellipse cx="300" cy="760" rx="230" ry="250" fill="hsl(${hue2},35%,25%)"/>
+  <ellipse cx="300" cy="330" rx="125" ry="150" fill="${hair}"/>
+  <ellipse cx="300" cy="350" rx="100" ry="125" fill="${skin}"/>
+  <rect x="260" y="450" width="80" height="70" fill="${skin}"/>
+  <text x="40" y="710" font-family="DejaVu Sans, Arial, sans-serif" font-size="64" font-weight="700" fill="rgba(255,255,255,0.85)">${initial}</text>
+</svg>`;
+  return sharp(Buffer.from(svg)).jpeg({ quality: 82 }).toBuffer();
+}
+
+/**
+ * A few hundred demo members across the 15 target countries and both demo sites: all genders and ages, some
+ * premium, some fictional (flagged, without an account), each with one to three drawn photos.
+ */
+export async function seedDemoProfiles(ctx: AppContext, count = 300): Promise<number> {
+  const db: Database = ctx.db;
+  const allSites = await db.select().from(sites);
+  const amora = allSites.find((s) => s.domain === 'amora.localhost');
+  const herz = allSites.find((s) => s.domain === 'herzklopfen.localhost');
+  if (!amora || !herz) return 0;
+  const passwordHash = await hashPassword('amora-demo-2026');
+  const r = random(20261122);
+  const jobs: { profileId: number; userId: number | null; initial: string; photos: number }[] = [];
+
+  for (let i = 0; i < count; i++) {
+    const site = i % 3 === 2 ? herz : amora;
+    const country = pick(r, site.countries);
+    const gender = site === herz && r() < 0.7 ? 'woman' : pick(r, ['woman', 'man', 'woman', 'man', 'nonbinary'] as const);
+    const names = NAMES[country] ?? NAMES.GB;
+    const name = gender === 'nonbinary' ? pick(r, [...names.woman, ...names.man]) : pick(r, names[gender]);
+    const minAge = site === herz ? 35 : 18;
+    const age = minAge + Math.floor(r() * (site === herz ? 35 : 50));
+    const year = 2026 - age;
+    const birthDate = `${year}-${String(1 + Math.floor(r() * 12)).padStart(2, '0')}-${String(1 + Math.floor(r() * 28)).padStart(2, '0')}`;
+    const [city, region, lat, lon] = pick(r, CITIES[country]);
+    const isFictional = r() < 0.1;
+    let userId: number | null = null;
+    if (!isFictional) {
+      const [user] = await db
+        .insert(users)
+        .values({
+          siteId: site.id,
+          email: `member${i + 1}@${site.domain.replace('.localhost', '.example')}`,
+          passwordHash,
+          status: 'confirmed',
+          language: pick(r, site.languages),
+          dateOfBirth: birthDate,
+          credits: Math.floor(r() * 60),
+          paidUser: r() < 0.25,
+          confirmedAt: new Date(),
+        })
+        .returning({ id: users.id });
+      userId = user.id;
+    }
+    const [profile] = await db
+      .insert(profiles)
+      .values({
+        userId,
+        siteId: site.id,
+        name,
+        country,
+        status: 'active',
+        isFictional,
+        birthDate,
+        gender,
+        sexuality: pick(r, ['straight', 'straight', 'straight', 'gay', 'lesbian', 'bisexual']),
+        hairColour: pick(r, ['black', 'brown', 'blonde', 'red', 'grey']),
+        eyeColour: pick(r, ['brown', 'blue', 'green', 'grey', 'hazel']),
+        bodyType: pick(r, ['slim', 'athletic', 'average', 'curvy', 'plus']),
+        relationshipStatus: pick(r, ['single', 'single', 'divorced', 'widowed', 'separated']),
+        interests: site.interests.filter(() => r() < 0.25),
+        about: pick(r, ABOUT),
+        region,
+        city,
+        lat,
+        lon,
+      })
+      .returning({ id: profiles.id });
+    jobs.push({ profileId: profile.id, userId, initial: name[0], photos: 1 + Math.floor(r() * r() * 3) });
+  }
+
+  // Two at a time: sharp already uses the other core.
+  let next = 0;
+  const worker = async () => {
+    while (next < jobs.length) {
+      const job = jobs[next++];
+      for (let p = 0; p < job.photos; p++) {
+        const buffer = await drawPortrait(random(job.profileId * 7 + p), job.initial);
+        await addPhotoForSeed(ctx, { profileId: job.profileId, userId: job.userId, buffer });
+      }
+    }
+  };
+  await Promise.all([worker(), worker()]);
+  return jobs.length;
+}
+
+export async function hasDemoProfiles(db: Database): Promise<boolean> {
+  const [row] = await db.select({ id: profiles.id }).from(profiles).where(eq(profiles.isFictional, true)).limit(1);
+  return Boolean(row);
+}

@@ -1,0 +1,70 @@
+import type { GeocodeResult, MemberResponse, OwnPhoto, OwnProfile, ProfileUpdate } from '@amora/contracts/core';
+import { CLIENT_HEADER, CLIENT_HEADER_VALUE } from '@amora/contracts/core';
+import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { api, ApiRequestError } from '@/lib/api-client';
+import { userQueryKey } from '@/features/auth/api/user';
+
+export const ownProfileKey = ['own-profile'] as const;
+export const memberKey = (id: number) => ['member', id] as const;
+
+export function useOwnProfile() {
+  return useQuery({ queryKey: ownProfileKey, queryFn: async () => (await api<{ profile: OwnProfile }>('/api/profile.php')).profile });
+}
+
+export function useUpdateProfile() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: async (input: ProfileUpdate) => (await api<{ profile: OwnProfile }>('/api/profile.php', { method: 'PUT', body: input })).profile,
+    onSuccess: (profile) => queryClient.setQueryData(ownProfileKey, profile),
+  });
+}
+
+/** Photo changes also change the member's main image in the user object. */
+function usePhotoMutation<T>(call: (input: T) => Promise<unknown>) {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: call,
+    onSettled: () => {
+      void queryClient.invalidateQueries({ queryKey: ownProfileKey });
+      void queryClient.invalidateQueries({ queryKey: userQueryKey });
+    },
+  });
+}
+
+export const useDeletePhoto = () => usePhotoMutation((id: number) => api('/api/photos.php', { method: 'DELETE', body: { id } }));
+export const useSetMainPhoto = () => usePhotoMutation((id: number) => api('/api/main-photo.php', { method: 'PUT', body: { id } }));
+
+/** Upload with progress (fetch cannot report upload progress, XMLHttpRequest can). */
+export function uploadPhoto(file: File, onProgress: (fraction: number) => void): Promise<OwnPhoto> {
+  return new Promise((resolve, reject) => {
+    const xhr = new XMLHttpRequest();
+    xhr.open('POST', '/api/photos.php');
+    xhr.setRequestHeader(CLIENT_HEADER, CLIENT_HEADER_VALUE);
+    xhr.responseType = 'json';
+    xhr.upload.onprogress = (event) => {
+      if (event.lengthComputable) onProgress(event.loaded / event.total);
+    };
+    xhr.onload = () => {
+      if (xhr.status >= 200 && xhr.status < 300) resolve((xhr.response as { photo: OwnPhoto }).photo);
+      else reject(new ApiRequestError(xhr.status, xhr.response ?? { error: 'internal_error', message: 'Upload failed' }));
+    };
+    xhr.onerror = () => reject(new ApiRequestError(0, { error: 'network', message: 'Upload failed' }));
+    const form = new FormData();
+    form.append('photo', file);
+    xhr.send(form);
+  });
+}
+
+export function useMember(id: number) {
+  return useQuery({ queryKey: memberKey(id), queryFn: () => api<MemberResponse>('/api/member.php', { query: { id } }), retry: false });
+}
+
+export function useBlock(id: number) {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: (isBlocking: boolean) => api('/api/block.php', { method: isBlocking ? 'POST' : 'DELETE', body: { profile_id: id } }),
+    onSettled: () => queryClient.invalidateQueries({ queryKey: memberKey(id) }),
+  });
+}
+
+export const geocode = (lat: number, lon: number) => api<GeocodeResult>('/api/geocode.php', { query: { lat, lon } });

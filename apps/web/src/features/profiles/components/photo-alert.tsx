@@ -1,0 +1,34 @@
+import { ALERT_STORAGE_KEYS } from '@amora/contracts/core';
+import { useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { useUser } from '@/features/auth/api/user';
+import { LocalLink } from '@/features/site/local-link';
+import { useRouteName } from '@/features/site/use-route-name';
+import { storage } from '@/lib/storage';
+
+const HIDDEN_ON = new Set(['profile', 'signup', 'activate-done', 'premium', 'notifications', 'directdebit', 'settings']);
+
+/** Spec §2 profile-photo alert: for members without a main image; dismissal stored under hide-enrich-alert. */
+export function PhotoAlert() {
+  const user = useUser();
+  const route = useRouteName();
+  const { t } = useTranslation();
+  const [isDismissed, setIsDismissed] = useState(() => storage.isDismissed(ALERT_STORAGE_KEYS.enrich));
+  if (!user || user.profile.main_image || isDismissed || (route && HIDDEN_ON.has(route))) return null;
+  return (
+    <div className="alert alert-info alert-dismissible rounded-0 mb-0 border-0 border-bottom" role="region" aria-label={t('profile.alert.label')} data-testid="photo-alert">
+      <div className="container">
+        {t('profile.alert.text')} <LocalLink to="/profile">{t('profile.alert.link')}</LocalLink>
+      </div>
+      <button
+        type="button"
+        className="btn-close"
+        aria-label={t('common.close')}
+        onClick={() => {
+          storage.dismiss(ALERT_STORAGE_KEYS.enrich);
+          setIsDismissed(true);
+        }}
+      />
+    </div>
+  );
+}

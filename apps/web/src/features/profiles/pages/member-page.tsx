@@ -1,0 +1,148 @@
+import { useTranslation } from 'react-i18next';
+import { useParams } from 'react-router';
+import { useUser } from '@/features/auth/api/user';
+import { useOpenSignup } from '@/features/auth/components/signup-modal';
+import { ErrorPage } from '@/features/errors/error-page';
+import { useSettings } from '@/features/site/api/get-settings';
+import { countryName } from '@/features/site/country-name';
+import { LocalLink } from '@/features/site/local-link';
+import { useLocale } from '@/features/site/use-locale';
+import { usePageTitle } from '@/features/site/use-page-title';
+import { ApiRequestError } from '@/lib/api-client';
+import { useBlock, useMember } from '../api/profile';
+
+function LockIcon() {
+  return (
+    <svg viewBox="0 0 24 24" width="28" height="28" fill="currentColor" aria-hidden="true">
+      <path d="M12 2a5 5 0 0 0-5 5v3H6a2 2 0 0 0-2 2v8a2 2 0 0 0 2 2h12a2 2 0 0 0 2-2v-8a2 2 0 0 0-2-2h-1V7a5 5 0 0 0-5-5zm-3 8V7a3 3 0 0 1 6 0v3z" />
+    </svg>
+  );
+}
+
+/** /members/{id} and /likes/m/{id}: the profile as the viewer may see it. */
+export function MemberPage() {
+  const { id = '' } = useParams();
+  const profileId = /^\d+$/.test(id) ? Number(id) : 0;
+  const { t } = useTranslation();
+  const settings = useSettings();
+  const locale = useLocale();
+  const user = useUser();
+  const openSignup = useOpenSignup();
+  const member = useMember(profileId);
+  const blockMutation = useBlock(profileId);
+  usePageTitle(member.data?.profile.name ?? t('members.title'));
+
+  if (!profileId) return <ErrorPage status={404} />;
+  if (member.error instanceof ApiRequestError) {
+    if (member.error.code === 'blocked') {
+      return (
+        <main id="main" className="container py-5 text-center" data-testid="blocked-message">
+          <h1 className="h4">{t('member.blockedBy', { name: String(member.error.body.name ?? '') })}</h1>
+        </main>
+      );
+    }
+    return <ErrorPage status={member.error.status === 404 ? 404 : 500} />;
+  }
+  if (!member.data) return <main id="main" className="container py-5" aria-busy="true" />;
+  const { profile, related } = member.data;
+  const place = [profile.city, countryName(profile.country, locale)].filter(Boolean).join(', ');
+
+  return (
+    <main id="main" className="container py-4" data-testid="member-profile">
+      <div className="row g-4">
+        <div className="col-lg-7">
+          <div className="row g-2">
+            {profile.photos.map((photo, index) => (
+              <div className={index === 0 ? 'col-12' : 'col-4'} key={photo.id}>
+                <div className="position-relative rounded overflow-hidden bg-light" data-testid={photo.is_locked ? 'locked-photo' : 'open-photo'}>
+                  <img src={index === 0 ? photo.url : photo.thumb_url} alt={t('member.photoOf', { name: profile.name })} className="w-100" style={{ aspectRatio: '4 / 5', objectFit: 'cover' }} />
+                  {photo.is_locked && (
+                    <div className="position-absolute top-0 start-0 w-100 h-100 d-flex flex-column align-items-center justify-content-center text-white" style={{ background: 'rgba(0,0,0,.45)' }}>
+                      <LockIcon />
+                      <span className="small fw-semibold mt-1 text-center px-1">{t('member.premiumOnly')}</span>
+                    </div>
+                  )}
+                </div>
+              </div>
+            ))}
+            {profile.photos.length === 0 && <p className="text-body-secondary">{t('member.noPhotos')}</p>}
+          </div>
+          {profile.hidden_photo_count > 0 && !user && (
+            <div className="alert alert-info mt-3" data-testid="login-for-photos">
+              {t('member.loginForPhotos', { count: profile.hidden_photo_count })}{' '}
+              <button type="button" className="btn btn-link p-0 align-baseline" onClick={() => openSignup({ profileId: profile.id })}>
+                {t('home.ctaSignup')}
+              </button>{' '}
+              · <LocalLink to="/login">{t('nav.login')}</LocalLink>
+            </div>
+          )}
+        </div>
+        <div className="col-lg-5">
+          <h1 className="h3 d-flex align-items-center gap-2 flex-wrap">
+            {profile.name}, {profile.age}
+            {profile.is_premium && <span className="badge text-bg-secondary" data-testid="premium-badge">{t('member.premium')}</span>}
+            {profile.is_fictional && <img src={settings.fictional_icon} alt={settings.fictional_singular} title={settings.fictional_singular} width={22} height={22} data-testid="fictional-icon" />}
+          </h1>
+          <p className="text-body-secondary">{place}</p>
+          {profile.is_fictional && <p className="small border-start border-3 border-secondary ps-2">{settings.fictional_warning}</p>}
+          {profile.about && <p style={{ whiteSpace: 'pre-line' }}>{profile.about}</p>}
+          {Object.keys(profile.attributes).length > 0 && (
+            <dl className="row small">
+              {Object.entries(profile.attributes).map(([key, value]) => (
+                <div className="col-6 mb-2" key={key}>
+                  <dt className="fw-normal text-body-secondary">{t(`profile.attributes.${key}.label`)}</dt>
+                  <dd className="mb-0">{t(`profile.attributes.${key}.${value}`)}</dd>
+                </div>
+              ))}
+            </dl>
+          )}
+          {profile.interests.length > 0 && (
+            <ul className="list-inline">
+              {profile.interests.map((i) => (
+                <li key={i} className="list-inline-item badge rounded-pill text-bg-light border">
+                  {t(`interests.${i}`)}
+                </li>
+              ))}
+            </ul>
+          )}
+          {profile.is_own ? (
+            <LocalLink to="/profile" className="btn btn-outline-primary">
+              {t('profile.edit')}
+            </LocalLink>
+          ) : user ? (
+            <button
+              type="button"
+              className="btn btn-outline-dark btn-sm"
+              onClick={() => blockMutation.mutate(!profile.is_blocked_by_me)}
+              disabled={blockMutation.isPending}
+              data-testid="block-toggle"
+            >
+              {profile.is_blocked_by_me ? t('member.unblock') : t('member.block')}
+            </button>
+          ) : null}
+        </div>
+      </div>
+      {related.length > 0 && (
+        <section className="mt-5" aria-labelledby="related-title">
+          <h2 className="h5" id="related-title">
+            {t('member.related')}
+          </h2>
+          <div className="row g-3">
+            {related.map((r) => (
+              <div className="col-6 col-md-4 col-lg-2" key={r.id}>
+                <LocalLink to={`/members/${r.id}`} className="card h-100 text-decoration-none text-body border-0 shadow-sm">
+                  {r.thumb_url ? <img src={r.thumb_url} alt="" className="card-img-top" style={{ aspectRatio: '4 / 5', objectFit: 'cover' }} /> : <div className="bg-light" style={{ aspectRatio: '4 / 5' }} />}
+                  <div className="card-body p-2 small">
+                    {r.name}, {r.age}
+                  </div>
+                </LocalLink>
+              </div>
+            ))}
+          </div>
+        </section>
+      )}
+    </main>
+  );
+}
+
+export { MemberPage as Component };

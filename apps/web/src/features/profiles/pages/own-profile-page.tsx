@@ -1,0 +1,178 @@
+import { type OwnProfile, PROFILE_ATTRIBUTES, type ProfileUpdate } from '@amora/contracts/core';
+import { useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { Navigate } from 'react-router';
+import { errorText } from '@/features/auth/api/error-text';
+import { useUser } from '@/features/auth/api/user';
+import { useSettings } from '@/features/site/api/get-settings';
+import { LocalLink } from '@/features/site/local-link';
+import { useLocalePath } from '@/features/site/use-locale';
+import { usePageTitle } from '@/features/site/use-page-title';
+import { useOwnProfile, useUpdateProfile } from '../api/profile';
+import { LocationPicker } from '../components/location-picker';
+import { PhotoManager } from '../components/photo-manager';
+
+type Attribute = keyof typeof PROFILE_ATTRIBUTES;
+
+function DetailsForm({ profile }: { profile: OwnProfile }) {
+  const { t } = useTranslation();
+  const settings = useSettings();
+  const update = useUpdateProfile();
+  const [about, setAbout] = useState(profile.about);
+  const [values, setValues] = useState<Record<Attribute, string>>(() => ({
+    gender: profile.gender ?? '',
+    sexuality: profile.sexuality ?? '',
+    hair_colour: profile.hair_colour ?? '',
+    eye_colour: profile.eye_colour ?? '',
+    body_type: profile.body_type ?? '',
+    relationship_status: profile.relationship_status ?? '',
+  }));
+  const [interests, setInterests] = useState<string[]>(profile.interests);
+  const fields = (Object.keys(PROFILE_ATTRIBUTES) as Attribute[]).filter((f) => settings.visible_profile_fields.includes(f));
+  const hasNotes = settings.visible_profile_notes.includes('about');
+
+  const handleSubmit = (event: React.FormEvent) => {
+    event.preventDefault();
+    const body: Record<string, unknown> = { interests };
+    if (hasNotes) body.about = about;
+    for (const f of fields) body[f] = values[f] || null;
+    update.mutate(body as ProfileUpdate);
+  };
+
+  return (
+    <section className="card mb-4" aria-labelledby="details-title">
+      <form className="card-body" onSubmit={handleSubmit} data-testid="profile-form">
+        <h2 className="h5" id="details-title">
+          {t('profile.details.title')}
+        </h2>
+        {hasNotes && (
+          <div className="mb-3">
+            <label className="form-label" htmlFor="profile-about">
+              {t('profile.details.about')}
+            </label>
+            <textarea id="profile-about" className="form-control" rows={4} maxLength={2000} value={about} onChange={(event) => setAbout(event.target.value)} />
+          </div>
+        )}
+        <div className="row g-3 mb-3">
+          {fields.map((field) => (
+            <div className="col-md-4" key={field}>
+              <label className="form-label" htmlFor={`profile-${field}`}>
+                {t(`profile.attributes.${field}.label`)}
+              </label>
+              <select
+                id={`profile-${field}`}
+                className="form-select"
+                value={values[field]}
+                onChange={(event) => setValues((v) => ({ ...v, [field]: event.target.value }))}
+              >
+                <option value="">{t('profile.details.notSaying')}</option>
+                {PROFILE_ATTRIBUTES[field].map((option) => (
+                  <option key={option} value={option}>
+                    {t(`profile.attributes.${field}.${option}`)}
+                  </option>
+                ))}
+              </select>
+            </div>
+          ))}
+        </div>
+        {settings.visible_profile_fields.includes('interests') && (
+          <fieldset className="mb-3">
+            <legend className="form-label fs-6">{t('profile.details.interests')}</legend>
+            <div className="d-flex flex-wrap gap-2">
+              {settings.interests.map((interest) => {
+                const isChecked = interests.includes(interest);
+                return (
+                  <div key={interest}>
+                    <input
+                      type="checkbox"
+                      className="btn-check"
+                      id={`interest-${interest}`}
+                      checked={isChecked}
+                      onChange={() => setInterests((list) => (isChecked ? list.filter((i) => i !== interest) : [...list, interest]))}
+                    />
+                    <label className="btn btn-sm btn-outline-dark rounded-pill" htmlFor={`interest-${interest}`}>
+                      {t(`interests.${interest}`)}
+                    </label>
+                  </div>
+                );
+              })}
+            </div>
+          </fieldset>
+        )}
+        <div className="d-flex align-items-center gap-3">
+          <button type="submit" className="btn btn-primary" disabled={update.isPending} data-testid="profile-save">
+            {t('profile.save')}
+          </button>
+          {update.isSuccess && (
+            <span role="status" data-testid="profile-saved">
+              {t('profile.saved')}
+            </span>
+          )}
+          {update.error && (
+            <span className="text-danger" role="alert">
+              {errorText(t, update.error)}
+            </span>
+          )}
+        </div>
+      </form>
+    </section>
+  );
+}
+
+function InvisibleToggle({ profile }: { profile: OwnProfile }) {
+  const { t } = useTranslation();
+  const update = useUpdateProfile();
+  return (
+    <section className="card mb-4" aria-labelledby="invisible-title">
+      <div className="card-body">
+        <h2 className="h5" id="invisible-title">
+          {t('profile.invisible.title')}
+        </h2>
+        <div className="form-check form-switch">
+          <input
+            className="form-check-input"
+            type="checkbox"
+            role="switch"
+            id="invisible-mode"
+            checked={profile.is_invisible}
+            disabled={update.isPending}
+            onChange={(event) => update.mutate({ is_invisible: event.target.checked })}
+          />
+          <label className="form-check-label" htmlFor="invisible-mode">
+            {t('profile.invisible.label')}
+          </label>
+        </div>
+        <p className="small text-body-secondary mb-0 mt-2">{t('profile.invisible.help')}</p>
+      </div>
+    </section>
+  );
+}
+
+/** /profile: what a member shows of themselves. */
+export function OwnProfilePage() {
+  const { t } = useTranslation();
+  usePageTitle(t('profile.title'));
+  const user = useUser();
+  const localize = useLocalePath();
+  const profile = useOwnProfile();
+  if (!user) return <Navigate to={`${localize('/login')}?redirect=${encodeURIComponent(localize('/profile'))}`} replace />;
+  return (
+    <main id="main" className="container py-4" style={{ maxWidth: 900 }}>
+      <div className="d-flex justify-content-between align-items-baseline mb-3">
+        <h1 className="h3 mb-0">{t('profile.title')}</h1>
+        <LocalLink to={`/members/${user.profile.id}`}>{t('profile.viewAsOthers')}</LocalLink>
+      </div>
+      {profile.isError && <div className="alert alert-danger">{t('errors.generic')}</div>}
+      {profile.data && (
+        <>
+          <PhotoManager profile={profile.data} />
+          <DetailsForm key={profile.data.id} profile={profile.data} />
+          <LocationPicker profile={profile.data} />
+          <InvisibleToggle profile={profile.data} />
+        </>
+      )}
+    </main>
+  );
+}
+
+export { OwnProfilePage as Component };

