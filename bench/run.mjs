@@ -1,9 +1,10 @@
 #!/usr/bin/env node
-// npm run bench [-- api|bundle]: runs the benchmarks, prints the figures, writes bench/results/*.json.
+// npm run bench [-- api|bundle|photos]: runs the benchmarks, prints the figures, writes bench/results/*.json.
 import { spawnSync } from 'node:child_process';
 import { mkdirSync, writeFileSync } from 'node:fs';
 import { runApiBenchmark } from './api-throughput.mjs';
 import { runBundleBenchmark } from './bundle-size.mjs';
+import { runPhotoBenchmark } from './photo-processing.mjs';
 
 const which = process.argv[2] ?? 'all';
 mkdirSync('bench/results', { recursive: true });
@@ -27,4 +28,19 @@ if (which === 'all' || which === 'api') {
   console.log(row('bare Fastify /hello', api.baseline));
   console.log(row('GET /api/settings.php', api.settings));
   console.log(`  ratio ${api.ratio.toFixed(2)} (target >= ${api.target}) ${api.pass ? 'PASS' : 'FAIL'}`);
+}
+
+if (which === 'all' || which === 'photos') {
+  const photos = await runPhotoBenchmark();
+  save('photos', photos);
+  const p = photos.processing;
+  console.log(
+    `\nPhoto processing (${photos.image.megapixels} MP JPEG, ${(photos.image.bytes / 1048576).toFixed(1)} MB, ${p.photos} photos in a row):`,
+  );
+  console.log(
+    `  ${p.variantsPerSecond} variants/s (${p.photosPerSecond} photos/s), ${p.msPerPhoto.median} ms per photo (min ${p.msPerPhoto.min}, max ${p.msPerPhoto.max})`,
+  );
+  console.log(`  two at a time: ${p.twoAtATime.variantsPerSecond} variants/s (${p.twoAtATime.photosPerSecond} photos/s)`);
+  console.log(`  baseline (${photos.baseline.what}): ${photos.baseline.msPerPhoto} ms per photo; ratio ${photos.ratio}`);
+  console.log(`  upload to all variants ready over HTTP: median ${photos.http.medianMs} ms (runs ${photos.http.runs.join(', ')})`);
 }

@@ -13,6 +13,7 @@ import { geoRoutes } from './modules/geo/geo.routes';
 import { healthRoutes } from './modules/health/health.routes';
 import { devMailboxRoutes } from './modules/mail/dev-mailbox.routes';
 import { membersRoutes } from './modules/members/members.routes';
+import { photosRoutes } from './modules/photos/photos.routes';
 import { profilesRoutes } from './modules/profiles/profiles.routes';
 import { settingsRoutes } from './modules/settings/settings.routes';
 import { pageHiddenRoutes } from './modules/telemetry/page-hidden.routes';
@@ -86,6 +87,7 @@ export async function buildApp(ctx: AppContext, options: BuildOptions = {}): Pro
   if (!ctx.config.isProduction) await app.register(devMailboxRoutes);
   await app.register(accountsRoutes);
   await app.register(membersRoutes);
+  await app.register(photosRoutes);
   await app.register(geoRoutes);
   await app.register(profilesRoutes);
 

@@ -96,8 +96,8 @@ export const memberResponseSchema = z.object({ profile: memberProfileSchema, rel
 export type MemberResponse = z.infer<typeof memberResponseSchema>;
 export const blockSchema = z.object({ profile_id: z.number().int().positive() });
 export const geocodeQuerySchema = z.object({
-  lat: z.coerce.number().min(-90).max(90),
-  lon: z.coerce.number().min(-180).max(180),
+  lat: z.string().trim().min(1).transform(Number).pipe(z.number().min(-90).max(90)),
+  lon: z.string().trim().min(1).transform(Number).pipe(z.number().min(-180).max(180)),
 });
 export const geocodeResponseSchema = z.object({
   city_id: z.number().int(),

@@ -130,12 +130,12 @@ export const accountsRoutes: FastifyPluginAsyncZod = async (app) => {
     {
       schema: {
         ...tag('Activation link from the email; redirects to /activate/done or /activate/error'),
-        querystring: z.object({ token: z.string().max(200).optional() }),
+        querystring: z.object({ token: z.string().optional() }),
       },
     },
     async (request, reply) => {
       const token = request.query.token;
-      const result = token && token.length >= 20 ? await activate(ctx, token) : { ok: false, language: 'en' };
+      const result = token && token.length >= 20 && token.length <= 200 ? await activate(ctx, token) : { ok: false, language: 'en' };
       const prefix = result.language === 'en' ? '' : `/${result.language}`;
       return reply.redirect(`${prefix}/activate/${result.ok ? 'done' : 'error'}`, 302);
     },

@@ -126,7 +126,8 @@ export async function startSession(ctx: AppContext, userId: number, userAgent: s
   return { token, expires };
 }
 
-function parseTracking(cookie: string | undefined): Record<string, string> {
+/** The tracking data (network, ref, sub1–3) kept in the cookie at landing; anything else is ignored. */
+export function parseTracking(cookie: string | undefined): Record<string, string> {
   if (!cookie) return {};
   try {
     const value = JSON.parse(cookie) as Record<string, unknown>;
@@ -354,16 +355,24 @@ export async function confirmMailChange(ctx: AppContext, info: RequestInfo, toke
   }
   if (await findUserByEmail(ctx.db, info.site.id, newEmail)) throw accountError(409, 'email_taken', E.emailTaken, { field: 'new_email' });
   // Opening the link proves the new address is theirs, so it also counts as confirmed.
-  await ctx.db.transaction(async (tx) => {
-    await tx
-      .update(users)
-      .set({ email: newEmail, status: 'confirmed', confirmedAt: account.user.confirmedAt ?? ctx.now() })
-      .where(eq(users.id, used.userId));
-    await tx
-      .update(profiles)
-      .set({ status: 'active' })
-      .where(and(eq(profiles.userId, used.userId), eq(profiles.status, 'disabled')));
-  });
+  await ctx.db
+    .transaction(async (tx) => {
+      await tx
+        .update(users)
+        .set({ email: newEmail, status: 'confirmed', confirmedAt: account.user.confirmedAt ?? ctx.now() })
+        .where(eq(users.id, used.userId));
+      await tx
+        .update(profiles)
+        .set({ status: 'active' })
+        .where(and(eq(profiles.userId, used.userId), eq(profiles.status, 'disabled')));
+    })
+    .catch((error: unknown) => {
+      // Another account took the address between the check above and this update (the unique index decides).
+      if (String((error as { cause?: { code?: string } })?.cause?.code ?? (error as { code?: string }).code) === '23505') {
+        throw accountError(409, 'email_taken', E.emailTaken, { field: 'new_email' });
+      }
+      throw error;
+    });
   return newEmail;
 }
 
@@ -371,36 +380,38 @@ export async function confirmMailChange(ctx: AppContext, info: RequestInfo, toke
 export async function offerDeleteDiscount(ctx: AppContext, user: UserRow, site: Site) {
   if (site.deleteDiscount <= 0) throw new HttpError(404, 'not_found', 'No discount is offered on this site');
   const now = ctx.now();
-  const [existing] = await ctx.db
-    .select()
-    .from(discountCodes)
-    .where(
-      and(
-        eq(discountCodes.userId, user.id),
-        eq(discountCodes.source, 'delete_retention'),
-        eq(discountCodes.status, 'active'),
-        gt(discountCodes.expiresAt, now),
-      ),
-    );
-  const row =
-    existing ??
-    (
-      await ctx.db
-        .insert(discountCodes)
-        .values({
-          code: `STAY${newToken()
-            .replace(/[^A-Z0-9]/gi, '')
-            .slice(0, 8)
-            .toUpperCase()}`,
-          siteId: site.id,
-          userId: user.id,
-          valuePercentage: site.deleteDiscount,
-          source: 'delete_retention',
-          status: 'active',
-          expiresAt: new Date(now.getTime() + 30 * DAY),
-        })
-        .returning()
-    )[0];
+  // Locking the member's row serialises calls made at once (a double click), so they all get the one code.
+  const row = await ctx.db.transaction(async (tx) => {
+    await tx.select({ id: users.id }).from(users).where(eq(users.id, user.id)).for('update');
+    const [existing] = await tx
+      .select()
+      .from(discountCodes)
+      .where(
+        and(
+          eq(discountCodes.userId, user.id),
+          eq(discountCodes.source, 'delete_retention'),
+          eq(discountCodes.status, 'active'),
+          gt(discountCodes.expiresAt, now),
+        ),
+      );
+    if (existing) return existing;
+    const [created] = await tx
+      .insert(discountCodes)
+      .values({
+        code: `STAY${newToken()
+          .replace(/[^A-Z0-9]/gi, '')
+          .slice(0, 8)
+          .toUpperCase()}`,
+        siteId: site.id,
+        userId: user.id,
+        valuePercentage: site.deleteDiscount,
+        source: 'delete_retention',
+        status: 'active',
+        expiresAt: new Date(now.getTime() + 30 * DAY),
+      })
+      .returning();
+    return created;
+  });
   return { code: row.code, value_percentage: row.valuePercentage, expires: row.expiresAt.toISOString() };
 }
 

@@ -1,19 +1,7 @@
 import { accountTokens } from '@amora/db';
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import {
-  call,
-  currentUser,
-  DEMO,
-  HERZ,
-  latestToken,
-  login,
-  mailsTo,
-  profileOf,
-  sessionCookie,
-  signup,
-  userRow,
-} from '../../test/accounts';
+import { call, currentUser, DEMO, HERZ, latestToken, login, mailsTo, profileOf, sessionCookie, signup, userRow } from '../../test/accounts';
 import { createTestApp, type TestApp } from '../../test/harness';
 
 let t: TestApp;

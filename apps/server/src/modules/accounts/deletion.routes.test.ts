@@ -78,6 +78,16 @@ describe('POST /api/delete-discount.php', () => {
     expect(herzOffer.json().code).not.toBe(offer.code);
   });
 
+  it('gives calls made at once the one code', async () => {
+    const member = await signup(t, {}, { ip: '10.7.0.3' });
+    const results = await Promise.all(
+      [1, 2, 3].map(() => call(t, 'POST', '/api/delete-discount.php', undefined, { cookie: member.cookie, ip: '10.7.0.3' })),
+    );
+    expect(results.map((r) => r.statusCode)).toEqual([200, 200, 200]);
+    expect(new Set(results.map((r) => r.json().code)).size).toBe(1);
+    expect(await t.ctx.db.select().from(discountCodes).where(eq(discountCodes.userId, member.user.id))).toHaveLength(1);
+  });
+
   it('needs a session', async () => {
     const res = await call(t, 'POST', '/api/delete-discount.php', undefined, { ip: '10.7.0.2' });
     expect(res.statusCode).toBe(403);
@@ -109,11 +119,17 @@ describe('DELETE /api/user.php', () => {
     const badReason = await remove(member.cookie, { password: member.password, reason: 'bored' }, '10.7.1.2');
     expect(badReason.statusCode).toBe(400);
     expect(badReason.json().field).toBe('reason');
-    const noHeader = await call(t, 'DELETE', '/api/user.php', { password: member.password, reason: 'other' }, {
-      cookie: member.cookie,
-      ip: '10.7.1.2',
-      client: false,
-    });
+    const noHeader = await call(
+      t,
+      'DELETE',
+      '/api/user.php',
+      { password: member.password, reason: 'other' },
+      {
+        cookie: member.cookie,
+        ip: '10.7.1.2',
+        client: false,
+      },
+    );
     expect(noHeader.statusCode).toBe(403);
     expect(noHeader.json().error).toBe('client_header_required');
     expect((await userRow(t, member.user.id)).status).toBe('not_confirmed');
@@ -123,7 +139,11 @@ describe('DELETE /api/user.php', () => {
     const member = await confirmedMember('10.7.2.1');
     const other = sessionCookie(await login(t, member.email, member.password, { ip: '10.7.2.1' }));
 
-    const res = await remove(member.cookie, { password: member.password, reason: 'found_partner', reason_text: ' Met someone ' }, '10.7.2.1');
+    const res = await remove(
+      member.cookie,
+      { password: member.password, reason: 'found_partner', reason_text: ' Met someone ' },
+      '10.7.2.1',
+    );
     expect(res.statusCode).toBe(200);
     expect(res.json()).toEqual({ ok: true, reactivation_days: 14 });
     expect(res.cookies.find((c) => c.name === 'auth.session')?.value ?? '').toBe('');

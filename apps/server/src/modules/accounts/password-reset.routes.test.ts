@@ -167,10 +167,16 @@ describe('PUT /api/password-reset.php', () => {
   });
 
   it('needs the client header', async () => {
-    const res = await call(t, 'PUT', ROUTE, { token: 'x'.repeat(43), password: NEW_PASSWORD, password_confirm: NEW_PASSWORD }, {
-      ip: '10.5.1.6',
-      client: false,
-    });
+    const res = await call(
+      t,
+      'PUT',
+      ROUTE,
+      { token: 'x'.repeat(43), password: NEW_PASSWORD, password_confirm: NEW_PASSWORD },
+      {
+        ip: '10.5.1.6',
+        client: false,
+      },
+    );
     expect(res.statusCode).toBe(403);
     expect(res.json().error).toBe('client_header_required');
   });

@@ -44,7 +44,11 @@ async function usersWithEmail(email: string) {
 }
 
 async function profileIdOf(email: string): Promise<number> {
-  const [row] = await t.ctx.db.select({ id: profiles.id }).from(profiles).innerJoin(users, eq(users.id, profiles.userId)).where(eq(users.email, email));
+  const [row] = await t.ctx.db
+    .select({ id: profiles.id })
+    .from(profiles)
+    .innerJoin(users, eq(users.id, profiles.userId))
+    .where(eq(users.email, email));
   return row.id;
 }
 
@@ -211,7 +215,7 @@ describe('POST /api/signup.php', () => {
     expect(row.trafficsource).toBeNull();
   });
 
-  it("on a site open only to traffic-source visitors, refuses a visitor without tracking and accepts one with it", async () => {
+  it('on a site open only to traffic-source visitors, refuses a visitor without tracking and accepts one with it', async () => {
     await t.ctx.db.update(sites).set({ signups: 'with_trafficsource' }).where(eq(sites.domain, 'herzklopfen.localhost'));
     t.ctx.sites.invalidate();
     try {

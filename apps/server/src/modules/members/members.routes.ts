@@ -3,6 +3,7 @@ import { blocks, profiles, users } from '@amora/db';
 import { and, desc, eq, isNull, ne, or, sql } from 'drizzle-orm';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { authenticationRequired } from '../../lib/errors';
+import { parseTracking } from '../accounts/accounts.service';
 import { photoUrl } from '../photos/photos.routes';
 
 const PAGE_SIZE = 24;
@@ -25,7 +26,7 @@ export const membersRoutes: FastifyPluginAsyncZod = async (app) => {
     async (request) => {
       const { site, auth } = request;
       if (!auth) {
-        const hasTrafficsource = Boolean(request.cookies[TRACKING_COOKIE]);
+        const hasTrafficsource = Object.keys(parseTracking(request.cookies[TRACKING_COOKIE])).length > 0;
         if (!(site.loggedOutSearch || (hasTrafficsource && site.loggedOutSearchTrafficsource))) throw authenticationRequired();
       }
       const { page } = request.query;

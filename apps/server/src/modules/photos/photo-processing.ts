@@ -1,5 +1,5 @@
 import type { PhotoVariant } from '@amora/contracts';
-import sharp, { type Sharp, type SharpOptions } from 'sharp';
+import sharp, { type Metadata, type Sharp, type SharpOptions } from 'sharp';
 
 /**
  * Turns an uploaded file into the four WebP variants we serve. Pure: no database, no files.
@@ -75,7 +75,7 @@ export async function processImage(buffer: Buffer): Promise<ProcessedImage> {
   if (!type) throw fail('photo_type');
 
   // Header only: no pixel is decoded here.
-  let meta: sharp.Metadata;
+  let meta: Metadata;
   try {
     meta = await sharp(buffer, { limitInputPixels: MAX_PHOTO_PIXELS }).metadata();
   } catch (error) {
@@ -102,20 +102,17 @@ interface RawImage {
   channels: 1 | 2 | 3 | 4;
 }
 
-const fromRaw = (raw: RawImage): Sharp =>
-  sharp(raw.data, { raw: { width: raw.width, height: raw.height, channels: raw.channels } });
+const fromRaw = (raw: RawImage): Sharp => sharp(raw.data, { raw: { width: raw.width, height: raw.height, channels: raw.channels } });
 
 async function toRaw(pipeline: Sharp): Promise<RawImage> {
   const { data, info } = await pipeline.raw().toBuffer({ resolveWithObject: true });
   return { data, width: info.width, height: info.height, channels: info.channels };
 }
 
-async function renderVariants(buffer: Buffer, meta: sharp.Metadata): Promise<ProcessedImage> {
+async function renderVariants(buffer: Buffer, meta: Metadata): Promise<ProcessedImage> {
   const decode = () => sharp(buffer, INPUT).timeout({ seconds: TIMEOUT_SECONDS });
   // The one full decode (JPEG and WebP shrink while decoding), rotated, in sRGB, at most 1280 on a side.
-  const large = await toRaw(
-    decode().resize(LARGE, LARGE, { fit: 'inside', withoutEnlargement: true }).toColourspace('srgb'),
-  );
+  const large = await toRaw(decode().resize(LARGE, LARGE, { fit: 'inside', withoutEnlargement: true }).toColourspace('srgb'));
   // A panorama's `large` can be lower than a card; crop the cards from the original then.
   const orientedShort = Math.min(meta.autoOrient?.width ?? meta.width ?? 0, meta.autoOrient?.height ?? meta.height ?? 0);
   const cardSource = (): Sharp =>

@@ -39,6 +39,11 @@ export async function setMainPhotoId(db: Db, profileId: number, photoId: number 
   await db.update(profiles).set({ mainPhotoId: photoId, updatedAt: now }).where(eq(profiles.id, profileId));
 }
 
+export async function findMainPhotoId(db: Db, profileId: number): Promise<number | null> {
+  const [row] = await db.select({ mainPhotoId: profiles.mainPhotoId }).from(profiles).where(eq(profiles.id, profileId));
+  return row?.mainPhotoId ?? null;
+}
+
 /** The photo when it belongs to that profile. */
 export async function findOwnPhoto(db: Db, profileId: number, photoId: number): Promise<PhotoRow | undefined> {
   const [row] = await db

@@ -45,7 +45,7 @@ export async function writePhotoFiles(
       await rename(temp, file);
     }
   } catch (error) {
-    await rm(dir, { recursive: true, force: true });
+    await rm(dir, { recursive: true, force: true }).catch(() => {});
     throw error;
   }
 }
@@ -62,4 +62,10 @@ export async function readPhotoFile(dataDir: string, ownerKey: string, storageKe
 
 export async function removePhotoFiles(dataDir: string, ownerKey: string, storageKey: string): Promise<void> {
   await rm(photoDir(dataDir, ownerKey, storageKey), { recursive: true, force: true });
+}
+
+/** Every photo file of one owner (the account purge after the reactivation window removes the media with the rows). */
+export async function removeOwnerMedia(dataDir: string, ownerKey: string): Promise<void> {
+  if (!OWNER_KEY.test(ownerKey)) throw new Error('invalid photo owner key');
+  await rm(join(dataDir, 'media', ownerKey), { recursive: true, force: true });
 }

@@ -1,0 +1,162 @@
+import { okResponseSchema, ownPhotoSchema, photoVariantSchema } from '@amora/contracts';
+import fastifyMultipart from '@fastify/multipart';
+import type { FastifyRequest } from 'fastify';
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import { badRequest, HttpError, notFound } from '../../lib/errors';
+import { requireAuth } from '../../plugins/auth';
+import { MAX_PHOTO_BYTES, PHOTO_ERROR_MESSAGES } from './photo-processing';
+import { presentOwnPhoto } from './photos.presenter';
+import {
+  addPhoto,
+  checkUploadRate,
+  deletePhoto,
+  listOwnPhotos,
+  photoLimitFor,
+  readVisiblePhoto,
+  setMainPhoto,
+  setPremiumForDev,
+} from './photos.service';
+
+export { photoUrl } from './photos.presenter';
+
+// Request and response shapes of the photo calls (spec §7 leaves their paths to us); the photo itself is
+// ownPhotoSchema from the contracts.
+const photoIdSchema = z.object({ id: z.number().int().positive() }).strict();
+const uploadResponseSchema = z.object({ photo: ownPhotoSchema });
+const listResponseSchema = z.object({ photos: z.array(ownPhotoSchema), limit: z.number().int() });
+const photoQuerySchema = z.object({ id: z.coerce.number().int().positive().max(Number.MAX_SAFE_INTEGER), v: photoVariantSchema });
+const devPremiumSchema = z.object({ paid: z.boolean() }).strict();
+
+const UPLOAD_FIELD = 'photo';
+
+/** The one file of the multipart field `photo`, read into memory (at most 15 MB, enforced while streaming). */
+async function readUpload(request: FastifyRequest): Promise<Buffer> {
+  const missing = () => badRequest(UPLOAD_FIELD, 'Send the photo as multipart/form-data in the field "photo"');
+  if (!request.isMultipart()) throw missing();
+  try {
+    const part = await request.file();
+    if (!part) throw missing();
+    if (part.fieldname !== UPLOAD_FIELD) {
+      part.file.resume();
+      throw missing();
+    }
+    return await part.toBuffer();
+  } catch (error) {
+    if (error instanceof HttpError) throw error;
+    const { code, statusCode } = error as { code?: string; statusCode?: number };
+    if (code === 'FST_REQ_FILE_TOO_LARGE') throw new HttpError(413, 'photo_too_large', PHOTO_ERROR_MESSAGES.photo_too_large);
+    // The multipart plugin's own limits (parts, files, fields) keep their 4xx status.
+    if (statusCode && statusCode >= 400 && statusCode < 500) throw error;
+    // Anything else here is a body that is not valid multipart (no boundary, cut short): the client's fault.
+    throw badRequest(UPLOAD_FIELD, 'The upload could not be read; send the photo as multipart/form-data');
+  }
+}
+
+/** The member's own photos (upload, list, delete, main photo) and the access-checked photo file route. */
+export const photosRoutes: FastifyPluginAsyncZod = async (app) => {
+  const { ctx } = app;
+  // Only this plugin's routes accept multipart bodies.
+  await app.register(fastifyMultipart, { limits: { fileSize: MAX_PHOTO_BYTES, files: 1, fields: 5, parts: 6 } });
+  const tag = (summary: string) => ({ tags: ['photos'], summary });
+
+  app.post(
+    '/api/photos.php',
+    {
+      schema: {
+        ...tag('Upload a photo (multipart field "photo": JPEG, PNG or WebP, at most 15 MB and 8000 px on a side)'),
+        consumes: ['multipart/form-data'],
+        response: { 200: uploadResponseSchema },
+      },
+    },
+    async (request) => {
+      const auth = requireAuth(request);
+      await checkUploadRate(ctx, auth.user.id);
+      const buffer = await readUpload(request);
+      const { photo, isMain } = await addPhoto(ctx, {
+        profileId: auth.profile.id,
+        userId: auth.user.id,
+        isPremium: auth.user.paidUser,
+        buffer,
+      });
+      return { photo: presentOwnPhoto(photo, isMain ? photo.id : null) };
+    },
+  );
+
+  app.get(
+    '/api/photos.php',
+    { schema: { ...tag('My photos, newest first, and how many I may have'), response: { 200: listResponseSchema } } },
+    async (request, reply) => {
+      const auth = requireAuth(request);
+      reply.header('cache-control', 'private, no-store');
+      const { photos, mainPhotoId } = await listOwnPhotos(ctx, auth.profile.id);
+      return { photos: photos.map((p) => presentOwnPhoto(p, mainPhotoId)), limit: photoLimitFor(auth.user.paidUser) };
+    },
+  );
+
+  app.delete(
+    '/api/photos.php',
+    { schema: { ...tag('Delete one of my photos'), body: photoIdSchema, response: { 200: okResponseSchema } } },
+    async (request) => {
+      const auth = requireAuth(request);
+      await deletePhoto(ctx, { profileId: auth.profile.id, photoId: request.body.id });
+      return { ok: true as const };
+    },
+  );
+
+  app.put(
+    '/api/main-photo.php',
+    { schema: { ...tag('Make one of my photos the main photo'), body: photoIdSchema, response: { 200: okResponseSchema } } },
+    async (request) => {
+      const auth = requireAuth(request);
+      await setMainPhoto(ctx, { profileId: auth.profile.id, photoId: request.body.id });
+      return { ok: true as const };
+    },
+  );
+
+  app.get(
+    '/api/photo.php',
+    {
+      schema: {
+        ...tag('A photo variant as WebP, when the viewer may see it (else 404, as for a photo that does not exist)'),
+        querystring: photoQuerySchema,
+      },
+    },
+    async (request, reply) => {
+      const auth = request.auth;
+      const viewer = {
+        siteId: request.site.id,
+        member: auth ? { profileId: auth.profile.id, isPremium: auth.user.paidUser } : null,
+      };
+      const bytes = await readVisiblePhoto(ctx, viewer, request.query.id, request.query.v);
+      if (!bytes) {
+        // A refusal must not be cached: the viewer may log in, upgrade or be unblocked.
+        reply.header('cache-control', 'private, no-store');
+        throw notFound('Photo not found');
+      }
+      return reply
+        .header('content-type', 'image/webp')
+        .header('cache-control', 'private, max-age=3600')
+        .header('x-content-type-options', 'nosniff')
+        .send(bytes);
+    },
+  );
+
+  if (!ctx.config.isProduction) {
+    app.post(
+      '/api/dev/premium.php',
+      {
+        schema: {
+          ...tag('Development only: set or clear premium (paid_user) for the logged-in member'),
+          body: devPremiumSchema,
+          response: { 200: okResponseSchema },
+        },
+      },
+      async (request) => {
+        const auth = requireAuth(request);
+        await setPremiumForDev(ctx, auth.user.id, request.body.paid);
+        return { ok: true as const };
+      },
+    );
+  }
+};

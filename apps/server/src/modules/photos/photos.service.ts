@@ -1,0 +1,193 @@
+import { availableParallelism } from 'node:os';
+import { FREE_PHOTO_LIMIT, type PhotoVariant, PREMIUM_PHOTO_LIMIT } from '@amora/contracts';
+import type { Config } from '../../config';
+import type { AppContext } from '../../context';
+import { HttpError, notFound, tooManyRequests } from '../../lib/errors';
+import { PhotoError, processImage } from './photo-processing';
+import { canSeeVariant, type PhotoViewer } from './photos.policy';
+import {
+  countPhotos,
+  deletePhotoRow,
+  findMainPhotoId,
+  findOwnPhoto,
+  findPhotoForViewing,
+  findProfileForUpload,
+  hasBlocked,
+  insertPhoto,
+  listPhotosOf,
+  lockProfile,
+  newestActivePhoto,
+  type PhotoRow,
+  setMainPhotoId,
+  setPaidUser,
+} from './photos.repository';
+import { newStorageKey, ownerKeyOf, readPhotoFile, removePhotoFiles, writePhotoFiles } from './photos.storage';
+
+/** What the photo service needs of the app context (the demo seed runs it before the app exists). */
+export type PhotoContext = Pick<AppContext, 'db' | 'now'> & { config: Pick<Config, 'dataDir'> };
+
+/** Uploads one member may make per hour, whatever happens to them (processing a photo costs a CPU core). */
+const UPLOADS_PER_HOUR = 60;
+
+export function photoLimitFor(isPremium: boolean): number {
+  return isPremium ? PREMIUM_PHOTO_LIMIT : FREE_PHOTO_LIMIT;
+}
+
+const photoLimitReached = (limit: number) =>
+  new HttpError(409, 'photo_limit', `You have reached the maximum of ${limit} photos`, { limit });
+
+function toHttpError(error: PhotoError): HttpError {
+  return new HttpError(error.code === 'photo_too_large' ? 413 : 400, error.code, error.message);
+}
+
+// Decoding a 40-megapixel photo takes a core and ~150 MB: at most one per core at a time in this process.
+const MAX_PARALLEL = Math.max(1, availableParallelism());
+let running = 0;
+const waiting: (() => void)[] = [];
+
+async function withProcessingSlot<T>(work: () => Promise<T>): Promise<T> {
+  if (running < MAX_PARALLEL) running++;
+  else await new Promise<void>((resolve) => waiting.push(resolve)); // the slot is handed over by release
+  try {
+    return await work();
+  } finally {
+    const next = waiting.shift();
+    if (next) next();
+    else running--;
+  }
+}
+
+export async function checkUploadRate(ctx: AppContext, userId: number): Promise<void> {
+  const result = await ctx.limiter.hit(`photo-upload:${userId}`, 3_600_000, UPLOADS_PER_HOUR);
+  if (!result.allowed) throw tooManyRequests('Too many photo uploads, please try again later', result.retryAfterSeconds);
+}
+
+export interface AddedPhoto {
+  photo: PhotoRow;
+  isMain: boolean;
+}
+
+/**
+ * Adds a photo to the member's own profile: the limit (free 3, premium 25) is checked before any processing
+ * and again, under a lock of the profile, when the row is written. On any failure nothing is stored.
+ */
+export async function addPhoto(
+  ctx: PhotoContext,
+  input: { profileId: number; userId: number; isPremium: boolean; buffer: Buffer },
+): Promise<AddedPhoto> {
+  return storePhoto(ctx, input.profileId, input.userId, input.buffer, photoLimitFor(input.isPremium));
+}
+
+/** For the demo seed: no limit, and the profile may have no account (a fictional profile, `userId` null). */
+export async function addPhotoForSeed(
+  ctx: PhotoContext,
+  input: { profileId: number; userId: number | null; buffer: Buffer },
+): Promise<AddedPhoto> {
+  return storePhoto(ctx, input.profileId, input.userId, input.buffer, null);
+}
+
+async function storePhoto(ctx: PhotoContext, profileId: number, userId: number | null, buffer: Buffer, limit: number | null) {
+  const profile = await findProfileForUpload(ctx.db, profileId);
+  if (!profile) throw notFound('Profile not found');
+  if (profile.userId !== userId) throw new Error(`profile ${profileId} does not belong to user ${userId}`);
+  if (limit !== null && profile.photoCount >= limit) throw photoLimitReached(limit);
+
+  let processed: Awaited<ReturnType<typeof processImage>>;
+  try {
+    processed = await withProcessingSlot(() => processImage(buffer));
+  } catch (error) {
+    throw error instanceof PhotoError ? toHttpError(error) : error;
+  }
+
+  const ownerKey = ownerKeyOf({ userId: profile.userId, profileId });
+  const storageKey = newStorageKey();
+  // Files first, then the row: a row never points at missing files; a failed insert removes the files.
+  await writePhotoFiles(ctx.config.dataDir, ownerKey, storageKey, processed.variants);
+  try {
+    return await ctx.db.transaction(async (tx) => {
+      const locked = await lockProfile(tx, profileId);
+      if (!locked) throw notFound('Profile not found');
+      if (limit !== null && (await countPhotos(tx, profileId)) >= limit) throw photoLimitReached(limit);
+      const now = ctx.now();
+      const photo = await insertPhoto(tx, {
+        profileId,
+        storageKey,
+        status: 'active',
+        width: processed.width,
+        height: processed.height,
+        createdAt: now,
+      });
+      const hasMain = locked.mainPhotoId !== null && Boolean(await findOwnPhoto(tx, profileId, locked.mainPhotoId));
+      if (!hasMain) await setMainPhotoId(tx, profileId, photo.id, now);
+      return { photo, isMain: !hasMain };
+    });
+  } catch (error) {
+    await removePhotoFiles(ctx.config.dataDir, ownerKey, storageKey).catch(() => {});
+    throw error;
+  }
+}
+
+/** Deletes one of the profile's own photos; when it was the main photo, the newest remaining one becomes main. */
+export async function deletePhoto(ctx: PhotoContext, input: { profileId: number; photoId: number }): Promise<void> {
+  const { profileId, photoId } = input;
+  const removed = await ctx.db.transaction(async (tx) => {
+    const locked = await lockProfile(tx, profileId);
+    const photo = locked && (await findOwnPhoto(tx, profileId, photoId));
+    if (!locked || !photo) throw notFound('Photo not found');
+    await deletePhotoRow(tx, photoId);
+    if (locked.mainPhotoId === photoId) {
+      const next = await newestActivePhoto(tx, profileId, photoId);
+      await setMainPhotoId(tx, profileId, next?.id ?? null, ctx.now());
+    }
+    return { storageKey: photo.storageKey, userId: locked.userId };
+  });
+  // After the commit: the row is gone, so nobody can be served these files any more. A failure to remove them
+  // leaves unreachable files behind, which is better than failing a deletion that did happen.
+  await removePhotoFiles(ctx.config.dataDir, ownerKeyOf({ userId: removed.userId, profileId }), removed.storageKey).catch(() => {});
+}
+
+export async function setMainPhoto(ctx: PhotoContext, input: { profileId: number; photoId: number }): Promise<void> {
+  const photo = await findOwnPhoto(ctx.db, input.profileId, input.photoId);
+  if (!photo) throw notFound('Photo not found');
+  if (photo.status !== 'active') throw new HttpError(409, 'photo_not_active', 'This photo cannot be the main photo yet');
+  await setMainPhotoId(ctx.db, input.profileId, photo.id, ctx.now());
+}
+
+/** The profile's photos, newest first, and which one is the main photo. */
+export async function listOwnPhotos(ctx: PhotoContext, profileId: number): Promise<{ photos: PhotoRow[]; mainPhotoId: number | null }> {
+  const [photos, mainPhotoId] = await Promise.all([listPhotosOf(ctx.db, profileId), findMainPhotoId(ctx.db, profileId)]);
+  return { photos, mainPhotoId };
+}
+
+/** The variant's bytes when the viewer may see it; null otherwise, exactly as when the photo does not exist. */
+export async function readVisiblePhoto(
+  ctx: PhotoContext,
+  viewer: PhotoViewer,
+  photoId: number,
+  variant: PhotoVariant,
+): Promise<Buffer | null> {
+  const photo = await findPhotoForViewing(ctx.db, photoId);
+  if (!photo || photo.siteId !== viewer.siteId) return null;
+  const member = viewer.member;
+  const viewerBlocked =
+    member !== null && member.profileId !== photo.profileId && (await hasBlocked(ctx.db, photo.profileId, member.profileId));
+  const allowed = canSeeVariant(
+    viewer,
+    {
+      siteId: photo.siteId,
+      profileId: photo.profileId,
+      status: photo.status,
+      isMain: photo.mainPhotoId === photo.id,
+      ownerDeleted: photo.userStatus === 'deleted',
+      viewerBlocked,
+    },
+    variant,
+  );
+  if (!allowed) return null;
+  return readPhotoFile(ctx.config.dataDir, ownerKeyOf({ userId: photo.userId, profileId: photo.profileId }), photo.storageKey, variant);
+}
+
+/** Development and tests only (the route is not registered in production): payments will set paid_user. */
+export async function setPremiumForDev(ctx: PhotoContext, userId: number, paid: boolean): Promise<void> {
+  await setPaidUser(ctx.db, userId, paid);
+}

@@ -1,0 +1,105 @@
+import type { Browser, Page } from '@playwright/test';
+import sharp from 'sharp';
+import { expect, expectAccessible, test } from './fixtures';
+import { uniqueEmail } from './mail';
+
+const PASSWORD = 'correct horse battery';
+
+async function photo(colour: string): Promise<Buffer> {
+  return sharp({ create: { width: 900, height: 1100, channels: 3, background: colour } })
+    .composite([{ input: Buffer.from(`<svg width="900" height="1100"><circle cx="450" cy="500" r="260" fill="white"/></svg>`) }])
+    .jpeg()
+    .toBuffer();
+}
+
+/** A fresh member through the signup API (the UI journey is covered in accounts.spec). */
+async function newMember(browser: Browser, name: string, project: string): Promise<{ page: Page; email: string; profileId: number }> {
+  const context = await browser.newContext({ baseURL: 'http://localhost:4173' });
+  await context.addInitScript(() => window.localStorage.setItem('hide-entry-warning', String(Date.now())));
+  const page = await context.newPage();
+  const email = uniqueEmail(name.toLowerCase(), project);
+  const res = await page.request.post('/api/signup.php', {
+    headers: { 'x-request-type': 'client' },
+    data: { email, name, password: PASSWORD, date_of_birth: '1990-03-03', terms: true },
+  });
+  expect(res.ok()).toBe(true);
+  const { user } = await res.json();
+  return { page, email, profileId: user.profile.id };
+}
+
+async function uploadPhoto(page: Page, colour: string, name: string): Promise<void> {
+  const before = await page.getByTestId('own-photo').count();
+  await page.locator('#photo-upload').setInputFiles({ name, mimeType: 'image/jpeg', buffer: await photo(colour) });
+  await expect(page.getByTestId('own-photo')).toHaveCount(before + 1);
+}
+
+test('fill the profile, upload three photos, the fourth is refused, pick the main photo', async ({ browser }, info) => {
+  const { page } = await newMember(browser, 'Kim', info.project.name);
+  await page.goto('/profile');
+  await expect(page.getByTestId('photo-alert')).toHaveCount(0);
+
+  await page.getByLabel('A few words about yourself').fill('I like sailing and bad puns.');
+  await page.getByLabel('Gender').selectOption('woman');
+  await page.getByLabel('Eye colour').selectOption('green');
+  await page.getByText('Music', { exact: true }).click();
+  await page.getByTestId('profile-save').click();
+  await expect(page.getByTestId('profile-saved')).toBeVisible();
+
+  // The progress bar shows while a photo travels.
+  const progressSeen = page.getByTestId('upload-progress').waitFor({ state: 'attached', timeout: 10_000 }).then(() => true);
+  await uploadPhoto(page, '#c8213a', 'one.jpg');
+  expect(await progressSeen).toBe(true);
+  await uploadPhoto(page, '#1e7e45', 'two.png');
+  await uploadPhoto(page, '#f27a1a', 'three.jpg');
+  await expect(page.getByTestId('photo-limit')).toContainText('3 photos');
+  await expect(page.locator('#photo-upload')).toHaveCount(0);
+  // The server refuses a fourth too, whatever the page shows.
+  const refused = await page.request.post('/api/photos.php', {
+    headers: { 'x-request-type': 'client' },
+    multipart: { photo: { name: 'four.jpg', mimeType: 'image/jpeg', buffer: await photo('#000000') } },
+  });
+  expect(refused.status()).toBe(409);
+
+  await page.getByTestId('make-main').first().click();
+  await expect(page.getByTestId('own-photo').first()).toContainText('Main photo');
+  await expectAccessible(page);
+});
+
+test('a free member sees locked photos, a premium member sees them all, and a block shuts the door', async ({ browser }, info) => {
+  const owner = await newMember(browser, 'Noor', info.project.name);
+  await owner.page.goto('/profile');
+  await uploadPhoto(owner.page, '#c8213a', 'a.jpg');
+  await uploadPhoto(owner.page, '#1e7e45', 'b.jpg');
+  await uploadPhoto(owner.page, '#f27a1a', 'c.jpg');
+
+  const viewer = await newMember(browser, 'Sam', info.project.name);
+  await viewer.page.goto(`/members/${owner.profileId}`);
+  await expect(viewer.page.getByTestId('member-profile')).toContainText('Noor');
+  await expect(viewer.page.getByTestId('open-photo')).toHaveCount(1);
+  await expect(viewer.page.getByTestId('locked-photo')).toHaveCount(2);
+  await expect(viewer.page.getByTestId('locked-photo').first()).toContainText('This feature is only for Premium members');
+  await expectAccessible(viewer.page);
+
+  await viewer.page.request.post('/api/dev/premium.php', { headers: { 'x-request-type': 'client' }, data: { paid: true } });
+  await viewer.page.reload();
+  await expect(viewer.page.getByTestId('open-photo')).toHaveCount(3);
+  await expect(viewer.page.getByTestId('locked-photo')).toHaveCount(0);
+
+  await owner.page.goto(`/members/${viewer.profileId}`);
+  await owner.page.getByTestId('block-toggle').click();
+  await expect(owner.page.getByTestId('block-toggle')).toHaveText('Unblock');
+  await viewer.page.reload();
+  await expect(viewer.page.getByTestId('blocked-message')).toHaveText('You are blocked by Noor');
+  await expect(viewer.page.getByTestId('member-profile')).toHaveCount(0);
+});
+
+test('a visitor sees the main photo and is asked to log in for more', async ({ page, browser }, info) => {
+  const owner = await newMember(browser, 'Lea', info.project.name);
+  await owner.page.goto('/profile');
+  await uploadPhoto(owner.page, '#c8213a', 'a.jpg');
+  await uploadPhoto(owner.page, '#1e7e45', 'b.jpg');
+  await page.goto(`/members/${owner.profileId}`);
+  await expect(page.getByTestId('open-photo')).toHaveCount(1);
+  await expect(page.getByTestId('locked-photo')).toHaveCount(0);
+  await expect(page.getByTestId('login-for-photos')).toBeVisible();
+});
