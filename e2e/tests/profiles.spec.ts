@@ -46,7 +46,10 @@ test('fill the profile, upload three photos, the fourth is refused, pick the mai
   await expect(page.getByTestId('profile-saved')).toBeVisible();
 
   // The progress bar shows while a photo travels.
-  const progressSeen = page.getByTestId('upload-progress').waitFor({ state: 'attached', timeout: 10_000 }).then(() => true);
+  const progressSeen = page
+    .getByTestId('upload-progress')
+    .waitFor({ state: 'attached', timeout: 10_000 })
+    .then(() => true);
   await uploadPhoto(page, '#c8213a', 'one.jpg');
   expect(await progressSeen).toBe(true);
   await uploadPhoto(page, '#1e7e45', 'two.png');

@@ -2,14 +2,13 @@ import { migrateDatabase, openDatabase, seedDemo } from '@amora/db';
 import { Redis } from 'ioredis';
 import { pino } from 'pino';
 import type { Config } from './config';
-import { hashPassword } from './lib/passwords';
 import type { AppContext } from './context';
 import { createDbLimiter, createRedisLimiter } from './lib/limiter';
+import { hashPassword } from './lib/passwords';
 import { purgeDeletedAccounts } from './modules/accounts/accounts.service';
 import { createMailer } from './modules/mail/mail.service';
-import { seedDemoProfiles } from './seed/demo-profiles';
 import { SiteDirectory } from './modules/sites/sites.service';
-
+import { seedDemoProfiles } from './seed/demo-profiles';
 
 export interface Runtime {
   ctx: AppContext;

@@ -5,6 +5,6 @@ export * from './content';
 export * from './errors';
 export * from './locales';
 export * from './members';
+export * from './profiles';
 export * from './routes';
 export * from './settings';
-export * from './profiles';

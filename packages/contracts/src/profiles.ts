@@ -6,7 +6,6 @@ import { BODY_TYPES, EYE_COLOURS, GENDERS, HAIR_COLOURS, RELATIONSHIP_STATUSES, 
 
 export * from './profile-values';
 
-
 const choice = <T extends readonly [string, ...string[]]>(values: T) => z.enum(values).nullable().optional();
 
 export const profileUpdateSchema = z
@@ -91,7 +90,16 @@ export const memberProfileSchema = z.object({
   is_own: z.boolean(),
 });
 export type MemberProfile = z.infer<typeof memberProfileSchema>;
-export const memberCardLiteSchema = z.object({ id: z.number().int(), name: z.string(), age: z.number().int(), city: z.string().nullable(), country: z.string(), thumb_url: z.string().nullable(), is_fictional: z.boolean(), is_premium: z.boolean() });
+export const memberCardLiteSchema = z.object({
+  id: z.number().int(),
+  name: z.string(),
+  age: z.number().int(),
+  city: z.string().nullable(),
+  country: z.string(),
+  thumb_url: z.string().nullable(),
+  is_fictional: z.boolean(),
+  is_premium: z.boolean(),
+});
 export const memberResponseSchema = z.object({ profile: memberProfileSchema, related: z.array(memberCardLiteSchema) });
 export type MemberResponse = z.infer<typeof memberResponseSchema>;
 export const blockSchema = z.object({ profile_id: z.number().int().positive() });

@@ -208,7 +208,9 @@ export async function seedDemo(db: Database, hashPassword: (password: string) =>
         confirmedAt: new Date(),
       })
       .returning({ id: users.id });
-    await db.insert(profiles).values({ userId: user.id, siteId: site.id, name: member.name, country: member.country, status: 'active', birthDate: '1990-05-17' });
+    await db
+      .insert(profiles)
+      .values({ userId: user.id, siteId: site.id, name: member.name, country: member.country, status: 'active', birthDate: '1990-05-17' });
   }
   return true;
 }

@@ -34,21 +34,89 @@ const NAMES: Record<string, { woman: string[]; man: string[] }> = {
 
 /** A few real cities per country, with their centres (what profiles store; never a member's own position). */
 const CITIES: Record<string, [string, string, number, number][]> = {
-  NL: [['Amsterdam', 'NL-NH', 52.37, 4.89], ['Rotterdam', 'NL-ZH', 51.92, 4.48], ['Utrecht', 'NL-UT', 52.09, 5.12], ['Groningen', 'NL-GR', 53.22, 6.57]],
-  BE: [['Brussels', 'BE-BRU', 50.85, 4.35], ['Antwerp', 'BE-VLG', 51.22, 4.4], ['Ghent', 'BE-VLG', 51.05, 3.72]],
-  FR: [['Paris', 'FR-IDF', 48.86, 2.35], ['Lyon', 'FR-ARA', 45.76, 4.84], ['Marseille', 'FR-PAC', 43.3, 5.37], ['Bordeaux', 'FR-NAQ', 44.84, -0.58]],
-  IT: [['Roma', 'IT-62', 41.9, 12.5], ['Milano', 'IT-25', 45.46, 9.19], ['Napoli', 'IT-72', 40.85, 14.27], ['Torino', 'IT-21', 45.07, 7.69]],
-  ES: [['Madrid', 'ES-M', 40.42, -3.7], ['Barcelona', 'ES-B', 41.39, 2.17], ['Valencia', 'ES-V', 39.47, -0.38], ['Sevilla', 'ES-SE', 37.39, -5.98]],
-  DE: [['Berlin', 'DE-BE', 52.52, 13.4], ['Hamburg', 'DE-HH', 53.55, 9.99], ['München', 'DE-BY', 48.14, 11.58], ['Köln', 'DE-NW', 50.94, 6.96]],
-  AT: [['Wien', 'AT-9', 48.21, 16.37], ['Graz', 'AT-6', 47.07, 15.44], ['Salzburg', 'AT-5', 47.81, 13.04]],
-  IE: [['Dublin', 'IE-D', 53.35, -6.26], ['Cork', 'IE-CO', 51.9, -8.47], ['Galway', 'IE-G', 53.27, -9.05]],
-  GB: [['London', 'GB-LND', 51.51, -0.13], ['Manchester', 'GB-MAN', 53.48, -2.24], ['Edinburgh', 'GB-EDH', 55.95, -3.19], ['Cardiff', 'GB-CRF', 51.48, -3.18]],
-  US: [['New York', 'US-NY', 40.71, -74.01], ['Chicago', 'US-IL', 41.88, -87.63], ['Austin', 'US-TX', 30.27, -97.74], ['Seattle', 'US-WA', 47.61, -122.33]],
-  CA: [['Toronto', 'CA-ON', 43.65, -79.38], ['Montréal', 'CA-QC', 45.5, -73.57], ['Vancouver', 'CA-BC', 49.28, -123.12]],
-  PL: [['Warszawa', 'PL-14', 52.23, 21.01], ['Kraków', 'PL-12', 50.06, 19.94], ['Gdańsk', 'PL-22', 54.35, 18.65]],
-  AU: [['Sydney', 'AU-NSW', -33.87, 151.21], ['Melbourne', 'AU-VIC', -37.81, 144.96], ['Brisbane', 'AU-QLD', -27.47, 153.03]],
-  NZ: [['Auckland', 'NZ-AUK', -36.85, 174.76], ['Wellington', 'NZ-WGN', -41.29, 174.78], ['Christchurch', 'NZ-CAN', -43.53, 172.64]],
-  CH: [['Zürich', 'CH-ZH', 47.38, 8.54], ['Genève', 'CH-GE', 46.2, 6.15], ['Bern', 'CH-BE', 46.95, 7.45], ['Lugano', 'CH-TI', 46.0, 8.95]],
+  NL: [
+    ['Amsterdam', 'NL-NH', 52.37, 4.89],
+    ['Rotterdam', 'NL-ZH', 51.92, 4.48],
+    ['Utrecht', 'NL-UT', 52.09, 5.12],
+    ['Groningen', 'NL-GR', 53.22, 6.57],
+  ],
+  BE: [
+    ['Brussels', 'BE-BRU', 50.85, 4.35],
+    ['Antwerp', 'BE-VLG', 51.22, 4.4],
+    ['Ghent', 'BE-VLG', 51.05, 3.72],
+  ],
+  FR: [
+    ['Paris', 'FR-IDF', 48.86, 2.35],
+    ['Lyon', 'FR-ARA', 45.76, 4.84],
+    ['Marseille', 'FR-PAC', 43.3, 5.37],
+    ['Bordeaux', 'FR-NAQ', 44.84, -0.58],
+  ],
+  IT: [
+    ['Roma', 'IT-62', 41.9, 12.5],
+    ['Milano', 'IT-25', 45.46, 9.19],
+    ['Napoli', 'IT-72', 40.85, 14.27],
+    ['Torino', 'IT-21', 45.07, 7.69],
+  ],
+  ES: [
+    ['Madrid', 'ES-M', 40.42, -3.7],
+    ['Barcelona', 'ES-B', 41.39, 2.17],
+    ['Valencia', 'ES-V', 39.47, -0.38],
+    ['Sevilla', 'ES-SE', 37.39, -5.98],
+  ],
+  DE: [
+    ['Berlin', 'DE-BE', 52.52, 13.4],
+    ['Hamburg', 'DE-HH', 53.55, 9.99],
+    ['München', 'DE-BY', 48.14, 11.58],
+    ['Köln', 'DE-NW', 50.94, 6.96],
+  ],
+  AT: [
+    ['Wien', 'AT-9', 48.21, 16.37],
+    ['Graz', 'AT-6', 47.07, 15.44],
+    ['Salzburg', 'AT-5', 47.81, 13.04],
+  ],
+  IE: [
+    ['Dublin', 'IE-D', 53.35, -6.26],
+    ['Cork', 'IE-CO', 51.9, -8.47],
+    ['Galway', 'IE-G', 53.27, -9.05],
+  ],
+  GB: [
+    ['London', 'GB-LND', 51.51, -0.13],
+    ['Manchester', 'GB-MAN', 53.48, -2.24],
+    ['Edinburgh', 'GB-EDH', 55.95, -3.19],
+    ['Cardiff', 'GB-CRF', 51.48, -3.18],
+  ],
+  US: [
+    ['New York', 'US-NY', 40.71, -74.01],
+    ['Chicago', 'US-IL', 41.88, -87.63],
+    ['Austin', 'US-TX', 30.27, -97.74],
+    ['Seattle', 'US-WA', 47.61, -122.33],
+  ],
+  CA: [
+    ['Toronto', 'CA-ON', 43.65, -79.38],
+    ['Montréal', 'CA-QC', 45.5, -73.57],
+    ['Vancouver', 'CA-BC', 49.28, -123.12],
+  ],
+  PL: [
+    ['Warszawa', 'PL-14', 52.23, 21.01],
+    ['Kraków', 'PL-12', 50.06, 19.94],
+    ['Gdańsk', 'PL-22', 54.35, 18.65],
+  ],
+  AU: [
+    ['Sydney', 'AU-NSW', -33.87, 151.21],
+    ['Melbourne', 'AU-VIC', -37.81, 144.96],
+    ['Brisbane', 'AU-QLD', -27.47, 153.03],
+  ],
+  NZ: [
+    ['Auckland', 'NZ-AUK', -36.85, 174.76],
+    ['Wellington', 'NZ-WGN', -41.29, 174.78],
+    ['Christchurch', 'NZ-CAN', -43.53, 172.64],
+  ],
+  CH: [
+    ['Zürich', 'CH-ZH', 47.38, 8.54],
+    ['Genève', 'CH-GE', 46.2, 6.15],
+    ['Bern', 'CH-BE', 46.95, 7.45],
+    ['Lugano', 'CH-TI', 46.0, 8.95],
+  ],
 };
 
 const ABOUT = [
@@ -157,7 +225,9 @@ export async function seedDemoProfiles(ctx: AppContext, count = 300): Promise<nu
     while (next < jobs.length) {
       const job = jobs[next++];
       for (let p = 0; p < job.photos; p++) {
-        const buffer = await drawPortrait(random(job.profileId * 7 + p), job.initial);
+        const r2 = random(Math.imul(job.profileId * 31 + p, 2_654_435_761));
+        for (let burn = 0; burn < 3; burn++) r2();
+        const buffer = await drawPortrait(r2, job.initial);
         await addPhotoForSeed(ctx, { profileId: job.profileId, userId: job.userId, buffer });
       }
     }

@@ -1,6 +1,10 @@
+import { translate } from '@amora/i18n';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, type TestApp } from '../../test/harness';
 import type { Site } from '../sites/sites.repository';
+
+/** The reset mail below is in German: the catalogue decides its subject. */
+const GERMAN_RESET = translate('de', 'reset.subject', { site: 'Herzklopfen' }, 'emails');
 
 let t: TestApp;
 const host = { host: 'localhost:3000' };
@@ -60,7 +64,7 @@ describe('GET /api/dev/mailbox.php', () => {
     const emails = await mailbox();
     expect(emails.map((e) => e.to)).toEqual(['First@Example.com', 'second@example.com', 'first@example.com']);
     const [, reset] = emails;
-    expect(reset).toMatchObject({ kind: 'reset', status: 'dev', subject: 'Reset your password for Herzklopfen' });
+    expect(reset).toMatchObject({ kind: 'reset', status: 'dev', subject: GERMAN_RESET });
     expect(reset.text).toContain('https://herzklopfen.localhost/reset-password/do?token=second-token');
     expect(reset.html).toContain('second-token');
     expect(new Date(reset.created_at).toISOString()).toBe(reset.created_at);
@@ -82,7 +86,7 @@ describe('GET /dev/mailbox', () => {
     expect(res.body).not.toContain('<script');
     const [newest] = await mailbox();
     expect(res.body).toContain(`href="/dev/mailbox/${newest.id}"`);
-    for (const text of ['Reset your password for Herzklopfen', 'second@example.com', 'Herzklopfen', 'Amora', 'dev', 'activation']) {
+    for (const text of [GERMAN_RESET, 'second@example.com', 'Herzklopfen', 'Amora', 'dev', 'activation']) {
       expect(res.body).toContain(text);
     }
     const filtered = await t.app.inject({ method: 'GET', url: '/dev/mailbox?to=second@example.com', headers: host });

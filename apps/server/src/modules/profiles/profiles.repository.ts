@@ -1,5 +1,5 @@
 import { blocks, type Database, photos, profiles, users } from '@amora/db';
-import { and, desc, eq, ne, or, isNull, sql } from 'drizzle-orm';
+import { and, desc, eq, isNull, ne, or, sql } from 'drizzle-orm';
 
 export type ProfileRow = typeof profiles.$inferSelect;
 export type PhotoRow = typeof photos.$inferSelect;
@@ -35,7 +35,10 @@ export async function deleteBlock(db: Database, blocker: number, blocked: number
 }
 
 /** Profiles shown beside a profile: same site, active, visible, not the viewer, no block either way. */
-export async function relatedProfiles(db: Database, options: { siteId: number; profileId: number; viewerProfileId: number | null; country: string; limit: number }) {
+export async function relatedProfiles(
+  db: Database,
+  options: { siteId: number; profileId: number; viewerProfileId: number | null; country: string; limit: number },
+) {
   const viewer = options.viewerProfileId ?? 0;
   return db
     .select({

@@ -8,9 +8,13 @@ export const profilesRoutes: FastifyPluginAsyncZod = async (app) => {
   const { ctx } = app;
   const tag = (summary: string) => ({ tags: ['profiles'], summary });
 
-  app.get('/api/profile.php', { schema: { ...tag('My own profile with all my photos'), response: { 200: ownProfileResponseSchema } } }, async (request) => {
-    return { profile: await getOwnProfile(ctx, requireAuth(request)) };
-  });
+  app.get(
+    '/api/profile.php',
+    { schema: { ...tag('My own profile with all my photos'), response: { 200: ownProfileResponseSchema } } },
+    async (request) => {
+      return { profile: await getOwnProfile(ctx, requireAuth(request)) };
+    },
+  );
 
   app.put(
     '/api/profile.php',
@@ -34,13 +38,21 @@ export const profilesRoutes: FastifyPluginAsyncZod = async (app) => {
     async (request) => viewMember(ctx, request.site, request.auth, request.query.id),
   );
 
-  app.post('/api/block.php', { schema: { ...tag('Block a member'), body: blockSchema, response: { 200: okResponseSchema } } }, async (request) => {
-    await block(ctx, request.site, requireAuth(request), request.body.profile_id, true);
-    return { ok: true as const };
-  });
+  app.post(
+    '/api/block.php',
+    { schema: { ...tag('Block a member'), body: blockSchema, response: { 200: okResponseSchema } } },
+    async (request) => {
+      await block(ctx, request.site, requireAuth(request), request.body.profile_id, true);
+      return { ok: true as const };
+    },
+  );
 
-  app.delete('/api/block.php', { schema: { ...tag('Unblock a member'), body: blockSchema, response: { 200: okResponseSchema } } }, async (request) => {
-    await block(ctx, request.site, requireAuth(request), request.body.profile_id, false);
-    return { ok: true as const };
-  });
+  app.delete(
+    '/api/block.php',
+    { schema: { ...tag('Unblock a member'), body: blockSchema, response: { 200: okResponseSchema } } },
+    async (request) => {
+      await block(ctx, request.site, requireAuth(request), request.body.profile_id, false);
+      return { ok: true as const };
+    },
+  );
 };

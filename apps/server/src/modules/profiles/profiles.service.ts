@@ -14,9 +14,22 @@ import { findCity } from '../geo/cities';
 import { coarsePosition } from '../geo/coarse';
 import { photoUrl } from '../photos/photos.routes';
 import type { Site } from '../sites/sites.repository';
-import { deleteBlock, findProfileWithOwner, hasBlocked, insertBlock, photosOf, relatedProfiles, updateProfileRow } from './profiles.repository';
+import {
+  deleteBlock,
+  findProfileWithOwner,
+  hasBlocked,
+  insertBlock,
+  photosOf,
+  relatedProfiles,
+  updateProfileRow,
+} from './profiles.repository';
 
-const urls = (id: number) => ({ large: photoUrl(id, 'large'), thumb: photoUrl(id, 'thumb'), match: photoUrl(id, 'match'), blur: photoUrl(id, 'blur') });
+const urls = (id: number) => ({
+  large: photoUrl(id, 'large'),
+  thumb: photoUrl(id, 'thumb'),
+  match: photoUrl(id, 'match'),
+  blur: photoUrl(id, 'blur'),
+});
 
 export async function getOwnProfile(ctx: AppContext, auth: Auth): Promise<OwnProfile> {
   const found = await findProfileWithOwner(ctx.db, auth.profile.id);
@@ -40,7 +53,14 @@ export async function getOwnProfile(ctx: AppContext, auth: Auth): Promise<OwnPro
     interests: profile.interests,
     is_invisible: profile.isInvisible,
     main_photo_id: profile.mainPhotoId,
-    photos: list.map((p) => ({ id: p.id, status: p.status, is_main: p.id === profile.mainPhotoId, width: p.width, height: p.height, urls: urls(p.id) })),
+    photos: list.map((p) => ({
+      id: p.id,
+      status: p.status,
+      is_main: p.id === profile.mainPhotoId,
+      width: p.width,
+      height: p.height,
+      urls: urls(p.id),
+    })),
     photo_limit: auth.user.paidUser ? PREMIUM_PHOTO_LIMIT : FREE_PHOTO_LIMIT,
   };
 }
@@ -67,7 +87,8 @@ export async function updateOwnProfile(ctx: AppContext, auth: Auth, site: Site, 
   }
   if (input.region !== undefined) {
     const country = (values.country as string | undefined) ?? auth.profile.country;
-    if (input.region !== null && !input.region.startsWith(`${country}-`)) throw badRequest('region', 'This region is not in the chosen country');
+    if (input.region !== null && !input.region.startsWith(`${country}-`))
+      throw badRequest('region', 'This region is not in the chosen country');
     values.region = input.region;
   }
   if (input.city !== undefined) Object.assign(values, { city: input.city || null, lat: null, lon: null });
@@ -122,7 +143,13 @@ export async function viewMember(ctx: AppContext, site: Site, viewer: Auth | nul
     const value = source[key];
     if (value && site.visibleProfileFields.includes(key)) attributes[key] = value;
   }
-  const related = await relatedProfiles(ctx.db, { siteId: site.id, profileId, viewerProfileId: viewer?.profile.id ?? null, country: profile.country, limit: 6 });
+  const related = await relatedProfiles(ctx.db, {
+    siteId: site.id,
+    profileId,
+    viewerProfileId: viewer?.profile.id ?? null,
+    country: profile.country,
+    limit: 6,
+  });
   const now = ctx.now();
   return {
     profile: {

@@ -3,10 +3,10 @@ import { Outlet } from 'react-router';
 import { useUser } from '@/features/auth/api/user';
 import { ActivationReminder } from '@/features/auth/components/activation-reminder';
 import { Disclaimer } from '@/features/layout/disclaimer';
-import { PhotoAlert } from '@/features/profiles/components/photo-alert';
 import { EntryWarning } from '@/features/layout/entry-warning';
 import { Footer } from '@/features/layout/footer';
 import { TopBar } from '@/features/layout/top-bar';
+import { PhotoAlert } from '@/features/profiles/components/photo-alert';
 import { useRouteName } from '@/features/site/use-route-name';
 import { isInstalledApp } from '@/lib/installed-app';
 

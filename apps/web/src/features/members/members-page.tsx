@@ -35,9 +35,19 @@ export function MembersPage() {
       <div className="row g-3" data-testid="member-list">
         {query.data?.results.map((m) => (
           <div className="col-6 col-md-4 col-lg-3" key={m.id}>
-            <LocalLink to={`/members/${m.id}`} className="card h-100 shadow-sm border-0 text-decoration-none text-body" data-testid="member-card">
+            <LocalLink
+              to={`/members/${m.id}`}
+              className="card h-100 shadow-sm border-0 text-decoration-none text-body"
+              data-testid="member-card"
+            >
               {m.thumb_url ? (
-                <img src={m.thumb_url} alt="" className="card-img-top" style={{ aspectRatio: '4 / 5', objectFit: 'cover' }} loading="lazy" />
+                <img
+                  src={m.thumb_url}
+                  alt=""
+                  className="card-img-top"
+                  style={{ aspectRatio: '4 / 5', objectFit: 'cover' }}
+                  loading="lazy"
+                />
               ) : (
                 <div className="card-img-top bg-light" style={{ aspectRatio: '4 / 5' }} />
               )}

@@ -1,8 +1,8 @@
 import type { GeocodeResult, MemberResponse, OwnPhoto, OwnProfile, ProfileUpdate } from '@amora/contracts/core';
 import { CLIENT_HEADER, CLIENT_HEADER_VALUE } from '@amora/contracts/core';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import { api, ApiRequestError } from '@/lib/api-client';
 import { userQueryKey } from '@/features/auth/api/user';
+import { ApiRequestError, api } from '@/lib/api-client';
 
 export const ownProfileKey = ['own-profile'] as const;
 export const memberKey = (id: number) => ['member', id] as const;
@@ -14,7 +14,8 @@ export function useOwnProfile() {
 export function useUpdateProfile() {
   const queryClient = useQueryClient();
   return useMutation({
-    mutationFn: async (input: ProfileUpdate) => (await api<{ profile: OwnProfile }>('/api/profile.php', { method: 'PUT', body: input })).profile,
+    mutationFn: async (input: ProfileUpdate) =>
+      (await api<{ profile: OwnProfile }>('/api/profile.php', { method: 'PUT', body: input })).profile,
     onSuccess: (profile) => queryClient.setQueryData(ownProfileKey, profile),
   });
 }

@@ -63,7 +63,9 @@ export function LocationPicker({ profile }: { profile: OwnProfile }) {
           (place) =>
             update.mutate(
               { city_id: place.city_id },
-              { onSuccess: () => setMessage(t('profile.location.found', { city: place.city, country: countryName(place.country, locale) })) },
+              {
+                onSuccess: () => setMessage(t('profile.location.found', { city: place.city, country: countryName(place.country, locale) })),
+              },
             ),
           (error: unknown) => setMessage(errorText(t, error)),
         );
@@ -84,7 +86,10 @@ export function LocationPicker({ profile }: { profile: OwnProfile }) {
           className="row g-3"
           onSubmit={(event) => {
             event.preventDefault();
-            update.mutate({ country: country as never, region: region || null, city: city || null }, { onSuccess: () => setMessage(t('profile.saved')) });
+            update.mutate(
+              { country: country as never, region: region || null, city: city || null },
+              { onSuccess: () => setMessage(t('profile.saved')) },
+            );
           }}
         >
           <div className="col-md-4">
@@ -124,7 +129,13 @@ export function LocationPicker({ profile }: { profile: OwnProfile }) {
             <label className="form-label" htmlFor="profile-city">
               {t('profile.location.city')}
             </label>
-            <input id="profile-city" className="form-control" value={city} maxLength={100} onChange={(event) => setCity(event.target.value)} />
+            <input
+              id="profile-city"
+              className="form-control"
+              value={city}
+              maxLength={100}
+              onChange={(event) => setCity(event.target.value)}
+            />
           </div>
           <div className="col-12 d-flex flex-wrap gap-2 align-items-center">
             <button type="submit" className="btn btn-outline-primary" disabled={update.isPending}>

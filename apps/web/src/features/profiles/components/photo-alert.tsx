@@ -16,7 +16,12 @@ export function PhotoAlert() {
   const [isDismissed, setIsDismissed] = useState(() => storage.isDismissed(ALERT_STORAGE_KEYS.enrich));
   if (!user || user.profile.main_image || isDismissed || (route && HIDDEN_ON.has(route))) return null;
   return (
-    <div className="alert alert-info alert-dismissible rounded-0 mb-0 border-0 border-bottom" role="region" aria-label={t('profile.alert.label')} data-testid="photo-alert">
+    <div
+      className="alert alert-info alert-dismissible rounded-0 mb-0 border-0 border-bottom"
+      role="region"
+      aria-label={t('profile.alert.label')}
+      data-testid="photo-alert"
+    >
       <div className="container">
         {t('profile.alert.text')} <LocalLink to="/profile">{t('profile.alert.link')}</LocalLink>
       </div>

@@ -48,16 +48,35 @@ export function PhotoManager({ profile }: { profile: OwnProfile }) {
           {profile.photos.map((photo) => (
             <div className="col-6 col-md-4" key={photo.id}>
               <figure className="position-relative mb-0 border rounded overflow-hidden" data-testid="own-photo">
-                <img src={photo.urls.thumb} alt={t('profile.photos.alt')} className="w-100" style={{ aspectRatio: '4 / 5', objectFit: 'cover' }} />
-                {photo.is_main && <span className="badge text-bg-primary position-absolute top-0 start-0 m-2">{t('profile.photos.main')}</span>}
-                {photo.status === 'pending' && <span className="badge text-bg-warning position-absolute top-0 end-0 m-2">{t('profile.photos.pending')}</span>}
+                <img
+                  src={photo.urls.thumb}
+                  alt={t('profile.photos.alt')}
+                  className="w-100"
+                  style={{ aspectRatio: '4 / 5', objectFit: 'cover' }}
+                />
+                {photo.is_main && (
+                  <span className="badge text-bg-primary position-absolute top-0 start-0 m-2">{t('profile.photos.main')}</span>
+                )}
+                {photo.status === 'pending' && (
+                  <span className="badge text-bg-warning position-absolute top-0 end-0 m-2">{t('profile.photos.pending')}</span>
+                )}
                 <figcaption className="d-flex gap-1 p-2 bg-white">
                   {!photo.is_main && (
-                    <button type="button" className="btn btn-sm btn-outline-dark" onClick={() => setMain.mutate(photo.id)} data-testid="make-main">
+                    <button
+                      type="button"
+                      className="btn btn-sm btn-outline-dark"
+                      onClick={() => setMain.mutate(photo.id)}
+                      data-testid="make-main"
+                    >
                       {t('profile.photos.makeMain')}
                     </button>
                   )}
-                  <button type="button" className="btn btn-sm btn-outline-danger ms-auto" onClick={() => remove.mutate(photo.id)} aria-label={t('profile.photos.delete')}>
+                  <button
+                    type="button"
+                    className="btn btn-sm btn-outline-danger ms-auto"
+                    onClick={() => remove.mutate(photo.id)}
+                    aria-label={t('profile.photos.delete')}
+                  >
                     {t('profile.photos.delete')}
                   </button>
                 </figcaption>
@@ -71,7 +90,15 @@ export function PhotoManager({ profile }: { profile: OwnProfile }) {
           </div>
         )}
         {progress !== null && (
-          <div className="progress mb-3" role="progressbar" aria-label={t('profile.photos.uploading')} aria-valuenow={Math.round(progress * 100)} aria-valuemin={0} aria-valuemax={100} data-testid="upload-progress">
+          <div
+            className="progress mb-3"
+            role="progressbar"
+            aria-label={t('profile.photos.uploading')}
+            aria-valuenow={Math.round(progress * 100)}
+            aria-valuemin={0}
+            aria-valuemax={100}
+            data-testid="upload-progress"
+          >
             <div className="progress-bar" style={{ width: `${Math.round(progress * 100)}%` }} />
           </div>
         )}

@@ -54,10 +54,21 @@ export function MemberPage() {
           <div className="row g-2">
             {profile.photos.map((photo, index) => (
               <div className={index === 0 ? 'col-12' : 'col-4'} key={photo.id}>
-                <div className="position-relative rounded overflow-hidden bg-light" data-testid={photo.is_locked ? 'locked-photo' : 'open-photo'}>
-                  <img src={index === 0 ? photo.url : photo.thumb_url} alt={t('member.photoOf', { name: profile.name })} className="w-100" style={{ aspectRatio: '4 / 5', objectFit: 'cover' }} />
+                <div
+                  className="position-relative rounded overflow-hidden bg-light"
+                  data-testid={photo.is_locked ? 'locked-photo' : 'open-photo'}
+                >
+                  <img
+                    src={index === 0 ? photo.url : photo.thumb_url}
+                    alt={t('member.photoOf', { name: profile.name })}
+                    className="w-100"
+                    style={{ aspectRatio: '4 / 5', objectFit: 'cover' }}
+                  />
                   {photo.is_locked && (
-                    <div className="position-absolute top-0 start-0 w-100 h-100 d-flex flex-column align-items-center justify-content-center text-white" style={{ background: 'rgba(0,0,0,.45)' }}>
+                    <div
+                      className="position-absolute top-0 start-0 w-100 h-100 d-flex flex-column align-items-center justify-content-center text-white"
+                      style={{ background: 'rgba(0,0,0,.45)' }}
+                    >
                       <LockIcon />
                       <span className="small fw-semibold mt-1 text-center px-1">{t('member.premiumOnly')}</span>
                     </div>
@@ -80,8 +91,21 @@ export function MemberPage() {
         <div className="col-lg-5">
           <h1 className="h3 d-flex align-items-center gap-2 flex-wrap">
             {profile.name}, {profile.age}
-            {profile.is_premium && <span className="badge text-bg-secondary" data-testid="premium-badge">{t('member.premium')}</span>}
-            {profile.is_fictional && <img src={settings.fictional_icon} alt={settings.fictional_singular} title={settings.fictional_singular} width={22} height={22} data-testid="fictional-icon" />}
+            {profile.is_premium && (
+              <span className="badge text-bg-secondary" data-testid="premium-badge">
+                {t('member.premium')}
+              </span>
+            )}
+            {profile.is_fictional && (
+              <img
+                src={settings.fictional_icon}
+                alt={settings.fictional_singular}
+                title={settings.fictional_singular}
+                width={22}
+                height={22}
+                data-testid="fictional-icon"
+              />
+            )}
           </h1>
           <p className="text-body-secondary">{place}</p>
           {profile.is_fictional && <p className="small border-start border-3 border-secondary ps-2">{settings.fictional_warning}</p>}
@@ -131,7 +155,11 @@ export function MemberPage() {
             {related.map((r) => (
               <div className="col-6 col-md-4 col-lg-2" key={r.id}>
                 <LocalLink to={`/members/${r.id}`} className="card h-100 text-decoration-none text-body border-0 shadow-sm">
-                  {r.thumb_url ? <img src={r.thumb_url} alt="" className="card-img-top" style={{ aspectRatio: '4 / 5', objectFit: 'cover' }} /> : <div className="bg-light" style={{ aspectRatio: '4 / 5' }} />}
+                  {r.thumb_url ? (
+                    <img src={r.thumb_url} alt="" className="card-img-top" style={{ aspectRatio: '4 / 5', objectFit: 'cover' }} />
+                  ) : (
+                    <div className="bg-light" style={{ aspectRatio: '4 / 5' }} />
+                  )}
                   <div className="card-body p-2 small">
                     {r.name}, {r.age}
                   </div>

@@ -50,7 +50,14 @@ function DetailsForm({ profile }: { profile: OwnProfile }) {
             <label className="form-label" htmlFor="profile-about">
               {t('profile.details.about')}
             </label>
-            <textarea id="profile-about" className="form-control" rows={4} maxLength={2000} value={about} onChange={(event) => setAbout(event.target.value)} />
+            <textarea
+              id="profile-about"
+              className="form-control"
+              rows={4}
+              maxLength={2000}
+              value={about}
+              onChange={(event) => setAbout(event.target.value)}
+            />
           </div>
         )}
         <div className="row g-3 mb-3">
@@ -135,6 +142,7 @@ function InvisibleToggle({ profile }: { profile: OwnProfile }) {
             role="switch"
             id="invisible-mode"
             checked={profile.is_invisible}
+            aria-checked={profile.is_invisible}
             disabled={update.isPending}
             onChange={(event) => update.mutate({ is_invisible: event.target.checked })}
           />
