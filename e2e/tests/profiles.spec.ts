@@ -1,7 +1,7 @@
 import type { Browser, Page } from '@playwright/test';
 import sharp from 'sharp';
 import { expect, expectAccessible, test } from './fixtures';
-import { uniqueEmail } from './mail';
+import { linkIn, uniqueEmail, waitForMail } from './mail';
 
 const PASSWORD = 'correct horse battery';
 
@@ -12,7 +12,7 @@ async function photo(colour: string): Promise<Buffer> {
     .toBuffer();
 }
 
-/** A fresh member through the signup API (the UI journey is covered in accounts.spec). */
+/** A fresh, activated member through the signup API (the UI journey is covered in accounts.spec). */
 async function newMember(browser: Browser, name: string, project: string): Promise<{ page: Page; email: string; profileId: number }> {
   const context = await browser.newContext({ baseURL: 'http://localhost:4173' });
   await context.addInitScript(() => window.localStorage.setItem('hide-entry-warning', String(Date.now())));
@@ -24,6 +24,9 @@ async function newMember(browser: Browser, name: string, project: string): Promi
   });
   expect(res.ok()).toBe(true);
   const { user } = await res.json();
+  // Only activated profiles are shown to others: open the link from the activation mail.
+  await page.goto(linkIn(await waitForMail(email)));
+  await expect(page).toHaveURL(/\/activate\/done$/);
   return { page, email, profileId: user.profile.id };
 }
 
