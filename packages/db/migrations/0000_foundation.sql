@@ -198,6 +198,7 @@ CREATE TABLE "sites" (
 	"logged_out_search_trafficsource" boolean DEFAULT false NOT NULL,
 	"interests" jsonb NOT NULL,
 	"member_resell" boolean DEFAULT false NOT NULL,
+	"moderate_photos" boolean DEFAULT false NOT NULL,
 	"created_at" timestamp with time zone DEFAULT now() NOT NULL,
 	CONSTRAINT "sites_niche_check" CHECK ("sites"."niche" between 1 and 7),
 	CONSTRAINT "sites_entry_popup_check" CHECK ("sites"."enable_site_entry_popup" in ('yes', 'no'))

@@ -81,6 +81,8 @@ export const sites = pgTable(
     loggedOutSearchTrafficsource: boolean('logged_out_search_trafficsource').notNull().default(false),
     interests: jsonb('interests').$type<string[]>().notNull(),
     memberResell: boolean('member_resell').notNull().default(false),
+    /** New photos wait as 'pending' until the operator approves them. */
+    moderatePhotos: boolean('moderate_photos').notNull().default(false),
     createdAt: createdAt(),
   },
   (t) => [

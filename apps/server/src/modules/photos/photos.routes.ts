@@ -77,6 +77,7 @@ export const photosRoutes: FastifyPluginAsyncZod = async (app) => {
         profileId: auth.profile.id,
         userId: auth.user.id,
         isPremium: auth.user.paidUser,
+        isModerated: request.site.moderatePhotos,
         buffer,
       });
       return { photo: presentOwnPhoto(photo, isMain ? photo.id : null) };

@@ -73,9 +73,16 @@ export interface AddedPhoto {
  */
 export async function addPhoto(
   ctx: PhotoContext,
-  input: { profileId: number; userId: number; isPremium: boolean; buffer: Buffer },
+  input: { profileId: number; userId: number; isPremium: boolean; buffer: Buffer; isModerated?: boolean },
 ): Promise<AddedPhoto> {
-  return storePhoto(ctx, input.profileId, input.userId, input.buffer, photoLimitFor(input.isPremium));
+  return storePhoto(
+    ctx,
+    input.profileId,
+    input.userId,
+    input.buffer,
+    photoLimitFor(input.isPremium),
+    input.isModerated ? 'pending' : 'active',
+  );
 }
 
 /** For the demo seed: no limit, and the profile may have no account (a fictional profile, `userId` null). */
@@ -86,7 +93,14 @@ export async function addPhotoForSeed(
   return storePhoto(ctx, input.profileId, input.userId, input.buffer, null);
 }
 
-async function storePhoto(ctx: PhotoContext, profileId: number, userId: number | null, buffer: Buffer, limit: number | null) {
+async function storePhoto(
+  ctx: PhotoContext,
+  profileId: number,
+  userId: number | null,
+  buffer: Buffer,
+  limit: number | null,
+  status: 'active' | 'pending' = 'active',
+) {
   const profile = await findProfileForUpload(ctx.db, profileId);
   if (!profile) throw notFound('Profile not found');
   if (profile.userId !== userId) throw new Error(`profile ${profileId} does not belong to user ${userId}`);
@@ -112,14 +126,16 @@ async function storePhoto(ctx: PhotoContext, profileId: number, userId: number |
       const photo = await insertPhoto(tx, {
         profileId,
         storageKey,
-        status: 'active',
+        status,
         width: processed.width,
         height: processed.height,
         createdAt: now,
       });
       const hasMain = locked.mainPhotoId !== null && Boolean(await findOwnPhoto(tx, profileId, locked.mainPhotoId));
-      if (!hasMain) await setMainPhotoId(tx, profileId, photo.id, now);
-      return { photo, isMain: !hasMain };
+      // A photo waiting for moderation cannot be the main photo yet.
+      const becomesMain = !hasMain && status === 'active';
+      if (becomesMain) await setMainPhotoId(tx, profileId, photo.id, now);
+      return { photo, isMain: becomesMain };
     });
   } catch (error) {
     await removePhotoFiles(ctx.config.dataDir, ownerKey, storageKey).catch(() => {});
