@@ -156,7 +156,15 @@ export const profiles = pgTable(
     updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
     createdAt: createdAt(),
   },
-  (t) => [uniqueIndex('profiles_user_idx').on(t.userId), index('profiles_site_idx').on(t.siteId)],
+  (t) => [
+    uniqueIndex('profiles_user_idx').on(t.userId),
+    index('profiles_site_idx').on(t.siteId),
+    // Member search: newest first within a site, filtered by the common fields (keyset on id).
+    index('profiles_search_idx')
+      .on(t.siteId, t.gender, t.country, t.id.desc())
+      .where(sql`${t.status} = 'active' and ${t.isInvisible} = false`),
+    index('profiles_search_any_idx').on(t.siteId, t.id.desc()).where(sql`${t.status} = 'active' and ${t.isInvisible} = false`),
+  ],
 );
 
 export const sessions = pgTable(
@@ -351,4 +359,41 @@ export const blocks = pgTable(
     createdAt: createdAt(),
   },
   (t) => [primaryKey({ columns: [t.blockerProfileId, t.blockedProfileId] }), index('blocks_blocked_idx').on(t.blockedProfileId)],
+);
+
+/** Likes between profiles (spec §4, §7). `isNew` is the receiver's like_new flag, cleared when they open the liker. */
+export const likes = pgTable(
+  'likes',
+  {
+    likerProfileId: bigint('liker_profile_id', { mode: 'number' })
+      .notNull()
+      .references(() => profiles.id, { onDelete: 'cascade' }),
+    likedProfileId: bigint('liked_profile_id', { mode: 'number' })
+      .notNull()
+      .references(() => profiles.id, { onDelete: 'cascade' }),
+    source: text('source').notNull(),
+    isNew: boolean('is_new').notNull().default(true),
+    createdAt: createdAt(),
+  },
+  (t) => [
+    primaryKey({ columns: [t.likerProfileId, t.likedProfileId] }),
+    index('likes_liked_idx').on(t.likedProfileId, t.createdAt),
+    index('likes_swipe_day_idx').on(t.likerProfileId, t.source, t.createdAt),
+    check('likes_source_check', sql`${t.source} in ('search', 'profile', 'swipe', 'match_finder', 'auto')`),
+  ],
+);
+
+/** Profiles a member passed in the swipe game or the match-finder, so they are not suggested again. */
+export const skips = pgTable(
+  'skips',
+  {
+    profileId: bigint('profile_id', { mode: 'number' })
+      .notNull()
+      .references(() => profiles.id, { onDelete: 'cascade' }),
+    skippedProfileId: bigint('skipped_profile_id', { mode: 'number' })
+      .notNull()
+      .references(() => profiles.id, { onDelete: 'cascade' }),
+    createdAt: createdAt(),
+  },
+  (t) => [primaryKey({ columns: [t.profileId, t.skippedProfileId] })],
 );

@@ -424,6 +424,8 @@ export async function deleteAccount(ctx: AppContext, info: RequestInfo, user: Us
       .update(users)
       .set({ status: 'deleted', deletedAt: ctx.now(), deletionReason: input.reason, deletionReasonText: input.reason_text ?? null })
       .where(eq(users.id, user.id));
+    // The profile leaves every list at once; reactivation brings it back.
+    await tx.update(profiles).set({ status: 'deleted' }).where(eq(profiles.userId, user.id));
     await deleteSessionsOf(tx, user.id);
   });
   const token = await issueToken(ctx, user.id, 'reactivation', { status: user.status });
@@ -442,10 +444,13 @@ export async function reactivate(ctx: AppContext, info: RequestInfo, token: stri
     throw accountError(400, 'link_invalid', E.linkInvalid, { field: 'token' });
   }
   const status = used.payload.status === 'confirmed' ? 'confirmed' : 'not_confirmed';
-  await ctx.db
-    .update(users)
-    .set({ status, deletedAt: null, deletionReason: null, deletionReasonText: null })
-    .where(eq(users.id, used.userId));
+  await ctx.db.transaction(async (tx) => {
+    await tx.update(users).set({ status, deletedAt: null, deletionReason: null, deletionReasonText: null }).where(eq(users.id, used.userId));
+    await tx
+      .update(profiles)
+      .set({ status: status === 'confirmed' ? 'active' : 'disabled' })
+      .where(eq(profiles.userId, used.userId));
+  });
   await mail(ctx, info, 'reactivated', account.user, account.user.email, account.profile.name);
   return { user: { ...account.user, status }, session: await startSession(ctx, used.userId, info.userAgent) };
 }
