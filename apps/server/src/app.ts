@@ -15,6 +15,7 @@ import { devMailboxRoutes } from './modules/mail/dev-mailbox.routes';
 import { membersRoutes } from './modules/members/members.routes';
 import { photosRoutes } from './modules/photos/photos.routes';
 import { profilesRoutes } from './modules/profiles/profiles.routes';
+import { searchRoutes } from './modules/search/search.routes';
 import { settingsRoutes } from './modules/settings/settings.routes';
 import { pageHiddenRoutes } from './modules/telemetry/page-hidden.routes';
 import { registerAuth } from './plugins/auth';
@@ -90,6 +91,7 @@ export async function buildApp(ctx: AppContext, options: BuildOptions = {}): Pro
   await app.register(photosRoutes);
   await app.register(geoRoutes);
   await app.register(profilesRoutes);
+  await app.register(searchRoutes);
 
   await registerWeb(app);
   return app;

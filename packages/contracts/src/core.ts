@@ -10,3 +10,5 @@ export { BODY_TYPES, EYE_COLOURS, GENDERS, HAIR_COLOURS, PROFILE_ATTRIBUTES, REL
 export type { GeocodeResult, MemberProfile, MemberResponse, OwnPhoto, OwnProfile, PhotoVariant, ProfileUpdate } from './profiles';
 export * from './routes';
 export type { Settings } from './settings';
+export type { SearchCard, SearchQuery, SearchResponse } from './search';
+export { SEARCH_PAGE_SIZE } from './search-constants';

@@ -8,3 +8,4 @@ export * from './members';
 export * from './profiles';
 export * from './routes';
 export * from './settings';
+export * from './search';

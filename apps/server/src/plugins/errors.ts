@@ -20,7 +20,9 @@ export function registerErrorHandling(app: FastifyInstance): void {
         issue?.instancePath?.replace(/^\//, '').replace(/\//g, '.') ||
         (issue?.params as { issue?: { path?: string[] } } | undefined)?.issue?.path?.join('.') ||
         '';
-      const field = path || (error.validationContext ?? 'body');
+      const unknownKey = (issue?.params as { keys?: string[] } | undefined)?.keys?.[0];
+      const field = unknownKey ?? (path || (error.validationContext ?? 'body'));
+
       const key = issue?.message && CATALOGUE_KEY.test(issue.message) ? issue.message : undefined;
       return reply.status(400).send({
         error: 'validation_failed',

@@ -345,6 +345,25 @@ describe('GET/PUT /api/profile.php', () => {
     expect(moved.statusCode, moved.body).toBe(200);
     expect(await profileRow(me.profileId)).toMatchObject({ country: 'DE', city: null, region: null, lat: null, lon: null });
   });
+
+  it('a city in another country never keeps the region of the old one', async () => {
+    const me = await member();
+    const set = await as(me, 'PUT', PROFILE, { country: 'NL', region: 'NL-NH', city: 'Haarlem' });
+    expect(set.statusCode, set.body).toBe(200);
+    // Dublin has no region we can map, and Ireland is not the Netherlands.
+    const dublin = await as(me, 'GET', '/api/geocode.php?lat=53.3498&lon=-6.2603');
+    expect(dublin.json()).toMatchObject({ city: 'Dublin', country: 'IE', region: null });
+    const res = await as(me, 'PUT', PROFILE, { city_id: dublin.json().city_id });
+    expect(res.statusCode, res.body).toBe(200);
+    expect(await ownProfile(me)).toMatchObject({ city: 'Dublin', country: 'IE', region: null });
+
+    // A region the city's own country has stays when the city's region is not known.
+    const region = await as(me, 'PUT', PROFILE, { region: 'IE-D' });
+    expect(region.statusCode, region.body).toBe(200);
+    const again = await as(me, 'PUT', PROFILE, { city_id: dublin.json().city_id });
+    expect(again.statusCode, again.body).toBe(200);
+    expect(await ownProfile(me)).toMatchObject({ city: 'Dublin', country: 'IE', region: 'IE-D' });
+  });
 });
 
 describe('GET /api/member.php', () => {
@@ -387,7 +406,12 @@ describe('GET /api/member.php', () => {
       hidden_photo_count: 2,
     });
     expect(profile.photos).toEqual([
-      { id: photoIds[0], is_locked: false, url: `/api/photo.php?id=${photoIds[0]}&v=large`, thumb_url: `/api/photo.php?id=${photoIds[0]}&v=thumb` },
+      {
+        id: photoIds[0],
+        is_locked: false,
+        url: `/api/photo.php?id=${photoIds[0]}&v=large`,
+        thumb_url: `/api/photo.php?id=${photoIds[0]}&v=thumb`,
+      },
     ]);
     const body = JSON.stringify(profile);
     for (const id of photoIds.slice(1)) expect(body).not.toContain(`id=${id}&`);

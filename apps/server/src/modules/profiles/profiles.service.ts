@@ -98,6 +98,11 @@ export async function updateOwnProfile(ctx: AppContext, auth: Auth, site: Site, 
     const position = coarsePosition(city.lat, city.lon);
     Object.assign(values, { city: city.name, country: city.country, lat: position.lat, lon: position.lon });
     if (city.region) values.region = city.region;
+    else {
+      // The city's region is not known: keep a region only if it is in the city's country.
+      const region = values.region !== undefined ? values.region : auth.profile.region;
+      if (typeof region === 'string' && !region.startsWith(`${city.country}-`)) values.region = null;
+    }
   }
   await updateProfileRow(ctx.db, auth.profile.id, values);
 }

@@ -1,0 +1,131 @@
+import { blocks, profiles, sites } from '@amora/db';
+import { eq, inArray } from 'drizzle-orm';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createTestApp, type TestApp } from '../../test/harness';
+
+let t: TestApp;
+const HOST = { host: 'localhost' };
+let ids: number[] = [];
+let viewerCookie = '';
+let viewerProfile = 0;
+
+/** 60 active members on site 1, newest last: 30 women in NL, 20 men in DE, 10 women in DE. */
+beforeAll(async () => {
+  t = await createTestApp();
+  const rows = [];
+  for (let i = 0; i < 60; i++) {
+    const isWomanNl = i < 30;
+    rows.push({
+      siteId: 1,
+      name: `M${i}`,
+      country: isWomanNl ? 'NL' : 'DE',
+      region: isWomanNl ? (i % 2 ? 'NL-NH' : 'NL-UT') : 'DE-BY',
+      gender: i < 30 || i >= 50 ? 'woman' : 'man',
+      birthDate: `${1960 + (i % 40)}-06-15`,
+      status: 'active',
+    });
+  }
+  ids = (await t.ctx.db.insert(profiles).values(rows).returning({ id: profiles.id })).map((r) => r.id);
+  const signup = await t.app.inject({
+    method: 'POST',
+    url: '/api/signup.php',
+    headers: { ...HOST, 'x-request-type': 'client' },
+    remoteAddress: '10.88.0.1',
+    payload: { email: 'searcher@example.com', name: 'Searcher', password: 'long enough secret', date_of_birth: '1991-01-01', terms: true },
+  });
+  viewerCookie = signup.cookies.map((c) => `${c.name}=${c.value}`).join('; ');
+  viewerProfile = signup.json().user.profile.id;
+});
+afterAll(async () => {
+  await t.close();
+});
+
+const get = (query: string, cookie = viewerCookie, host = HOST) =>
+  t.app.inject({ url: `/api/search.php${query}`, headers: { ...host, ...(cookie ? { cookie } : {}) } });
+
+describe('GET /api/search.php', () => {
+  it('filters by gender, country, region and age, newest first', async () => {
+    const res = await get('?gender=woman&country=NL&countryregion=NL-NH');
+    expect(res.statusCode).toBe(200);
+    const body = res.json();
+    expect(body.results.length).toBe(15);
+    expect(body.numResults).toBe(15);
+    expect(body.results.map((r: { id: number }) => r.id)).toEqual([...body.results.map((r: { id: number }) => r.id)].sort((a, b) => b - a));
+    const aged = (await get('?min_age=40&max_age=45')).json();
+    for (const card of aged.results) expect(card.age).toBeGreaterThanOrEqual(40);
+    for (const card of aged.results) expect(card.age).toBeLessThanOrEqual(45);
+  });
+
+  it('pages by keyset: page 2 continues exactly where page 1 stopped', async () => {
+    const first = (await get('?country=DE')).json();
+    expect(first.results).toHaveLength(24);
+    expect(first.next_cursor).toBe(String(first.results[23].id));
+    const second = (await get(`?country=DE&cursor=${first.next_cursor}`)).json();
+    expect(second.results[0].id).toBeLessThan(first.results[23].id);
+    expect(second.numResults).toBe(-1);
+    const seen = new Set([...first.results, ...second.results].map((r: { id: number }) => r.id));
+    expect(seen.size).toBe(first.results.length + second.results.length);
+  });
+
+  it('fills in similar profiles when the search finds few', async () => {
+    const body = (await get('?gender=man&country=DE&min_age=30&max_age=31')).json();
+    expect(body.results.length).toBeLessThan(24);
+    expect(body.similar_numResults).toBeGreaterThan(0);
+    const main = new Set(body.results.map((r: { id: number }) => r.id));
+    for (const card of body.similar_results) expect(main.has(card.id)).toBe(false);
+  });
+
+  it.each([
+    ['?min_age=50&max_age=30', 'max_age'],
+    ['?min_age=17', 'min_age'],
+    ['?max_age=120', 'max_age'],
+    ['?country=XX', 'country'],
+    ['?country=NL&countryregion=DE-BY', 'countryregion'],
+    ['?countryregion=NL-NH', 'countryregion'],
+    ['?gender=robot', 'gender'],
+    ['?cursor=abc', 'cursor'],
+    ['?colour=red', 'colour'],
+  ])('%s → 400 naming %s', async (query, field) => {
+    const res = await get(query);
+    expect(res.statusCode).toBe(400);
+    expect(res.json().field).toBe(field);
+  });
+
+  it('refuses a country the site does not serve', async () => {
+    const res = await get('?country=US', '', { host: 'herzklopfen.localhost' });
+    expect([400, 403]).toContain(res.statusCode);
+  });
+
+  it('never shows the viewer, invisible, blocked, deleted or unconfirmed members', async () => {
+    await t.ctx.db.update(profiles).set({ isInvisible: true }).where(eq(profiles.id, ids[59]));
+    await t.ctx.db.update(profiles).set({ status: 'deleted' }).where(eq(profiles.id, ids[58]));
+    await t.ctx.db.update(profiles).set({ status: 'disabled' }).where(eq(profiles.id, ids[57]));
+    await t.ctx.db.insert(blocks).values({ blockerProfileId: ids[56], blockedProfileId: viewerProfile });
+    await t.ctx.db.insert(blocks).values({ blockerProfileId: viewerProfile, blockedProfileId: ids[55] });
+    const body = (await get('?country=DE')).json();
+    const shown = new Set(body.results.map((r: { id: number }) => r.id));
+    for (const hidden of [viewerProfile, ids[59], ids[58], ids[57], ids[56], ids[55]]) expect(shown.has(hidden)).toBe(false);
+    await t.ctx.db.update(profiles).set({ isInvisible: false, status: 'active' }).where(inArray(profiles.id, [ids[59], ids[58], ids[57]]));
+  });
+
+  it('an invisible member cannot browse others', async () => {
+    await t.ctx.db.update(profiles).set({ isInvisible: true }).where(eq(profiles.id, viewerProfile));
+    const res = await get('');
+    expect(res.statusCode).toBe(403);
+    expect(res.json().error).toBe('invisible');
+    await t.ctx.db.update(profiles).set({ isInvisible: false }).where(eq(profiles.id, viewerProfile));
+  });
+
+  it('lets visitors search only as the site allows', async () => {
+    expect((await get('', '')).statusCode).toBe(200);
+    await t.ctx.db.update(sites).set({ loggedOutSearch: false }).where(eq(sites.id, 1));
+    t.ctx.sites.invalidate();
+    const refused = await get('', '');
+    expect(refused.statusCode).toBe(403);
+    expect(refused.json().authentication_required).toBe(true);
+    const tracked = await get('', 'tracking={"network":"adnet"}');
+    expect(tracked.statusCode).toBe(200);
+    await t.ctx.db.update(sites).set({ loggedOutSearch: true }).where(eq(sites.id, 1));
+    t.ctx.sites.invalidate();
+  });
+});

@@ -1,0 +1,51 @@
+import { z } from 'zod';
+import { TARGET_COUNTRIES } from './locales';
+import { GENDERS } from './profile-values';
+
+export { SEARCH_PAGE_SIZE } from './search-constants';
+/** Counting stops here: "1000+" says enough and keeps the count cheap on a large site. */
+export const SEARCH_COUNT_CAP = 1000;
+
+const age = z.coerce.number().int().min(18, 'search.errors.age').max(99, 'search.errors.age');
+
+export const searchQuerySchema = z
+  .object({
+    gender: z.enum(GENDERS).optional(),
+    country: z.enum(TARGET_COUNTRIES, 'search.errors.country').optional(),
+    countryregion: z.string().regex(/^[A-Z]{2}-[A-Za-z0-9]{1,4}$/, 'search.errors.region').optional(),
+    min_age: age.optional(),
+    max_age: age.optional(),
+    cursor: z.string().regex(/^\d{1,19}$/).optional(),
+  })
+  .strict()
+  .refine((q) => q.min_age === undefined || q.max_age === undefined || q.min_age <= q.max_age, {
+    message: 'search.errors.ageOrder',
+    path: ['max_age'],
+  })
+  .refine((q) => !q.countryregion || (q.country !== undefined && q.countryregion.startsWith(`${q.country}-`)), {
+    message: 'search.errors.region',
+    path: ['countryregion'],
+  });
+export type SearchQuery = z.infer<typeof searchQuerySchema>;
+
+export const searchCardSchema = z.object({
+  id: z.number().int(),
+  name: z.string(),
+  age: z.number().int(),
+  city: z.string().nullable(),
+  country: z.string(),
+  thumb_url: z.string().nullable(),
+  is_fictional: z.boolean(),
+  is_premium: z.boolean(),
+});
+export type SearchCard = z.infer<typeof searchCardSchema>;
+
+export const searchResponseSchema = z.object({
+  results: z.array(searchCardSchema),
+  numResults: z.number().int(),
+  numResults_capped: z.boolean(),
+  next_cursor: z.string().nullable(),
+  similar_results: z.array(searchCardSchema),
+  similar_numResults: z.number().int(),
+});
+export type SearchResponse = z.infer<typeof searchResponseSchema>;
