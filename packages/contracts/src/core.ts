@@ -12,3 +12,5 @@ export * from './routes';
 export type { Settings } from './settings';
 export type { SearchCard, SearchQuery, SearchResponse } from './search';
 export { SEARCH_PAGE_SIZE } from './search-constants';
+export type { AutoLikeProfile, AutoLikeResponse, LikeCard, LikedByCard, LikeInput, LikeResponse, LikesResponse, LikeTarget } from './likes';
+export * from './likes-constants';

@@ -9,3 +9,4 @@ export * from './profiles';
 export * from './routes';
 export * from './settings';
 export * from './search';
+export * from './likes';

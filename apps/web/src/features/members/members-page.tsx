@@ -1,92 +1,191 @@
-import type { MembersResponse } from '@amora/contracts/core';
-import { keepPreviousData, useQuery } from '@tanstack/react-query';
+import { GENDERS, type SearchResponse } from '@amora/contracts/core';
+import { useInfiniteQuery, useQuery } from '@tanstack/react-query';
+import { type FormEvent, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useSearchParams } from 'react-router';
+import { errorText } from '@/features/auth/api/error-text';
 import { useSettings } from '@/features/site/api/get-settings';
 import { countryName } from '@/features/site/country-name';
 import { LocalLink } from '@/features/site/local-link';
 import { useLocale } from '@/features/site/use-locale';
 import { usePageTitle } from '@/features/site/use-page-title';
-import { ApiRequestError, api } from '@/lib/api-client';
+import { api, ApiRequestError } from '@/lib/api-client';
+import { MemberCard } from './member-card';
 
-/** /members: the landing page after login — the members of the site, newest first, in pages. */
+const FILTERS = ['gender', 'country', 'countryregion', 'min_age', 'max_age'] as const;
+type Filters = Partial<Record<(typeof FILTERS)[number], string>>;
+
+/**
+ * /members: member search (spec §2, §3 search state). Filters live in the address, so the browser's back
+ * button returns to the same search; the pages already loaded stay in the query cache.
+ */
 export function MembersPage() {
   const { t } = useTranslation();
   usePageTitle(t('members.title'));
   const settings = useSettings();
   const locale = useLocale();
   const [params, setParams] = useSearchParams();
-  const page = Math.max(1, Number(params.get('page')) || 1);
-  const query = useQuery({
-    queryKey: ['members', page],
-    queryFn: () => api<MembersResponse>('/api/members.php', { query: { page } }),
-    placeholderData: keepPreviousData,
+  const filters: Filters = Object.fromEntries(FILTERS.filter((f) => params.get(f)).map((f) => [f, params.get(f) as string]));
+  const [draft, setDraft] = useState<Filters>(filters);
+  const fields = FILTERS.filter((f) => settings.search_fields.includes(f));
+
+  const results = useInfiniteQuery({
+    queryKey: ['search', filters],
+    queryFn: ({ pageParam }) => api<SearchResponse>('/api/search.php', { query: { ...filters, cursor: pageParam ?? undefined } }),
+    initialPageParam: null as string | null,
+    getNextPageParam: (last) => last.next_cursor,
+    staleTime: 60_000,
   });
-  const needsLogin = query.error instanceof ApiRequestError && query.error.status === 403;
+  const regions = useQuery({
+    queryKey: ['regions', draft.country ?? ''],
+    queryFn: () => api<{ regions: Record<string, { code: string; name: string }[]> }>('/api/regions.php', { query: { country: draft.country } }),
+    enabled: Boolean(draft.country) && fields.includes('countryregion'),
+    staleTime: Number.POSITIVE_INFINITY,
+  });
+
+  const handleSubmit = (event: FormEvent) => {
+    event.preventDefault();
+    const next = new URLSearchParams();
+    for (const [key, value] of Object.entries(draft)) if (value) next.set(key, value);
+    setParams(next);
+  };
+  const setField = (key: keyof Filters, value: string) =>
+    setDraft((d) => ({ ...d, [key]: value, ...(key === 'country' ? { countryregion: '' } : {}) }));
+
+  const error = results.error;
+  const needsLogin = error instanceof ApiRequestError && error.status === 403 && error.body.authentication_required;
+  const first = results.data?.pages[0];
+  const cards = results.data?.pages.flatMap((p) => p.results) ?? [];
+  const ages = Array.from({ length: 82 }, (_, i) => String(18 + i));
+
   return (
     <main id="main" className="container py-4">
       <h1 className="h3 mb-3">{t('members.title')}</h1>
+      <form className="card card-body mb-4" onSubmit={handleSubmit} data-testid="search-form" aria-label={t('members.filters')}>
+        <div className="row g-2 align-items-end">
+          {fields.includes('gender') && (
+            <div className="col-6 col-md-2">
+              <label className="form-label small" htmlFor="f-gender">
+                {t('profile.attributes.gender.label')}
+              </label>
+              <select id="f-gender" className="form-select" value={draft.gender ?? ''} onChange={(e) => setField('gender', e.target.value)}>
+                <option value="">{t('members.any')}</option>
+                {GENDERS.map((g) => (
+                  <option key={g} value={g}>
+                    {t(`profile.attributes.gender.${g}`)}
+                  </option>
+                ))}
+              </select>
+            </div>
+          )}
+          {fields.includes('country') && (
+            <div className="col-6 col-md-3">
+              <label className="form-label small" htmlFor="f-country">
+                {t('profile.location.country')}
+              </label>
+              <select id="f-country" className="form-select" value={draft.country ?? ''} onChange={(e) => setField('country', e.target.value)}>
+                <option value="">{t('members.any')}</option>
+                {settings.countries.map((c) => (
+                  <option key={c} value={c}>
+                    {countryName(c, locale)}
+                  </option>
+                ))}
+              </select>
+            </div>
+          )}
+          {fields.includes('countryregion') && (
+            <div className="col-6 col-md-3">
+              <label className="form-label small" htmlFor="f-region">
+                {t('profile.location.region')}
+              </label>
+              <select id="f-region" className="form-select" value={draft.countryregion ?? ''} disabled={!draft.country} onChange={(e) => setField('countryregion', e.target.value)}>
+                <option value="">{t('members.any')}</option>
+                {regions.data?.regions[draft.country ?? '']?.map((r) => (
+                  <option key={r.code} value={r.code}>
+                    {r.name}
+                  </option>
+                ))}
+              </select>
+            </div>
+          )}
+          {fields.includes('min_age') && (
+            <div className="col-3 col-md-1">
+              <label className="form-label small" htmlFor="f-min">
+                {t('members.minAge')}
+              </label>
+              <select id="f-min" className="form-select" value={draft.min_age ?? ''} onChange={(e) => setField('min_age', e.target.value)}>
+                <option value="">–</option>
+                {ages.map((a) => (
+                  <option key={a}>{a}</option>
+                ))}
+              </select>
+            </div>
+          )}
+          {fields.includes('max_age') && (
+            <div className="col-3 col-md-1">
+              <label className="form-label small" htmlFor="f-max">
+                {t('members.maxAge')}
+              </label>
+              <select id="f-max" className="form-select" value={draft.max_age ?? ''} onChange={(e) => setField('max_age', e.target.value)}>
+                <option value="">–</option>
+                {ages.map((a) => (
+                  <option key={a}>{a}</option>
+                ))}
+              </select>
+            </div>
+          )}
+          <div className="col-12 col-md-2">
+            <button type="submit" className="btn btn-primary w-100" data-testid="search-submit">
+              {t('members.search')}
+            </button>
+          </div>
+        </div>
+      </form>
+
       {needsLogin && (
         <div className="alert alert-info">
           {t('members.loginToSearch')} <LocalLink to="/login">{t('nav.login')}</LocalLink>
         </div>
       )}
-      {query.isError && !needsLogin && <div className="alert alert-danger">{t('errors.generic')}</div>}
+      {error && !needsLogin && (
+        <div className="alert alert-warning" role="alert">
+          {errorText(t, error)}
+        </div>
+      )}
+      {first && (
+        <p className="text-body-secondary" data-testid="num-results">
+          {first.numResults_capped ? t('members.countMany', { count: first.numResults }) : t('members.count', { count: first.numResults })}
+        </p>
+      )}
       <div className="row g-3" data-testid="member-list">
-        {query.data?.results.map((m) => (
+        {cards.map((m) => (
           <div className="col-6 col-md-4 col-lg-3" key={m.id}>
-            <LocalLink
-              to={`/members/${m.id}`}
-              className="card h-100 shadow-sm border-0 text-decoration-none text-body"
-              data-testid="member-card"
-            >
-              {m.thumb_url ? (
-                <img
-                  src={m.thumb_url}
-                  alt=""
-                  className="card-img-top"
-                  style={{ aspectRatio: '4 / 5', objectFit: 'cover' }}
-                  loading="lazy"
-                />
-              ) : (
-                <div className="card-img-top bg-light" style={{ aspectRatio: '4 / 5' }} />
-              )}
-              <div className="card-body">
-                <h2 className="h6 mb-1 d-flex align-items-center gap-1">
-                  {m.name}
-                  {m.is_fictional && (
-                    <img
-                      src={settings.fictional_icon}
-                      alt={settings.fictional_singular}
-                      title={settings.fictional_singular}
-                      width={16}
-                      height={16}
-                    />
-                  )}
-                </h2>
-                <p className="mb-0 small text-body-secondary">
-                  {t('members.age', { age: m.age })} · {m.city ? `${m.city}, ` : ''}
-                  {countryName(m.country, locale)}
-                </p>
-              </div>
-            </LocalLink>
+            <MemberCard card={m} />
           </div>
         ))}
       </div>
-      {query.data && query.data.results.length === 0 && <p>{t('members.empty')}</p>}
-      <nav className="d-flex justify-content-between mt-4" aria-label={t('members.pages')}>
-        <button type="button" className="btn btn-outline-dark" disabled={page <= 1} onClick={() => setParams({ page: String(page - 1) })}>
-          {t('members.previous')}
-        </button>
-        <button
-          type="button"
-          className="btn btn-outline-dark"
-          disabled={!query.data?.has_more}
-          onClick={() => setParams({ page: String(page + 1) })}
-        >
-          {t('members.next')}
-        </button>
-      </nav>
+      {first && cards.length === 0 && <p>{t('members.empty')}</p>}
+      {results.hasNextPage && (
+        <div className="text-center mt-4">
+          <button type="button" className="btn btn-outline-dark" onClick={() => void results.fetchNextPage()} disabled={results.isFetchingNextPage} data-testid="search-more">
+            {t('members.more', { page: (results.data?.pages.length ?? 1) + 1 })}
+          </button>
+        </div>
+      )}
+      {first && first.similar_results.length > 0 && (
+        <section className="mt-5" aria-labelledby="similar-title" data-testid="similar-results">
+          <h2 className="h5" id="similar-title">
+            {t('members.similar')}
+          </h2>
+          <div className="row g-3">
+            {first.similar_results.map((m) => (
+              <div className="col-6 col-md-4 col-lg-3" key={m.id}>
+                <MemberCard card={m} />
+              </div>
+            ))}
+          </div>
+        </section>
+      )}
     </main>
   );
 }
