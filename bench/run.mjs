@@ -1,5 +1,5 @@
 #!/usr/bin/env node
-// npm run bench [-- api|bundle|photos]: runs the benchmarks, prints the figures, writes bench/results/*.json.
+// npm run bench [-- api|bundle|photos|search]: runs the benchmarks, prints the figures, writes bench/results/*.json.
 import { spawnSync } from 'node:child_process';
 import { mkdirSync, writeFileSync } from 'node:fs';
 import { runApiBenchmark } from './api-throughput.mjs';
@@ -43,4 +43,10 @@ if (which === 'all' || which === 'photos') {
   console.log(`  two at a time: ${p.twoAtATime.variantsPerSecond} variants/s (${p.twoAtATime.photosPerSecond} photos/s)`);
   console.log(`  baseline (${photos.baseline.what}): ${photos.baseline.msPerPhoto} ms per photo; ratio ${photos.ratio}`);
   console.log(`  upload to all variants ready over HTTP: median ${photos.http.medianMs} ms (runs ${photos.http.runs.join(', ')})`);
+}
+
+if (which === 'all' || which === 'search') {
+  // TypeScript (it runs the real search service): through tsx, in its own process.
+  const status = spawnSync(process.execPath, ['--import', 'tsx', 'bench/search.ts'], { stdio: 'inherit' }).status;
+  if (status !== 0) process.exit(status ?? 1);
 }

@@ -9,8 +9,10 @@ import type { AppContext } from './context';
 import { accountsRoutes } from './modules/accounts/accounts.routes';
 import { complaintsRoutes } from './modules/complaints/complaints.routes';
 import { contentRoutes } from './modules/content/content.routes';
+import { discoveryRoutes } from './modules/discovery/discovery.routes';
 import { geoRoutes } from './modules/geo/geo.routes';
 import { healthRoutes } from './modules/health/health.routes';
+import { likesRoutes } from './modules/likes/likes.routes';
 import { devMailboxRoutes } from './modules/mail/dev-mailbox.routes';
 import { membersRoutes } from './modules/members/members.routes';
 import { photosRoutes } from './modules/photos/photos.routes';
@@ -91,6 +93,8 @@ export async function buildApp(ctx: AppContext, options: BuildOptions = {}): Pro
   await app.register(photosRoutes);
   await app.register(geoRoutes);
   await app.register(profilesRoutes);
+  await app.register(discoveryRoutes);
+  await app.register(likesRoutes);
   await app.register(searchRoutes);
 
   await registerWeb(app);

@@ -287,6 +287,8 @@ CREATE INDEX "photos_profile_idx" ON "photos" USING btree ("profile_id","created
 CREATE UNIQUE INDEX "profiles_user_idx" ON "profiles" USING btree ("user_id");--> statement-breakpoint
 CREATE INDEX "profiles_site_idx" ON "profiles" USING btree ("site_id");--> statement-breakpoint
 CREATE INDEX "profiles_search_idx" ON "profiles" USING btree ("site_id","gender","country","id" DESC NULLS LAST) WHERE "profiles"."status" = 'active' and "profiles"."is_invisible" = false;--> statement-breakpoint
+CREATE INDEX "profiles_search_gender_idx" ON "profiles" USING btree ("site_id","gender","id" DESC NULLS LAST) WHERE "profiles"."status" = 'active' and "profiles"."is_invisible" = false;--> statement-breakpoint
+CREATE INDEX "profiles_search_country_idx" ON "profiles" USING btree ("site_id","country","id" DESC NULLS LAST) WHERE "profiles"."status" = 'active' and "profiles"."is_invisible" = false;--> statement-breakpoint
 CREATE INDEX "profiles_search_any_idx" ON "profiles" USING btree ("site_id","id" DESC NULLS LAST) WHERE "profiles"."status" = 'active' and "profiles"."is_invisible" = false;--> statement-breakpoint
 CREATE UNIQUE INDEX "sessions_token_idx" ON "sessions" USING btree ("token_hash");--> statement-breakpoint
 CREATE INDEX "sessions_user_idx" ON "sessions" USING btree ("user_id");--> statement-breakpoint

@@ -6,6 +6,7 @@ import { Outlet, ScrollRestoration, useLocation, useNavigation } from 'react-rou
 import { LoadingBar } from '@/components/ui/loading-bar';
 import { userQueryKey } from '@/features/auth/api/user';
 import { SignupModalProvider } from '@/features/auth/components/signup-modal';
+import { MatchModalProvider } from '@/features/likes/components/match-modal';
 import { onAuthenticationLost } from '@/lib/api-client';
 
 /** Root of every route: keeps i18next and <html lang> on the path's locale, shows the loading bar. */
@@ -31,9 +32,11 @@ export function LocaleRoot() {
 
   return (
     <SignupModalProvider>
-      <LoadingBar isLoading={navigation.state === 'loading'} />
-      <Outlet />
-      <ScrollRestoration />
+      <MatchModalProvider>
+        <LoadingBar isLoading={navigation.state === 'loading'} />
+        <Outlet />
+        <ScrollRestoration />
+      </MatchModalProvider>
     </SignupModalProvider>
   );
 }

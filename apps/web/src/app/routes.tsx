@@ -35,6 +35,8 @@ function pageRoutes(): RouteObject[] {
         { path: 'members', lazy: () => import('@/features/members/members-page'), handle: handle('members') },
         { path: 'members/:id', lazy: () => import('@/features/profiles/pages/member-page'), handle: handle('members-id') },
         { path: 'likes/m/:id', lazy: () => import('@/features/profiles/pages/member-page'), handle: handle('likes-m-id') },
+        { path: 'likes', lazy: () => import('@/features/likes/pages/likes-page'), handle: handle('likes') },
+        { path: 'likes/:type', lazy: () => import('@/features/likes/pages/likes-page'), handle: handle('likes-type') },
         { path: 'profile', lazy: () => import('@/features/profiles/pages/own-profile-page'), handle: handle('profile') },
         {
           path: 'pages/:page',

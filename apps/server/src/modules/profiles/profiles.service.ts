@@ -10,6 +10,7 @@ import {
 import type { AppContext } from '../../context';
 import { badRequest, HttpError, notFound } from '../../lib/errors';
 import type { Auth } from '../../plugins/auth';
+import { suggestForSignup } from '../discovery/discovery.service';
 import { findCity } from '../geo/cities';
 import { coarsePosition } from '../geo/coarse';
 import { photoUrl } from '../photos/photos.routes';
@@ -23,6 +24,8 @@ import {
   relatedProfiles,
   updateProfileRow,
 } from './profiles.repository';
+
+const RELATED_COUNT = 6;
 
 const urls = (id: number) => ({
   large: photoUrl(id, 'large'),
@@ -148,13 +151,11 @@ export async function viewMember(ctx: AppContext, site: Site, viewer: Auth | nul
     const value = source[key];
     if (value && site.visibleProfileFields.includes(key)) attributes[key] = value;
   }
-  const related = await relatedProfiles(ctx.db, {
-    siteId: site.id,
-    profileId,
-    viewerProfileId: viewer?.profile.id ?? null,
-    country: profile.country,
-    limit: 6,
-  });
+  // Members see suggestions for themselves (discovery: their preferences, age, country); visitors the profiles
+  // like this one.
+  const related = viewer
+    ? (await suggestForSignup(ctx, viewer.profile, RELATED_COUNT + 1)).filter((r) => r.id !== profileId).slice(0, RELATED_COUNT)
+    : await relatedProfiles(ctx.db, { siteId: site.id, profileId, viewerProfileId: null, country: profile.country, limit: RELATED_COUNT });
   const now = ctx.now();
   return {
     profile: {

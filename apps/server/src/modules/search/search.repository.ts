@@ -22,8 +22,9 @@ function conditions(f: SearchFilters): SQL | undefined {
   const viewer = f.viewerProfileId;
   return and(
     eq(profiles.siteId, f.siteId),
-    eq(profiles.status, 'active'),
-    eq(profiles.isInvisible, false),
+    // Literal constants, not parameters: only then can the planner match the partial search indexes.
+    sql`${profiles.status} = 'active'`,
+    sql`${profiles.isInvisible} = false`,
     f.gender ? eq(profiles.gender, f.gender) : undefined,
     f.country ? eq(profiles.country, f.country) : undefined,
     f.region ? eq(profiles.region, f.region) : undefined,

@@ -6,11 +6,12 @@ import { Disclaimer } from '@/features/layout/disclaimer';
 import { EntryWarning } from '@/features/layout/entry-warning';
 import { Footer } from '@/features/layout/footer';
 import { TopBar } from '@/features/layout/top-bar';
+import { AutoLike } from '@/features/likes/components/auto-like';
 import { PhotoAlert } from '@/features/profiles/components/photo-alert';
 import { useRouteName } from '@/features/site/use-route-name';
 import { isInstalledApp } from '@/lib/installed-app';
 
-/** Default layout of spec §2: top navigation, banners, page, footer, disclaimer, entry warning. */
+/** Default layout of spec §2: top navigation, banners, page, footer, disclaimer, entry warning; likes for members. */
 export function DefaultLayout() {
   const route = useRouteName();
   const { t } = useTranslation();
@@ -28,6 +29,7 @@ export function DefaultLayout() {
       <Disclaimer />
       <Footer mode={isInstalledApp() ? 'installed-app' : user ? 'logged-in' : 'logged-out'} />
       <EntryWarning isLoggedIn={user !== null} />
+      {user && <AutoLike />}
     </>
   );
 }

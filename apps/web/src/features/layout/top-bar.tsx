@@ -3,16 +3,19 @@ import { saveLanguage } from '@/features/auth/api/account';
 import { useUser } from '@/features/auth/api/user';
 import { AccountMenu } from '@/features/auth/components/account-menu';
 import { LanguageDropdown } from '@/features/language/language-dropdown';
+import { useNewLikes } from '@/features/likes/api/likes';
 import { LocalLink } from '@/features/site/local-link';
 import { Logo } from './logo';
 
 /**
  * Top bar of spec §2. Visitors: logo (to index), language menu, login button. Members: logo (to members),
- * search, language menu and the account menu; messages, likes and credits join with their features.
+ * search, likes (with the new-likes badge), language menu and the account menu; messages and credits join with
+ * their features.
  */
 export function TopBar() {
   const { t } = useTranslation();
   const user = useUser();
+  const newLikes = useNewLikes();
   return (
     <header className="navbar bg-white border-bottom shadow-sm">
       <div className="container gap-2">
@@ -21,6 +24,17 @@ export function TopBar() {
           {user && (
             <LocalLink to="/members" className="btn btn-link btn-sm text-decoration-none" data-testid="nav-search">
               {t('nav.search')}
+            </LocalLink>
+          )}
+          {user && (
+            <LocalLink to="/likes" className="btn btn-link btn-sm text-decoration-none" data-testid="nav-likes">
+              {t('nav.likes')}
+              {newLikes > 0 && (
+                <span className="badge rounded-pill text-bg-primary ms-1" data-testid="likes-badge">
+                  <span aria-hidden="true">{newLikes}</span>
+                  <span className="visually-hidden">{t('likes.newLikes', { count: newLikes })}</span>
+                </span>
+              )}
             </LocalLink>
           )}
           <LanguageDropdown onChange={user ? (locale) => void saveLanguage(locale).catch(() => {}) : undefined} />

@@ -3,11 +3,14 @@ import { useParams } from 'react-router';
 import { useUser } from '@/features/auth/api/user';
 import { useOpenSignup } from '@/features/auth/components/signup-modal';
 import { ErrorPage } from '@/features/errors/error-page';
+import { LikeButton } from '@/features/likes/components/like-button';
+import { useMarkLikeSeen } from '@/features/likes/use-mark-like-seen';
 import { useSettings } from '@/features/site/api/get-settings';
 import { countryName } from '@/features/site/country-name';
 import { LocalLink } from '@/features/site/local-link';
 import { useLocale } from '@/features/site/use-locale';
 import { usePageTitle } from '@/features/site/use-page-title';
+import { useRouteName } from '@/features/site/use-route-name';
 import { ApiRequestError } from '@/lib/api-client';
 import { useBlock, useMember } from '../api/profile';
 
@@ -31,6 +34,9 @@ export function MemberPage() {
   const member = useMember(profileId);
   const blockMutation = useBlock(profileId);
   usePageTitle(member.data?.profile.name ?? t('members.title'));
+  // Opened from my likes (/likes/m/{id}): their like to me is no longer new.
+  const route = useRouteName();
+  useMarkLikeSeen(route === 'likes-m-id' && profileId ? profileId : null);
 
   if (!profileId) return <ErrorPage status={404} />;
   if (member.error instanceof ApiRequestError) {
@@ -133,17 +139,30 @@ export function MemberPage() {
             <LocalLink to="/profile" className="btn btn-outline-primary">
               {t('profile.edit')}
             </LocalLink>
-          ) : user ? (
-            <button
-              type="button"
-              className="btn btn-outline-dark btn-sm"
-              onClick={() => blockMutation.mutate(!profile.is_blocked_by_me)}
-              disabled={blockMutation.isPending}
-              data-testid="block-toggle"
-            >
-              {profile.is_blocked_by_me ? t('member.unblock') : t('member.block')}
-            </button>
-          ) : null}
+          ) : (
+            <div className="d-flex flex-wrap align-items-start gap-2">
+              <LikeButton
+                profileId={profile.id}
+                source="profile"
+                profile={{
+                  name: profile.name,
+                  isFictional: profile.is_fictional,
+                  imageUrl: profile.photos.find((p) => !p.is_locked)?.url ?? null,
+                }}
+              />
+              {user && (
+                <button
+                  type="button"
+                  className="btn btn-outline-dark btn-sm"
+                  onClick={() => blockMutation.mutate(!profile.is_blocked_by_me)}
+                  disabled={blockMutation.isPending}
+                  data-testid="block-toggle"
+                >
+                  {profile.is_blocked_by_me ? t('member.unblock') : t('member.block')}
+                </button>
+              )}
+            </div>
+          )}
         </div>
       </div>
       {related.length > 0 && (

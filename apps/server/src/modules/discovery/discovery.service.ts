@@ -1,0 +1,202 @@
+import {
+  type DiscoveryActionInput,
+  type DiscoveryCard,
+  GENDERS,
+  type MatchFinderActionResponse,
+  SEXUALITIES,
+  SIGNUP_MATCHES_COUNT,
+  SWIPE_LIKES_PER_DAY,
+  SWIPE_STACK_SIZE,
+  type SwipeActionResponse,
+  type SwipeGameResponse,
+} from '@amora/contracts';
+import type { Database } from '@amora/db';
+import type { AppContext } from '../../context';
+import { badRequest, HttpError, notFound } from '../../lib/errors';
+import type { Auth } from '../../plugins/auth';
+import { likeProfile, preferredGenders } from '../likes/likes.service';
+import type { Site } from '../sites/sites.repository';
+import { presentCard } from './discovery.presenter';
+import {
+  countSwipeLikes,
+  dateLike,
+  findTarget,
+  insertSkip,
+  isBlockedEitherWay,
+  lockProfile,
+  type SuggestionRow,
+  suggestionRows,
+} from './discovery.repository';
+
+const DAY_MS = 86_400_000;
+/** Ages within this many years of the viewer's come first (spec: not shown; our choice). */
+export const AGE_WINDOW_YEARS = 15;
+/** Profiles younger than this are newcomers and come before the others of an equal fit. */
+const NEWCOMER_DAYS = 7;
+
+/** The member suggestions are for: their own profile. */
+export type SuggestionViewer = Pick<Auth['profile'], 'id' | 'siteId' | 'country' | 'birthDate' | 'gender' | 'sexuality' | 'isInvisible'>;
+
+export interface SuggestOptions {
+  limit: number;
+  /** Leave out the profiles the viewer skipped (match-finder, swipe game). */
+  excludeSeen: boolean;
+}
+
+/** (gender, sexuality) pairs of members who look for someone of a gender other than `gender`. */
+function notInterestedIn(gender: string | null): [string, string][] {
+  if (!gender) return [];
+  const pairs: [string, string][] = [];
+  for (const g of GENDERS) {
+    for (const s of SEXUALITIES) {
+      const wanted = preferredGenders(g, s);
+      if (wanted.length > 0 && !wanted.includes(gender)) pairs.push([g, s]);
+    }
+  }
+  return pairs;
+}
+
+/**
+ * Profiles to suggest to `viewer`, best fits first (see suggestionRows for the order). The viewer's preference
+ * decides the genders shown: a straight woman sees men, a straight man women, a gay man men, a lesbian (or gay)
+ * woman women; bisexual, pansexual, asexual, other, non-binary or not saying: everyone. Invisible members see
+ * nobody (spec §4).
+ */
+export async function suggestProfiles(ctx: AppContext, viewer: SuggestionViewer, options: SuggestOptions): Promise<SuggestionRow[]> {
+  if (viewer.isInvisible || options.limit <= 0) return [];
+  const now = ctx.now();
+  return suggestionRows(ctx.db, {
+    viewerId: viewer.id,
+    siteId: viewer.siteId,
+    country: viewer.country,
+    birthDate: viewer.birthDate,
+    genders: preferredGenders(viewer.gender, viewer.sexuality),
+    notInterested: notInterestedIn(viewer.gender),
+    excludeSeen: options.excludeSeen,
+    ageWindowYears: AGE_WINDOW_YEARS,
+    newcomerSince: new Date(now.getTime() - NEWCOMER_DAYS * DAY_MS),
+    shuffleSeed: `:${viewer.id}:${now.toISOString().slice(0, 10)}`,
+    limit: options.limit,
+  });
+}
+
+/** Suggestions right after signup and beside a profile: the same choice, skipped profiles included. */
+export function suggestForSignup(ctx: AppContext, viewer: SuggestionViewer, limit: number): Promise<SuggestionRow[]> {
+  return suggestProfiles(ctx, viewer, { limit, excludeSeen: false });
+}
+
+const invisible = () => new HttpError(403, 'invisible', 'Invisible members cannot use the match-finder or the swipe game');
+
+function requireVisible(auth: Auth): void {
+  if (auth.profile.isInvisible) throw invisible();
+}
+
+async function cards(ctx: AppContext, site: Site, auth: Auth, limit: number): Promise<DiscoveryCard[]> {
+  const now = ctx.now();
+  return (await suggestProfiles(ctx, auth.profile, { limit, excludeSeen: true })).map((row) => presentCard(row, site, now));
+}
+
+/** A skip: the profile must be one the member could be shown (same rules as a like), then it is not suggested again. */
+async function skip(ctx: AppContext, auth: Auth, profileId: number): Promise<void> {
+  const me = auth.profile.id;
+  if (profileId === me) throw badRequest('profile_id', 'You cannot skip yourself');
+  const target = await findTarget(ctx.db, profileId);
+  if (
+    !target ||
+    target.siteId !== auth.profile.siteId ||
+    target.status !== 'active' ||
+    target.userStatus === 'deleted' ||
+    (await isBlockedEitherWay(ctx.db, me, profileId))
+  ) {
+    throw notFound('This profile could not be found');
+  }
+  await insertSkip(ctx.db, me, profileId, ctx.now());
+}
+
+/** GET match-finder.php: the one best suggestion. */
+export async function nextMatch(ctx: AppContext, site: Site, auth: Auth): Promise<DiscoveryCard | null> {
+  requireVisible(auth);
+  return (await cards(ctx, site, auth, 1))[0] ?? null;
+}
+
+/** POST match-finder.php: like (source match_finder) or skip, then the next suggestion. */
+export async function decideMatch(
+  ctx: AppContext,
+  site: Site,
+  auth: Auth,
+  input: DiscoveryActionInput,
+): Promise<MatchFinderActionResponse> {
+  requireVisible(auth);
+  let isMatch = false;
+  if (input.action === 'like') {
+    isMatch = (await likeProfile(ctx, { liker: auth, likedProfileId: input.profile_id, source: 'match_finder' })).isMatch;
+  } else {
+    await skip(ctx, auth, input.profile_id);
+  }
+  return { ok: true, is_match: isMatch, next: await nextMatch(ctx, site, auth) };
+}
+
+/** The swipe-game day: midnight to midnight UTC, one boundary for every member of every site. */
+export function swipeDay(now: Date): { start: Date; end: Date } {
+  const start = Date.UTC(now.getUTCFullYear(), now.getUTCMonth(), now.getUTCDate());
+  return { start: new Date(start), end: new Date(start + DAY_MS) };
+}
+
+async function swipeLikesLeft(ctx: AppContext, auth: Auth): Promise<{ likes_left: number; likes_reset_at: string }> {
+  const { start, end } = swipeDay(ctx.now());
+  const used = await countSwipeLikes(ctx.db, auth.profile.id, start, end);
+  return { likes_left: Math.max(0, SWIPE_LIKES_PER_DAY - used), likes_reset_at: end.toISOString() };
+}
+
+/** GET swipe-game.php: a stack of cards and the likes left today. */
+export async function swipeStack(ctx: AppContext, site: Site, auth: Auth): Promise<SwipeGameResponse> {
+  requireVisible(auth);
+  const [stack, left] = await Promise.all([cards(ctx, site, auth, SWIPE_STACK_SIZE), swipeLikesLeft(ctx, auth)]);
+  return { cards: stack, ...left };
+}
+
+export const swipeLimitReached = (resetAt: Date) =>
+  new HttpError(429, 'swipe_limit', `You have used your ${SWIPE_LIKES_PER_DAY} likes for today`, {
+    likes_left: 0,
+    likes_reset_at: resetAt.toISOString(),
+  });
+
+/**
+ * POST swipe-game.php. A like counts against the day's 4 (spec §9): the member's profile row is locked, today's
+ * swipe likes counted and the like written in one transaction, so parallel requests cannot make a fifth; a fifth
+ * is a 429 and nothing is stored. Skips are unlimited.
+ */
+export async function swipe(ctx: AppContext, auth: Auth, input: DiscoveryActionInput): Promise<SwipeActionResponse> {
+  requireVisible(auth);
+  const now = ctx.now();
+  const { start, end } = swipeDay(now);
+  if (input.action === 'skip') {
+    await skip(ctx, auth, input.profile_id);
+    return { ok: true, is_match: false, ...(await swipeLikesLeft(ctx, auth)) };
+  }
+  return ctx.db.transaction(async (tx) => {
+    await lockProfile(tx, auth.profile.id);
+    const used = await countSwipeLikes(tx, auth.profile.id, start, end);
+    if (used >= SWIPE_LIKES_PER_DAY) throw swipeLimitReached(end);
+    // The likes module applies its rules (not yourself, same site, active, no block, invisible) inside this
+    // transaction: its queries run on `tx`.
+    const result = await likeProfile(
+      { ...ctx, db: tx as unknown as Database },
+      { liker: auth, likedProfileId: input.profile_id, source: 'swipe' },
+    );
+    if (result.isNew) await dateLike(tx, auth.profile.id, input.profile_id, now);
+    const after = used + (result.isNew ? 1 : 0);
+    return {
+      ok: true as const,
+      is_match: result.isMatch,
+      likes_left: Math.max(0, SWIPE_LIKES_PER_DAY - after),
+      likes_reset_at: end.toISOString(),
+    };
+  });
+}
+
+/** GET signup-matches.php: up to six suggestions right after signup. */
+export async function signupMatches(ctx: AppContext, site: Site, auth: Auth): Promise<DiscoveryCard[]> {
+  const now = ctx.now();
+  return (await suggestForSignup(ctx, auth.profile, SIGNUP_MATCHES_COUNT)).map((row) => presentCard(row, site, now));
+}

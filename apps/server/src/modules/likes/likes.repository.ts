@@ -1,0 +1,142 @@
+import { LIKES_LIST_LIMIT, type LikeSource } from '@amora/contracts';
+import { blocks, type Database, likes, profiles, users } from '@amora/db';
+import { and, desc, eq, inArray, isNull, ne, or, type SQL, sql } from 'drizzle-orm';
+
+/** The profile a like is aimed at, with what the rules need to know about it. */
+export async function findTarget(db: Database, profileId: number) {
+  const [row] = await db
+    .select({ id: profiles.id, siteId: profiles.siteId, status: profiles.status, userStatus: users.status })
+    .from(profiles)
+    .leftJoin(users, eq(users.id, profiles.userId))
+    .where(eq(profiles.id, profileId));
+  return row;
+}
+
+/** Whether either profile blocked the other. */
+export async function isBlockedEitherWay(db: Database, a: number, b: number): Promise<boolean> {
+  const [row] = await db
+    .select({ one: sql<number>`1` })
+    .from(blocks)
+    .where(
+      or(
+        and(eq(blocks.blockerProfileId, a), eq(blocks.blockedProfileId, b)),
+        and(eq(blocks.blockerProfileId, b), eq(blocks.blockedProfileId, a)),
+      ),
+    )
+    .limit(1);
+  return Boolean(row);
+}
+
+/** Inserts the like unless it exists; true when a row was written. */
+export async function insertLike(db: Database, likerProfileId: number, likedProfileId: number, source: LikeSource): Promise<boolean> {
+  const rows = await db
+    .insert(likes)
+    .values({ likerProfileId, likedProfileId, source })
+    .onConflictDoNothing()
+    .returning({ liker: likes.likerProfileId });
+  return rows.length > 0;
+}
+
+export async function hasLike(db: Database, likerProfileId: number, likedProfileId: number): Promise<boolean> {
+  const [row] = await db
+    .select({ one: sql<number>`1` })
+    .from(likes)
+    .where(and(eq(likes.likerProfileId, likerProfileId), eq(likes.likedProfileId, likedProfileId)));
+  return Boolean(row);
+}
+
+export async function deleteLike(db: Database, likerProfileId: number, likedProfileId: number): Promise<void> {
+  await db.delete(likes).where(and(eq(likes.likerProfileId, likerProfileId), eq(likes.likedProfileId, likedProfileId)));
+}
+
+/** Clears the receiver's new-like flag on one like (liker → liked); nothing else. */
+export async function clearNewFlag(db: Database, likerProfileId: number, likedProfileId: number): Promise<void> {
+  await db
+    .update(likes)
+    .set({ isNew: false })
+    .where(and(eq(likes.likerProfileId, likerProfileId), eq(likes.likedProfileId, likedProfileId), eq(likes.isNew, true)));
+}
+
+/** Profiles another member may see in a list of `viewer`: same site, active, account not deleted, no block either way. */
+function visibleTo(viewer: number, siteId: number): SQL {
+  return and(
+    eq(profiles.siteId, siteId),
+    eq(profiles.status, 'active'),
+    or(isNull(profiles.userId), ne(users.status, 'deleted')),
+    sql`not exists (select 1 from ${blocks} b where (b.blocker_profile_id = ${profiles.id} and b.blocked_profile_id = ${viewer}) or (b.blocker_profile_id = ${viewer} and b.blocked_profile_id = ${profiles.id}))`,
+  ) as SQL;
+}
+
+const cardColumns = {
+  id: profiles.id,
+  name: profiles.name,
+  birthDate: profiles.birthDate,
+  city: profiles.city,
+  country: profiles.country,
+  mainPhotoId: profiles.mainPhotoId,
+  isFictional: profiles.isFictional,
+  paidUser: users.paidUser,
+  isNew: likes.isNew,
+};
+
+/** The profiles `me` liked, newest like first; is_match when they liked me too. */
+export async function listGiven(db: Database, me: number, siteId: number) {
+  return db
+    .select({
+      ...cardColumns,
+      isMatch: sql<boolean>`exists (select 1 from ${likes} r where r.liker_profile_id = ${profiles.id} and r.liked_profile_id = ${me})`,
+    })
+    .from(likes)
+    .innerJoin(profiles, eq(profiles.id, likes.likedProfileId))
+    .leftJoin(users, eq(users.id, profiles.userId))
+    .where(and(eq(likes.likerProfileId, me), visibleTo(me, siteId)))
+    .orderBy(desc(likes.createdAt), desc(profiles.id))
+    .limit(LIKES_LIST_LIMIT);
+}
+
+/** The profiles that liked `me`, newest like first, with the new-like flag. */
+export async function listReceived(db: Database, me: number, siteId: number) {
+  return db
+    .select({
+      ...cardColumns,
+      isMatch: sql<boolean>`exists (select 1 from ${likes} r where r.liker_profile_id = ${me} and r.liked_profile_id = ${profiles.id})`,
+    })
+    .from(likes)
+    .innerJoin(profiles, eq(profiles.id, likes.likerProfileId))
+    .leftJoin(users, eq(users.id, profiles.userId))
+    .where(and(eq(likes.likedProfileId, me), visibleTo(me, siteId)))
+    .orderBy(desc(likes.createdAt), desc(profiles.id))
+    .limit(LIKES_LIST_LIMIT);
+}
+
+export type LikeListRow = Awaited<ReturnType<typeof listGiven>>[number];
+
+/**
+ * A fictional profile to like `member` automatically: active, same site, not yet liking the member, no block
+ * either way. Preferred, in this order: a main photo, the gender the member is looking for, the member's country;
+ * then chance.
+ */
+export async function pickAutoLiker(
+  db: Database,
+  member: { profileId: number; siteId: number; country: string; preferredGenders: readonly string[] },
+) {
+  const order: SQL[] = [sql`(${profiles.mainPhotoId} is not null) desc`];
+  if (member.preferredGenders.length) order.push(sql`coalesce(${inArray(profiles.gender, [...member.preferredGenders])}, false) desc`);
+  order.push(sql`(${profiles.country} = ${member.country}) desc`, sql`random()`);
+  const [row] = await db
+    .select({ id: profiles.id, name: profiles.name, mainPhotoId: profiles.mainPhotoId, isFictional: profiles.isFictional })
+    .from(profiles)
+    .where(
+      and(
+        eq(profiles.siteId, member.siteId),
+        eq(profiles.isFictional, true),
+        eq(profiles.status, 'active'),
+        ne(profiles.id, member.profileId),
+        sql`not exists (select 1 from ${likes} l where l.liker_profile_id = ${profiles.id} and l.liked_profile_id = ${member.profileId})`,
+        sql`not exists (select 1 from ${blocks} b where (b.blocker_profile_id = ${profiles.id} and b.blocked_profile_id = ${member.profileId}) or (b.blocker_profile_id = ${member.profileId} and b.blocked_profile_id = ${profiles.id}))`,
+      ),
+    )
+    .orderBy(...order)
+    .limit(1);
+  return row;
+}

@@ -1,0 +1,445 @@
+import { randomBytes, randomInt } from 'node:crypto';
+import { autoLikeResponseSchema, likesResponseSchema } from '@amora/contracts';
+import { blocks, likes, photos, profiles, users } from '@amora/db';
+import { and, eq } from 'drizzle-orm';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { AMORA, type CallOptions, call, HERZ, latestToken, signup } from '../../test/accounts';
+import { createTestApp, type TestApp } from '../../test/harness';
+import { autoLikeLimitKey, likeProfile } from './likes.service';
+
+const LIKE = '/api/like.php';
+const LIKES = '/api/likes.php';
+const SEEN = '/api/likes-seen.php';
+const AUTO = '/api/auto-like.php';
+
+let t: TestApp;
+
+/** Every member calls from its own address (signups are limited per address); a random block per run (Redis outlives the app). */
+const ipBase = `10.${randomInt(1, 255)}.${randomInt(0, 200)}`;
+let ipCounter = 0;
+const nextIp = () => `${ipBase}.${++ipCounter}`;
+const VISITOR_IP = nextIp();
+
+beforeAll(async () => {
+  t = await createTestApp();
+});
+afterAll(async () => {
+  await t?.close();
+});
+
+interface Member {
+  cookie: string;
+  profileId: number;
+  host: string;
+  ip: string;
+  name: string;
+}
+
+async function member(options: { host?: string; activate?: boolean } = {}): Promise<Member> {
+  const host = options.host ?? AMORA;
+  const ip = nextIp();
+  const name = `Liker ${ipCounter}`;
+  const res = await signup(t, { name }, { ip, host });
+  if (options.activate !== false) {
+    const activated = await call(t, 'GET', `/api/activate.php?token=${await latestToken(t, res.email, 'activation')}`, undefined, {
+      host,
+      ip,
+    });
+    expect(activated.headers.location).toMatch(/\/activate\/done$/);
+  }
+  return { cookie: res.cookie, profileId: res.user.profile.id, host, ip, name };
+}
+
+function as(who: Member | null, method: 'GET' | 'POST' | 'PUT' | 'DELETE', url: string, payload?: unknown, options: CallOptions = {}) {
+  return call(t, method, url, payload, { host: who?.host ?? AMORA, ip: who?.ip ?? VISITOR_IP, cookie: who?.cookie, ...options });
+}
+
+const like = (who: Member, profileId: number, source = 'profile') => as(who, 'POST', LIKE, { profile_id: profileId, source });
+
+async function likeOk(who: Member, profileId: number, source = 'profile'): Promise<boolean> {
+  const res = await like(who, profileId, source);
+  expect(res.statusCode, res.body).toBe(200);
+  return res.json().is_match;
+}
+
+async function likesOf(who: Member) {
+  const res = await as(who, 'GET', LIKES);
+  expect(res.statusCode, res.body).toBe(200);
+  return likesResponseSchema.parse(res.json());
+}
+
+async function likeRows(liker: number, liked: number) {
+  return t.ctx.db
+    .select()
+    .from(likes)
+    .where(and(eq(likes.likerProfileId, liker), eq(likes.likedProfileId, liked)));
+}
+
+async function profileRow(profileId: number) {
+  const [row] = await t.ctx.db.select().from(profiles).where(eq(profiles.id, profileId));
+  return row;
+}
+
+/** A fictional profile (no account) on the member's site; with a main photo row unless `photo` is false. */
+async function fictional(of: Member, options: { country?: string; photo?: boolean; isFictional?: boolean } = {}) {
+  const base = await profileRow(of.profileId);
+  const [row] = await t.ctx.db
+    .insert(profiles)
+    .values({
+      siteId: base.siteId,
+      name: `Fiction ${randomBytes(2).toString('hex')}`,
+      country: options.country ?? base.country,
+      status: 'active',
+      isFictional: options.isFictional ?? true,
+      birthDate: '1990-05-05',
+    })
+    .returning();
+  if (options.photo !== false) {
+    const [photo] = await t.ctx.db
+      .insert(photos)
+      .values({ profileId: row.id, storageKey: randomBytes(8).toString('hex'), width: 600, height: 750 })
+      .returning();
+    await t.ctx.db.update(profiles).set({ mainPhotoId: photo.id }).where(eq(profiles.id, row.id));
+    return { ...row, mainPhotoId: photo.id };
+  }
+  return row;
+}
+
+/** Takes every other fictional profile of the site out of play while `run` runs. */
+async function onlyFictional(keep: number[], siteId: number, run: () => Promise<void>) {
+  const others = (
+    await t.ctx.db
+      .select()
+      .from(profiles)
+      .where(and(eq(profiles.siteId, siteId), eq(profiles.isFictional, true)))
+  ).filter((p) => !keep.includes(p.id) && p.status === 'active');
+  for (const p of others) await t.ctx.db.update(profiles).set({ status: 'disabled' }).where(eq(profiles.id, p.id));
+  try {
+    await run();
+  } finally {
+    for (const p of others) await t.ctx.db.update(profiles).set({ status: 'active' }).where(eq(profiles.id, p.id));
+  }
+}
+
+describe('sessions and the client header', () => {
+  it('every likes call needs a session (403 authentication_required)', async () => {
+    const target = await member();
+    for (const [method, url, payload] of [
+      ['POST', LIKE, { profile_id: target.profileId, source: 'profile' }],
+      ['DELETE', LIKE, { profile_id: target.profileId }],
+      ['GET', LIKES, undefined],
+      ['POST', SEEN, { profile_id: target.profileId }],
+      ['GET', AUTO, undefined],
+    ] as const) {
+      const res = await as(null, method, url, payload);
+      expect(res.statusCode, `${method} ${url}`).toBe(403);
+      expect(res.json()).toMatchObject({ error: 'authentication_required', authentication_required: true });
+    }
+    expect(await likeRows(0, target.profileId)).toEqual([]);
+  });
+
+  it('a like without the client header is refused (403) and writes nothing', async () => {
+    const [a, b] = [await member(), await member()];
+    const res = await as(a, 'POST', LIKE, { profile_id: b.profileId, source: 'profile' }, { client: false });
+    expect(res.statusCode).toBe(403);
+    expect(res.json().error).toBe('client_header_required');
+    const seen = await as(b, 'POST', SEEN, { profile_id: a.profileId }, { client: false });
+    expect(seen.statusCode).toBe(403);
+    expect(await likeRows(a.profileId, b.profileId)).toEqual([]);
+  });
+});
+
+describe('POST/DELETE /api/like.php', () => {
+  it('likes a profile once, however often it is sent', async () => {
+    const [a, b] = [await member(), await member()];
+    expect(await likeOk(a, b.profileId)).toBe(false);
+    expect(await likeOk(a, b.profileId, 'search')).toBe(false);
+    const rows = await likeRows(a.profileId, b.profileId);
+    expect(rows).toHaveLength(1);
+    expect(rows[0]).toMatchObject({ source: 'profile', isNew: true });
+  });
+
+  it('a mutual like is a match, for both sides', async () => {
+    const [a, b] = [await member(), await member()];
+    expect(await likeOk(a, b.profileId)).toBe(false);
+    expect(await likeOk(b, a.profileId, 'search')).toBe(true);
+    const mine = await likesOf(a);
+    expect(mine.profiles.find((p) => p.id === b.profileId)?.is_match).toBe(true);
+    expect(mine.liked_by.find((p) => p.id === b.profileId)?.is_match).toBe(true);
+    const theirs = await likesOf(b);
+    expect(theirs.profiles.find((p) => p.id === a.profileId)?.is_match).toBe(true);
+    // B liked A back: A's like to B is no longer new for B (the match modal showed it).
+    expect(theirs.liked_by.find((p) => p.id === a.profileId)?.like_new).toBe(false);
+    // A has not opened B yet: B's like is new for A.
+    expect(mine.liked_by.find((p) => p.id === b.profileId)?.like_new).toBe(true);
+    // Liking again still says match (and A has now acknowledged B's like too).
+    expect(await likeOk(a, b.profileId)).toBe(true);
+    expect((await likesOf(a)).new_likes).toBe(0);
+  });
+
+  it('cannot like yourself (400)', async () => {
+    const a = await member();
+    const res = await like(a, a.profileId);
+    expect(res.statusCode).toBe(400);
+    expect(res.json()).toMatchObject({ error: 'validation_failed', field: 'profile_id' });
+    expect(await likeRows(a.profileId, a.profileId)).toEqual([]);
+  });
+
+  it('bad input is a 400 naming the field: unknown or server-only sources, no id', async () => {
+    const [a, b] = [await member(), await member()];
+    for (const [payload, field] of [
+      [{ profile_id: b.profileId, source: 'swipe' }, 'source'],
+      [{ profile_id: b.profileId, source: 'auto' }, 'source'],
+      [{ profile_id: b.profileId }, 'source'],
+      [{ profile_id: 'x', source: 'profile' }, 'profile_id'],
+      [{ profile_id: -3, source: 'profile' }, 'profile_id'],
+      [{ source: 'profile' }, 'profile_id'],
+    ] as const) {
+      const res = await as(a, 'POST', LIKE, payload);
+      expect(res.statusCode, JSON.stringify(payload)).toBe(400);
+      expect(res.json().field).toBe(field);
+    }
+    expect(await likeRows(a.profileId, b.profileId)).toEqual([]);
+  });
+
+  it('a profile of another site, an unknown one or one not active does not exist for the liker (404)', async () => {
+    const a = await member();
+    const herz = await member({ host: HERZ });
+    const inactive = await member({ activate: false });
+    for (const id of [herz.profileId, inactive.profileId, 999_999_999]) {
+      const res = await like(a, id);
+      expect(res.statusCode, String(id)).toBe(404);
+      expect(res.json().error).toBe('not_found');
+    }
+    // And the other way round.
+    expect((await like(herz, a.profileId)).statusCode).toBe(404);
+    expect(await likeRows(a.profileId, herz.profileId)).toEqual([]);
+  });
+
+  it('an invisible member cannot like (403 invisible)', async () => {
+    const [a, b] = [await member(), await member()];
+    expect((await as(a, 'PUT', '/api/profile.php', { is_invisible: true })).statusCode).toBe(200);
+    const res = await like(a, b.profileId);
+    expect(res.statusCode).toBe(403);
+    expect(res.json()).toMatchObject({
+      error: 'invisible',
+      message: 'Invisible members cannot like others',
+      message_key: 'likes.errors.invisible',
+    });
+    expect(await likeRows(a.profileId, b.profileId)).toEqual([]);
+    // Visible again, the like goes through.
+    expect((await as(a, 'PUT', '/api/profile.php', { is_invisible: false })).statusCode).toBe(200);
+    expect(await likeOk(a, b.profileId)).toBe(false);
+  });
+
+  it('a block either way makes the profile unknown (404), and the lists leave it out', async () => {
+    const [a, b, c] = [await member(), await member(), await member()];
+    await likeOk(c, a.profileId);
+    await likeOk(a, c.profileId);
+    expect((await as(a, 'POST', '/api/block.php', { profile_id: b.profileId })).statusCode).toBe(200);
+    expect((await like(a, b.profileId)).statusCode).toBe(404);
+    expect((await like(b, a.profileId)).statusCode).toBe(404);
+    // A block after the likes hides them from both lists of both members.
+    await t.ctx.db.insert(blocks).values({ blockerProfileId: c.profileId, blockedProfileId: a.profileId });
+    const mine = await likesOf(a);
+    expect(mine.profiles.map((p) => p.id)).not.toContain(c.profileId);
+    expect(mine.liked_by.map((p) => p.id)).not.toContain(c.profileId);
+    const theirs = await likesOf(c);
+    expect(theirs.profiles.map((p) => p.id)).not.toContain(a.profileId);
+    expect(theirs.liked_by.map((p) => p.id)).not.toContain(a.profileId);
+  });
+
+  it('DELETE takes my like back, and only mine', async () => {
+    const [a, b] = [await member(), await member()];
+    await likeOk(a, b.profileId);
+    await likeOk(b, a.profileId);
+    const res = await as(a, 'DELETE', LIKE, { profile_id: b.profileId });
+    expect(res.statusCode, res.body).toBe(200);
+    expect(res.json()).toEqual({ ok: true });
+    expect(await likeRows(a.profileId, b.profileId)).toEqual([]);
+    expect(await likeRows(b.profileId, a.profileId)).toHaveLength(1);
+    expect((await likesOf(a)).profiles).toEqual([]);
+    expect((await likesOf(b)).profiles[0]).toMatchObject({ id: a.profileId, is_match: false });
+    // Again: nothing to remove, still fine.
+    expect((await as(a, 'DELETE', LIKE, { profile_id: b.profileId })).statusCode).toBe(200);
+  });
+});
+
+describe('GET /api/likes.php', () => {
+  it('lists whom I liked and who liked me, newest first, as cards', async () => {
+    const [a, b, c] = [await member(), await member(), await member()];
+    await likeOk(a, b.profileId);
+    await likeOk(a, c.profileId, 'search');
+    await likeOk(c, a.profileId);
+    const mine = await likesOf(a);
+    expect(Object.keys(mine).sort()).toEqual(['liked_by', 'new_likes', 'profiles']);
+    expect(mine.profiles.map((p) => p.id)).toEqual([c.profileId, b.profileId]);
+    expect(mine.profiles[1]).toEqual({
+      id: b.profileId,
+      name: b.name,
+      age: expect.any(Number),
+      city: null,
+      country: expect.any(String),
+      thumb_url: null,
+      is_fictional: false,
+      is_premium: false,
+      is_match: false,
+    });
+    expect(mine.profiles[0].is_match).toBe(true);
+    expect(mine.liked_by).toEqual([expect.objectContaining({ id: c.profileId, name: c.name, like_new: true, is_match: true })]);
+    expect(mine.new_likes).toBe(1);
+
+    const theirs = await likesOf(b);
+    expect(theirs.profiles).toEqual([]);
+    expect(theirs.liked_by).toHaveLength(1);
+    expect(Object.keys(theirs.liked_by[0]).sort()).toEqual(
+      ['age', 'city', 'country', 'id', 'is_fictional', 'is_match', 'is_premium', 'like_new', 'name', 'thumb_url'].sort(),
+    );
+    expect(theirs.liked_by[0]).toMatchObject({ id: a.profileId, name: a.name, like_new: true, is_match: false });
+    expect(theirs.new_likes).toBe(1);
+  });
+
+  it('shows the main photo as a thumb and leaves out likes of profiles that are not active', async () => {
+    const [a, b] = [await member(), await member()];
+    const pending = await member({ activate: false });
+    // A member who has not activated may like; the like shows once their profile is active.
+    expect(await likeOk(pending, a.profileId)).toBe(false);
+    expect((await likesOf(a)).liked_by).toEqual([]);
+    await t.ctx.db.update(profiles).set({ status: 'active' }).where(eq(profiles.id, pending.profileId));
+    expect((await likesOf(a)).liked_by.map((p) => p.id)).toEqual([pending.profileId]);
+
+    const withPhoto = await fictional(a);
+    await t.ctx.db.insert(likes).values({ likerProfileId: a.profileId, likedProfileId: withPhoto.id, source: 'search' });
+    await likeOk(a, b.profileId);
+    const mine = await likesOf(a);
+    expect(mine.profiles.find((p) => p.id === withPhoto.id)).toMatchObject({
+      is_fictional: true,
+      thumb_url: `/api/photo.php?id=${withPhoto.mainPhotoId}&v=thumb`,
+    });
+    await t.ctx.db.update(profiles).set({ status: 'disabled' }).where(eq(profiles.id, b.profileId));
+    expect((await likesOf(a)).profiles.map((p) => p.id)).toEqual([withPhoto.id]);
+  });
+});
+
+describe('POST /api/likes-seen.php', () => {
+  it('clears the new-like flag of the like to me, only when I open it', async () => {
+    const [a, b, other] = [await member(), await member(), await member()];
+    await likeOk(a, b.profileId);
+    await likeOk(a, other.profileId);
+    expect((await likesOf(b)).new_likes).toBe(1);
+
+    // Another member cannot clear B's flag: their call only ever touches likes to themselves.
+    expect((await as(other, 'POST', SEEN, { profile_id: a.profileId })).statusCode).toBe(200);
+    // The liker cannot clear it either.
+    expect((await as(a, 'POST', SEEN, { profile_id: b.profileId })).statusCode).toBe(200);
+    const before = await likesOf(b);
+    expect(before.liked_by[0]).toMatchObject({ id: a.profileId, like_new: true });
+    expect(before.new_likes).toBe(1);
+    // other's own flag from A is the one that went.
+    expect((await likesOf(other)).new_likes).toBe(0);
+
+    const res = await as(b, 'POST', SEEN, { profile_id: a.profileId });
+    expect(res.statusCode, res.body).toBe(200);
+    expect(res.json()).toEqual({ ok: true });
+    const after = await likesOf(b);
+    expect(after.liked_by[0]).toMatchObject({ id: a.profileId, like_new: false });
+    expect(after.new_likes).toBe(0);
+    expect((await likeRows(a.profileId, b.profileId))[0].isNew).toBe(false);
+
+    const bad = await as(b, 'POST', SEEN, { profile_id: 'x' });
+    expect(bad.statusCode).toBe(400);
+    expect(bad.json().field).toBe('profile_id');
+  });
+});
+
+describe('GET /api/auto-like.php', () => {
+  it('once a day, an active fictional profile of the site likes the member; never a real member', async () => {
+    const a = await member();
+    const real = await member();
+    const site = (await profileRow(a.profileId)).siteId;
+    const country = (await profileRow(a.profileId)).country;
+    const abroad = await fictional(a, { country: country === 'DE' ? 'FR' : 'DE' });
+    const local = await fictional(a);
+    const notFictional = await fictional(a, { isFictional: false });
+
+    await onlyFictional([abroad.id, local.id], site, async () => {
+      const first = await as(a, 'GET', AUTO);
+      expect(first.statusCode, first.body).toBe(200);
+      const body = autoLikeResponseSchema.parse(first.json());
+      // The member's country first.
+      expect(body.profile).toEqual({
+        id: local.id,
+        name: local.name,
+        is_fictional: true,
+        main_image: { match: `/api/photo.php?id=${local.mainPhotoId}&v=match` },
+      });
+      expect((await likeRows(local.id, a.profileId))[0]).toMatchObject({ source: 'auto', isNew: true });
+      const mine = await likesOf(a);
+      expect(mine.liked_by[0]).toMatchObject({ id: local.id, is_fictional: true, like_new: true });
+      expect(mine.new_likes).toBe(1);
+
+      // The same day: nothing.
+      const second = await as(a, 'GET', AUTO);
+      expect(second.statusCode).toBe(200);
+      expect(second.json()).toEqual({ profile: null });
+
+      // The next day: another fictional profile (the first already likes the member).
+      await t.ctx.limiter.reset(autoLikeLimitKey(a.profileId));
+      expect((await as(a, 'GET', AUTO)).json().profile.id).toBe(abroad.id);
+
+      // When no fictional profile is left, nobody likes the member, however many real members there are.
+      await t.ctx.limiter.reset(autoLikeLimitKey(a.profileId));
+      expect((await as(a, 'GET', AUTO)).json()).toEqual({ profile: null });
+    });
+    expect(await likeRows(notFictional.id, a.profileId)).toEqual([]);
+    expect(await likeRows(real.profileId, a.profileId)).toEqual([]);
+  });
+
+  it('does not fire for invisible members, nor from a profile in a block with the member', async () => {
+    const a = await member();
+    const site = (await profileRow(a.profileId)).siteId;
+    const blocked = await fictional(a);
+    await onlyFictional([blocked.id], site, async () => {
+      await t.ctx.db.insert(blocks).values({ blockerProfileId: a.profileId, blockedProfileId: blocked.id });
+      expect((await as(a, 'GET', AUTO)).json()).toEqual({ profile: null });
+      await t.ctx.db.delete(blocks).where(eq(blocks.blockerProfileId, a.profileId));
+
+      const hidden = await member();
+      expect((await as(hidden, 'PUT', '/api/profile.php', { is_invisible: true })).statusCode).toBe(200);
+      expect((await as(hidden, 'GET', AUTO)).json()).toEqual({ profile: null });
+      expect(await likeRows(blocked.id, hidden.profileId)).toEqual([]);
+      // Invisible calls do not use up the day.
+      expect((await as(hidden, 'PUT', '/api/profile.php', { is_invisible: false })).statusCode).toBe(200);
+      expect((await as(hidden, 'GET', AUTO)).json().profile?.id).toBe(blocked.id);
+    });
+  });
+
+  it("prefers the gender the member is looking for, then the member's country", async () => {
+    const a = await member();
+    const { siteId, country } = await profileRow(a.profileId);
+    expect((await as(a, 'PUT', '/api/profile.php', { gender: 'man', sexuality: 'straight' })).statusCode).toBe(200);
+    const localMan = await fictional(a);
+    const womanAbroad = await fictional(a, { country: country === 'DE' ? 'FR' : 'DE' });
+    await t.ctx.db.update(profiles).set({ gender: 'man' }).where(eq(profiles.id, localMan.id));
+    await t.ctx.db.update(profiles).set({ gender: 'woman' }).where(eq(profiles.id, womanAbroad.id));
+    await onlyFictional([localMan.id, womanAbroad.id], siteId, async () => {
+      expect((await as(a, 'GET', AUTO)).json().profile.id).toBe(womanAbroad.id);
+    });
+  });
+});
+
+describe('likeProfile (the service the swipe game calls)', () => {
+  it('records a swipe like with its source and answers whether it is a match', async () => {
+    const [a, b] = [await member(), await member()];
+    await likeOk(b, a.profileId);
+    const [user] = await t.ctx.db
+      .select()
+      .from(users)
+      .where(eq(users.id, (await profileRow(a.profileId)).userId as number));
+    const liker = { sessionId: 0, tokenHash: '', user, profile: await profileRow(a.profileId) };
+    expect(await likeProfile(t.ctx, { liker, likedProfileId: b.profileId, source: 'swipe' })).toEqual({ isMatch: true, isNew: true });
+    expect(await likeProfile(t.ctx, { liker, likedProfileId: b.profileId, source: 'swipe' })).toEqual({ isMatch: true, isNew: false });
+    expect((await likeRows(a.profileId, b.profileId))[0].source).toBe('swipe');
+    await expect(likeProfile(t.ctx, { liker, likedProfileId: a.profileId, source: 'swipe' })).rejects.toMatchObject({ statusCode: 400 });
+  });
+});

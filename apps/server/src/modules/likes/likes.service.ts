@@ -1,0 +1,116 @@
+import type { AutoLikeProfile, LikeSource, LikesResponse } from '@amora/contracts';
+import type { AppContext } from '../../context';
+import { badRequest, HttpError, notFound } from '../../lib/errors';
+import type { Auth } from '../../plugins/auth';
+import { presentAutoLike, presentLikeCard, presentLikedByCard } from './likes.presenter';
+import {
+  clearNewFlag,
+  deleteLike,
+  findTarget,
+  hasLike,
+  insertLike,
+  isBlockedEitherWay,
+  listGiven,
+  listReceived,
+  pickAutoLiker,
+} from './likes.repository';
+
+const DAY_MS = 86_400_000;
+export const autoLikeLimitKey = (profileId: number) => `auto-like:${profileId}`;
+
+export interface LikeProfileInput {
+  liker: Auth;
+  likedProfileId: number;
+  /** 'auto' likes are written by the auto-like only. */
+  source: Exclude<LikeSource, 'auto'>;
+}
+
+export interface LikeResult {
+  /** The liked profile likes the liker too. */
+  isMatch: boolean;
+  /** A like row was written now (false when it already existed). */
+  isNew: boolean;
+}
+
+const invisible = () => new HttpError(403, 'invisible', 'Invisible members cannot like others', { message_key: 'likes.errors.invisible' });
+
+/**
+ * A member likes a profile (spec §4, §6). Not yourself (400); the profile must be of the member's site, active,
+ * of an account that is not deleted, with no block either way, else it does not exist for the liker (404);
+ * invisible members cannot like (403 `invisible`). Liking twice changes nothing. A mutual like is a match;
+ * liking back someone who liked you also clears the new-like flag of their like (the match shows it).
+ * The swipe game calls this for its likes.
+ */
+export async function likeProfile(ctx: AppContext, { liker, likedProfileId, source }: LikeProfileInput): Promise<LikeResult> {
+  const me = liker.profile.id;
+  if (likedProfileId === me) throw badRequest('profile_id', 'You cannot like yourself');
+  if (liker.profile.isInvisible) throw invisible();
+  const target = await findTarget(ctx.db, likedProfileId);
+  if (
+    !target ||
+    target.siteId !== liker.profile.siteId ||
+    target.status !== 'active' ||
+    target.userStatus === 'deleted' ||
+    (await isBlockedEitherWay(ctx.db, me, likedProfileId))
+  ) {
+    throw notFound('This profile could not be found');
+  }
+  const isNew = await insertLike(ctx.db, me, likedProfileId, source);
+  const isMatch = await hasLike(ctx.db, likedProfileId, me);
+  if (isMatch) await clearNewFlag(ctx.db, likedProfileId, me);
+  return { isMatch, isNew };
+}
+
+/** Takes my like back (nothing happens when there is none). */
+export async function unlikeProfile(ctx: AppContext, auth: Auth, profileId: number): Promise<void> {
+  await deleteLike(ctx.db, auth.profile.id, profileId);
+}
+
+/** I opened the profile of someone who liked me: their like to me is no longer new. Only likes to me change. */
+export async function markLikeSeen(ctx: AppContext, auth: Auth, likerProfileId: number): Promise<void> {
+  await clearNewFlag(ctx.db, likerProfileId, auth.profile.id);
+}
+
+/** likes.php: whom I liked and who liked me, newest first, without blocked, deleted or inactive profiles. */
+export async function listLikes(ctx: AppContext, auth: Auth): Promise<LikesResponse> {
+  const me = auth.profile.id;
+  const [given, received] = await Promise.all([listGiven(ctx.db, me, auth.profile.siteId), listReceived(ctx.db, me, auth.profile.siteId)]);
+  const now = ctx.now();
+  const likedBy = received.map((row) => presentLikedByCard(row, now));
+  return {
+    profiles: given.map((row) => presentLikeCard(row, now)),
+    liked_by: likedBy,
+    new_likes: likedBy.filter((p) => p.like_new).length,
+  };
+}
+
+/** The genders a member is looking for, from their own gender and sexuality; empty when we cannot tell. */
+export function preferredGenders(gender: string | null, sexuality: string | null): string[] {
+  if (gender === 'man' && sexuality === 'straight') return ['woman'];
+  if (gender === 'woman' && sexuality === 'straight') return ['man'];
+  if (gender === 'man' && sexuality === 'gay') return ['man'];
+  if (gender === 'woman' && (sexuality === 'lesbian' || sexuality === 'gay')) return ['woman'];
+  return [];
+}
+
+/**
+ * auto-like.php (spec §7): at most once a day per member, a fictional profile of the site likes the member and
+ * is returned for the match modal. Only for active, visible members; only fictional profiles (marked as such
+ * everywhere), never a real member's profile. The day is used up by the first call, whether or not a profile
+ * was left to pick. Null when it does not fire.
+ */
+export async function autoLike(ctx: AppContext, auth: Auth): Promise<AutoLikeProfile | null> {
+  const { profile } = auth;
+  if (profile.isInvisible || profile.status !== 'active') return null;
+  const limit = await ctx.limiter.hit(autoLikeLimitKey(profile.id), DAY_MS, 1);
+  if (!limit.allowed) return null;
+  const picked = await pickAutoLiker(ctx.db, {
+    profileId: profile.id,
+    siteId: profile.siteId,
+    country: profile.country,
+    preferredGenders: preferredGenders(profile.gender, profile.sexuality),
+  });
+  if (!picked) return null;
+  if (!(await insertLike(ctx.db, picked.id, profile.id, 'auto'))) return null;
+  return presentAutoLike(picked);
+}

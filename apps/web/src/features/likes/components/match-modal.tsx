@@ -1,0 +1,87 @@
+import './likes.css';
+import { createContext, type ReactNode, useCallback, useContext, useMemo, useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { useNavigate } from 'react-router';
+import { Dialog } from '@/components/ui/dialog';
+import { useSettings } from '@/features/site/api/get-settings';
+import { useLocalePath } from '@/features/site/use-locale';
+import { HeartIcon } from './heart-icon';
+
+export interface ShownMatch {
+  /** 'match': we like each other; 'liked': this profile likes me (the auto-like). */
+  kind: 'match' | 'liked';
+  id: number;
+  name: string;
+  isFictional: boolean;
+  /** The profile's main image, `match` variant when known (a thumb otherwise). */
+  imageUrl: string | null;
+}
+
+const ShowMatchContext = createContext<(match: ShownMatch) => void>(() => {});
+
+/** Opens the match modal (spec §2) with a profile. */
+export function useShowMatch(): (match: ShownMatch) => void {
+  return useContext(ShowMatchContext);
+}
+
+/**
+ * The match modal of spec §2: a heart that pops in, the profile's main image and a button. A click anywhere
+ * closes it; the image and the button open the profile (a liked-by profile through /likes/m/{id}, which marks
+ * the like as seen).
+ */
+export function MatchModalProvider({ children }: { children: ReactNode }) {
+  const [shown, setShown] = useState<(ShownMatch & { seq: number }) | null>(null);
+  const show = useCallback((match: ShownMatch) => setShown((current) => ({ ...match, seq: (current?.seq ?? 0) + 1 })), []);
+  const close = useCallback(() => setShown(null), []);
+  const value = useMemo(() => show, [show]);
+  return (
+    <ShowMatchContext.Provider value={value}>
+      {children}
+      <Dialog isOpen={shown !== null} onClose={close} labelledBy="match-title" testId="match-modal" size="sm">
+        {shown && <MatchContent key={shown.seq} match={shown} onClose={close} />}
+      </Dialog>
+    </ShowMatchContext.Provider>
+  );
+}
+
+function MatchContent({ match, onClose }: { match: ShownMatch; onClose: () => void }) {
+  const { t } = useTranslation();
+  const settings = useSettings();
+  const navigate = useNavigate();
+  const localize = useLocalePath();
+  const openProfile = () => {
+    onClose();
+    navigate(localize(match.kind === 'liked' ? `/likes/m/${match.id}` : `/members/${match.id}`));
+  };
+  return (
+    // A click anywhere closes the modal (spec §2); keyboard users have Escape and the buttons.
+    // biome-ignore lint/a11y/useKeyWithClickEvents: Escape closes the dialog, the buttons take Enter
+    // biome-ignore lint/a11y/noStaticElementInteractions: the whole modal is a click target by design
+    <div className="modal-body text-center px-4 py-4" onClick={onClose} data-testid="match-modal-body">
+      <div className="match-heart" aria-hidden="true">
+        <HeartIcon size={64} />
+      </div>
+      <h2 className="h4 mt-2 mb-1" id="match-title">
+        {match.kind === 'match' ? t('likes.matchModal.title') : t('likes.matchModal.likesYou', { name: match.name })}
+      </h2>
+      {match.kind === 'match' && match.name && <p className="mb-0">{t('likes.matchModal.text', { name: match.name })}</p>}
+      {match.imageUrl && (
+        <button type="button" className="match-image-button d-block mx-auto mt-3" onClick={openProfile} data-testid="match-image">
+          <img src={match.imageUrl} alt={t('likes.matchModal.photo', { name: match.name })} />
+        </button>
+      )}
+      {match.isFictional && (
+        <p
+          className="small text-body-secondary mt-3 mb-0 d-flex align-items-center justify-content-center gap-1"
+          data-testid="match-fictional"
+        >
+          <img src={settings.fictional_icon} alt="" width={18} height={18} />
+          {settings.fictional_singular}
+        </p>
+      )}
+      <button type="button" className="btn btn-primary mt-3" onClick={openProfile} data-autofocus data-testid="match-view-profile">
+        {t('likes.matchModal.viewProfile')}
+      </button>
+    </div>
+  );
+}
