@@ -34,15 +34,16 @@ async function fill(db: { execute: (q: ReturnType<typeof sql>) => Promise<unknow
     const end = Math.min(count, start + batch - 1);
     await db.execute(
       sql.raw(`insert into profiles (site_id, name, country, region, status, birth_date, gender, is_invisible, is_fictional)
-      select case when i % 3 = 0 then 2 else 1 end,
+      -- Independent attributes (hashint4 of different seeds), so filters combine as on a real site.
+      select case when abs(hashint4(i)) % 3 = 0 then 2 else 1 end,
              'Member ' || i,
-             (${countries})[1 + (i % 15)],
-             (${countries})[1 + (i % 15)] || '-R' || (i % 10),
-             case when i % 50 = 0 then 'disabled' else 'active' end,
-             date '1950-01-01' + ((i::bigint * 7919) % 20000)::int,
-             (array['woman','man','nonbinary'])[1 + ((i * 31) % 3)],
-             (i % 97 = 0),
-             (i % 10 = 0)
+             (${countries})[1 + abs(hashint4(i + 1000003)) % 15],
+             (${countries})[1 + abs(hashint4(i + 1000003)) % 15] || '-R' || (abs(hashint4(i + 2000003)) % 10),
+             case when abs(hashint4(i + 3000003)) % 50 = 0 then 'disabled' else 'active' end,
+             date '1950-01-01' + (abs(hashint4(i + 4000003)) % 20000),
+             (array['woman','man','nonbinary'])[1 + abs(hashint4(i + 5000003)) % 3],
+             (abs(hashint4(i + 6000003)) % 97 = 0),
+             (abs(hashint4(i + 7000003)) % 10 = 0)
       from generate_series(${start}, ${end}) as i`),
     );
   }

@@ -76,6 +76,9 @@ export interface OpenOptions {
 export async function openDatabase(options: OpenOptions): Promise<DbHandle> {
   if (options.url) {
     const pool = new pg.Pool({ connectionString: options.url, max: options.poolSize ?? 10 });
+    // An idle connection the server closes (restart, failover) must not take the process down; the next
+    // query opens a fresh one.
+    pool.on('error', (error) => console.error(`PostgreSQL connection lost: ${error.message}`));
     const db = drizzlePg(pool, { schema }) as unknown as Database;
     return { db, kind: 'postgres', pool, close: () => pool.end() };
   }

@@ -38,6 +38,8 @@ function pageRoutes(): RouteObject[] {
         { path: 'likes', lazy: () => import('@/features/likes/pages/likes-page'), handle: handle('likes') },
         { path: 'likes/:type', lazy: () => import('@/features/likes/pages/likes-page'), handle: handle('likes-type') },
         { path: 'profile', lazy: () => import('@/features/profiles/pages/own-profile-page'), handle: handle('profile') },
+        { path: 'match-finder', lazy: () => import('@/features/match-finder/match-finder-page'), handle: handle('match-finder') },
+        { path: 'swipe-game', lazy: () => import('@/features/swipe-game/swipe-game-page'), handle: handle('swipe-game') },
         {
           path: 'pages/:page',
           lazy: () => import('@/features/static-pages/static-page').then((m) => ({ Component: m.StaticPage })),
