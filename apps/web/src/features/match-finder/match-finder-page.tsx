@@ -29,11 +29,24 @@ function SuggestionCard({ card }: { card: DiscoveryCard }) {
   const locale = useLocale();
   const place = [card.city, countryName(card.country, locale)].filter(Boolean).join(', ');
   return (
-    <article className="card shadow-sm border-0 overflow-hidden" aria-labelledby="suggestion-name" data-testid="match-card" data-profile-id={card.id}>
+    <article
+      className="card shadow-sm border-0 overflow-hidden"
+      aria-labelledby="suggestion-name"
+      data-testid="match-card"
+      data-profile-id={card.id}
+    >
       {card.photo ? (
-        <img src={card.photo.match} alt={t('member.photoOf', { name: card.name })} className="w-100" style={{ aspectRatio: '1 / 1', objectFit: 'cover' }} />
+        <img
+          src={card.photo.match}
+          alt={t('member.photoOf', { name: card.name })}
+          className="w-100"
+          style={{ aspectRatio: '1 / 1', objectFit: 'cover' }}
+        />
       ) : (
-        <div className="w-100 bg-light d-flex align-items-center justify-content-center text-body-secondary" style={{ aspectRatio: '1 / 1' }}>
+        <div
+          className="w-100 bg-light d-flex align-items-center justify-content-center text-body-secondary"
+          style={{ aspectRatio: '1 / 1' }}
+        >
           {t('member.noPhotos')}
         </div>
       )}
@@ -44,7 +57,13 @@ function SuggestionCard({ card }: { card: DiscoveryCard }) {
           </LocalLink>
           {card.is_premium && <span className="badge text-bg-secondary">{t('member.premium')}</span>}
           {card.is_fictional && (
-            <img src={settings.fictional_icon} alt={settings.fictional_singular} title={settings.fictional_singular} width={20} height={20} />
+            <img
+              src={settings.fictional_icon}
+              alt={settings.fictional_singular}
+              title={settings.fictional_singular}
+              width={20}
+              height={20}
+            />
           )}
         </h2>
         <p className="text-body-secondary mb-2">{place}</p>
@@ -83,7 +102,13 @@ export function MatchFinderPage() {
       {
         onSuccess: (result) => {
           if (result.is_match) {
-            showMatch({ kind: 'match', id: target.id, name: target.name, isFictional: target.is_fictional, imageUrl: target.photo?.match ?? null });
+            showMatch({
+              kind: 'match',
+              id: target.id,
+              name: target.name,
+              isFictional: target.is_fictional,
+              imageUrl: target.photo?.match ?? null,
+            });
           }
         },
       },

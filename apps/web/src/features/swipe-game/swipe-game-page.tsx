@@ -17,6 +17,8 @@ import { SwipeCard, type SwipeCardHandle } from './components/swipe-card';
 
 /** Cards the server sends at once; a full stack means there may be more to fetch. */
 const STACK_SIZE = 10;
+/** One heart per like of the day. */
+const HEART_SLOTS = Array.from({ length: SWIPE_LIKES_PER_DAY }, (_, slot) => slot);
 /** Fetch more when this few are left. */
 const REFILL_AT = 3;
 
@@ -100,7 +102,8 @@ export function SwipeGamePage() {
           next.delete(card.id);
           return next;
         });
-        if (failure instanceof ApiRequestError && failure.code === 'swipe_limit') requestAnimationFrame(() => limitMessage.current?.focus());
+        if (failure instanceof ApiRequestError && failure.code === 'swipe_limit')
+          requestAnimationFrame(() => limitMessage.current?.focus());
         else setError(errorText(t, failure));
       },
     );
@@ -124,8 +127,8 @@ export function SwipeGamePage() {
         <>
           <div className="d-flex align-items-center gap-2 mb-3" data-testid="swipe-likes-left">
             <span className="swipe-hearts d-inline-flex gap-1" aria-hidden="true">
-              {Array.from({ length: SWIPE_LIKES_PER_DAY }, (_, i) => (
-                <span key={i} className={i < likesLeft ? undefined : 'is-used'}>
+              {HEART_SLOTS.map((slot) => (
+                <span key={slot} className={slot < likesLeft ? undefined : 'is-used'}>
                   <HeartIcon size={18} />
                 </span>
               ))}

@@ -142,13 +142,24 @@ export function SwipeCard({ card, depth, canLike, onDecide, onLikeRefused, ref }
           {card.name}, {card.age}
           {card.is_premium && <span className="badge text-bg-secondary fs-6">{t('member.premium')}</span>}
           {card.is_fictional && (
-            <img src={settings.fictional_icon} alt={settings.fictional_singular} title={settings.fictional_singular} width={20} height={20} />
+            <img
+              src={settings.fictional_icon}
+              alt={settings.fictional_singular}
+              title={settings.fictional_singular}
+              width={20}
+              height={20}
+            />
           )}
         </h2>
         <p className="mb-1 small">{place}</p>
         {card.about && <p className="swipe-about small mb-1">{card.about}</p>}
         {card.interests.length > 0 && (
-          <p className="small mb-0">{card.interests.slice(0, 4).map((i) => t(`interests.${i}`)).join(' · ')}</p>
+          <p className="small mb-0">
+            {card.interests
+              .slice(0, 4)
+              .map((i) => t(`interests.${i}`))
+              .join(' · ')}
+          </p>
         )}
       </div>
     </div>

@@ -1,0 +1,34 @@
+import { expect, expectAccessible, test } from './fixtures';
+
+test('search with filters, open page 2, open a profile and come back to the same results', async ({ page }) => {
+  await page.goto('/login');
+  await page.getByLabel('Email address').fill('demo@amora.example');
+  await page.getByLabel('Password').fill('amora-demo-2026');
+  await page.getByTestId('login-submit').click();
+  await expect(page).toHaveURL(/\/members$/);
+
+  await page.getByLabel('Gender').selectOption('woman');
+  await page.getByLabel('From').selectOption('20');
+  await page.getByLabel('To').selectOption('70');
+  await page.getByTestId('search-submit').click();
+  await expect(page).toHaveURL(/gender=woman/);
+  await expect(page.getByTestId('member-card').first()).toBeVisible();
+  await expect(page.getByTestId('num-results')).toContainText(/\d+/);
+  await expect(page.getByTestId('member-card')).toHaveCount(24);
+  await expectAccessible(page);
+
+  await page.getByTestId('search-more').click();
+  await expect(page.getByTestId('member-card')).toHaveCount(48);
+  const names = await page.getByTestId('member-card').allInnerTexts();
+
+  await page.getByTestId('member-card').nth(30).click();
+  await expect(page.getByTestId('member-profile')).toBeVisible();
+  await page.goBack();
+  await expect(page.getByTestId('member-card')).toHaveCount(48);
+  expect(await page.getByTestId('member-card').allInnerTexts()).toEqual(names);
+});
+
+test('a filter that finds few shows similar members', async ({ page }) => {
+  await page.goto('/members?gender=nonbinary&country=NZ&min_age=60&max_age=61');
+  await expect(page.getByTestId('similar-results')).toBeVisible();
+});
