@@ -97,7 +97,9 @@ async function measure(label: string, url: string | null, count: number) {
   const page100 = await timePage(cursor);
 
   const plan = (await handle.db.execute(
-    sql.raw(`explain select id from profiles where site_id = 1 and status = 'active' and is_invisible = false and gender = 'woman' and country = 'DE' order by id desc limit 25`),
+    sql.raw(
+      `explain select id from profiles where site_id = 1 and status = 'active' and is_invisible = false and gender = 'woman' and country = 'DE' order by id desc limit 25`,
+    ),
   )) as { rows: Record<string, string>[] };
   await handle.close();
   return {
@@ -133,7 +135,8 @@ async function main() {
 
   for (const r of results) {
     console.log(`\nMember search on ${r.label}, ${r.profiles.toLocaleString('en')} profiles (filled in ${r.fillSeconds} s):`);
-    for (const [name, s] of Object.entries(r.filters)) console.log(`  ${name.padEnd(32)} p50 ${s.p50} ms  p95 ${s.p95} ms  p99 ${s.p99} ms`);
+    for (const [name, s] of Object.entries(r.filters))
+      console.log(`  ${name.padEnd(32)} p50 ${s.p50} ms  p95 ${s.p95} ms  p99 ${s.p99} ms`);
     console.log(`  page 1   p50 ${r.page1.p50} ms  p95 ${r.page1.p95} ms`);
     console.log(`  page 100 p50 ${r.page100.p50} ms  p95 ${r.page100.p95} ms  (ratio ${r.page100Ratio}, target <= 1.5)`);
     console.log(`  plan (gender + country): ${r.plan.join(' | ')}`);

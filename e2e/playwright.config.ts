@@ -62,6 +62,8 @@ export default defineConfig({
         DATABASE_URL: '',
         REDIS_URL: '',
         SMTP_URL: 'smtp://127.0.0.1:2525',
+        // Every journey signs up from this one machine.
+        SIGNUP_RATE_LIMIT: '1000',
       },
     },
   ],

@@ -4,6 +4,9 @@ import { linkIn, uniqueEmail, waitForMail } from './mail';
 
 const PASSWORD = 'correct horse battery';
 
+// Journeys of two members each, with signups and activation mails: more than the default 30 s on a busy machine.
+test.describe.configure({ timeout: 90_000 });
+
 /** A fresh, activated member through the signup API, logged in in its own browser context. */
 async function newMember(browser: Browser, name: string, project: string): Promise<{ page: Page; profileId: number }> {
   const context = await browser.newContext({ baseURL: 'http://localhost:4173' });
@@ -115,6 +118,7 @@ test('the auto-like comes 20 s into the members area, and ?t=2 opens the like mo
   // ?t=2: the like modal opens after two seconds, with a button to the newest like.
   await page.goto('/?t=2');
   await expect(page).toHaveURL(/\/members$/);
+  await expect(page.getByTestId('nav-likes')).toBeVisible();
   const likeModal = page.getByTestId('like-modal');
   await page.clock.runFor(1_000);
   await expect(likeModal).toHaveCount(0);
@@ -130,6 +134,7 @@ test('the auto-like comes 20 s into the members area, and ?t=2 opens the like mo
   await expect(page.getByTestId('likes-badge')).toHaveCount(0);
   // Only once a day: the next page load brings no second auto-like.
   await page.goto('/members');
+  await expect(page.getByTestId('nav-likes')).toBeVisible();
   const again = page.waitForResponse('**/api/auto-like.php');
   await page.clock.runFor(21_000);
   expect(await (await again).json()).toEqual({ profile: null });

@@ -14,6 +14,8 @@ export interface Config {
   webDist: string;
   /** Requests per minute one address may make to the API (flood guard). */
   apiRateLimit: number;
+  /** Signups per hour from one address. */
+  signupRateLimit: number;
 }
 
 function flag(value: string | undefined, fallback: boolean): boolean {
@@ -37,6 +39,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     seedDemo: flag(env.SEED_DEMO, !isProduction),
     trustProxy: flag(env.TRUST_PROXY, false),
     apiRateLimit: Number.parseInt(env.API_RATE_LIMIT ?? '600', 10) || 600,
+    signupRateLimit: Number.parseInt(env.SIGNUP_RATE_LIMIT ?? '10', 10) || 10,
     webDist: resolve(env.WEB_DIST || new URL('../../web/dist', import.meta.url).pathname),
   };
 }

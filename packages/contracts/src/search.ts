@@ -12,10 +12,16 @@ export const searchQuerySchema = z
   .object({
     gender: z.enum(GENDERS).optional(),
     country: z.enum(TARGET_COUNTRIES, 'search.errors.country').optional(),
-    countryregion: z.string().regex(/^[A-Z]{2}-[A-Za-z0-9]{1,4}$/, 'search.errors.region').optional(),
+    countryregion: z
+      .string()
+      .regex(/^[A-Z]{2}-[A-Za-z0-9]{1,4}$/, 'search.errors.region')
+      .optional(),
     min_age: age.optional(),
     max_age: age.optional(),
-    cursor: z.string().regex(/^\d{1,19}$/).optional(),
+    cursor: z
+      .string()
+      .regex(/^\d{1,19}$/)
+      .optional(),
   })
   .strict()
   .refine((q) => q.min_age === undefined || q.max_age === undefined || q.min_age <= q.max_age, {

@@ -163,9 +163,7 @@ export const profiles = pgTable(
     index('profiles_search_idx')
       .on(t.siteId, t.gender, t.country, t.id.desc())
       .where(sql`${t.status} = 'active' and ${t.isInvisible} = false`),
-    index('profiles_search_gender_idx')
-      .on(t.siteId, t.gender, t.id.desc())
-      .where(sql`${t.status} = 'active' and ${t.isInvisible} = false`),
+    index('profiles_search_gender_idx').on(t.siteId, t.gender, t.id.desc()).where(sql`${t.status} = 'active' and ${t.isInvisible} = false`),
     index('profiles_search_country_idx')
       .on(t.siteId, t.country, t.id.desc())
       .where(sql`${t.status} = 'active' and ${t.isInvisible} = false`),

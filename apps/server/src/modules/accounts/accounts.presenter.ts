@@ -4,7 +4,7 @@ import type { Site } from '../sites/sites.repository';
 import type { ProfileRow, UserRow } from './accounts.repository';
 
 /** Row → the `user` object of spec §3; nothing else of the row leaves the server. */
-export function presentUser(user: UserRow, profile: ProfileRow, site: Site): User {
+export function presentUser(user: UserRow, profile: ProfileRow, site: Site, newLikes = 0): User {
   return {
     id: user.id,
     email: user.email,
@@ -21,7 +21,7 @@ export function presentUser(user: UserRow, profile: ProfileRow, site: Site): Use
       name: profile.name,
       country: profile.country,
       status: profile.status,
-      like_new: 0,
+      like_new: newLikes,
       main_image: profile.mainPhotoId
         ? {
             filename: photoUrl(profile.mainPhotoId, 'large'),

@@ -1,4 +1,4 @@
-import { accountTokens, type Database, profiles, sessions, users } from '@amora/db';
+import { accountTokens, type Database, likes, profiles, sessions, users } from '@amora/db';
 import { and, eq, gt, isNull, lt, sql } from 'drizzle-orm';
 
 export type UserRow = typeof users.$inferSelect;
@@ -81,4 +81,13 @@ export async function usersDeletedBefore(db: Database, cutoff: Date): Promise<{ 
     .select({ id: users.id })
     .from(users)
     .where(and(eq(users.status, 'deleted'), lt(users.deletedAt, cutoff)));
+}
+
+/** How many likes the profile has not looked at yet (the user object's profile.like_new). */
+export async function countNewLikes(db: Database, profileId: number): Promise<number> {
+  const [row] = await db
+    .select({ n: sql<number>`count(*)` })
+    .from(likes)
+    .where(and(eq(likes.likedProfileId, profileId), eq(likes.isNew, true)));
+  return Number(row?.n ?? 0);
 }

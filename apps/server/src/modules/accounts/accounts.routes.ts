@@ -22,7 +22,7 @@ import { z } from 'zod';
 import { hashToken } from '../../lib/tokens';
 import { requireAuth } from '../../plugins/auth';
 import { presentUser } from './accounts.presenter';
-import { deleteSessionByHash, findAccount } from './accounts.repository';
+import { countNewLikes, deleteSessionByHash, findAccount } from './accounts.repository';
 import {
   activate,
   confirmMailChange,
@@ -59,7 +59,7 @@ export const accountsRoutes: FastifyPluginAsyncZod = async (app) => {
     async (request, reply) => {
       reply.header('cache-control', 'private, no-store');
       const auth = request.auth;
-      return { user: auth ? presentUser(auth.user, auth.profile, request.site) : null };
+      return { user: auth ? presentUser(auth.user, auth.profile, request.site, await countNewLikes(ctx.db, auth.profile.id)) : null };
     },
   );
 

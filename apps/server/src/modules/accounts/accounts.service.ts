@@ -156,7 +156,7 @@ export async function signup(
   if (site.signups !== 'all' && !(site.signups === 'with_trafficsource' && hasTrafficsource)) {
     throw accountError(403, 'signups_closed', E.signupsClosed);
   }
-  await limit(ctx, `signup-ip:${info.ip}`, HOUR, 10);
+  await limit(ctx, `signup-ip:${info.ip}`, HOUR, ctx.config.signupRateLimit);
   const existing = await findUserByEmail(ctx.db, site.id, input.email);
   if (existing) {
     if (existing.status === 'deleted') throw accountError(409, 'account_being_removed', E.accountBeingRemoved, { field: 'email' });
@@ -445,7 +445,10 @@ export async function reactivate(ctx: AppContext, info: RequestInfo, token: stri
   }
   const status = used.payload.status === 'confirmed' ? 'confirmed' : 'not_confirmed';
   await ctx.db.transaction(async (tx) => {
-    await tx.update(users).set({ status, deletedAt: null, deletionReason: null, deletionReasonText: null }).where(eq(users.id, used.userId));
+    await tx
+      .update(users)
+      .set({ status, deletedAt: null, deletionReason: null, deletionReasonText: null })
+      .where(eq(users.id, used.userId));
     await tx
       .update(profiles)
       .set({ status: status === 'confirmed' ? 'active' : 'disabled' })

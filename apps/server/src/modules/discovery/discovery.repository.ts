@@ -34,9 +34,9 @@ const AGE_STEP_YEARS = 5;
  * viewer is looking for. Best fits first:
  *  1. ages within the window (outside it only to fill up, the nearest first);
  *  2. the viewer's country;
- *  3. nearer in age (5-year steps);
- *  4. looking for someone of the viewer's gender (or not saying);
- *  5. with a main photo;
+ *  3. looking for someone of the viewer's gender (or not saying);
+ *  4. with a main photo;
+ *  5. nearer in age (5-year steps);
  *  6. newcomers (the newest first), so new members are seen;
  *  7. then a shuffle that is stable for one viewer for one day (variety, and no jumping around on reload).
  */
@@ -51,8 +51,8 @@ export async function suggestionRows(db: Database, q: SuggestionQuery) {
   const isNewcomer = sql`(${profiles.createdAt} > ${q.newcomerSince.toISOString()}::timestamptz)`;
   const filters: (SQL | undefined)[] = [
     eq(profiles.siteId, q.siteId),
-    eq(profiles.status, 'active'),
-    eq(profiles.isInvisible, false),
+    // Literals, not bind parameters, so PostgreSQL can use the partial search indexes (status, is_invisible).
+    sql`${profiles.status} = 'active' and ${profiles.isInvisible} = false`,
     ne(profiles.id, q.viewerId),
     or(isNull(profiles.userId), ne(users.status, 'deleted')),
     q.genders.length ? inArray(profiles.gender, [...q.genders]) : undefined,
@@ -83,9 +83,9 @@ export async function suggestionRows(db: Database, q: SuggestionQuery) {
         sql`${outside} asc`,
         sql`(case when ${outside} then ${ageStep} else 0 end) asc`,
         sql`(${profiles.country} = ${q.country}) desc`,
-        sql`${ageStep} asc`,
         notInterested ? sql`coalesce(${not(notInterested)}, true) desc` : undefined,
         sql`(${profiles.mainPhotoId} is not null) desc`,
+        sql`${ageStep} asc`,
         sql`${isNewcomer} desc`,
         sql`(case when ${isNewcomer} then ${profiles.id} else 0 end) desc`,
         sql`md5(${profiles.id}::text || ${q.shuffleSeed})`,

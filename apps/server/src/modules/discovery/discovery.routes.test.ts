@@ -284,7 +284,7 @@ describe('suggestions', () => {
     }
   });
 
-  it('put the best fits first: ages within 15 years, the same country, near in age, looking for me, with a photo', async () => {
+  it('put the best fits first: ages within 15 years, the same country, looking for me, with a photo, near in age', async () => {
     const me = await member({ dateOfBirth: birthDate(40), profile: { gender: 'woman', sexuality: 'bisexual' } });
     const at = (years: number) => birthDate(years, -40);
     const near = await candidate({ birthDate: at(41) });
@@ -296,14 +296,18 @@ describe('suggestions', () => {
     const ids = await allSuggestions(me);
     const position = (id: number) => ids.indexOf(id);
     for (const id of [near, nearAbroad, tenYears, notLooking, farAbroad, farther]) expect(position(id)).toBeGreaterThanOrEqual(0);
-    expect(position(near)).toBeLessThan(position(notLooking));
-    expect(position(notLooking)).toBeLessThan(position(tenYears));
-    expect(position(tenYears)).toBeLessThan(position(nearAbroad));
+    expect(position(near)).toBeLessThan(position(tenYears));
+    expect(position(tenYears)).toBeLessThan(position(notLooking));
+    expect(position(notLooking)).toBeLessThan(position(nearAbroad));
+    // A photo comes before a nearer age.
+    const pictured = await candidate({ birthDate: at(53), mainPhotoId: 424_243 });
+    const withPhoto = await allSuggestions(me);
+    expect(withPhoto.indexOf(pictured)).toBeLessThan(withPhoto.indexOf(near));
     // Outside the 15-year window only after everyone inside it, the nearest in age first.
     expect(position(nearAbroad)).toBeLessThan(position(farAbroad));
     expect(position(farAbroad)).toBeLessThan(position(farther));
     const card = (await nextCard(me))!;
-    expect(card.id).toBe(ids[0]);
+    expect(card.id).toBe(withPhoto[0]);
     expect(Math.abs(card.age - 40)).toBeLessThanOrEqual(15);
   });
 

@@ -58,14 +58,26 @@ export async function searchPage(db: Database, f: SearchFilters, cursor: number 
   // Premium badges for the page only: a primary-key lookup of at most `limit` accounts.
   const userIds = rows.map((r) => r.userId).filter((id): id is number => id !== null);
   const paid = userIds.length
-    ? new Set((await db.select({ id: users.id }).from(users).where(and(inArray(users.id, userIds), eq(users.paidUser, true)))).map((u) => u.id))
+    ? new Set(
+        (
+          await db
+            .select({ id: users.id })
+            .from(users)
+            .where(and(inArray(users.id, userIds), eq(users.paidUser, true)))
+        ).map((u) => u.id),
+      )
     : new Set<number>();
   return rows.map((r) => ({ ...r, isPremium: r.userId !== null && paid.has(r.userId) }));
 }
 
 /** How many match, counting no further than `cap` + 1. */
 export async function countMatches(db: Database, f: SearchFilters, cap: number): Promise<number> {
-  const inner = db.select({ one: sql`1` }).from(profiles).where(conditions(f)).limit(cap + 1).as('m');
+  const inner = db
+    .select({ one: sql`1` })
+    .from(profiles)
+    .where(conditions(f))
+    .limit(cap + 1)
+    .as('m');
   const [row] = await db.select({ n: sql<number>`count(*)` }).from(inner);
   return Number(row?.n ?? 0);
 }

@@ -105,7 +105,10 @@ describe('GET /api/search.php', () => {
     const body = (await get('?country=DE')).json();
     const shown = new Set(body.results.map((r: { id: number }) => r.id));
     for (const hidden of [viewerProfile, ids[59], ids[58], ids[57], ids[56], ids[55]]) expect(shown.has(hidden)).toBe(false);
-    await t.ctx.db.update(profiles).set({ isInvisible: false, status: 'active' }).where(inArray(profiles.id, [ids[59], ids[58], ids[57]]));
+    await t.ctx.db
+      .update(profiles)
+      .set({ isInvisible: false, status: 'active' })
+      .where(inArray(profiles.id, [ids[59], ids[58], ids[57]]));
   });
 
   it('an invisible member cannot browse others', async () => {

@@ -18,7 +18,8 @@ export function filtersFor(site: Site, viewer: Auth | null, query: SearchQuery, 
       throw badRequest(field, `This site does not search by ${field}`);
     }
   }
-  if (query.country && !site.countries.includes(query.country)) throw badRequest('country', `Country ${query.country} is not served by this site`);
+  if (query.country && !site.countries.includes(query.country))
+    throw badRequest('country', `Country ${query.country} is not served by this site`);
   return {
     siteId: site.id,
     viewerProfileId: viewer?.profile.id ?? null,

@@ -21,14 +21,24 @@ export function MemberCard({ card }: { card: SearchCard }) {
         {card.thumb_url && <img src={card.thumb_url} alt="" className="w-100 h-100" style={{ objectFit: 'cover' }} loading="lazy" />}
         <div className="position-absolute top-0 start-0 m-2 d-flex gap-1">
           {card.is_premium && <span className="badge text-bg-secondary">{t('member.premium')}</span>}
-          {card.is_fictional && <img src={settings.fictional_icon} alt={settings.fictional_singular} title={settings.fictional_singular} width={20} height={20} />}
+          {card.is_fictional && (
+            <img
+              src={settings.fictional_icon}
+              alt={settings.fictional_singular}
+              title={settings.fictional_singular}
+              width={20}
+              height={20}
+            />
+          )}
         </div>
       </div>
       <div className="card-body py-2">
         <h2 className="h6 mb-0 text-truncate">
           {card.name}, {card.age}
         </h2>
-        <p className="mb-0 small text-body-secondary text-truncate">{[card.city, countryName(card.country, locale)].filter(Boolean).join(', ')}</p>
+        <p className="mb-0 small text-body-secondary text-truncate">
+          {[card.city, countryName(card.country, locale)].filter(Boolean).join(', ')}
+        </p>
       </div>
     </LocalLink>
   );

@@ -9,7 +9,7 @@ import { countryName } from '@/features/site/country-name';
 import { LocalLink } from '@/features/site/local-link';
 import { useLocale } from '@/features/site/use-locale';
 import { usePageTitle } from '@/features/site/use-page-title';
-import { api, ApiRequestError } from '@/lib/api-client';
+import { ApiRequestError, api } from '@/lib/api-client';
 import { MemberCard } from './member-card';
 
 const FILTERS = ['gender', 'country', 'countryregion', 'min_age', 'max_age'] as const;
@@ -38,7 +38,8 @@ export function MembersPage() {
   });
   const regions = useQuery({
     queryKey: ['regions', draft.country ?? ''],
-    queryFn: () => api<{ regions: Record<string, { code: string; name: string }[]> }>('/api/regions.php', { query: { country: draft.country } }),
+    queryFn: () =>
+      api<{ regions: Record<string, { code: string; name: string }[]> }>('/api/regions.php', { query: { country: draft.country } }),
     enabled: Boolean(draft.country) && fields.includes('countryregion'),
     staleTime: Number.POSITIVE_INFINITY,
   });
@@ -83,7 +84,12 @@ export function MembersPage() {
               <label className="form-label small" htmlFor="f-country">
                 {t('profile.location.country')}
               </label>
-              <select id="f-country" className="form-select" value={draft.country ?? ''} onChange={(e) => setField('country', e.target.value)}>
+              <select
+                id="f-country"
+                className="form-select"
+                value={draft.country ?? ''}
+                onChange={(e) => setField('country', e.target.value)}
+              >
                 <option value="">{t('members.any')}</option>
                 {settings.countries.map((c) => (
                   <option key={c} value={c}>
@@ -98,7 +104,13 @@ export function MembersPage() {
               <label className="form-label small" htmlFor="f-region">
                 {t('profile.location.region')}
               </label>
-              <select id="f-region" className="form-select" value={draft.countryregion ?? ''} disabled={!draft.country} onChange={(e) => setField('countryregion', e.target.value)}>
+              <select
+                id="f-region"
+                className="form-select"
+                value={draft.countryregion ?? ''}
+                disabled={!draft.country}
+                onChange={(e) => setField('countryregion', e.target.value)}
+              >
                 <option value="">{t('members.any')}</option>
                 {regions.data?.regions[draft.country ?? '']?.map((r) => (
                   <option key={r.code} value={r.code}>
@@ -167,7 +179,13 @@ export function MembersPage() {
       {first && cards.length === 0 && <p>{t('members.empty')}</p>}
       {results.hasNextPage && (
         <div className="text-center mt-4">
-          <button type="button" className="btn btn-outline-dark" onClick={() => void results.fetchNextPage()} disabled={results.isFetchingNextPage} data-testid="search-more">
+          <button
+            type="button"
+            className="btn btn-outline-dark"
+            onClick={() => void results.fetchNextPage()}
+            disabled={results.isFetchingNextPage}
+            data-testid="search-more"
+          >
             {t('members.more', { page: (results.data?.pages.length ?? 1) + 1 })}
           </button>
         </div>

@@ -129,7 +129,9 @@ export function SwipeCard({ card, depth, canLike, onDecide, onLikeRefused, ref }
       {card.photo ? (
         <img className="swipe-photo" src={card.photo.large} alt={t('member.photoOf', { name: card.name })} draggable={false} />
       ) : (
-        <div className="swipe-no-photo bg-light" />
+        <div className="swipe-no-photo bg-secondary-subtle d-flex align-items-center justify-content-center" aria-hidden="true">
+          <span className="swipe-initial">{card.name.slice(0, 1).toUpperCase()}</span>
+        </div>
       )}
       <div className="swipe-badge swipe-badge-like" ref={likeBadge} aria-hidden="true">
         {t('swipe.like')}

@@ -1,0 +1,135 @@
+import type { Browser, Locator, Page } from '@playwright/test';
+import { expect, expectAccessible, test } from './fixtures';
+import { linkIn, uniqueEmail, waitForMail } from './mail';
+
+const PASSWORD = 'correct horse battery';
+
+/** A fresh, activated member through the signup API (the UI journey is covered in accounts.spec). */
+async function newMember(browser: Browser, name: string, project: string): Promise<{ page: Page; profileId: number }> {
+  // The project's device (desktop or phone), as the page fixture would have it.
+  const { baseURL, viewport, userAgent, deviceScaleFactor, isMobile, hasTouch } = test.info().project.use;
+  const context = await browser.newContext({ baseURL, viewport, userAgent, deviceScaleFactor, isMobile, hasTouch });
+  await context.addInitScript(() => window.localStorage.setItem('hide-entry-warning', String(Date.now())));
+  const page = await context.newPage();
+  const email = uniqueEmail(name.toLowerCase(), project);
+  const res = await page.request.post('/api/signup.php', {
+    headers: { 'x-request-type': 'client' },
+    data: { email, name, password: PASSWORD, date_of_birth: '1991-05-05', terms: true },
+  });
+  expect(res.ok()).toBe(true);
+  const { user } = await res.json();
+  await page.goto(linkIn(await waitForMail(email)));
+  await expect(page).toHaveURL(/\/activate\/done$/);
+  return { page, profileId: user.profile.id };
+}
+
+const profileIdOf = async (card: Locator) => Number(await card.getAttribute('data-profile-id'));
+
+/** A mutual like opens the match modal; close it so the game goes on. */
+async function closeMatchModal(page: Page): Promise<void> {
+  const modal = page.getByTestId('match-modal');
+  if (await modal.isVisible()) await page.keyboard.press('Escape');
+}
+
+/** Drags the top card with the mouse, `dx` pixels to the side, in small steps as a hand would. */
+async function dragCard(page: Page, dx: number): Promise<void> {
+  const box = await page.getByTestId('swipe-card').boundingBox();
+  if (!box) throw new Error('no card to drag');
+  const x = box.x + box.width / 2;
+  const y = box.y + box.height / 2;
+  await page.mouse.move(x, y);
+  await page.mouse.down();
+  await page.mouse.move(x + dx, y + 10, { steps: 12 });
+  await page.mouse.up();
+}
+
+test('visitors are sent to the login first', async ({ page }) => {
+  for (const path of ['/swipe-game', '/match-finder']) {
+    await page.goto(path);
+    await expect(page).toHaveURL(new RegExp(`/login\\?redirect=${encodeURIComponent(path)}$`));
+  }
+});
+
+test('swipe game: four likes a day, then the limit; skipping goes on', async ({ browser }, info) => {
+  const { page } = await newMember(browser, 'Swipe', info.project.name);
+  await page.goto('/swipe-game');
+  const card = page.getByTestId('swipe-card');
+  const likesLeft = page.getByTestId('swipe-likes-left');
+  await expect(card).toBeVisible();
+  await expect(likesLeft).toContainText('Likes left today: 4');
+  await expectAccessible(page);
+
+  for (let used = 1; used <= 4; used++) {
+    const before = await profileIdOf(card);
+    if (used === 1 && info.project.name === 'desktop') {
+      // A drag that stops short of the threshold puts the card back; a long one likes.
+      await dragCard(page, 40);
+      await expect(card).toHaveAttribute('data-profile-id', String(before));
+      await expect(likesLeft).toContainText('Likes left today: 4');
+      await dragCard(page, 320);
+    } else {
+      await page.getByTestId('swipe-like').click();
+    }
+    await expect(likesLeft).toContainText(`Likes left today: ${4 - used}`);
+    await expect(card).not.toHaveAttribute('data-profile-id', String(before));
+    await closeMatchModal(page);
+  }
+
+  const limit = page.getByTestId('swipe-limit');
+  await expect(limit).toContainText(/You have used your 4 likes for today\. New likes at \S+/);
+  await expect(page.getByTestId('swipe-like')).toBeDisabled();
+  const liked = (await (await page.request.get('/api/likes.php')).json()).profiles as { id: number }[];
+  expect(liked).toHaveLength(4);
+
+  // Skipping still works.
+  const before = await profileIdOf(card);
+  await page.getByTestId('swipe-skip').click();
+  await expect(card).not.toHaveAttribute('data-profile-id', String(before));
+  await expect(page.getByTestId('swipe-like')).toBeDisabled();
+  // The server holds the limit too.
+  const fifth = await page.request.post('/api/swipe-game.php', {
+    headers: { 'x-request-type': 'client' },
+    data: { profile_id: await profileIdOf(card), action: 'like' },
+  });
+  expect(fifth.status()).toBe(429);
+  expect((await fifth.json()).error).toBe('swipe_limit');
+  await expectAccessible(page);
+});
+
+test('match-finder: one card at a time; skip shows another, like works', async ({ browser }, info) => {
+  const { page } = await newMember(browser, 'Finder', info.project.name);
+  await page.goto('/match-finder');
+  const card = page.getByTestId('match-card');
+  await expect(card).toBeVisible();
+  await expect(card.locator('img').first()).toBeVisible();
+  await expectAccessible(page);
+
+  const first = await profileIdOf(card);
+  await page.getByTestId('match-skip').click();
+  await expect(card).not.toHaveAttribute('data-profile-id', String(first));
+  const second = await profileIdOf(card);
+  await page.getByTestId('match-like').click();
+  await expect(card).not.toHaveAttribute('data-profile-id', String(second));
+  await closeMatchModal(page);
+  await expect(page.getByTestId('match-error')).toHaveCount(0);
+
+  const liked = (await (await page.request.get('/api/likes.php')).json()).profiles as { id: number }[];
+  expect(liked.map((p) => p.id)).toEqual([second]);
+  // Neither comes back.
+  await page.reload();
+  await expect(card).toBeVisible();
+  expect([first, second]).not.toContain(await profileIdOf(card));
+});
+
+test('signup matches: suggestions that lead to profiles, and the way on', async ({ browser }, info) => {
+  const { page } = await newMember(browser, 'Newbie', info.project.name);
+  await page.goto('/signup-matches');
+  const matches = page.getByTestId('signup-match');
+  await expect(matches.first()).toBeVisible();
+  expect(await matches.count()).toBeLessThanOrEqual(6);
+  await expect(page.getByTestId('signup-matches-continue')).toBeVisible();
+  await expectAccessible(page);
+  await matches.first().click();
+  await expect(page).toHaveURL(/\/members\/\d+$/);
+  await expect(page.getByTestId('member-profile')).toBeVisible();
+});
