@@ -61,7 +61,17 @@ export function MembersPage() {
 
   return (
     <main id="main" className="container py-4">
-      <h1 className="h3 mb-3">{t('members.title')}</h1>
+      <div className="d-flex flex-wrap justify-content-between align-items-baseline gap-2 mb-3">
+        <h1 className="h3 mb-0">{t('members.title')}</h1>
+        <nav className="d-flex gap-2" aria-label={t('members.discover')}>
+          <LocalLink to="/match-finder" className="btn btn-sm btn-outline-primary" data-testid="link-match-finder">
+            {t('members.matchFinder')}
+          </LocalLink>
+          <LocalLink to="/swipe-game" className="btn btn-sm btn-outline-primary" data-testid="link-swipe-game">
+            {t('members.swipeGame')}
+          </LocalLink>
+        </nav>
+      </div>
       <form className="card card-body mb-4" onSubmit={handleSubmit} data-testid="search-form" aria-label={t('members.filters')}>
         <div className="row g-2 align-items-end">
           {fields.includes('gender') && (
