@@ -7,9 +7,9 @@ test('search with filters, open page 2, open a profile and come back to the same
   await page.getByTestId('login-submit').click();
   await expect(page).toHaveURL(/\/members$/);
 
-  await page.getByLabel('Gender').selectOption('woman');
-  await page.getByLabel('From').selectOption('20');
-  await page.getByLabel('To').selectOption('70');
+  await page.getByLabel('Gender', { exact: true }).selectOption('woman');
+  await page.getByLabel('From', { exact: true }).selectOption('20');
+  await page.getByLabel('To', { exact: true }).selectOption('70');
   await page.getByTestId('search-submit').click();
   await expect(page).toHaveURL(/gender=woman/);
   await expect(page.getByTestId('member-card').first()).toBeVisible();
