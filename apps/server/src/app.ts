@@ -14,7 +14,6 @@ import { geoRoutes } from './modules/geo/geo.routes';
 import { healthRoutes } from './modules/health/health.routes';
 import { likesRoutes } from './modules/likes/likes.routes';
 import { devMailboxRoutes } from './modules/mail/dev-mailbox.routes';
-import { membersRoutes } from './modules/members/members.routes';
 import { photosRoutes } from './modules/photos/photos.routes';
 import { profilesRoutes } from './modules/profiles/profiles.routes';
 import { searchRoutes } from './modules/search/search.routes';
@@ -89,7 +88,6 @@ export async function buildApp(ctx: AppContext, options: BuildOptions = {}): Pro
   await app.register(pageHiddenRoutes);
   if (!ctx.config.isProduction) await app.register(devMailboxRoutes);
   await app.register(accountsRoutes);
-  await app.register(membersRoutes);
   await app.register(photosRoutes);
   await app.register(geoRoutes);
   await app.register(profilesRoutes);

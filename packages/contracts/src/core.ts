@@ -17,7 +17,6 @@ export type { ApiError } from './errors';
 export type { AutoLikeProfile, AutoLikeResponse, LikeCard, LikedByCard, LikeInput, LikeResponse, LikesResponse, LikeTarget } from './likes';
 export * from './likes-constants';
 export * from './locales';
-export type { MemberCard, MembersResponse } from './members';
 export { BODY_TYPES, EYE_COLOURS, GENDERS, HAIR_COLOURS, PROFILE_ATTRIBUTES, RELATIONSHIP_STATUSES, SEXUALITIES } from './profile-values';
 export type { GeocodeResult, MemberProfile, MemberResponse, OwnPhoto, OwnProfile, PhotoVariant, ProfileUpdate } from './profiles';
 export * from './routes';

@@ -6,7 +6,6 @@ export * from './discovery';
 export * from './errors';
 export * from './likes';
 export * from './locales';
-export * from './members';
 export * from './profiles';
 export * from './routes';
 export * from './search';

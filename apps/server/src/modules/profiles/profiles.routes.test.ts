@@ -137,7 +137,7 @@ async function withSite(domain: string, values: Partial<typeof sites.$inferInser
 }
 
 async function listIds(who: Member | null): Promise<number[]> {
-  const res = await as(who, 'GET', '/api/members.php');
+  const res = await as(who, 'GET', '/api/search.php');
   expect(res.statusCode, res.body).toBe(200);
   return res.json().results.map((c: { id: number }) => c.id);
 }
