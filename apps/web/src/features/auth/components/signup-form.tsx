@@ -7,9 +7,8 @@ import { LocalLink } from '@/features/site/local-link';
 import { useLocale } from '@/features/site/use-locale';
 import { useSignup } from '../api/account';
 import { errorField, errorText } from '../api/error-text';
+import { SIGNUP_FLOW_COMPLETE, SIGNUP_STARTED } from './signup-events';
 
-export const SIGNUP_STARTED = 'signup-started';
-export const SIGNUP_FLOW_COMPLETE = 'signup-flow-complete';
 
 type FormValues = Omit<SignupInput, 'terms'> & { terms: boolean };
 

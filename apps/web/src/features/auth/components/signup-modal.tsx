@@ -1,11 +1,14 @@
 import { BREAKPOINTS } from '@amora/contracts/core';
-import { createContext, type ReactNode, useCallback, useContext, useEffect, useMemo, useState } from 'react';
+import { createContext, lazy, type ReactNode, Suspense, useCallback, useContext, useEffect, useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
 import { Dialog } from '@/components/ui/dialog';
 import { useSettings } from '@/features/site/api/get-settings';
 import { useLocalePath } from '@/features/site/use-locale';
-import { SIGNUP_FLOW_COMPLETE, SIGNUP_STARTED, SignupForm } from './signup-form';
+import { SIGNUP_FLOW_COMPLETE, SIGNUP_STARTED } from './signup-events';
+
+/** The form (with zod and react-hook-form) loads when the modal first opens, not with the first page. */
+const SignupForm = lazy(() => import('./signup-form').then((m) => ({ default: m.SignupForm })));
 
 interface SignupOptions {
   profileId?: number;
@@ -67,7 +70,13 @@ export function SignupModalProvider({ children }: { children: ReactNode }) {
           </h2>
           <button type="button" className="btn-close" aria-label={t('common.close')} onClick={close} disabled={isBusy} />
         </div>
-        <div className="modal-body">{options && <SignupForm profileId={options.profileId} onDone={handleDone} />}</div>
+        <div className="modal-body">
+          {options && (
+            <Suspense fallback={<div className="py-5 text-center" role="status" aria-label={t('common.loading')} />}>
+              <SignupForm profileId={options.profileId} onDone={handleDone} />
+            </Suspense>
+          )}
+        </div>
       </Dialog>
     </SignupContext.Provider>
   );

@@ -5,7 +5,8 @@ import { useSettings } from '@/features/site/api/get-settings';
 import { useLocalePath } from '@/features/site/use-locale';
 import { usePageTitle } from '@/features/site/use-page-title';
 import { useUser } from '../api/user';
-import { SIGNUP_FLOW_COMPLETE, SignupForm } from '../components/signup-form';
+import { SIGNUP_FLOW_COMPLETE } from '../components/signup-events';
+import { SignupForm } from '../components/signup-form';
 
 /** /signup and /members/{id}/signup (with a first message to that member). Members are sent to /members. */
 export function SignupPage() {
