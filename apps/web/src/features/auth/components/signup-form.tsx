@@ -9,7 +9,6 @@ import { useSignup } from '../api/account';
 import { errorField, errorText } from '../api/error-text';
 import { SIGNUP_FLOW_COMPLETE, SIGNUP_STARTED } from './signup-events';
 
-
 type FormValues = Omit<SignupInput, 'terms'> & { terms: boolean };
 
 function maxBirthDate(): string {
