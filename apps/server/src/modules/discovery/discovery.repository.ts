@@ -96,31 +96,6 @@ export async function suggestionRows(db: Database, q: SuggestionQuery) {
 
 export type SuggestionRow = Awaited<ReturnType<typeof suggestionRows>>[number];
 
-/** The profile an action is aimed at, with what the rules need to know about it. */
-export async function findTarget(db: Database, profileId: number) {
-  const [row] = await db
-    .select({ id: profiles.id, siteId: profiles.siteId, status: profiles.status, userStatus: users.status })
-    .from(profiles)
-    .leftJoin(users, eq(users.id, profiles.userId))
-    .where(eq(profiles.id, profileId));
-  return row;
-}
-
-/** Whether either profile blocked the other. */
-export async function isBlockedEitherWay(db: Database, a: number, b: number): Promise<boolean> {
-  const [row] = await db
-    .select({ one: sql<number>`1` })
-    .from(blocks)
-    .where(
-      or(
-        and(eq(blocks.blockerProfileId, a), eq(blocks.blockedProfileId, b)),
-        and(eq(blocks.blockerProfileId, b), eq(blocks.blockedProfileId, a)),
-      ),
-    )
-    .limit(1);
-  return Boolean(row);
-}
-
 export async function insertSkip(db: Database, profileId: number, skippedProfileId: number, at: Date): Promise<void> {
   await db.insert(skips).values({ profileId, skippedProfileId, createdAt: at }).onConflictDoNothing();
 }

@@ -12,21 +12,12 @@ import {
 } from '@amora/contracts';
 import type { Database } from '@amora/db';
 import type { AppContext } from '../../context';
-import { badRequest, HttpError, notFound } from '../../lib/errors';
+import { badRequest, HttpError } from '../../lib/errors';
 import type { Auth } from '../../plugins/auth';
-import { likeProfile, preferredGenders } from '../likes/likes.service';
+import { assertReachable, likeProfile, preferredGenders } from '../likes/likes.service';
 import type { Site } from '../sites/sites.repository';
 import { presentCard } from './discovery.presenter';
-import {
-  countSwipeLikes,
-  dateLike,
-  findTarget,
-  insertSkip,
-  isBlockedEitherWay,
-  lockProfile,
-  type SuggestionRow,
-  suggestionRows,
-} from './discovery.repository';
+import { countSwipeLikes, dateLike, insertSkip, lockProfile, type SuggestionRow, suggestionRows } from './discovery.repository';
 
 const DAY_MS = 86_400_000;
 /** Ages within this many years of the viewer's come first (spec: not shown; our choice). */
@@ -100,16 +91,7 @@ async function cards(ctx: AppContext, site: Site, auth: Auth, limit: number): Pr
 async function skip(ctx: AppContext, auth: Auth, profileId: number): Promise<void> {
   const me = auth.profile.id;
   if (profileId === me) throw badRequest('profile_id', 'You cannot skip yourself');
-  const target = await findTarget(ctx.db, profileId);
-  if (
-    !target ||
-    target.siteId !== auth.profile.siteId ||
-    target.status !== 'active' ||
-    target.userStatus === 'deleted' ||
-    (await isBlockedEitherWay(ctx.db, me, profileId))
-  ) {
-    throw notFound('This profile could not be found');
-  }
+  await assertReachable(ctx, auth, profileId);
   await insertSkip(ctx.db, me, profileId, ctx.now());
 }
 

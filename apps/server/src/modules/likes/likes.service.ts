@@ -41,20 +41,28 @@ const invisible = () => new HttpError(403, 'invisible', 'Invisible members canno
  * liking back someone who liked you also clears the new-like flag of their like (the match shows it).
  * The swipe game calls this for its likes.
  */
+/**
+ * The profile a member acts on (like, skip) must be one they could be shown: same site, active, not deleted,
+ * no block either way. Anything else is the same 404, so an action reveals nothing.
+ */
+export async function assertReachable(ctx: AppContext, actor: Auth, profileId: number): Promise<void> {
+  const target = await findTarget(ctx.db, profileId);
+  if (
+    !target ||
+    target.siteId !== actor.profile.siteId ||
+    target.status !== 'active' ||
+    target.userStatus === 'deleted' ||
+    (await isBlockedEitherWay(ctx.db, actor.profile.id, profileId))
+  ) {
+    throw notFound('This profile could not be found');
+  }
+}
+
 export async function likeProfile(ctx: AppContext, { liker, likedProfileId, source }: LikeProfileInput): Promise<LikeResult> {
   const me = liker.profile.id;
   if (likedProfileId === me) throw badRequest('profile_id', 'You cannot like yourself');
   if (liker.profile.isInvisible) throw invisible();
-  const target = await findTarget(ctx.db, likedProfileId);
-  if (
-    !target ||
-    target.siteId !== liker.profile.siteId ||
-    target.status !== 'active' ||
-    target.userStatus === 'deleted' ||
-    (await isBlockedEitherWay(ctx.db, me, likedProfileId))
-  ) {
-    throw notFound('This profile could not be found');
-  }
+  await assertReachable(ctx, liker, likedProfileId);
   const isNew = await insertLike(ctx.db, me, likedProfileId, source);
   const isMatch = await hasLike(ctx.db, likedProfileId, me);
   if (isMatch) await clearNewFlag(ctx.db, likedProfileId, me);
