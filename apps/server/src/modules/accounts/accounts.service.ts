@@ -115,7 +115,7 @@ async function mail(
   name: string,
   vars: Record<string, string | number> = {},
 ) {
-  await ctx.mailer.send({ kind, site: info.site, locale: user.language, to, userId: user.id, vars: { name, ...vars } });
+  await ctx.mailer.queue({ kind, site: info.site, locale: user.language, to, userId: user.id, vars: { name, ...vars } });
 }
 
 /** A new session: 256-bit token in the cookie, its hash in the database, 30 days. */

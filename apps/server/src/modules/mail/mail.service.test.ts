@@ -182,6 +182,18 @@ describe('mailer with SMTP', () => {
   });
 });
 
+describe('queue', () => {
+  it('stores the mail at once and delivers it afterwards, so a member never waits on SMTP', async () => {
+    const to = 'queued.member@example.com';
+    const m = mailer(`smtp://127.0.0.1:${smtp.port}`);
+    await m.queue(activation(to));
+    const [stored] = await rowsTo(to);
+    expect(stored.kind).toBe('activation');
+    await expect.poll(async () => (await rowsTo(to))[0].status, { timeout: 10_000 }).toBe('sent');
+    expect(smtp.received.some((mail) => firstAddress(mail.to)?.address === to)).toBe(true);
+  });
+});
+
 describe('mailer without SMTP', () => {
   it('keeps the mail in the outbox for the dev mailbox', async () => {
     const to = 'dev.member@example.com';

@@ -17,7 +17,10 @@ export interface MailRequest {
 
 export interface Mailer {
   /** Renders and stores the mail, and hands it to SMTP when there is one. Never throws because SMTP failed. */
+  /** Writes the outbox row and waits for the SMTP attempt. */
   send(request: MailRequest): Promise<void>;
+  /** Writes the outbox row and returns; the SMTP attempt runs after (a member's request never waits on SMTP). */
+  queue(request: MailRequest): Promise<void>;
   /** Sends failed mails (and ones a stopped process left behind) again, oldest first; answers how many went out. */
   retryPending(): Promise<number>;
   close(): Promise<void>;
@@ -123,27 +126,28 @@ export function createMailer(options: { smtpUrl: string | null; db: Database; lo
     return sent;
   }
 
-  return {
-    async send(request) {
-      const { subject, html, text } = renderEmail(request.kind, request.locale, request.site, request.vars);
-      const from = fromAddressOf(request.site);
-      const id = await insertOutbox(
-        db,
-        {
-          siteId: request.site.id,
-          userId: request.userId,
-          kind: request.kind,
-          toAddress: request.to,
-          fromAddress: from,
-          subject,
-          html,
-          text,
-          status: transport ? 'pending' : 'dev',
-        },
-        // A row being sent now is leased; after close() it waits for a retry by another process or the next start.
-        Boolean(transport) && !closed,
-      );
-      if (!transport || closed) return;
+  /** Renders and stores the mail; returns the SMTP attempt to run (a no-op without SMTP). */
+  async function enqueue(request: MailRequest): Promise<() => Promise<void>> {
+    const { subject, html, text } = renderEmail(request.kind, request.locale, request.site, request.vars);
+    const from = fromAddressOf(request.site);
+    const id = await insertOutbox(
+      db,
+      {
+        siteId: request.site.id,
+        userId: request.userId,
+        kind: request.kind,
+        toAddress: request.to,
+        fromAddress: from,
+        subject,
+        html,
+        text,
+        status: transport ? 'pending' : 'dev',
+      },
+      // A row being sent now is leased; after close() it waits for a retry by another process or the next start.
+      Boolean(transport) && !closed,
+    );
+    if (!transport || closed) return async () => {};
+    return async () => {
       try {
         await track(deliver({ id, from, to: request.to, replyTo: request.site.supportEmail, subject, html, text }));
       } catch (error) {
@@ -151,6 +155,17 @@ export function createMailer(options: { smtpUrl: string | null; db: Database; lo
         // retry takes it once the lease is stale.
         log?.warn({ err: error, outboxId: id }, 'email outbox row not updated');
       }
+    };
+  }
+
+  return {
+    async send(request) {
+      await (await enqueue(request))();
+    },
+
+    async queue(request) {
+      const attempt = await enqueue(request);
+      void attempt();
     },
 
     retryPending() {
