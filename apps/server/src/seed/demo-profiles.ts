@@ -119,6 +119,13 @@ const CITIES: Record<string, [string, string, number, number][]> = {
   ],
 };
 
+/** Orientations that fit each gender, so demo profiles read like real ones. */
+const SEXUALITY_BY_GENDER: Record<'woman' | 'man' | 'nonbinary', string[]> = {
+  woman: ['straight', 'straight', 'straight', 'lesbian', 'bisexual'],
+  man: ['straight', 'straight', 'straight', 'gay', 'bisexual'],
+  nonbinary: ['bisexual', 'pansexual', 'other'],
+};
+
 const ABOUT = [
   'Coffee first, adventures second. I love long walks, good books and people who make me laugh.',
   'Weekend hiker, weekday dreamer. Looking for someone to share dinners and road trips with.',
@@ -203,7 +210,7 @@ export async function seedDemoProfiles(ctx: AppContext, count = 300): Promise<nu
         isFictional,
         birthDate,
         gender,
-        sexuality: pick(r, ['straight', 'straight', 'straight', 'gay', 'lesbian', 'bisexual']),
+        sexuality: pick(r, SEXUALITY_BY_GENDER[gender]),
         hairColour: pick(r, ['black', 'brown', 'blonde', 'red', 'grey']),
         eyeColour: pick(r, ['brown', 'blue', 'green', 'grey', 'hazel']),
         bodyType: pick(r, ['slim', 'athletic', 'average', 'curvy', 'plus']),
