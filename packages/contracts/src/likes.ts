@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { CLIENT_LIKE_SOURCES } from './likes-constants';
+import { profileCardSchema } from './profiles';
 
 export * from './likes-constants';
 
@@ -13,17 +14,7 @@ export const likeResponseSchema = z.object({ ok: z.literal(true), is_match: z.bo
 export type LikeResponse = z.infer<typeof likeResponseSchema>;
 
 /** A profile in a likes list: the member-card fields plus whether the like is mutual. */
-export const likeCardSchema = z.object({
-  id: z.number().int(),
-  name: z.string(),
-  age: z.number().int(),
-  city: z.string().nullable(),
-  country: z.string(),
-  thumb_url: z.string().nullable(),
-  is_fictional: z.boolean(),
-  is_premium: z.boolean(),
-  is_match: z.boolean(),
-});
+export const likeCardSchema = profileCardSchema.extend({ is_match: z.boolean() });
 export type LikeCard = z.infer<typeof likeCardSchema>;
 /** Someone who liked me; like_new until I open their profile from my likes. */
 export const likedByCardSchema = likeCardSchema.extend({ like_new: z.boolean() });

@@ -90,7 +90,8 @@ export const memberProfileSchema = z.object({
   is_own: z.boolean(),
 });
 export type MemberProfile = z.infer<typeof memberProfileSchema>;
-export const memberCardLiteSchema = z.object({
+/** A profile card in any list (search, related, likes): the same fields everywhere. */
+export const profileCardSchema = z.object({
   id: z.number().int(),
   name: z.string(),
   age: z.number().int(),
@@ -100,7 +101,8 @@ export const memberCardLiteSchema = z.object({
   is_fictional: z.boolean(),
   is_premium: z.boolean(),
 });
-export const memberResponseSchema = z.object({ profile: memberProfileSchema, related: z.array(memberCardLiteSchema) });
+export type ProfileCard = z.infer<typeof profileCardSchema>;
+export const memberResponseSchema = z.object({ profile: memberProfileSchema, related: z.array(profileCardSchema) });
 export type MemberResponse = z.infer<typeof memberResponseSchema>;
 export const blockSchema = z.object({ profile_id: z.number().int().positive() });
 export const geocodeQuerySchema = z.object({

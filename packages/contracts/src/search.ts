@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { TARGET_COUNTRIES } from './locales';
 import { GENDERS } from './profile-values';
+import { profileCardSchema } from './profiles';
 
 export { SEARCH_PAGE_SIZE } from './search-constants';
 /** Counting stops here: "1000+" says enough and keeps the count cheap on a large site. */
@@ -34,16 +35,7 @@ export const searchQuerySchema = z
   });
 export type SearchQuery = z.infer<typeof searchQuerySchema>;
 
-export const searchCardSchema = z.object({
-  id: z.number().int(),
-  name: z.string(),
-  age: z.number().int(),
-  city: z.string().nullable(),
-  country: z.string(),
-  thumb_url: z.string().nullable(),
-  is_fictional: z.boolean(),
-  is_premium: z.boolean(),
-});
+export const searchCardSchema = profileCardSchema;
 export type SearchCard = z.infer<typeof searchCardSchema>;
 
 export const searchResponseSchema = z.object({

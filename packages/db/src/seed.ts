@@ -1,6 +1,7 @@
 import { readdirSync, readFileSync } from 'node:fs';
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { INTERESTS, LOCALES, TARGET_COUNTRIES } from '@amora/contracts/core';
 import { count } from 'drizzle-orm';
 import type { Database } from './client';
 import { companies, profiles, sites, users } from './schema';
@@ -27,26 +28,9 @@ function loadSiteTexts(): Record<'amora' | 'herzklopfen', Record<string, Record<
   return out as Record<'amora' | 'herzklopfen', Record<string, Record<string, string>>>;
 }
 
-const ALL_LOCALES = ['da', 'de', 'en', 'es', 'fi', 'fr', 'it', 'nl', 'no', 'pl', 'sv'];
-const ALL_COUNTRIES = ['NL', 'BE', 'FR', 'IT', 'ES', 'DE', 'AT', 'IE', 'GB', 'US', 'CA', 'PL', 'AU', 'NZ', 'CH'];
-const INTERESTS = [
-  'relationship',
-  'kissing',
-  'sports',
-  'music',
-  'travel',
-  'cooking',
-  'movies',
-  'reading',
-  'nature',
-  'dancing',
-  'art',
-  'fitness',
-  'gaming',
-  'animals',
-  'nightlife',
-  'photography',
-];
+const ALL_LOCALES: string[] = [...LOCALES];
+const ALL_COUNTRIES: string[] = [...TARGET_COUNTRIES];
+const INTERESTS_LIST: string[] = [...INTERESTS];
 const PROFILE_FIELDS = ['gender', 'sexuality', 'relationship_status', 'hair_colour', 'eye_colour', 'body_type', 'interests'];
 const EURO_COSTS = { costs: 1, currency: 'EUR' };
 
@@ -103,7 +87,7 @@ export async function seedDemo(db: Database, hashPassword: (password: string) =>
     visibleProfileNotes: ['about'],
     cdnPrefix: '',
     messageLength: 1000,
-    interests: INTERESTS,
+    interests: INTERESTS_LIST,
     searchFields: ['gender', 'country', 'countryregion', 'min_age', 'max_age'],
     fictionalIcon: '/fictional-icon.svg',
   };
