@@ -1,27 +1,8 @@
 import type { Browser, Locator, Page } from '@playwright/test';
 import { expect, expectAccessible, test } from './fixtures';
-import { linkIn, uniqueEmail, waitForMail } from './mail';
+import { newMember } from './members';
 
-const PASSWORD = 'correct horse battery';
-
-/** A fresh, activated member through the signup API (the UI journey is covered in accounts.spec). */
-async function newMember(browser: Browser, name: string, project: string): Promise<{ page: Page; profileId: number }> {
-  // The project's device (desktop or phone), as the page fixture would have it.
-  const { baseURL, viewport, userAgent, deviceScaleFactor, isMobile, hasTouch } = test.info().project.use;
-  const context = await browser.newContext({ baseURL, viewport, userAgent, deviceScaleFactor, isMobile, hasTouch });
-  await context.addInitScript(() => window.localStorage.setItem('hide-entry-warning', String(Date.now())));
-  const page = await context.newPage();
-  const email = uniqueEmail(name.toLowerCase(), project);
-  const res = await page.request.post('/api/signup.php', {
-    headers: { 'x-request-type': 'client' },
-    data: { email, name, password: PASSWORD, date_of_birth: '1991-05-05', terms: true },
-  });
-  expect(res.ok()).toBe(true);
-  const { user } = await res.json();
-  await page.goto(linkIn(await waitForMail(email)));
-  await expect(page).toHaveURL(/\/activate\/done$/);
-  return { page, profileId: user.profile.id };
-}
+const newMemberOnDevice = (browser: Browser, name: string, project: string) => newMember(browser, name, project, { asDevice: true });
 
 const profileIdOf = async (card: Locator) => Number(await card.getAttribute('data-profile-id'));
 
@@ -51,7 +32,7 @@ test('visitors are sent to the login first', async ({ page }) => {
 });
 
 test('swipe game: four likes a day, then the limit; skipping goes on', async ({ browser }, info) => {
-  const { page } = await newMember(browser, 'Swipe', info.project.name);
+  const { page } = await newMemberOnDevice(browser, 'Swipe', info.project.name);
   await page.goto('/swipe-game');
   const card = page.getByTestId('swipe-card');
   const likesLeft = page.getByTestId('swipe-likes-left');
@@ -97,7 +78,7 @@ test('swipe game: four likes a day, then the limit; skipping goes on', async ({ 
 });
 
 test('match-finder: one card at a time; skip shows another, like works', async ({ browser }, info) => {
-  const { page } = await newMember(browser, 'Finder', info.project.name);
+  const { page } = await newMemberOnDevice(browser, 'Finder', info.project.name);
   await page.goto('/match-finder');
   const card = page.getByTestId('match-card');
   await expect(card).toBeVisible();
@@ -122,7 +103,7 @@ test('match-finder: one card at a time; skip shows another, like works', async (
 });
 
 test('signup matches: suggestions that lead to profiles, and the way on', async ({ browser }, info) => {
-  const { page } = await newMember(browser, 'Newbie', info.project.name);
+  const { page } = await newMemberOnDevice(browser, 'Newbie', info.project.name);
   await page.goto('/signup-matches');
   const matches = page.getByTestId('signup-match');
   await expect(matches.first()).toBeVisible();

@@ -1,28 +1,8 @@
-import type { Browser, Page } from '@playwright/test';
 import { expect, expectAccessible, test } from './fixtures';
-import { linkIn, uniqueEmail, waitForMail } from './mail';
-
-const PASSWORD = 'correct horse battery';
+import { newMember } from './members';
 
 // Journeys of two members each, with signups and activation mails: more than the default 30 s on a busy machine.
 test.describe.configure({ timeout: 90_000 });
-
-/** A fresh, activated member through the signup API, logged in in its own browser context. */
-async function newMember(browser: Browser, name: string, project: string): Promise<{ page: Page; profileId: number }> {
-  const context = await browser.newContext({ baseURL: 'http://localhost:4173' });
-  await context.addInitScript(() => window.localStorage.setItem('hide-entry-warning', String(Date.now())));
-  const page = await context.newPage();
-  const email = uniqueEmail(name.toLowerCase(), project);
-  const res = await page.request.post('/api/signup.php', {
-    headers: { 'x-request-type': 'client' },
-    data: { email, name, password: PASSWORD, date_of_birth: '1991-04-04', terms: true },
-  });
-  expect(res.ok()).toBe(true);
-  const { user } = await res.json();
-  await page.goto(linkIn(await waitForMail(email)));
-  await expect(page).toHaveURL(/\/activate\/done$/);
-  return { page, profileId: user.profile.id };
-}
 
 test('a like shows on both sides, opening it clears the badge, liking back is a match', async ({ browser, page }, info) => {
   const a = await newMember(browser, 'Aurelia', info.project.name);

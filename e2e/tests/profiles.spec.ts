@@ -1,33 +1,13 @@
-import type { Browser, Page } from '@playwright/test';
+import type { Page } from '@playwright/test';
 import sharp from 'sharp';
 import { expect, expectAccessible, test } from './fixtures';
-import { linkIn, uniqueEmail, waitForMail } from './mail';
-
-const PASSWORD = 'correct horse battery';
+import { newMember } from './members';
 
 async function photo(colour: string): Promise<Buffer> {
   return sharp({ create: { width: 900, height: 1100, channels: 3, background: colour } })
     .composite([{ input: Buffer.from(`<svg width="900" height="1100"><circle cx="450" cy="500" r="260" fill="white"/></svg>`) }])
     .jpeg()
     .toBuffer();
-}
-
-/** A fresh, activated member through the signup API (the UI journey is covered in accounts.spec). */
-async function newMember(browser: Browser, name: string, project: string): Promise<{ page: Page; email: string; profileId: number }> {
-  const context = await browser.newContext({ baseURL: 'http://localhost:4173' });
-  await context.addInitScript(() => window.localStorage.setItem('hide-entry-warning', String(Date.now())));
-  const page = await context.newPage();
-  const email = uniqueEmail(name.toLowerCase(), project);
-  const res = await page.request.post('/api/signup.php', {
-    headers: { 'x-request-type': 'client' },
-    data: { email, name, password: PASSWORD, date_of_birth: '1990-03-03', terms: true },
-  });
-  expect(res.ok()).toBe(true);
-  const { user } = await res.json();
-  // Only activated profiles are shown to others: open the link from the activation mail.
-  await page.goto(linkIn(await waitForMail(email)));
-  await expect(page).toHaveURL(/\/activate\/done$/);
-  return { page, email, profileId: user.profile.id };
 }
 
 async function uploadPhoto(page: Page, colour: string, name: string): Promise<void> {

@@ -1,4 +1,5 @@
 export * from './client';
+export * from './conditions';
 export * as schema from './schema';
 export * from './schema';
 export * from './seed';

@@ -1,4 +1,4 @@
-import { blocks, type Database, likes, profiles, skips, users } from '@amora/db';
+import { type Database, likes, notBlockedEitherWay, profiles, skips, users } from '@amora/db';
 import { and, count, eq, gte, inArray, isNull, lt, ne, not, or, type SQL, sql } from 'drizzle-orm';
 
 export type Tx = Parameters<Parameters<Database['transaction']>[0]>[0];
@@ -56,7 +56,7 @@ export async function suggestionRows(db: Database, q: SuggestionQuery) {
     ne(profiles.id, q.viewerId),
     or(isNull(profiles.userId), ne(users.status, 'deleted')),
     q.genders.length ? inArray(profiles.gender, [...q.genders]) : undefined,
-    sql`not exists (select 1 from ${blocks} b where (b.blocker_profile_id = ${profiles.id} and b.blocked_profile_id = ${q.viewerId}) or (b.blocker_profile_id = ${q.viewerId} and b.blocked_profile_id = ${profiles.id}))`,
+    notBlockedEitherWay(q.viewerId),
     sql`not exists (select 1 from ${likes} l where l.liker_profile_id = ${q.viewerId} and l.liked_profile_id = ${profiles.id})`,
     q.excludeSeen
       ? sql`not exists (select 1 from ${skips} s where s.profile_id = ${q.viewerId} and s.skipped_profile_id = ${profiles.id})`

@@ -1,5 +1,5 @@
 import { LIKES_LIST_LIMIT, type LikeSource } from '@amora/contracts';
-import { blocks, type Database, likes, profiles, users } from '@amora/db';
+import { blocks, type Database, likes, notBlockedEitherWay, profiles, users } from '@amora/db';
 import { and, desc, eq, inArray, isNull, ne, or, type SQL, sql } from 'drizzle-orm';
 
 /** The profile a like is aimed at, with what the rules need to know about it. */
@@ -63,7 +63,7 @@ function visibleTo(viewer: number, siteId: number): SQL {
     eq(profiles.siteId, siteId),
     eq(profiles.status, 'active'),
     or(isNull(profiles.userId), ne(users.status, 'deleted')),
-    sql`not exists (select 1 from ${blocks} b where (b.blocker_profile_id = ${profiles.id} and b.blocked_profile_id = ${viewer}) or (b.blocker_profile_id = ${viewer} and b.blocked_profile_id = ${profiles.id}))`,
+    notBlockedEitherWay(viewer),
   ) as SQL;
 }
 
@@ -133,7 +133,7 @@ export async function pickAutoLiker(
         eq(profiles.status, 'active'),
         ne(profiles.id, member.profileId),
         sql`not exists (select 1 from ${likes} l where l.liker_profile_id = ${profiles.id} and l.liked_profile_id = ${member.profileId})`,
-        sql`not exists (select 1 from ${blocks} b where (b.blocker_profile_id = ${profiles.id} and b.blocked_profile_id = ${member.profileId}) or (b.blocker_profile_id = ${member.profileId} and b.blocked_profile_id = ${profiles.id}))`,
+        notBlockedEitherWay(member.profileId),
       ),
     )
     .orderBy(...order)

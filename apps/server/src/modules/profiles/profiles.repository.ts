@@ -1,4 +1,4 @@
-import { blocks, type Database, photos, profiles, users } from '@amora/db';
+import { blocks, type Database, notBlockedEitherWay, photos, profiles, users } from '@amora/db';
 import { and, desc, eq, isNull, ne, or, sql } from 'drizzle-orm';
 
 export type ProfileRow = typeof profiles.$inferSelect;
@@ -61,7 +61,7 @@ export async function relatedProfiles(
         ne(profiles.id, options.profileId),
         ne(profiles.id, viewer),
         or(isNull(profiles.userId), ne(users.status, 'deleted')),
-        sql`not exists (select 1 from ${blocks} b where (b.blocker_profile_id = ${profiles.id} and b.blocked_profile_id = ${viewer}) or (b.blocker_profile_id = ${viewer} and b.blocked_profile_id = ${profiles.id}))`,
+        notBlockedEitherWay(viewer),
       ),
     )
     .orderBy(sql`(${profiles.country} = ${options.country}) desc`, desc(profiles.id))

@@ -1,4 +1,4 @@
-import { blocks, type Database, profiles, users } from '@amora/db';
+import { type Database, notBlockedEitherWay, profiles, users } from '@amora/db';
 import { and, desc, eq, gt, inArray, lt, lte, ne, notInArray, type SQL, sql } from 'drizzle-orm';
 
 export interface SearchFilters {
@@ -32,9 +32,7 @@ function conditions(f: SearchFilters): SQL | undefined {
     f.bornAfter ? gt(profiles.birthDate, f.bornAfter) : undefined,
     viewer ? ne(profiles.id, viewer) : undefined,
     f.excludeIds && f.excludeIds.length > 0 ? notInArray(profiles.id, f.excludeIds) : undefined,
-    viewer
-      ? sql`not exists (select 1 from ${blocks} b where (b.blocker_profile_id = ${profiles.id} and b.blocked_profile_id = ${viewer}) or (b.blocker_profile_id = ${viewer} and b.blocked_profile_id = ${profiles.id}))`
-      : undefined,
+    viewer ? notBlockedEitherWay(viewer) : undefined,
   );
 }
 

@@ -1,0 +1,34 @@
+import type { Browser, Page } from '@playwright/test';
+import { expect, test } from './fixtures';
+import { linkIn, uniqueEmail, waitForMail } from './mail';
+
+export const PASSWORD = 'correct horse battery';
+
+/**
+ * A fresh, activated member through the signup API (the UI journey is covered in accounts.spec), logged in in
+ * its own browser context. `asDevice` gives that context the project's device (phone or desktop).
+ */
+export async function newMember(
+  browser: Browser,
+  name: string,
+  project: string,
+  { asDevice = false }: { asDevice?: boolean } = {},
+): Promise<{ page: Page; email: string; profileId: number }> {
+  const { baseURL, viewport, userAgent, deviceScaleFactor, isMobile, hasTouch } = test.info().project.use;
+  const context = asDevice
+    ? await browser.newContext({ baseURL, viewport, userAgent, deviceScaleFactor, isMobile, hasTouch })
+    : await browser.newContext({ baseURL });
+  await context.addInitScript(() => window.localStorage.setItem('hide-entry-warning', String(Date.now())));
+  const page = await context.newPage();
+  const email = uniqueEmail(name.toLowerCase(), project);
+  const res = await page.request.post('/api/signup.php', {
+    headers: { 'x-request-type': 'client' },
+    data: { email, name, password: PASSWORD, date_of_birth: '1990-03-03', terms: true },
+  });
+  expect(res.ok()).toBe(true);
+  const { user } = await res.json();
+  // Only activated profiles are shown to others: open the link from the activation mail.
+  await page.goto(linkIn(await waitForMail(email)));
+  await expect(page).toHaveURL(/\/activate\/done$/);
+  return { page, email, profileId: user.profile.id };
+}
