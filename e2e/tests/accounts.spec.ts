@@ -94,6 +94,8 @@ test('reset the password from the mail', async ({ page }, info) => {
 
   await page.goto('/login');
   await page.getByRole('link', { name: 'Forgot your password?' }).click();
+  // The login page has an 'Email address' field too: wait for the reset page before typing.
+  await expect(page.getByRole('heading', { name: 'Forgot your password?' })).toBeVisible();
   await page.getByLabel('Email address').fill(email);
   await page.getByTestId('reset-submit').click();
   await expect(page.getByTestId('reset-requested')).toBeVisible();
