@@ -1,5 +1,4 @@
 import fastifyCookie from '@fastify/cookie';
-import fastifyRateLimit from '@fastify/rate-limit';
 import fastifySwagger from '@fastify/swagger';
 import fastifySwaggerUi from '@fastify/swagger-ui';
 import Fastify, { type FastifyInstance, LogController } from 'fastify';
@@ -22,6 +21,8 @@ import { pageHiddenRoutes } from './modules/telemetry/page-hidden.routes';
 import { registerAuth } from './plugins/auth';
 import { registerClientHeaderRule } from './plugins/client-header';
 import { registerErrorHandling } from './plugins/errors';
+import { registerFloodGuard } from './plugins/flood-guard';
+import { registerRequestLog } from './plugins/request-log';
 import { registerSecurityHeaders } from './plugins/security-headers';
 import { registerSiteResolution } from './plugins/site';
 import { registerWeb } from './plugins/web';
@@ -41,32 +42,20 @@ export async function buildApp(ctx: AppContext, options: BuildOptions = {}): Pro
             pino.destination({ sync: false, minLength: 4096 }),
           ),
     logger: options.logger === false ? false : undefined,
-    // One line per request, written when it ends, without the query string (it may hold one-time tokens).
+    // Request lines are written by plugins/request-log.ts when a request ends.
     logController: new LogController({ disableRequestLogging: true }),
     trustProxy: ctx.config.trustProxy,
     bodyLimit: 1_048_576,
     routerOptions: { ignoreTrailingSlash: true, maxParamLength: 200 },
   }) as unknown as FastifyInstance;
-  app.addHook('onResponse', async (request, reply) => {
-    request.log.info(
-      { method: request.method, path: request.url.split('?')[0], status: reply.statusCode, ms: Math.round(reply.elapsedTime * 10) / 10 },
-      'request',
-    );
-  });
+  registerRequestLog(app);
   app.setValidatorCompiler(validatorCompiler);
   app.setSerializerCompiler(serializerCompiler);
   app.decorate('ctx', ctx);
 
   registerSecurityHeaders(app, ctx.config.isProduction);
   await app.register(fastifyCookie);
-  // Per-address flood guard for the API. Limits that protect accounts live in the services (lib/limiter).
-  await app.register(fastifyRateLimit, {
-    global: true,
-    max: ctx.config.apiRateLimit,
-    timeWindow: 60_000,
-    ...(ctx.redis ? { redis: ctx.redis, nameSpace: 'amora:rl:' } : {}),
-    allowList: (request) => !request.url.startsWith('/api/'),
-  });
+  registerFloodGuard(app, { max: ctx.config.apiRateLimit });
 
   await app.register(fastifySwagger, {
     openapi: {

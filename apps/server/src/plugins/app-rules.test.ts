@@ -61,7 +61,7 @@ describe('API fallbacks and errors', () => {
 });
 
 describe('security headers', () => {
-  it.each(['/api/health.php', '/', '/api/nope.php'])('are set on %s', async (url) => {
+  it.each(['/', '/members'])("give the document %s the web app's full set", async (url) => {
     const res = await t.app.inject({ url });
     const csp = String(res.headers['content-security-policy']);
     expect(csp).toContain("default-src 'self'");
@@ -69,7 +69,29 @@ describe('security headers', () => {
     expect(csp).toContain("frame-ancestors 'none'");
     expect(res.headers['x-content-type-options']).toBe('nosniff');
     expect(res.headers['x-frame-options']).toBeDefined();
+    expect(res.headers['referrer-policy']).toBe('no-referrer');
     expect(res.headers['strict-transport-security']).toBeUndefined();
+  });
+
+  it.each(['/api/health.php', '/api/settings.php', '/api/nope.php'])('give the API answer %s a set that allows nothing', async (url) => {
+    const res = await t.app.inject({ url });
+    expect(res.headers['content-security-policy']).toBe("default-src 'none'; frame-ancestors 'none'");
+    expect(res.headers['x-content-type-options']).toBe('nosniff');
+    expect(res.headers['cross-origin-resource-policy']).toBe('same-origin');
+    expect(res.headers['x-frame-options']).toBeUndefined();
+    expect(res.headers['strict-transport-security']).toBeUndefined();
+  });
+
+  it('add HSTS in production', async () => {
+    const prod = await createTestApp({ isProduction: true, webDist });
+    try {
+      for (const url of ['/', '/api/health.php']) {
+        const res = await prod.app.inject({ url });
+        expect(res.headers['strict-transport-security'], url).toBe('max-age=31536000; includeSubDomains');
+      }
+    } finally {
+      await prod.close();
+    }
   });
 });
 

@@ -22,18 +22,23 @@ const TOUCH_EVERY_MS = 3_600_000;
 /** Reads the session cookie of API calls; a session belongs to one site and only counts there. */
 export function registerAuth(app: FastifyInstance): void {
   app.decorateRequest('auth', null);
-  app.addHook('preHandler', async (request) => {
+  // Callback style, so a request without a session cookie passes without a promise.
+  app.addHook('preHandler', (request, _reply, done) => {
     const token = request.cookies[SESSION_COOKIE];
-    if (!token || !request.url.startsWith('/api/')) return;
-    const tokenHash = hashToken(token);
-    const now = app.ctx.now();
-    const found = await findSessionAccount(app.ctx.db, tokenHash, now);
-    if (!found || found.user.siteId !== request.site.id || found.user.status === 'deleted') return;
-    if (now.getTime() - found.session.lastSeenAt.getTime() > TOUCH_EVERY_MS) {
-      await touchSession(app.ctx.db, found.session.id, now);
-    }
-    request.auth = { sessionId: found.session.id, tokenHash, user: found.user, profile: found.profile };
+    if (!token || !request.url.startsWith('/api/')) return done();
+    authenticate(app, request, token).then(() => done(), done);
   });
+}
+
+async function authenticate(app: FastifyInstance, request: FastifyRequest, token: string): Promise<void> {
+  const tokenHash = hashToken(token);
+  const now = app.ctx.now();
+  const found = await findSessionAccount(app.ctx.db, tokenHash, now);
+  if (!found || found.user.siteId !== request.site.id || found.user.status === 'deleted') return;
+  if (now.getTime() - found.session.lastSeenAt.getTime() > TOUCH_EVERY_MS) {
+    await touchSession(app.ctx.db, found.session.id, now);
+  }
+  request.auth = { sessionId: found.session.id, tokenHash, user: found.user, profile: found.profile };
 }
 
 /** The logged-in member, or a 403 with authentication_required (spec §8). */

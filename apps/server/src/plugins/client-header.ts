@@ -10,15 +10,15 @@ const BEACON_PATHS = new Set(['/api/page-hidden.php']);
  * image cannot set a custom header, so together with SameSite cookies this is the CSRF guard.
  */
 export function registerClientHeaderRule(app: FastifyInstance): void {
-  app.addHook('onRequest', async (request, reply) => {
-    if (!STATE_CHANGING.has(request.method) || !request.url.startsWith('/api/')) return;
+  app.addHook('onRequest', (request, reply, done) => {
+    if (!STATE_CHANGING.has(request.method) || !request.url.startsWith('/api/')) return done();
     const path = request.url.split('?')[0];
     if (BEACON_PATHS.has(path)) {
       const fetchSite = request.headers['sec-fetch-site'];
       if (fetchSite && fetchSite !== 'same-origin' && fetchSite !== 'none') {
         return reply.status(403).send({ error: 'forbidden', message: 'Cross-site beacons are not accepted' });
       }
-      return;
+      return done();
     }
     if (request.headers[CLIENT_HEADER] !== CLIENT_HEADER_VALUE) {
       return reply.status(403).send({
@@ -26,5 +26,6 @@ export function registerClientHeaderRule(app: FastifyInstance): void {
         message: 'State-changing calls need the header X-Request-Type: client',
       });
     }
+    done();
   });
 }

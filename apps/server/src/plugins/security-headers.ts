@@ -19,8 +19,9 @@ export function securityHeaders(options: HelmetOptions): Record<string, string> 
   return headers;
 }
 
-export function registerSecurityHeaders(app: FastifyInstance, isProduction: boolean): void {
-  const headers = securityHeaders({
+/** Headers of pages and static files: the full helmet set with the web app's CSP. */
+export function documentHeaders(isProduction: boolean): Record<string, string> {
+  return securityHeaders({
     contentSecurityPolicy: {
       directives: {
         defaultSrc: ["'self'"],
@@ -39,8 +40,36 @@ export function registerSecurityHeaders(app: FastifyInstance, isProduction: bool
     crossOriginEmbedderPolicy: false,
     strictTransportSecurity: isProduction ? { maxAge: 31_536_000, includeSubDomains: true } : false,
   });
-  app.addHook('onRequest', (_request, reply, done) => {
-    reply.headers(headers);
+}
+
+/**
+ * Headers of API answers (JSON, photos, redirects). A browser never renders them as a document, so the
+ * document-only headers (script and style sources, referrer policy, XSS auditor, DNS prefetch, download
+ * options) do nothing there, and every browser the web app runs in honours CSP frame-ancestors, which
+ * X-Frame-Options only repeats for older ones. What an answer needs: never sniffed as another type, never
+ * framed, never embedded by another site, HSTS.
+ */
+export function apiHeaders(isProduction: boolean): Record<string, string> {
+  return {
+    'content-security-policy': "default-src 'none'; frame-ancestors 'none'",
+    'x-content-type-options': 'nosniff',
+    'cross-origin-resource-policy': 'same-origin',
+    ...(isProduction ? { 'strict-transport-security': 'max-age=31536000; includeSubDomains' } : {}),
+  };
+}
+
+/** The OpenAPI viewer is a document under /api/; it sends its own CSP on top of the document set. */
+const API_DOCUMENTS = '/api/docs';
+
+export function isApiPath(url: string): boolean {
+  return url.startsWith('/api/') && !url.startsWith(API_DOCUMENTS);
+}
+
+export function registerSecurityHeaders(app: FastifyInstance, isProduction: boolean): void {
+  const forDocuments = documentHeaders(isProduction);
+  const forApi = apiHeaders(isProduction);
+  app.addHook('onRequest', (request, reply, done) => {
+    reply.headers(isApiPath(request.url) ? forApi : forDocuments);
     done();
   });
 }

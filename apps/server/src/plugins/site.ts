@@ -8,12 +8,26 @@ import { HttpError } from '../lib/errors';
  */
 export function registerSiteResolution(app: FastifyInstance): void {
   app.decorateRequest('site', null as never);
-  app.addHook('onRequest', async (request, reply) => {
-    const site = await resolveSite(app, request, (host) => {
+  const noSite = () => new HttpError(503, 'no_site', 'No site is configured on this server');
+  // Callback style: on the common path (sites in memory, no forced host) nothing here waits.
+  app.addHook('onRequest', (request, reply, done) => {
+    const forcing = !app.ctx.config.isProduction && (request.url.includes(FORCED_HOST_PARAM) || request.cookies[FORCED_HOST_COOKIE]);
+    const now = forcing ? undefined : app.ctx.sites.forHostNow(request.hostname);
+    if (now !== undefined) {
+      if (!now) return done(noSite());
+      request.site = now;
+      return done();
+    }
+    resolveSite(app, request, (host) => {
       reply.setCookie(FORCED_HOST_COOKIE, host, { path: '/', httpOnly: true, sameSite: 'lax' });
-    });
-    if (!site) throw new HttpError(503, 'no_site', 'No site is configured on this server');
-    request.site = site;
+    }).then(
+      (site) => {
+        if (!site) return done(noSite());
+        request.site = site;
+        done();
+      },
+      (error: Error) => done(error),
+    );
   });
 }
 

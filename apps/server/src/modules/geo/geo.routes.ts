@@ -19,7 +19,7 @@ export const geoRoutes: FastifyPluginAsyncZod = async (app) => {
         response: { 200: geocodeResponseSchema },
       },
       // Each call answers "which city is at this point": limited so it cannot be used to map the index.
-      config: { rateLimit: { max: 30, timeWindow: 60_000 } },
+      config: { floodGuard: { max: 30 } },
     },
     async (request, reply): Promise<GeocodeResult> => {
       requireAuth(request);

@@ -7,7 +7,7 @@ export const healthRoutes: FastifyPluginAsyncZod = async (app) => {
     '/api/health.php',
     {
       schema: { tags: ['operations'], summary: 'Liveness and database reachability', response: { 200: healthResponseSchema } },
-      config: { rateLimit: false },
+      config: { floodGuard: false },
     },
     async (_request, reply) => {
       await app.ctx.db.execute(sql`select 1`);

@@ -113,7 +113,7 @@ ${rows}
     '/api/dev/mailbox.php',
     {
       schema: { hide: true, querystring: toQuery, response: { 200: mailboxResponse } },
-      config: { rateLimit: false },
+      config: { floodGuard: false },
     },
     async (request, reply) => {
       const emails = await findOutboxEmails(app.ctx.db, request.query.to || null, LIST_SIZE);

@@ -4,7 +4,8 @@ import { findAllSites, type Site } from './sites.repository';
 const CACHE_MS = 30_000;
 
 /**
- * Sites are read on every request and change rarely, so each process keeps them for 30 seconds.
+ * Sites are read on every request and change rarely, so each process keeps them, reading them again in the
+ * background when they are older than 30 seconds.
  * The host decides the site; an unknown host gets the default site so a fresh install answers on any address.
  */
 export class SiteDirectory {
@@ -18,7 +19,10 @@ export class SiteDirectory {
 
   constructor(private readonly db: Database) {}
 
+  private invalidations = 0;
+
   private async refresh(): Promise<void> {
+    const invalidations = this.invalidations;
     const all = await findAllSites(this.db);
     const byHost = new Map<string, Site>();
     const byId = new Map<number, Site>();
@@ -30,25 +34,55 @@ export class SiteDirectory {
     this.byHost = byHost;
     this.byId = byId;
     this.fallback = all.find((s) => s.isDefault) ?? all[0] ?? null;
-    this.loadedAt = Date.now();
+    // A change announced while this read ran may be missing from it: the next call reads again.
+    this.loadedAt = invalidations === this.invalidations ? Date.now() : 0;
     this.generation++;
   }
 
-  private async ensureFresh(): Promise<void> {
-    if (Date.now() - this.loadedAt < CACHE_MS) return;
+  private reload(): Promise<void> {
     this.loading ??= this.refresh().finally(() => {
       this.loading = null;
     });
-    await this.loading;
+    return this.loading;
   }
 
-  async forHost(host: string | undefined): Promise<Site | null> {
-    await this.ensureFresh();
+  /**
+   * Whether the sites in memory may answer now. Sites older than 30 seconds still answer while a
+   * reload runs in the background (stale-while-revalidate); only a first load or an invalidation waits.
+   */
+  private usable(): boolean {
+    if (this.loadedAt === 0) return false;
+    if (Date.now() - this.loadedAt >= CACHE_MS) {
+      this.reload().catch(() => {
+        // the sites in memory keep answering; the next request tries again
+      });
+    }
+    return true;
+  }
+
+  private async ensureFresh(): Promise<void> {
+    if (!this.usable()) await this.reload();
+  }
+
+  private lookup(host: string | undefined): Site | null {
+    // Browsers send the host as it was typed in lower case, without the default port: one map read.
+    const exact = host ? this.byHost.get(host) : undefined;
+    if (exact) return exact;
     const name = (host ?? '')
       .toLowerCase()
       .replace(/:\d+$/, '')
       .replace(/^\[|\]$/g, '');
     return this.byHost.get(name) ?? this.byHost.get(name.replace(/^www\./, '')) ?? this.fallback;
+  }
+
+  async forHost(host: string | undefined): Promise<Site | null> {
+    await this.ensureFresh();
+    return this.lookup(host);
+  }
+
+  /** The site for a host without waiting, or undefined when the sites must be (re)loaded first. */
+  forHostNow(host: string | undefined): Site | null | undefined {
+    return this.usable() ? this.lookup(host) : undefined;
   }
 
   async byKnownHost(host: string): Promise<Site | null> {
@@ -63,5 +97,6 @@ export class SiteDirectory {
 
   invalidate(): void {
     this.loadedAt = 0;
+    this.invalidations++;
   }
 }

@@ -26,7 +26,7 @@ export const pageHiddenRoutes: FastifyPluginAsyncZod = async (app) => {
         body: pageHiddenBodySchema,
         response: { 200: okResponseSchema },
       },
-      config: { rateLimit: { max: 30, timeWindow: 60_000 } },
+      config: { floodGuard: { max: 30 } },
       // A beacon without data has no body; Fastify validates a missing body as null, which the schema's default does not cover.
       preValidation: async (request) => {
         if (request.body === undefined) request.body = {};

@@ -1,0 +1,78 @@
+import type { FastifyInstance } from 'fastify';
+import ipaddr from 'ipaddr.js';
+
+declare module 'fastify' {
+  interface FastifyContextConfig {
+    /** A route's own per-address limit within the same window, or false for routes outside the guard. */
+    floodGuard?: { max: number } | false;
+  }
+}
+
+export interface FloodGuardOptions {
+  /** API requests one address may make per window. */
+  max: number;
+  windowMs?: number;
+  now?: () => number;
+}
+
+/**
+ * The network an address stands for: IPv4 addresses one by one, IPv6 by their /64 (one household or
+ * server gets a whole /64, so counting single IPv6 addresses would let one client rotate past the limit).
+ */
+export function addressKey(ip: string): string {
+  if (!ip.includes(':')) return ip;
+  try {
+    const parsed = ipaddr.parse(ip);
+    if (parsed.kind() === 'ipv6') {
+      const v6 = parsed as ipaddr.IPv6;
+      if (v6.isIPv4MappedAddress()) return v6.toIPv4Address().toString();
+      return `${v6.parts
+        .slice(0, 4)
+        .map((part) => part.toString(16))
+        .join(':')}::/64`;
+    }
+    return parsed.toString();
+  } catch {
+    return ip;
+  }
+}
+
+/**
+ * Per-address flood guard in front of the whole API: fixed windows counted in this process's memory, checked
+ * without waiting on anything, so the guard costs less than the cheapest route it protects. Each server
+ * process guards itself; limits that protect accounts or inboxes live in the services (lib/limiter.ts) and
+ * hold across processes.
+ */
+const MAX_KEYS = 1_000_000;
+
+export function registerFloodGuard(app: FastifyInstance, options: FloodGuardOptions): void {
+  const { max, windowMs = 60_000, now = Date.now } = options;
+  let windowStart = now();
+  let counts = new Map<string, number>();
+  const over = (key: string, limit: number) => {
+    const count = (counts.get(key) ?? 0) + 1;
+    counts.set(key, count);
+    return count > limit;
+  };
+  app.addHook('onRequest', (request, reply, done) => {
+    if (!request.url.startsWith('/api/')) return done();
+    const own = request.routeOptions.config?.floodGuard;
+    if (own === false) return done();
+    const at = now();
+    // A new window, or (under a flood of distinct addresses) a map grown past a sane size, starts afresh.
+    if (at - windowStart >= windowMs || counts.size > MAX_KEYS) {
+      counts = new Map();
+      windowStart = at;
+    }
+    const address = addressKey(request.ip);
+    const overAll = over(address, max);
+    const overRoute = !overAll && own ? over(`${request.routeOptions.url} ${address}`, own.max) : false;
+    if (!overAll && !overRoute) return done();
+    const limit = overAll || !own ? max : own.max;
+    const retryAfter = Math.max(1, Math.ceil((windowStart + windowMs - at) / 1000));
+    reply
+      .status(429)
+      .headers({ 'retry-after': retryAfter, 'x-ratelimit-limit': limit, 'x-ratelimit-remaining': 0, 'x-ratelimit-reset': retryAfter })
+      .send({ error: 'rate_limited', message: 'Too many requests, please slow down' });
+  });
+}
