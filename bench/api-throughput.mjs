@@ -46,7 +46,7 @@ export async function runApiBenchmark() {
   const dataDir = keep ?? mkdtempSync(join(tmpdir(), 'amora-bench-'));
   const hello = await start(['bench/hello-server.mjs'], { PORT: '3901' }, 'http://127.0.0.1:3901/hello', join(dataDir, 'hello.log'));
   const app = await start(
-    ['--import', 'tsx', 'apps/server/src/main.ts'],
+    ['--enable-source-maps', 'apps/server/dist/main.mjs'],
     {
       PORT: '3902',
       HOST: '127.0.0.1',

@@ -46,7 +46,8 @@ export default defineConfig({
       timeout: 30_000,
     },
     {
-      command: `rm -rf ${DATA_DIR} && node --import tsx apps/server/src/main.ts`,
+      // The built server, as `npm start` runs it (the test command builds it first).
+      command: `rm -rf ${DATA_DIR} && node --enable-source-maps apps/server/dist/main.mjs`,
       cwd: '..',
       url: `${BASE_URL}/api/health.php`,
       reuseExistingServer: false,

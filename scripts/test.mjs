@@ -45,7 +45,7 @@ if (only !== 'unit') {
     failed += 1;
     crashed = true;
   } else if (run('npm', ['run', 'build', '--silent']) !== 0) {
-    console.error('The web build failed, so the e2e journeys cannot run.');
+    console.error('The build failed, so the e2e journeys cannot run.');
     failed += 1;
     crashed = true;
   } else {
