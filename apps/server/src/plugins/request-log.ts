@@ -50,7 +50,7 @@ export function registerRequestLog(app: FastifyInstance): void {
       request.log.info({ method: request.method, path: request.url.split('?')[0], status, ms: Math.round(ms * 10) / 10 }, 'request');
       return done();
     }
-    const route = `${request.method} ${request.routeOptions.url ?? '(no route)'}`;
+    const route = `${request.method} ${request.routeOptions.url ?? '(web app page)'}`;
     const tally = tallies.get(route);
     if (tally) {
       tally.count++;
