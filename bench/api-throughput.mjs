@@ -10,7 +10,7 @@ const DURATION = Number(process.env.BENCH_SECONDS ?? 1);
 // Both servers share the machine with the load generator, so one long run is at the mercy of whatever else
 // runs meanwhile. Several short rounds, each measuring the baseline and then settings, give one ratio per
 // round; the median round is reported.
-const ROUNDS = Number(process.env.BENCH_ROUNDS ?? 15);
+const ROUNDS = Number(process.env.BENCH_ROUNDS ?? 25);
 const CONNECTIONS = Number(process.env.BENCH_CONNECTIONS ?? 32);
 
 /** Starts a server whose output goes to a log file (the load generator must not spend its core reading it). */
