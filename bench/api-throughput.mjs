@@ -46,7 +46,8 @@ export async function runApiBenchmark() {
   const dataDir = keep ?? mkdtempSync(join(tmpdir(), 'amora-bench-'));
   const hello = await start(['bench/hello-server.mjs'], { PORT: '3901' }, 'http://127.0.0.1:3901/hello', join(dataDir, 'hello.log'));
   const app = await start(
-    ['--enable-source-maps', 'apps/server/dist/main.mjs'],
+    // The flags of `npm start`.
+    ['--enable-source-maps', '--max-semi-space-size=64', 'apps/server/dist/main.mjs'],
     {
       PORT: '3902',
       HOST: '127.0.0.1',

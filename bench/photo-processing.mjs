@@ -67,7 +67,7 @@ async function timeEach(count, work) {
 
 async function startServer(dataDir) {
   const out = openSync(join(dataDir, 'server.log'), 'w');
-  const child = spawn(process.execPath, ['--enable-source-maps', 'apps/server/dist/main.mjs'], {
+  const child = spawn(process.execPath, ['--enable-source-maps', '--max-semi-space-size=64', 'apps/server/dist/main.mjs'], {
     env: {
       ...process.env,
       PORT: String(PORT),

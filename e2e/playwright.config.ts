@@ -47,7 +47,7 @@ export default defineConfig({
     },
     {
       // The built server, as `npm start` runs it (the test command builds it first).
-      command: `rm -rf ${DATA_DIR} && node --enable-source-maps apps/server/dist/main.mjs`,
+      command: `rm -rf ${DATA_DIR} && node --enable-source-maps --max-semi-space-size=64 apps/server/dist/main.mjs`,
       cwd: '..',
       url: `${BASE_URL}/api/health.php`,
       reuseExistingServer: false,
