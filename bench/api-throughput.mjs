@@ -1,10 +1,10 @@
 // GET /api/settings.php against a bare Fastify hello route, measured in the same run.
 // Target (issue: platform foundation): throughput ratio >= 0.6.
-import { spawn } from 'node:child_process';
-import { mkdirSync, mkdtempSync, openSync, rmSync } from 'node:fs';
+import { mkdirSync, mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import autocannon from 'autocannon';
+import { startAmora, startServer } from './servers.mjs';
 
 const DURATION = Number(process.env.BENCH_SECONDS ?? 1);
 // Both servers share the machine with the load generator, so one long run is at the mercy of whatever else
@@ -12,27 +12,6 @@ const DURATION = Number(process.env.BENCH_SECONDS ?? 1);
 // round; the median round is reported.
 const ROUNDS = Number(process.env.BENCH_ROUNDS ?? 25);
 const CONNECTIONS = Number(process.env.BENCH_CONNECTIONS ?? 32);
-
-/** Starts a server whose output goes to a log file (the load generator must not spend its core reading it). */
-async function start(args, env, readyUrl, logFile) {
-  const out = openSync(logFile, 'w');
-  const child = spawn(process.execPath, args, { env: { ...process.env, ...env }, stdio: ['ignore', out, 'inherit'] });
-  let exited = false;
-  child.on('exit', () => {
-    exited = true;
-  });
-  for (let i = 0; i < 600 && !exited; i++) {
-    try {
-      const res = await fetch(readyUrl, { headers: { host: 'amora.localhost' } });
-      if (res.ok) return child;
-    } catch {
-      // not listening yet
-    }
-    await new Promise((r) => setTimeout(r, 100));
-  }
-  child.kill('SIGKILL');
-  throw new Error(`server did not start: ${args.join(' ')} (log: ${logFile})`);
-}
 
 async function measure(url, headers = {}) {
   const r = await autocannon({ url, connections: CONNECTIONS, duration: DURATION, headers });
@@ -44,23 +23,8 @@ export async function runApiBenchmark() {
   const keep = process.env.BENCH_DATA_DIR;
   if (keep) mkdirSync(keep, { recursive: true });
   const dataDir = keep ?? mkdtempSync(join(tmpdir(), 'amora-bench-'));
-  const hello = await start(['bench/hello-server.mjs'], { PORT: '3901' }, 'http://127.0.0.1:3901/hello', join(dataDir, 'hello.log'));
-  const app = await start(
-    // The flags of `npm start`.
-    ['--enable-source-maps', '--max-semi-space-size=64', 'apps/server/dist/main.mjs'],
-    {
-      PORT: '3902',
-      HOST: '127.0.0.1',
-      DATA_DIR: dataDir,
-      NODE_ENV: 'production',
-      SEED_DEMO: 'true',
-      DATABASE_URL: '',
-      REDIS_URL: '',
-      API_RATE_LIMIT: '100000000',
-    },
-    'http://127.0.0.1:3902/api/health.php',
-    join(dataDir, 'server.log'),
-  );
+  const hello = await startServer(['bench/hello-server.mjs'], { PORT: '3901' }, 'http://127.0.0.1:3901/hello', join(dataDir, 'hello.log'));
+  const app = await startAmora(3902, dataDir);
   const baselineRun = () => measure('http://127.0.0.1:3901/hello');
   // A returning browser: it sends the language cookie the first call set.
   const headers = { host: 'amora.localhost', cookie: 'i18n_redirected=en' };

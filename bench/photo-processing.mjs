@@ -1,12 +1,12 @@
 // Photo processing: variants per second for a 12-megapixel JPEG (the four WebP variants of one upload), against a
 // baseline measured in the same run (one plain sharp resize of the same file to a 1280 px WebP), and the time from
 // upload to all variants ready through the real HTTP route (POST /api/photos.php on a started server), median of 5.
-import { spawn } from 'node:child_process';
-import { mkdtempSync, openSync, rmSync } from 'node:fs';
+import { mkdtempSync, rmSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { tsImport } from 'tsx/esm/api';
+import { startAmora } from './servers.mjs';
 
 // sharp as the server resolves it (it is a dependency of @amora/server, not of the bench).
 const sharp = createRequire(new URL('../apps/server/package.json', import.meta.url))('sharp');
@@ -65,39 +65,6 @@ async function timeEach(count, work) {
   return { totalMs: performance.now() - started, times };
 }
 
-async function startServer(dataDir) {
-  const out = openSync(join(dataDir, 'server.log'), 'w');
-  const child = spawn(process.execPath, ['--enable-source-maps', '--max-semi-space-size=64', 'apps/server/dist/main.mjs'], {
-    env: {
-      ...process.env,
-      PORT: String(PORT),
-      HOST: '127.0.0.1',
-      DATA_DIR: dataDir,
-      NODE_ENV: 'production',
-      SEED_DEMO: 'true',
-      DATABASE_URL: '',
-      REDIS_URL: '',
-      API_RATE_LIMIT: '100000000',
-    },
-    stdio: ['ignore', out, 'inherit'],
-  });
-  let exited = false;
-  child.on('exit', () => {
-    exited = true;
-  });
-  for (let i = 0; i < 600 && !exited; i++) {
-    try {
-      const res = await fetch(`http://127.0.0.1:${PORT}/api/health.php`, { headers: { host: HOST } });
-      if (res.ok) return child;
-    } catch {
-      // not listening yet
-    }
-    await new Promise((r) => setTimeout(r, 100));
-  }
-  child.kill('SIGKILL');
-  throw new Error(`server did not start (log: ${join(dataDir, 'server.log')})`);
-}
-
 async function api(method, path, { cookie, json, body, headers = {} } = {}) {
   const res = await fetch(`http://127.0.0.1:${PORT}${path}`, {
     method,
@@ -116,7 +83,7 @@ async function api(method, path, { cookie, json, body, headers = {} } = {}) {
 /** Upload to all variants ready, through the real route: sign up a member, POST the photo, delete it again. */
 async function measureHttp(photo) {
   const dataDir = mkdtempSync(join(tmpdir(), 'amora-bench-photos-'));
-  const server = await startServer(dataDir);
+  const server = await startAmora(PORT, dataDir);
   try {
     const signup = await api('POST', '/api/signup.php', {
       json: {

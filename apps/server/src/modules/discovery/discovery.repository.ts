@@ -1,5 +1,5 @@
-import { type Database, likes, notBlockedEitherWay, profiles, skips, users } from '@amora/db';
-import { and, count, eq, gte, inArray, isNull, lt, ne, not, or, type SQL, sql } from 'drizzle-orm';
+import { type Database, likes, notBlockedEitherWay, ownerNotDeleted, profileCardColumns, profiles, skips, users } from '@amora/db';
+import { and, count, eq, gte, inArray, lt, ne, not, or, type SQL, sql } from 'drizzle-orm';
 
 export type Tx = Parameters<Parameters<Database['transaction']>[0]>[0];
 
@@ -54,7 +54,7 @@ export async function suggestionRows(db: Database, q: SuggestionQuery) {
     // Literals, not bind parameters, so PostgreSQL can use the partial search indexes (status, is_invisible).
     sql`${profiles.status} = 'active' and ${profiles.isInvisible} = false`,
     ne(profiles.id, q.viewerId),
-    or(isNull(profiles.userId), ne(users.status, 'deleted')),
+    ownerNotDeleted(),
     q.genders.length ? inArray(profiles.gender, [...q.genders]) : undefined,
     notBlockedEitherWay(q.viewerId),
     sql`not exists (select 1 from ${likes} l where l.liker_profile_id = ${q.viewerId} and l.liked_profile_id = ${profiles.id})`,
@@ -63,18 +63,7 @@ export async function suggestionRows(db: Database, q: SuggestionQuery) {
       : undefined,
   ];
   return db
-    .select({
-      id: profiles.id,
-      name: profiles.name,
-      birthDate: profiles.birthDate,
-      city: profiles.city,
-      country: profiles.country,
-      about: profiles.about,
-      interests: profiles.interests,
-      mainPhotoId: profiles.mainPhotoId,
-      isFictional: profiles.isFictional,
-      paidUser: users.paidUser,
-    })
+    .select({ ...profileCardColumns, about: profiles.about, interests: profiles.interests, paidUser: users.paidUser })
     .from(profiles)
     .leftJoin(users, eq(users.id, profiles.userId))
     .where(and(...filters))

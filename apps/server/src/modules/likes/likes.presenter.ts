@@ -1,20 +1,11 @@
-import { type AutoLikeProfile, ageOn, type LikeCard, type LikedByCard } from '@amora/contracts';
+import type { AutoLikeProfile, LikeCard, LikedByCard } from '@amora/contracts';
 import { photoUrl } from '../photos/photos.routes';
+import { presentProfileCard } from '../profiles/profiles.presenter';
 import type { LikeListRow } from './likes.repository';
 
 /** Row → a profile card of likes.php. */
 export function presentLikeCard(row: LikeListRow, now: Date): LikeCard {
-  return {
-    id: row.id,
-    name: row.name,
-    age: ageOn(row.birthDate, now),
-    city: row.city,
-    country: row.country,
-    thumb_url: row.mainPhotoId ? photoUrl(row.mainPhotoId, 'thumb') : null,
-    is_fictional: row.isFictional,
-    is_premium: row.paidUser === true,
-    is_match: Boolean(row.isMatch),
-  };
+  return { ...presentProfileCard(row, row.paidUser === true, now), is_match: Boolean(row.isMatch) };
 }
 
 export function presentLikedByCard(row: LikeListRow, now: Date): LikedByCard {

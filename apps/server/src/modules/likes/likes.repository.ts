@@ -1,6 +1,6 @@
 import { LIKES_LIST_LIMIT, type LikeSource } from '@amora/contracts';
-import { blocks, type Database, likes, notBlockedEitherWay, profiles, users } from '@amora/db';
-import { and, desc, eq, inArray, isNull, ne, or, type SQL, sql } from 'drizzle-orm';
+import { blocks, type Database, likes, notBlockedEitherWay, ownerNotDeleted, profileCardColumns, profiles, users } from '@amora/db';
+import { and, desc, eq, inArray, ne, or, type SQL, sql } from 'drizzle-orm';
 
 /** The profile a like is aimed at, with what the rules need to know about it. */
 export async function findTarget(db: Database, profileId: number) {
@@ -59,22 +59,11 @@ export async function clearNewFlag(db: Database, likerProfileId: number, likedPr
 
 /** Profiles another member may see in a list of `viewer`: same site, active, account not deleted, no block either way. */
 function visibleTo(viewer: number, siteId: number): SQL {
-  return and(
-    eq(profiles.siteId, siteId),
-    eq(profiles.status, 'active'),
-    or(isNull(profiles.userId), ne(users.status, 'deleted')),
-    notBlockedEitherWay(viewer),
-  ) as SQL;
+  return and(eq(profiles.siteId, siteId), eq(profiles.status, 'active'), ownerNotDeleted(), notBlockedEitherWay(viewer)) as SQL;
 }
 
 const cardColumns = {
-  id: profiles.id,
-  name: profiles.name,
-  birthDate: profiles.birthDate,
-  city: profiles.city,
-  country: profiles.country,
-  mainPhotoId: profiles.mainPhotoId,
-  isFictional: profiles.isFictional,
+  ...profileCardColumns,
   paidUser: users.paidUser,
   isNew: likes.isNew,
 };

@@ -1,5 +1,5 @@
-import { blocks, type Database, notBlockedEitherWay, photos, profiles, users } from '@amora/db';
-import { and, desc, eq, isNull, ne, or, sql } from 'drizzle-orm';
+import { blocks, type Database, notBlockedEitherWay, ownerNotDeleted, photos, profileCardColumns, profiles, users } from '@amora/db';
+import { and, desc, eq, ne, sql } from 'drizzle-orm';
 
 export type ProfileRow = typeof profiles.$inferSelect;
 export type PhotoRow = typeof photos.$inferSelect;
@@ -41,16 +41,7 @@ export async function relatedProfiles(
 ) {
   const viewer = options.viewerProfileId ?? 0;
   return db
-    .select({
-      id: profiles.id,
-      name: profiles.name,
-      birthDate: profiles.birthDate,
-      city: profiles.city,
-      country: profiles.country,
-      mainPhotoId: profiles.mainPhotoId,
-      isFictional: profiles.isFictional,
-      paidUser: users.paidUser,
-    })
+    .select({ ...profileCardColumns, paidUser: users.paidUser })
     .from(profiles)
     .leftJoin(users, eq(users.id, profiles.userId))
     .where(
@@ -60,7 +51,7 @@ export async function relatedProfiles(
         eq(profiles.isInvisible, false),
         ne(profiles.id, options.profileId),
         ne(profiles.id, viewer),
-        or(isNull(profiles.userId), ne(users.status, 'deleted')),
+        ownerNotDeleted(),
         notBlockedEitherWay(viewer),
       ),
     )

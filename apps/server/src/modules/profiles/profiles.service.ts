@@ -15,6 +15,7 @@ import { findCity } from '../geo/cities';
 import { coarsePosition } from '../geo/coarse';
 import { photoUrl } from '../photos/photos.routes';
 import type { Site } from '../sites/sites.repository';
+import { presentProfileCard } from './profiles.presenter';
 import {
   deleteBlock,
   findProfileWithOwner,
@@ -175,16 +176,7 @@ export async function viewMember(ctx: AppContext, site: Site, viewer: Auth | nul
       is_blocked_by_me: viewer && !isOwn ? await hasBlocked(ctx.db, viewer.profile.id, profile.id) : false,
       is_own: isOwn,
     },
-    related: related.map((r) => ({
-      id: r.id,
-      name: r.name,
-      age: ageOn(r.birthDate, now),
-      city: r.city,
-      country: r.country,
-      thumb_url: r.mainPhotoId ? photoUrl(r.mainPhotoId, 'thumb') : null,
-      is_fictional: r.isFictional,
-      is_premium: r.paidUser === true,
-    })),
+    related: related.map((r) => presentProfileCard(r, r.paidUser === true, now)),
   };
 }
 

@@ -1,4 +1,4 @@
-import { type Database, notBlockedEitherWay, profiles, users } from '@amora/db';
+import { type Database, notBlockedEitherWay, profileCardColumns, profiles, users } from '@amora/db';
 import { and, desc, eq, gt, inArray, lt, lte, ne, notInArray, type SQL, sql } from 'drizzle-orm';
 
 export interface SearchFilters {
@@ -39,16 +39,7 @@ function conditions(f: SearchFilters): SQL | undefined {
 /** One page, newest first, after the keyset cursor (the last id of the previous page). */
 export async function searchPage(db: Database, f: SearchFilters, cursor: number | null, limit: number) {
   const rows = await db
-    .select({
-      id: profiles.id,
-      name: profiles.name,
-      birthDate: profiles.birthDate,
-      city: profiles.city,
-      country: profiles.country,
-      mainPhotoId: profiles.mainPhotoId,
-      isFictional: profiles.isFictional,
-      userId: profiles.userId,
-    })
+    .select({ ...profileCardColumns, userId: profiles.userId })
     .from(profiles)
     .where(and(conditions(f), cursor !== null ? lt(profiles.id, cursor) : undefined))
     .orderBy(desc(profiles.id))

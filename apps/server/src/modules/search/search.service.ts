@@ -1,8 +1,8 @@
-import { ageOn, SEARCH_COUNT_CAP, SEARCH_PAGE_SIZE, type SearchCard, type SearchQuery, type SearchResponse } from '@amora/contracts';
+import { SEARCH_COUNT_CAP, SEARCH_PAGE_SIZE, type SearchCard, type SearchQuery, type SearchResponse } from '@amora/contracts';
 import type { AppContext } from '../../context';
 import { badRequest, HttpError } from '../../lib/errors';
 import type { Auth } from '../../plugins/auth';
-import { photoUrl } from '../photos/photos.routes';
+import { presentProfileCard } from '../profiles/profiles.presenter';
 import type { Site } from '../sites/sites.repository';
 import { countMatches, type SearchFilters, searchPage } from './search.repository';
 
@@ -33,16 +33,7 @@ export function filtersFor(site: Site, viewer: Auth | null, query: SearchQuery, 
 }
 
 function toCard(row: Awaited<ReturnType<typeof searchPage>>[number], now: Date): SearchCard {
-  return {
-    id: row.id,
-    name: row.name,
-    age: ageOn(row.birthDate, now),
-    city: row.city,
-    country: row.country,
-    thumb_url: row.mainPhotoId ? photoUrl(row.mainPhotoId, 'thumb') : null,
-    is_fictional: row.isFictional,
-    is_premium: row.isPremium,
-  };
+  return presentProfileCard(row, row.isPremium, now);
 }
 
 /**

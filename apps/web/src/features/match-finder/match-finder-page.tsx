@@ -7,6 +7,7 @@ import { HeartIcon } from '@/features/likes/components/heart-icon';
 import { useShowMatch } from '@/features/likes/components/match-modal';
 import { useSettings } from '@/features/site/api/get-settings';
 import { countryName } from '@/features/site/country-name';
+import { FictionalIcon } from '@/features/site/fictional-icon';
 import { LocalLink } from '@/features/site/local-link';
 import { useLocale, useLocalePath } from '@/features/site/use-locale';
 import { usePageTitle } from '@/features/site/use-page-title';
@@ -56,15 +57,7 @@ function SuggestionCard({ card }: { card: DiscoveryCard }) {
             {card.name}, {card.age}
           </LocalLink>
           {card.is_premium && <span className="badge text-bg-secondary">{t('member.premium')}</span>}
-          {card.is_fictional && (
-            <img
-              src={settings.fictional_icon}
-              alt={settings.fictional_singular}
-              title={settings.fictional_singular}
-              width={20}
-              height={20}
-            />
-          )}
+          {card.is_fictional && <FictionalIcon size={20} />}
         </h2>
         <p className="text-body-secondary mb-2">{place}</p>
         {card.is_fictional && <p className="small border-start border-3 border-secondary ps-2">{settings.fictional_warning}</p>}

@@ -1,14 +1,13 @@
 import { SEARCH_CARD_HEIGHT, type SearchCard } from '@amora/contracts/core';
 import { useTranslation } from 'react-i18next';
-import { useSettings } from '@/features/site/api/get-settings';
 import { countryName } from '@/features/site/country-name';
+import { FictionalIcon } from '@/features/site/fictional-icon';
 import { LocalLink } from '@/features/site/local-link';
 import { useLocale } from '@/features/site/use-locale';
 
 /** A search card, 330 px high (spec §9): main photo, name, age, city and badges. */
 export function MemberCard({ card }: { card: SearchCard }) {
   const { t } = useTranslation();
-  const settings = useSettings();
   const locale = useLocale();
   return (
     <LocalLink
@@ -21,15 +20,7 @@ export function MemberCard({ card }: { card: SearchCard }) {
         {card.thumb_url && <img src={card.thumb_url} alt="" className="w-100 h-100" style={{ objectFit: 'cover' }} loading="lazy" />}
         <div className="position-absolute top-0 start-0 m-2 d-flex gap-1">
           {card.is_premium && <span className="badge text-bg-secondary">{t('member.premium')}</span>}
-          {card.is_fictional && (
-            <img
-              src={settings.fictional_icon}
-              alt={settings.fictional_singular}
-              title={settings.fictional_singular}
-              width={20}
-              height={20}
-            />
-          )}
+          {card.is_fictional && <FictionalIcon size={20} />}
         </div>
       </div>
       <div className="card-body py-2">

@@ -1,6 +1,6 @@
 import { useTranslation } from 'react-i18next';
-import { useSettings } from '@/features/site/api/get-settings';
 import { countryName } from '@/features/site/country-name';
+import { FictionalIcon } from '@/features/site/fictional-icon';
 import { LocalLink } from '@/features/site/local-link';
 import { useLocale } from '@/features/site/use-locale';
 import { usePageTitle } from '@/features/site/use-page-title';
@@ -12,7 +12,6 @@ export function SignupMatchesPage() {
   const { t } = useTranslation();
   usePageTitle(t('signupMatches.title'));
   const user = useUser();
-  const settings = useSettings();
   const locale = useLocale();
   const matches = useSignupMatches(user !== null);
   const profiles = matches.data ?? [];
@@ -49,15 +48,7 @@ export function SignupMatchesPage() {
                   <div className="card-body p-2">
                     <h3 className="h6 mb-1 d-flex align-items-center gap-1">
                       {p.name}, {p.age}
-                      {p.is_fictional && (
-                        <img
-                          src={settings.fictional_icon}
-                          alt={settings.fictional_singular}
-                          title={settings.fictional_singular}
-                          width={16}
-                          height={16}
-                        />
-                      )}
+                      {p.is_fictional && <FictionalIcon size={16} />}
                     </h3>
                     <p className="mb-0 small text-body-secondary">
                       {p.city ? `${p.city}, ` : ''}

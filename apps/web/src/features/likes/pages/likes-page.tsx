@@ -4,8 +4,8 @@ import { useTranslation } from 'react-i18next';
 import { useParams } from 'react-router';
 import { useUser } from '@/features/auth/api/user';
 import { ErrorPage } from '@/features/errors/error-page';
-import { useSettings } from '@/features/site/api/get-settings';
 import { countryName } from '@/features/site/country-name';
+import { FictionalIcon } from '@/features/site/fictional-icon';
 import { LocalLink } from '@/features/site/local-link';
 import { useLocale } from '@/features/site/use-locale';
 import { usePageTitle } from '@/features/site/use-page-title';
@@ -70,7 +70,6 @@ export function LikesPage() {
 
 function LikesCard({ card, to }: { card: LikeCard | LikedByCard; to: string }) {
   const { t } = useTranslation();
-  const settings = useSettings();
   const locale = useLocale();
   const isNew = 'like_new' in card && card.like_new;
   return (
@@ -98,15 +97,7 @@ function LikesCard({ card, to }: { card: LikeCard | LikedByCard; to: string }) {
       <div className="card-body">
         <h2 className="h6 mb-1 d-flex align-items-center gap-1">
           {card.name}
-          {card.is_fictional && (
-            <img
-              src={settings.fictional_icon}
-              alt={settings.fictional_singular}
-              title={settings.fictional_singular}
-              width={16}
-              height={16}
-            />
-          )}
+          {card.is_fictional && <FictionalIcon size={16} />}
         </h2>
         <p className="mb-0 small text-body-secondary">
           {t('members.age', { age: card.age })} · {card.city ? `${card.city}, ` : ''}

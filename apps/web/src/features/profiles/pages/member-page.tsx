@@ -7,6 +7,7 @@ import { LikeButton } from '@/features/likes/components/like-button';
 import { useMarkLikeSeen } from '@/features/likes/use-mark-like-seen';
 import { useSettings } from '@/features/site/api/get-settings';
 import { countryName } from '@/features/site/country-name';
+import { FictionalIcon } from '@/features/site/fictional-icon';
 import { LocalLink } from '@/features/site/local-link';
 import { useLocale } from '@/features/site/use-locale';
 import { usePageTitle } from '@/features/site/use-page-title';
@@ -102,16 +103,7 @@ export function MemberPage() {
                 {t('member.premium')}
               </span>
             )}
-            {profile.is_fictional && (
-              <img
-                src={settings.fictional_icon}
-                alt={settings.fictional_singular}
-                title={settings.fictional_singular}
-                width={22}
-                height={22}
-                data-testid="fictional-icon"
-              />
-            )}
+            {profile.is_fictional && <FictionalIcon size={22} testId="fictional-icon" />}
           </h1>
           <p className="text-body-secondary">{place}</p>
           {profile.is_fictional && <p className="small border-start border-3 border-secondary ps-2">{settings.fictional_warning}</p>}

@@ -1,8 +1,8 @@
 import type { DiscoveryAction, DiscoveryCard } from '@amora/contracts/core';
 import { type Ref, useImperativeHandle, useRef } from 'react';
 import { useTranslation } from 'react-i18next';
-import { useSettings } from '@/features/site/api/get-settings';
 import { countryName } from '@/features/site/country-name';
+import { FictionalIcon } from '@/features/site/fictional-icon';
 import { useLocale } from '@/features/site/use-locale';
 
 export interface SwipeCardHandle {
@@ -36,7 +36,6 @@ const prefersReducedMotion = () => window.matchMedia?.('(prefers-reduced-motion:
  */
 export function SwipeCard({ card, depth, canLike, onDecide, onLikeRefused, ref }: SwipeCardProps) {
   const { t } = useTranslation();
-  const settings = useSettings();
   const locale = useLocale();
   const node = useRef<HTMLDivElement>(null);
   const likeBadge = useRef<HTMLDivElement>(null);
@@ -143,15 +142,7 @@ export function SwipeCard({ card, depth, canLike, onDecide, onLikeRefused, ref }
         <h2 className="h4 mb-0 d-flex align-items-center gap-2 flex-wrap">
           {card.name}, {card.age}
           {card.is_premium && <span className="badge text-bg-secondary fs-6">{t('member.premium')}</span>}
-          {card.is_fictional && (
-            <img
-              src={settings.fictional_icon}
-              alt={settings.fictional_singular}
-              title={settings.fictional_singular}
-              width={20}
-              height={20}
-            />
-          )}
+          {card.is_fictional && <FictionalIcon size={20} />}
         </h2>
         <p className="mb-1 small">{place}</p>
         {card.about && <p className="swipe-about small mb-1">{card.about}</p>}

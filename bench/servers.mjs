@@ -1,0 +1,44 @@
+// Starting servers for the benchmarks: their output goes to a log file (the load generator must not spend its
+// core reading it), and they count as started when their ready address answers.
+import { spawn } from 'node:child_process';
+import { openSync } from 'node:fs';
+import { join } from 'node:path';
+
+export async function startServer(args, env, readyUrl, logFile) {
+  const out = openSync(logFile, 'w');
+  const child = spawn(process.execPath, args, { env: { ...process.env, ...env }, stdio: ['ignore', out, 'inherit'] });
+  let exited = false;
+  child.on('exit', () => {
+    exited = true;
+  });
+  for (let i = 0; i < 600 && !exited; i++) {
+    try {
+      const res = await fetch(readyUrl, { headers: { host: 'amora.localhost' } });
+      if (res.ok) return child;
+    } catch {
+      // not listening yet
+    }
+    await new Promise((r) => setTimeout(r, 100));
+  }
+  child.kill('SIGKILL');
+  throw new Error(`server did not start: ${args.join(' ')} (log: ${logFile})`);
+}
+
+/** The built server as `npm start` runs it, in production mode with demo data, without the flood guard's limit. */
+export function startAmora(port, dataDir) {
+  return startServer(
+    ['--enable-source-maps', '--max-semi-space-size=64', 'apps/server/dist/main.mjs'],
+    {
+      PORT: String(port),
+      HOST: '127.0.0.1',
+      DATA_DIR: dataDir,
+      NODE_ENV: 'production',
+      SEED_DEMO: 'true',
+      DATABASE_URL: '',
+      REDIS_URL: '',
+      API_RATE_LIMIT: '100000000',
+    },
+    `http://127.0.0.1:${port}/api/health.php`,
+    join(dataDir, 'server.log'),
+  );
+}
