@@ -1,8 +1,9 @@
 import { Writable } from 'node:stream';
-import Fastify, { type FastifyInstance, LogController } from 'fastify';
+import Fastify, { type FastifyInstance } from 'fastify';
 import { pino } from 'pino';
 import { describe, expect, it } from 'vitest';
-import { logsOnItsOwn, registerRequestLog, SLOW_MS } from './request-log';
+import { appLogger } from '../lib/logger';
+import { logsOnItsOwn, RequestLog, SLOW_MS } from './request-log';
 
 describe('logsOnItsOwn', () => {
   it('writes out changes, errors and slow requests, and counts fast successful reads', () => {
@@ -25,11 +26,12 @@ describe('request log', () => {
         done();
       },
     });
+    const requestLog = new RequestLog();
     const app = Fastify({
-      loggerInstance: pino({ level: 'info' }, stream),
-      logController: new LogController({ disableRequestLogging: true }),
+      loggerInstance: appLogger(pino({ level: 'info' }, stream)),
+      logController: requestLog,
     }) as unknown as FastifyInstance;
-    registerRequestLog(app);
+    requestLog.attach(app);
     app.get('/api/read.php', async () => ({ ok: true }));
     app.post('/api/write.php', async () => ({ ok: true }));
     await app.ready();
@@ -41,11 +43,50 @@ describe('request log', () => {
 
     const requests = lines.filter((l) => l.msg === 'request');
     expect(requests).toEqual([
-      expect.objectContaining({ method: 'POST', path: '/api/write.php', status: 200, ms: expect.any(Number) }),
+      expect.objectContaining({ method: 'POST', path: '/api/write.php', status: 200, ms: expect.any(Number), reqId: expect.any(String) }),
       expect.objectContaining({ method: 'GET', path: '/api/missing.php', status: 404 }),
     ]);
     expect(JSON.stringify(lines)).not.toContain('secret-one-time-token');
     const summary = lines.find((l) => l.msg === 'reads') as { routes: Record<string, { count: number }> };
     expect(summary.routes['GET /api/read.php']).toMatchObject({ count: 3 });
+  });
+});
+
+describe('app logger', () => {
+  const capture = (level: string) => {
+    const lines: Record<string, unknown>[] = [];
+    const stream = new Writable({
+      write(chunk, _encoding, done) {
+        lines.push(JSON.parse(String(chunk)));
+        done();
+      },
+    });
+    return { lines, log: appLogger(pino({ level }, stream)) };
+  };
+
+  it('gives a child its bindings only when it writes, and drops lines below the level', () => {
+    const { lines, log } = capture('info');
+    const child = log.child({ reqId: 'req-7' });
+    child.debug('not written');
+    child.info({ a: 1 }, 'written');
+    child.child({ step: 'two' }).warn('nested');
+    log.error('root');
+    expect(lines).toEqual([
+      expect.objectContaining({ reqId: 'req-7', a: 1, msg: 'written', level: 30 }),
+      expect.objectContaining({ reqId: 'req-7', step: 'two', msg: 'nested', level: 40 }),
+      expect.objectContaining({ msg: 'root', level: 50 }),
+    ]);
+    expect(lines[2]).not.toHaveProperty('reqId');
+  });
+
+  it('honours a level given to the child and a level changed later', () => {
+    const { lines, log } = capture('info');
+    const quiet = log.child({ reqId: 'q' }, { level: 'error' });
+    expect(quiet.level).toBe('error');
+    quiet.info('dropped');
+    quiet.error('kept');
+    log.level = 'debug';
+    log.debug('now written');
+    expect(lines.map((l) => l.msg)).toEqual(['kept', 'now written']);
   });
 });
