@@ -19,18 +19,16 @@ declare module 'fastify' {
 
 const TOUCH_EVERY_MS = 3_600_000;
 
-/** Reads the session cookie of API calls; a session belongs to one site and only counts there. */
-export function registerAuth(app: FastifyInstance): void {
-  app.decorateRequest('auth', null);
-  // Callback style, so a request without a session cookie passes without a promise.
-  app.addHook('preHandler', (request, _reply, done) => {
-    const token = request.cookies[SESSION_COOKIE];
-    if (!token || !request.url.startsWith('/api/')) return done();
-    authenticate(app, request, token).then(() => done(), done);
-  });
+/** The session token of a request (its cookie), if it has one. */
+export function sessionToken(request: FastifyRequest): string | undefined {
+  return request.cookies[SESSION_COOKIE];
 }
 
-async function authenticate(app: FastifyInstance, request: FastifyRequest, token: string): Promise<void> {
+/**
+ * Sets `request.auth` from the session cookie of an API call; a session belongs to one site and only counts
+ * there. An unknown, expired or foreign session leaves the request anonymous.
+ */
+export async function authenticate(app: FastifyInstance, request: FastifyRequest, token: string): Promise<void> {
   const tokenHash = hashToken(token);
   const now = app.ctx.now();
   const found = await findSessionAccount(app.ctx.db, tokenHash, now);

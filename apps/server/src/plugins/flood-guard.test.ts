@@ -1,7 +1,7 @@
 import Fastify from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, type TestApp } from '../test/harness';
-import { addressKey, registerFloodGuard } from './flood-guard';
+import { addressKey, createFloodGuard } from './flood-guard';
 
 describe('addressKey', () => {
   it('counts IPv4 addresses one by one', () => {
@@ -27,7 +27,10 @@ describe('flood guard on a Fastify app', () => {
   let clock = 1_000_000;
   const app = Fastify();
   beforeAll(async () => {
-    registerFloodGuard(app, { max: 3, windowMs: 60_000, now: () => clock });
+    const guard = createFloodGuard({ max: 3, windowMs: 60_000, now: () => clock });
+    app.addHook('onRequest', (request, reply, done) => {
+      if (!guard(request, reply)) done();
+    });
     app.get('/api/a.php', async () => ({ ok: true }));
     app.get('/api/b.php', async () => ({ ok: true }));
     app.get('/api/own.php', { config: { floodGuard: { max: 1 } } }, async () => ({ ok: true }));

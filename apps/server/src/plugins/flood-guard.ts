@@ -1,4 +1,4 @@
-import type { FastifyInstance } from 'fastify';
+import type { FastifyReply, FastifyRequest } from 'fastify';
 import ipaddr from 'ipaddr.js';
 
 declare module 'fastify' {
@@ -45,7 +45,10 @@ export function addressKey(ip: string): string {
  */
 const MAX_KEYS = 1_000_000;
 
-export function registerFloodGuard(app: FastifyInstance, options: FloodGuardOptions): void {
+/** The guard's check for one request: answers an API call over its limit with a 429 and returns true. */
+export type FloodGuard = (request: FastifyRequest, reply: FastifyReply) => boolean;
+
+export function createFloodGuard(options: FloodGuardOptions): FloodGuard {
   const { max, windowMs = 60_000, now = Date.now } = options;
   let windowStart = now();
   let counts = new Map<string, number>();
@@ -54,10 +57,10 @@ export function registerFloodGuard(app: FastifyInstance, options: FloodGuardOpti
     counts.set(key, count);
     return count > limit;
   };
-  app.addHook('onRequest', (request, reply, done) => {
-    if (!request.url.startsWith('/api/')) return done();
+  return (request, reply) => {
+    if (!request.url.startsWith('/api/')) return false;
     const own = request.routeOptions.config?.floodGuard;
-    if (own === false) return done();
+    if (own === false) return false;
     const at = now();
     // A new window, or (under a flood of distinct addresses) a map grown past a sane size, starts afresh.
     if (at - windowStart >= windowMs || counts.size > MAX_KEYS) {
@@ -67,12 +70,13 @@ export function registerFloodGuard(app: FastifyInstance, options: FloodGuardOpti
     const address = addressKey(request.ip);
     const overAll = over(address, max);
     const overRoute = !overAll && own ? over(`${request.routeOptions.url} ${address}`, own.max) : false;
-    if (!overAll && !overRoute) return done();
+    if (!overAll && !overRoute) return false;
     const limit = overAll || !own ? max : own.max;
     const retryAfter = Math.max(1, Math.ceil((windowStart + windowMs - at) / 1000));
     reply
       .status(429)
       .headers({ 'retry-after': retryAfter, 'x-ratelimit-limit': limit, 'x-ratelimit-remaining': 0, 'x-ratelimit-reset': retryAfter })
       .send({ error: 'rate_limited', message: 'Too many requests, please slow down' });
-  });
+    return true;
+  };
 }

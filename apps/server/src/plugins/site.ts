@@ -1,37 +1,27 @@
 import { FORCED_HOST_COOKIE, FORCED_HOST_PARAM } from '@amora/contracts';
-import type { FastifyInstance, FastifyRequest } from 'fastify';
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { HttpError } from '../lib/errors';
+import type { Site } from '../modules/sites/sites.repository';
+
+/** The answer when no site row matches and none is configured as the default. */
+export const noSite = () => new HttpError(503, 'no_site', 'No site is configured on this server');
 
 /**
- * Picks the site for every request by its host. Outside production a forced host (query parameter,
- * then remembered in a session cookie) selects another site, so several brands can be tried on localhost.
+ * The site of a request, picked by its host, when that is known without waiting: the site (or null, no site)
+ * on the common path, undefined when `resolveSite` must look further (a forced host, or sites not loaded yet).
  */
-export function registerSiteResolution(app: FastifyInstance): void {
-  app.decorateRequest('site', null as never);
-  const noSite = () => new HttpError(503, 'no_site', 'No site is configured on this server');
-  // Callback style: on the common path (sites in memory, no forced host) nothing here waits.
-  app.addHook('onRequest', (request, reply, done) => {
-    const forcing = !app.ctx.config.isProduction && (request.url.includes(FORCED_HOST_PARAM) || request.cookies[FORCED_HOST_COOKIE]);
-    const now = forcing ? undefined : app.ctx.sites.forHostNow(request.hostname);
-    if (now !== undefined) {
-      if (!now) return done(noSite());
-      request.site = now;
-      return done();
-    }
-    resolveSite(app, request, (host) => {
-      reply.setCookie(FORCED_HOST_COOKIE, host, { path: '/', httpOnly: true, sameSite: 'lax' });
-    }).then(
-      (site) => {
-        if (!site) return done(noSite());
-        request.site = site;
-        done();
-      },
-      (error: Error) => done(error),
-    );
-  });
+export function siteNow(app: FastifyInstance, request: FastifyRequest): Site | null | undefined {
+  const forcing = !app.ctx.config.isProduction && Boolean(request.url.includes(FORCED_HOST_PARAM) || request.cookies[FORCED_HOST_COOKIE]);
+  // The Host header as sent (port included): the site directory remembers what each one resolved to.
+  return forcing ? undefined : app.ctx.sites.forHostNow(request.host);
 }
 
-async function resolveSite(app: FastifyInstance, request: FastifyRequest, remember: (host: string) => void) {
+/**
+ * The site by host, waiting for the site directory if it must. Outside production a forced host (query
+ * parameter, then remembered in a session cookie) selects another site, so several brands can be tried on
+ * localhost.
+ */
+export async function resolveSite(app: FastifyInstance, request: FastifyRequest, reply: FastifyReply): Promise<Site | null> {
   const { sites, config } = app.ctx;
   if (!config.isProduction) {
     const query = request.query as Record<string, unknown> | undefined;
@@ -39,7 +29,9 @@ async function resolveSite(app: FastifyInstance, request: FastifyRequest, rememb
     if (forced) {
       const site = await sites.byKnownHost(forced);
       if (site) {
-        if (request.cookies[FORCED_HOST_COOKIE] !== forced) remember(forced);
+        if (request.cookies[FORCED_HOST_COOKIE] !== forced) {
+          reply.setCookie(FORCED_HOST_COOKIE, forced, { path: '/', httpOnly: true, sameSite: 'lax' });
+        }
         return site;
       }
     }
@@ -49,5 +41,5 @@ async function resolveSite(app: FastifyInstance, request: FastifyRequest, rememb
       if (site) return site;
     }
   }
-  return sites.forHost(request.hostname);
+  return sites.forHost(request.host);
 }
