@@ -77,7 +77,7 @@ describe('security headers', () => {
     const res = await t.app.inject({ url });
     expect(res.headers['content-security-policy']).toBe("default-src 'none'; frame-ancestors 'none'");
     expect(res.headers['x-content-type-options']).toBe('nosniff');
-    expect(res.headers['cross-origin-resource-policy']).toBe('same-origin');
+    expect(res.headers['cross-origin-resource-policy']).toBeUndefined();
     expect(res.headers['x-frame-options']).toBeUndefined();
     expect(res.headers['strict-transport-security']).toBeUndefined();
   });

@@ -1,4 +1,3 @@
-import type { FastifyInstance } from 'fastify';
 import helmet, { type HelmetOptions } from 'helmet';
 
 /**
@@ -47,16 +46,20 @@ export function documentHeaders(isProduction: boolean): Record<string, string> {
  * document-only headers (script and style sources, referrer policy, XSS auditor, DNS prefetch, download
  * options) do nothing there, and every browser the web app runs in honours CSP frame-ancestors, which
  * X-Frame-Options only repeats for older ones. What an answer needs: never sniffed as another type, never
- * framed, never embedded by another site, HSTS.
+ * framed, HSTS. Another site cannot read JSON it loads without CORS either: with nosniff, the browser's
+ * opaque-response blocking drops it. Images are the exception (ORB lets them through), so photo answers add
+ * `PHOTO_HEADERS`.
  */
 export function apiHeaders(isProduction: boolean): Record<string, string> {
   return {
     'content-security-policy': "default-src 'none'; frame-ancestors 'none'",
     'x-content-type-options': 'nosniff',
-    'cross-origin-resource-policy': 'same-origin',
     ...(isProduction ? { 'strict-transport-security': 'max-age=31536000; includeSubDomains' } : {}),
   };
 }
+
+/** Member photos may be shown by this site's pages only: no other site may embed them. */
+export const PHOTO_HEADERS = { 'cross-origin-resource-policy': 'same-origin' } as const;
 
 /** The OpenAPI viewer is a document under /api/; it sends its own CSP on top of the document set. */
 const API_DOCUMENTS = '/api/docs';
@@ -65,11 +68,9 @@ export function isApiPath(url: string): boolean {
   return url.startsWith('/api/') && !url.startsWith(API_DOCUMENTS);
 }
 
-export function registerSecurityHeaders(app: FastifyInstance, isProduction: boolean): void {
+/** The header set of a request's answer, chosen by its path. */
+export function securityHeadersFor(isProduction: boolean): (url: string) => Record<string, string> {
   const forDocuments = documentHeaders(isProduction);
   const forApi = apiHeaders(isProduction);
-  app.addHook('onRequest', (request, reply, done) => {
-    reply.headers(isApiPath(request.url) ? forApi : forDocuments);
-    done();
-  });
+  return (url) => (isApiPath(url) ? forApi : forDocuments);
 }

@@ -146,6 +146,8 @@ describe('POST /api/photos.php', () => {
       expect(res.statusCode, variant).toBe(200);
       expect(res.headers['content-type']).toBe('image/webp');
       expect(res.headers['cache-control']).toBe('private, max-age=3600');
+      // Images are not covered by the browser's blocking of opaque JSON: no other site may embed them.
+      expect(res.headers['cross-origin-resource-policy']).toBe('same-origin');
       expect(res.headers['x-content-type-options']).toBe('nosniff');
       expect((await sharp(res.rawPayload).metadata()).format).toBe('webp');
     }

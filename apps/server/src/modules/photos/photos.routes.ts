@@ -5,6 +5,7 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { badRequest, HttpError, notFound } from '../../lib/errors';
 import { requireAuth } from '../../plugins/auth';
+import { PHOTO_HEADERS } from '../../plugins/security-headers';
 import { MAX_PHOTO_BYTES, PHOTO_ERROR_MESSAGES } from './photo-processing';
 import { presentOwnPhoto } from './photos.presenter';
 import {
@@ -135,11 +136,7 @@ export const photosRoutes: FastifyPluginAsyncZod = async (app) => {
         reply.header('cache-control', 'private, no-store');
         throw notFound('Photo not found');
       }
-      return reply
-        .header('content-type', 'image/webp')
-        .header('cache-control', 'private, max-age=3600')
-        .header('x-content-type-options', 'nosniff')
-        .send(bytes);
+      return reply.header('content-type', 'image/webp').header('cache-control', 'private, max-age=3600').headers(PHOTO_HEADERS).send(bytes);
     },
   );
 
