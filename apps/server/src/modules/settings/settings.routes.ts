@@ -9,24 +9,26 @@ import {
 } from '@amora/contracts';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { regionsOf } from '../content/regions';
+import type { Site } from '../sites/sites.repository';
 import { presentSettings } from './settings.presenter';
 import { geoipCountry, selectedCountry, trackingFromQuery } from './settings.service';
 
-/** Serialized settings per request facts, dropped whenever the site directory reloads. */
+/**
+ * Serialized settings per site and request facts. Keyed by the site object itself: when the site directory
+ * reloads, its sites are new objects, so the answers made from the old ones are dropped with them.
+ */
 class SettingsCache {
-  private entries = new Map<string, string>();
-  private generation = -1;
-  get(key: string, generation: number): string | undefined {
-    if (generation !== this.generation) {
-      this.entries.clear();
-      this.generation = generation;
-    }
-    return this.entries.get(key);
+  private perSite = new WeakMap<Site, Map<string, string>>();
+  get(site: Site, key: string): string | undefined {
+    return this.perSite.get(site)?.get(key);
   }
-  set(key: string, json: string, generation: number): void {
-    if (generation !== this.generation || this.entries.size > 2_000) this.entries.clear();
-    this.generation = generation;
-    this.entries.set(key, json);
+  set(site: Site, key: string, json: string): void {
+    let entries = this.perSite.get(site);
+    if (!entries || entries.size > 2_000) {
+      entries = new Map();
+      this.perSite.set(site, entries);
+    }
+    entries.set(key, json);
   }
 }
 
@@ -42,7 +44,8 @@ export const settingsRoutes: FastifyPluginAsyncZod = async (app) => {
         response: { 200: settingsSchema },
       },
     },
-    async (request, reply) => {
+    // Not async: the answer is usually ready in memory, and a promise per call would cost more than the rest.
+    (request, reply) => {
       const { site } = request;
       const { config } = app.ctx;
 
@@ -76,10 +79,14 @@ export const settingsRoutes: FastifyPluginAsyncZod = async (app) => {
       const locale = request.query.lang ?? (isLocale(cookieLocale) ? cookieLocale : (domainLocale ?? 'en'));
       const isTrafficsource = Boolean(tracking || request.cookies[TRACKING_COOKIE]);
       reply.header('cache-control', 'private, no-store').type('application/json; charset=utf-8');
-      // The object depends only on these facts, so each process keeps its JSON until the sites reload.
-      const key = `${site.id}|${locale}|${geoip}|${isTrafficsource}`;
-      const cached = cache.get(key, app.ctx.sites.generation);
-      if (cached) return reply.send(cached as never);
+      // The object depends only on these facts, so each process keeps its JSON until the sites reload. The
+      // common visitor (no geo header, no traffic source) is keyed by the locale alone.
+      const key = geoip === null && !isTrafficsource ? locale : `${locale}|${geoip}|${isTrafficsource}`;
+      const cached = cache.get(site, key);
+      if (cached) {
+        reply.send(cached as never);
+        return;
+      }
       const country = selectedCountry(site, geoip);
       const json = JSON.stringify(
         settingsSchema.parse(
@@ -94,8 +101,8 @@ export const settingsRoutes: FastifyPluginAsyncZod = async (app) => {
           }),
         ),
       );
-      cache.set(key, json, app.ctx.sites.generation);
-      return reply.send(json as never);
+      cache.set(site, key, json);
+      reply.send(json as never);
     },
   );
 };

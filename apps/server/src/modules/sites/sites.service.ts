@@ -2,6 +2,7 @@ import type { Database } from '@amora/db';
 import { findAllSites, type Site } from './sites.repository';
 
 const CACHE_MS = 30_000;
+const MAX_SEEN_HOSTS = 1_000;
 
 /**
  * Sites are read on every request and change rarely, so each process keeps them, reading them again in the
@@ -10,6 +11,8 @@ const CACHE_MS = 30_000;
  */
 export class SiteDirectory {
   private byHost = new Map<string, Site>();
+  /** Host headers as they arrive (case, port, www.) with the site each one came to, so a host is resolved once. */
+  private seen = new Map<string, Site | null>();
   private byId = new Map<number, Site>();
   private fallback: Site | null = null;
   private loadedAt = 0;
@@ -32,6 +35,7 @@ export class SiteDirectory {
       for (const host of site.hosts) byHost.set(host.toLowerCase(), site);
     }
     this.byHost = byHost;
+    this.seen = new Map();
     this.byId = byId;
     this.fallback = all.find((s) => s.isDefault) ?? all[0] ?? null;
     // A change announced while this read ran may be missing from it: the next call reads again.
@@ -65,14 +69,18 @@ export class SiteDirectory {
   }
 
   private lookup(host: string | undefined): Site | null {
-    // Browsers send the host as it was typed in lower case, without the default port: one map read.
-    const exact = host ? this.byHost.get(host) : undefined;
-    if (exact) return exact;
-    const name = (host ?? '')
+    if (!host) return this.fallback;
+    const known = this.seen.get(host);
+    if (known !== undefined) return known;
+    const name = host
       .toLowerCase()
       .replace(/:\d+$/, '')
       .replace(/^\[|\]$/g, '');
-    return this.byHost.get(name) ?? this.byHost.get(name.replace(/^www\./, '')) ?? this.fallback;
+    const site = this.byHost.get(name) ?? this.byHost.get(name.replace(/^www\./, '')) ?? this.fallback;
+    // The Host header is the client's to choose: past a sane number of distinct ones, start the memory afresh.
+    if (this.seen.size >= MAX_SEEN_HOSTS) this.seen.clear();
+    this.seen.set(host, site);
+    return site;
   }
 
   async forHost(host: string | undefined): Promise<Site | null> {
