@@ -4,6 +4,7 @@ import { mkdirSync, mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import autocannon from 'autocannon';
+import { SERVER_NODE_FLAGS } from '../scripts/server-flags.mjs';
 import { startAmora, startServer } from './servers.mjs';
 
 const DURATION = Number(process.env.BENCH_SECONDS ?? 1);
@@ -23,7 +24,13 @@ export async function runApiBenchmark() {
   const keep = process.env.BENCH_DATA_DIR;
   if (keep) mkdirSync(keep, { recursive: true });
   const dataDir = keep ?? mkdtempSync(join(tmpdir(), 'amora-bench-'));
-  const hello = await startServer(['bench/hello-server.mjs'], { PORT: '3901' }, 'http://127.0.0.1:3901/hello', join(dataDir, 'hello.log'));
+  // The baseline runs with the same Node flags as the server (measured neutral for it), so only the code differs.
+  const hello = await startServer(
+    [...SERVER_NODE_FLAGS, 'bench/hello-server.mjs'],
+    { PORT: '3901' },
+    'http://127.0.0.1:3901/hello',
+    join(dataDir, 'hello.log'),
+  );
   const app = await startAmora(3902, dataDir);
   const baselineRun = () => measure('http://127.0.0.1:3901/hello');
   // A returning browser: it sends the language cookie the first call set.

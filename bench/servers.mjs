@@ -3,6 +3,7 @@
 import { spawn } from 'node:child_process';
 import { openSync } from 'node:fs';
 import { join } from 'node:path';
+import { SERVER_NODE_FLAGS } from '../scripts/server-flags.mjs';
 
 export async function startServer(args, env, readyUrl, logFile) {
   const out = openSync(logFile, 'w');
@@ -27,7 +28,7 @@ export async function startServer(args, env, readyUrl, logFile) {
 /** The built server as `npm start` runs it, in production mode with demo data, without the flood guard's limit. */
 export function startAmora(port, dataDir) {
   return startServer(
-    ['--enable-source-maps', '--max-semi-space-size=64', 'apps/server/dist/main.mjs'],
+    [...SERVER_NODE_FLAGS, 'apps/server/dist/main.mjs'],
     {
       PORT: String(port),
       HOST: '127.0.0.1',

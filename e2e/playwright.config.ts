@@ -1,4 +1,5 @@
 import { defineConfig, devices } from '@playwright/test';
+import { SERVER_NODE_FLAGS } from '../scripts/server-flags.mjs';
 
 const PORT = Number(process.env.E2E_PORT ?? 4173);
 export const BASE_URL = `http://localhost:${PORT}`;
@@ -47,7 +48,7 @@ export default defineConfig({
     },
     {
       // The built server, as `npm start` runs it (the test command builds it first).
-      command: `rm -rf ${DATA_DIR} && node --enable-source-maps --max-semi-space-size=64 apps/server/dist/main.mjs`,
+      command: `rm -rf ${DATA_DIR} && node ${SERVER_NODE_FLAGS.join(' ')} apps/server/dist/main.mjs`,
       cwd: '..',
       url: `${BASE_URL}/api/health.php`,
       reuseExistingServer: false,

@@ -1,10 +1,10 @@
-import fastifyCookie from '@fastify/cookie';
 import fastifySwagger from '@fastify/swagger';
 import fastifySwaggerUi from '@fastify/swagger-ui';
-import Fastify, { type FastifyInstance, LogController } from 'fastify';
+import Fastify, { type FastifyInstance } from 'fastify';
 import { jsonSchemaTransform, serializerCompiler, validatorCompiler } from 'fastify-type-provider-zod';
 import { pino } from 'pino';
 import type { AppContext } from './context';
+import { appLogger } from './lib/logger';
 import { accountsRoutes } from './modules/accounts/accounts.routes';
 import { complaintsRoutes } from './modules/complaints/complaints.routes';
 import { contentRoutes } from './modules/content/content.routes';
@@ -18,13 +18,10 @@ import { profilesRoutes } from './modules/profiles/profiles.routes';
 import { searchRoutes } from './modules/search/search.routes';
 import { settingsRoutes } from './modules/settings/settings.routes';
 import { pageHiddenRoutes } from './modules/telemetry/page-hidden.routes';
-import { registerAuth } from './plugins/auth';
-import { registerClientHeaderRule } from './plugins/client-header';
+import { registerCookies } from './plugins/cookies';
 import { registerErrorHandling } from './plugins/errors';
-import { registerFloodGuard } from './plugins/flood-guard';
-import { registerRequestLog } from './plugins/request-log';
-import { registerSecurityHeaders } from './plugins/security-headers';
-import { registerSiteResolution } from './plugins/site';
+import { registerRequestGate } from './plugins/request-gate';
+import { RequestLog } from './plugins/request-log';
 import { registerWeb } from './plugins/web';
 
 export interface BuildOptions {
@@ -33,29 +30,32 @@ export interface BuildOptions {
 
 /** Builds the whole HTTP app on a prepared context; `main.ts` listens, tests use `app.inject`. */
 export async function buildApp(ctx: AppContext, options: BuildOptions = {}): Promise<FastifyInstance> {
+  const requestLog = new RequestLog();
   const app = Fastify({
     loggerInstance:
       options.logger === false
         ? undefined
-        : pino(
-            { level: ctx.config.logLevel, ...(typeof options.logger === 'object' ? options.logger : {}) },
-            pino.destination({ sync: false, minLength: 4096 }),
+        : appLogger(
+            pino(
+              { level: ctx.config.logLevel, ...(typeof options.logger === 'object' ? options.logger : {}) },
+              pino.destination({ sync: false, minLength: 4096 }),
+            ),
           ),
     logger: options.logger === false ? false : undefined,
     // Request lines are written by plugins/request-log.ts when a request ends.
-    logController: new LogController({ disableRequestLogging: true }),
+    logController: requestLog,
     trustProxy: ctx.config.trustProxy,
     bodyLimit: 1_048_576,
     routerOptions: { ignoreTrailingSlash: true, maxParamLength: 200 },
   }) as unknown as FastifyInstance;
-  registerRequestLog(app);
+  requestLog.attach(app);
   app.setValidatorCompiler(validatorCompiler);
   app.setSerializerCompiler(serializerCompiler);
   app.decorate('ctx', ctx);
 
-  registerSecurityHeaders(app, ctx.config.isProduction);
-  await app.register(fastifyCookie);
-  registerFloodGuard(app, { max: ctx.config.apiRateLimit });
+  // The request gate comes before every route, the API documentation's included.
+  registerCookies(app);
+  registerRequestGate(app, { floodGuard: { max: ctx.config.apiRateLimit } });
 
   await app.register(fastifySwagger, {
     openapi: {
@@ -66,9 +66,6 @@ export async function buildApp(ctx: AppContext, options: BuildOptions = {}): Pro
   await app.register(fastifySwaggerUi, { routePrefix: '/api/docs', staticCSP: true });
 
   registerErrorHandling(app);
-  registerSiteResolution(app);
-  registerClientHeaderRule(app);
-  registerAuth(app);
 
   await app.register(healthRoutes);
   await app.register(settingsRoutes);
