@@ -37,21 +37,32 @@ export function addressKey(ip: string): string {
   }
 }
 
+const MAX_KEYS = 1_000_000;
+
+/** The guard's check for one request: answers an API call over its limit with a 429 and returns true. */
+export type FloodGuard = (request: FastifyRequest, reply: FastifyReply) => boolean;
+
 /**
  * Per-address flood guard in front of the whole API: fixed windows counted in this process's memory, checked
  * without waiting on anything, so the guard costs less than the cheapest route it protects. Each server
  * process guards itself; limits that protect accounts or inboxes live in the services (lib/limiter.ts) and
  * hold across processes.
  */
-const MAX_KEYS = 1_000_000;
-
-/** The guard's check for one request: answers an API call over its limit with a 429 and returns true. */
-export type FloodGuard = (request: FastifyRequest, reply: FastifyReply) => boolean;
-
 export function createFloodGuard(options: FloodGuardOptions): FloodGuard {
   const { max, windowMs = 60_000, now = Date.now } = options;
   let windowStart = now();
   let counts = new Map<string, number>();
+  // An IPv6 address is parsed once a window, not on each of its calls.
+  let keys = new Map<string, string>();
+  const keyOf = (ip: string) => {
+    if (!ip.includes(':')) return ip;
+    let key = keys.get(ip);
+    if (key === undefined) {
+      key = addressKey(ip);
+      keys.set(ip, key);
+    }
+    return key;
+  };
   const over = (key: string, limit: number) => {
     const count = (counts.get(key) ?? 0) + 1;
     counts.set(key, count);
@@ -65,9 +76,10 @@ export function createFloodGuard(options: FloodGuardOptions): FloodGuard {
     // A new window, or (under a flood of distinct addresses) a map grown past a sane size, starts afresh.
     if (at - windowStart >= windowMs || counts.size > MAX_KEYS) {
       counts = new Map();
+      keys = new Map();
       windowStart = at;
     }
-    const address = addressKey(request.ip);
+    const address = keyOf(request.ip);
     const overAll = over(address, max);
     const overRoute = !overAll && own ? over(`${request.routeOptions.url} ${address}`, own.max) : false;
     if (!overAll && !overRoute) return false;

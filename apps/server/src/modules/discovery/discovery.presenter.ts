@@ -1,5 +1,6 @@
-import { ageOn, CARD_ABOUT_LENGTH, type DiscoveryCard } from '@amora/contracts';
+import { CARD_ABOUT_LENGTH, type DiscoveryCard } from '@amora/contracts';
 import { photoUrl } from '../photos/photos.routes';
+import { presentPerson } from '../profiles/profiles.presenter';
 import type { Site } from '../sites/sites.repository';
 import type { SuggestionRow } from './discovery.repository';
 
@@ -15,11 +16,7 @@ export function shortAbout(text: string, max = CARD_ABOUT_LENGTH): string {
 /** A suggestion as a card; about and interests only where the site shows them on profiles. */
 export function presentCard(row: SuggestionRow, site: Site, now: Date): DiscoveryCard {
   return {
-    id: row.id,
-    name: row.name,
-    age: ageOn(row.birthDate, now),
-    city: row.city,
-    country: row.country,
+    ...presentPerson(row, now),
     photo: row.mainPhotoId ? { match: photoUrl(row.mainPhotoId, 'match'), large: photoUrl(row.mainPhotoId, 'large') } : null,
     is_fictional: row.isFictional,
     is_premium: row.paidUser === true,

@@ -12,14 +12,15 @@ export interface ProfileCardRow {
   isFictional: boolean;
 }
 
+/** Who a card shows, as every card of the API has it: id, name, age, city and country. */
+export function presentPerson(row: Pick<ProfileCardRow, 'id' | 'name' | 'birthDate' | 'city' | 'country'>, now: Date) {
+  return { id: row.id, name: row.name, age: ageOn(row.birthDate, now), city: row.city, country: row.country };
+}
+
 /** Row → the profile card of search, likes and related profiles. */
 export function presentProfileCard(row: ProfileCardRow, isPremium: boolean, now: Date): ProfileCard {
   return {
-    id: row.id,
-    name: row.name,
-    age: ageOn(row.birthDate, now),
-    city: row.city,
-    country: row.country,
+    ...presentPerson(row, now),
     thumb_url: row.mainPhotoId ? photoUrl(row.mainPhotoId, 'thumb') : null,
     is_fictional: row.isFictional,
     is_premium: isPremium,

@@ -17,7 +17,7 @@ export class SiteDirectory {
   private fallback: Site | null = null;
   private loadedAt = 0;
   private loading: Promise<void> | null = null;
-  /** Bumped on every reload, so caches derived from sites know when to drop their entries. */
+  /** How many times the sites were read; every read hands out new site objects, which per-site caches key on. */
   generation = 0;
 
   constructor(private readonly db: Database) {}
