@@ -82,13 +82,16 @@ describe('security headers', () => {
     expect(res.headers['strict-transport-security']).toBeUndefined();
   });
 
-  it('add HSTS in production', async () => {
+  it('add HSTS to documents in production (API answers are fetched by those documents)', async () => {
     const prod = await createTestApp({ isProduction: true, webDist });
     try {
-      for (const url of ['/', '/api/health.php']) {
+      for (const url of ['/', '/members', '/de/pages/terms', '/assets/index-abc123.js']) {
         const res = await prod.app.inject({ url });
         expect(res.headers['strict-transport-security'], url).toBe('max-age=31536000; includeSubDomains');
       }
+      const api = await prod.app.inject({ url: '/api/settings.php', headers: { host: 'amora.localhost' } });
+      expect(api.headers['content-security-policy']).toBe("default-src 'none'; frame-ancestors 'none'");
+      expect(api.headers['strict-transport-security']).toBeUndefined();
     } finally {
       await prod.close();
     }

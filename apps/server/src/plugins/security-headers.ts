@@ -46,15 +46,15 @@ export function documentHeaders(isProduction: boolean): Record<string, string> {
  * document-only headers (script and style sources, referrer policy, XSS auditor, DNS prefetch, download
  * options) do nothing there, and every browser the web app runs in honours CSP frame-ancestors, which
  * X-Frame-Options only repeats for older ones. What an answer needs: never sniffed as another type, never
- * framed, HSTS. Another site cannot read JSON it loads without CORS either: with nosniff, the browser's
+ * framed. Another site cannot read JSON it loads without CORS either: with nosniff, the browser's
  * opaque-response blocking drops it. Images are the exception (ORB lets them through), so photo answers add
- * `PHOTO_HEADERS`.
+ * `PHOTO_HEADERS`. HSTS comes with the documents: the API is called by this site's own pages, which reached
+ * the browser over HTTPS with it, and a browser keeps it per host for a year from the last page.
  */
-export function apiHeaders(isProduction: boolean): Record<string, string> {
+export function apiHeaders(): Record<string, string> {
   return {
     'content-security-policy': "default-src 'none'; frame-ancestors 'none'",
     'x-content-type-options': 'nosniff',
-    ...(isProduction ? { 'strict-transport-security': 'max-age=31536000; includeSubDomains' } : {}),
   };
 }
 
@@ -71,6 +71,6 @@ export function isApiPath(url: string): boolean {
 /** The header set of a request's answer, chosen by its path. */
 export function securityHeadersFor(isProduction: boolean): (url: string) => Record<string, string> {
   const forDocuments = documentHeaders(isProduction);
-  const forApi = apiHeaders(isProduction);
+  const forApi = apiHeaders();
   return (url) => (isApiPath(url) ? forApi : forDocuments);
 }
