@@ -1,8 +1,11 @@
-// Gzipped size of the JavaScript the index route loads: the entry script and every chunk it preloads.
-// Target (issue: platform foundation): <= 150 KB.
-import { readFileSync } from 'node:fs';
+// Size of the JavaScript the index route loads: the entry script and every chunk it preloads, as the server
+// sends it. The build writes a gzip and a Brotli copy of each file (apps/web/vite-plugins/precompress.ts);
+// the target is on gzip, which every browser accepts. Target (issue: platform foundation): <= 150 KB gzipped.
+import { existsSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { gzipSync } from 'node:zlib';
+
+const sizeOf = (path) => (existsSync(path) ? readFileSync(path).length : null);
 
 export function runBundleBenchmark(dist = 'apps/web/dist') {
   const html = readFileSync(join(dist, 'index.html'), 'utf8');
@@ -10,9 +13,12 @@ export function runBundleBenchmark(dist = 'apps/web/dist') {
   for (const m of html.matchAll(/<script[^>]+src="([^"]+\.js)"/g)) files.add(m[1]);
   for (const m of html.matchAll(/<link[^>]+rel="modulepreload"[^>]+href="([^"]+\.js)"/g)) files.add(m[1]);
   const sizes = [...files].map((file) => {
-    const bytes = readFileSync(join(dist, file));
-    return { file, raw: bytes.length, gzip: gzipSync(bytes, { level: 9 }).length };
+    const path = join(dist, file);
+    const bytes = readFileSync(path);
+    const gzip = sizeOf(`${path}.gz`) ?? gzipSync(bytes, { level: 9 }).length;
+    return { file, raw: bytes.length, gzip, brotli: sizeOf(`${path}.br`) ?? gzip };
   });
-  const gzipKb = sizes.reduce((sum, s) => sum + s.gzip, 0) / 1024;
-  return { files: sizes, gzipKb: Math.round(gzipKb * 10) / 10, targetKb: 150, pass: gzipKb <= 150 };
+  const kb = (key) => Math.round((sizes.reduce((sum, s) => sum + s[key], 0) / 1024) * 10) / 10;
+  const gzipKb = kb('gzip');
+  return { files: sizes, rawKb: kb('raw'), gzipKb, brotliKb: kb('brotli'), targetKb: 150, pass: gzipKb <= 150 };
 }

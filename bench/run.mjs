@@ -19,8 +19,10 @@ if (['all', 'bundle', 'api', 'photos'].includes(which)) {
 if (which === 'all' || which === 'bundle') {
   const bundle = runBundleBenchmark();
   save('bundle', bundle);
-  console.log(`\nIndex route JavaScript: ${bundle.gzipKb} KB gzipped (target <= ${bundle.targetKb} KB) ${bundle.pass ? 'PASS' : 'FAIL'}`);
-  for (const f of bundle.files) console.log(`  ${f.file}  ${(f.gzip / 1024).toFixed(1)} KB gz`);
+  console.log(
+    `\nIndex route JavaScript: ${bundle.gzipKb} KB gzipped (target <= ${bundle.targetKb} KB) ${bundle.pass ? 'PASS' : 'FAIL'}; ${bundle.brotliKb} KB as Brotli, ${bundle.rawKb} KB uncompressed`,
+  );
+  for (const f of bundle.files) console.log(`  ${f.file}  ${(f.gzip / 1024).toFixed(1)} KB gz, ${(f.brotli / 1024).toFixed(1)} KB br`);
 }
 
 if (which === 'all' || which === 'api') {

@@ -1,6 +1,7 @@
 import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import { brotliCompressSync, brotliDecompressSync, gunzipSync, gzipSync } from 'node:zlib';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { CLIENT, createTestApp, type TestApp } from '../test/harness';
 import { GENERIC_ERROR } from './errors';
@@ -8,13 +9,18 @@ import { GENERIC_ERROR } from './errors';
 const SECRET = 'connection to db-internal:5432 refused for user amora_admin';
 const INDEX_HTML = '<!doctype html>\n<html lang="en">\n<head><title>Amora</title></head>\n<body><div id="app"></div></body>\n</html>\n';
 
+const APP_JS = `console.log("app");\n${'// the app\n'.repeat(200)}`;
+
 let t: TestApp;
 let webDist: string;
 beforeAll(async () => {
   webDist = mkdtempSync(join(tmpdir(), 'amora-web-'));
   writeFileSync(join(webDist, 'index.html'), INDEX_HTML);
   mkdirSync(join(webDist, 'assets'));
-  writeFileSync(join(webDist, 'assets', 'index-abc123.js'), 'console.log("app");\n');
+  writeFileSync(join(webDist, 'assets', 'index-abc123.js'), APP_JS);
+  // What the web build writes beside its text files (apps/web/vite-plugins/precompress.ts).
+  writeFileSync(join(webDist, 'assets', 'index-abc123.js.br'), brotliCompressSync(APP_JS));
+  writeFileSync(join(webDist, 'assets', 'index-abc123.js.gz'), gzipSync(APP_JS));
   writeFileSync(join(webDist, 'favicon.svg'), '<svg xmlns="http://www.w3.org/2000/svg"/>');
   t = await createTestApp(
     { webDist },
@@ -194,6 +200,35 @@ describe('page routes of the web app', () => {
     expect(res.headers['content-type']).toMatch(/javascript/);
     expect(res.headers['cache-control']).toBe('public, max-age=31536000, immutable');
     expect(res.body).toContain('console.log');
+  });
+
+  it.each([
+    ['br, gzip', 'br', brotliDecompressSync],
+    ['gzip, deflate, br, zstd', 'br', brotliDecompressSync],
+    ['gzip', 'gzip', gunzipSync],
+  ] as const)('sends a browser accepting %s the %s copy the build made', async (accept, encoding, decode) => {
+    const res = await t.app.inject({ url: '/assets/index-abc123.js', headers: { 'accept-encoding': accept } });
+    expect(res.statusCode).toBe(200);
+    expect(res.headers['content-encoding']).toBe(encoding);
+    expect(res.headers['content-type']).toMatch(/javascript/);
+    expect(res.headers.vary).toMatch(/accept-encoding/i);
+    expect(res.headers['cache-control']).toBe('public, max-age=31536000, immutable');
+    expect(Number(res.headers['content-length'])).toBeLessThan(APP_JS.length);
+    expect(decode(res.rawPayload).toString()).toBe(APP_JS);
+  });
+
+  it('sends the file itself to a client that accepts no compression, or when the build made no copy', async () => {
+    const plain = await t.app.inject({ url: '/assets/index-abc123.js' });
+    expect(plain.headers['content-encoding']).toBeUndefined();
+    expect(plain.headers.vary).toMatch(/accept-encoding/i);
+    expect(plain.body).toBe(APP_JS);
+    const identity = await t.app.inject({ url: '/assets/index-abc123.js', headers: { 'accept-encoding': 'identity' } });
+    expect(identity.headers['content-encoding']).toBeUndefined();
+    expect(identity.body).toBe(APP_JS);
+    const uncopied = await t.app.inject({ url: '/favicon.svg', headers: { 'accept-encoding': 'br, gzip' } });
+    expect(uncopied.statusCode).toBe(200);
+    expect(uncopied.headers['content-encoding']).toBeUndefined();
+    expect(uncopied.body).toContain('<svg');
   });
 
   it('serves other files of the build with an hour of caching', async () => {

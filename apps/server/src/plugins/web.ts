@@ -29,8 +29,8 @@ export function isKnownPage(path: string): boolean {
 }
 
 /**
- * Serves the built web app: hashed assets with a year of caching, and index.html (language set from the
- * path's locale prefix) for every page route. Unknown API paths get JSON 404s.
+ * Serves the built web app: hashed assets with a year of caching, compressed at build time, and index.html
+ * (language set from the path's locale prefix) for every page route. Unknown API paths get JSON 404s.
  */
 export async function registerWeb(app: FastifyInstance): Promise<void> {
   const dist = app.ctx.config.webDist;
@@ -42,6 +42,9 @@ export async function registerWeb(app: FastifyInstance): Promise<void> {
       prefix: '/',
       wildcard: false,
       index: false,
+      // The web build writes .br and .gz copies of its text files (apps/web/vite-plugins/precompress.ts);
+      // each browser gets the smallest one it accepts, with Vary: Accept-Encoding, or the file itself.
+      preCompressed: true,
       // @fastify/static 10 passes the Fastify reply here, not the raw response.
       setHeaders(reply, path) {
         reply.header('cache-control', path.includes('/assets/') ? 'public, max-age=31536000, immutable' : 'public, max-age=3600');
