@@ -1,5 +1,5 @@
-import { readdir, readFile, stat, writeFile } from 'node:fs/promises';
-import { join } from 'node:path';
+import { readdir, readFile, writeFile } from 'node:fs/promises';
+import { join, resolve } from 'node:path';
 import { promisify } from 'node:util';
 import { brotliCompress, constants, gzip } from 'node:zlib';
 import type { Plugin } from 'vite';
@@ -28,14 +28,14 @@ export function precompress(): Plugin {
     name: 'amora:precompress',
     apply: 'build',
     configResolved(config) {
-      outDir = config.build.outDir.startsWith('/') ? config.build.outDir : join(config.root, config.build.outDir);
+      outDir = resolve(config.root, config.build.outDir);
     },
     async closeBundle() {
       const files = (await filesUnder(outDir)).filter((file) => COMPRESSIBLE.test(file));
       await Promise.all(
         files.map(async (file) => {
-          if ((await stat(file)).size < MIN_BYTES) return;
           const source = await readFile(file);
+          if (source.length < MIN_BYTES) return;
           const [br, gzipped] = await Promise.all([
             brotli(source, {
               params: {
