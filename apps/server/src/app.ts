@@ -1,7 +1,7 @@
 import fastifySwagger from '@fastify/swagger';
 import fastifySwaggerUi from '@fastify/swagger-ui';
 import Fastify, { type FastifyInstance } from 'fastify';
-import { jsonSchemaTransform, serializerCompiler, validatorCompiler } from 'fastify-type-provider-zod';
+import { jsonSchemaTransform, serializerCompiler } from 'fastify-type-provider-zod';
 import { pino } from 'pino';
 import type { AppContext } from './context';
 import { appLogger } from './lib/logger';
@@ -22,6 +22,7 @@ import { registerCookies } from './plugins/cookies';
 import { registerErrorHandling } from './plugins/errors';
 import { registerRequestGate } from './plugins/request-gate';
 import { RequestLog } from './plugins/request-log';
+import { validatorWithEmptyShortcut } from './plugins/validation';
 import { registerWeb } from './plugins/web';
 
 export interface BuildOptions {
@@ -49,7 +50,7 @@ export async function buildApp(ctx: AppContext, options: BuildOptions = {}): Pro
     routerOptions: { ignoreTrailingSlash: true, maxParamLength: 200 },
   }) as unknown as FastifyInstance;
   requestLog.attach(app);
-  app.setValidatorCompiler(validatorCompiler);
+  app.setValidatorCompiler(validatorWithEmptyShortcut);
   app.setSerializerCompiler(serializerCompiler);
   app.decorate('ctx', ctx);
 
