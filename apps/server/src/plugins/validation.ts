@@ -1,6 +1,7 @@
 import type { FastifySchema, FastifySchemaCompiler } from 'fastify';
-import type { FastifyValidationResult } from 'fastify/types/schema';
 import { validatorCompiler } from 'fastify-type-provider-zod';
+
+type Validate = ReturnType<FastifySchemaCompiler<FastifySchema>>;
 
 interface ParsesSafely {
   safeParse(input: unknown): { success: boolean; data?: unknown };
@@ -23,7 +24,7 @@ function isEmptyPlainObject(value: unknown): boolean {
  * Anything else, an empty input for a schema that rejects it included, is parsed as always.
  */
 export const validatorWithEmptyShortcut: FastifySchemaCompiler<FastifySchema> = (route) => {
-  const validate = validatorCompiler(route as never) as FastifyValidationResult;
+  const validate = validatorCompiler(route as never) as Validate;
   const { schema } = route;
   if (!parsesSafely(schema)) return validate;
   const empty = schema.safeParse({});
@@ -34,5 +35,5 @@ export const validatorWithEmptyShortcut: FastifySchemaCompiler<FastifySchema> = 
     [Object.prototype, null].includes(Object.getPrototypeOf(empty.data)) &&
     Object.keys(empty.data).length === 0;
   if (!emptyStaysEmpty) return validate;
-  return ((data: unknown) => (isEmptyPlainObject(data) ? { value: data } : validate(data))) as FastifyValidationResult;
+  return ((data: unknown) => (isEmptyPlainObject(data) ? { value: data } : validate(data))) as Validate;
 };

@@ -13,11 +13,6 @@ import type { Site } from '../sites/sites.repository';
 import { presentSettings } from './settings.presenter';
 import { geoipCountry, selectedCountry, trackingFromQuery } from './settings.service';
 
-const hasKeys = (object: object): boolean => {
-  for (const _ in object) return true;
-  return false;
-};
-
 /**
  * Serialized settings per site and request facts. Keyed by the site object itself: when the site directory
  * reloads, its sites are new objects, so the answers made from the old ones are dropped with them.
@@ -56,10 +51,12 @@ export const settingsRoutes: FastifyPluginAsyncZod = async (app) => {
 
       // Spec §7: with no locale cookie yet, the site's domain language decides it.
       const cookieLocale = request.cookies[LOCALE_COOKIE];
+      const validCookieLocale = isLocale(cookieLocale) ? cookieLocale : null;
+      // The domain language is needed only when no valid locale cookie decides the language.
+      const domainLocale = validCookieLocale ? null : localeFromTag(site.domainLanguage);
       if (!cookieLocale) {
-        const locale = localeFromTag(site.domainLanguage);
-        if (locale && site.languages.includes(locale)) {
-          reply.setCookie(LOCALE_COOKIE, locale, {
+        if (domainLocale && site.languages.includes(domainLocale)) {
+          reply.setCookie(LOCALE_COOKIE, domainLocale, {
             path: '/',
             maxAge: LOCALE_COOKIE_DAYS * 86_400,
             sameSite: 'lax',
@@ -68,9 +65,7 @@ export const settingsRoutes: FastifyPluginAsyncZod = async (app) => {
         }
       }
 
-      // Most calls carry no query string: then there is no traffic source to read from it.
-      const query = request.query as Record<string, unknown>;
-      const tracking = hasKeys(query) ? trackingFromQuery(query) : null;
+      const tracking = trackingFromQuery(request.query as Record<string, unknown>);
       if (tracking) {
         reply.setCookie(TRACKING_COOKIE, JSON.stringify(tracking), {
           path: '/',
@@ -82,7 +77,7 @@ export const settingsRoutes: FastifyPluginAsyncZod = async (app) => {
       }
 
       const geoip = geoipCountry(request, config.isProduction);
-      const locale = request.query.lang ?? (isLocale(cookieLocale) ? cookieLocale : (localeFromTag(site.domainLanguage) ?? 'en'));
+      const locale = request.query.lang ?? validCookieLocale ?? domainLocale ?? 'en';
       const isTrafficsource = Boolean(tracking || request.cookies[TRACKING_COOKIE]);
       reply.header('cache-control', 'private, no-store').type('application/json; charset=utf-8');
       // The object depends only on these facts, so each process keeps its JSON until the sites reload. The

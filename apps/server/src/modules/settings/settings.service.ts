@@ -16,11 +16,19 @@ export function geoipCountry(request: FastifyRequest, isProduction: boolean): st
   return fromHeader && /^[A-Z]{2}$/.test(fromHeader) ? fromHeader : null;
 }
 
+/** Whether an object has any key: an empty query has none. */
+const hasKeys = (object: object): boolean => {
+  for (const _ in object) return true;
+  return false;
+};
+
 export function selectedCountry(site: Site, geoip: string | null): string {
   return geoip && site.countries.includes(geoip) ? geoip : site.defaultCountry;
 }
 
 export function trackingFromQuery(query: Record<string, unknown>): Record<string, string> | null {
+  // Most calls carry no query string: then there is no traffic source to read from it.
+  if (!hasKeys(query)) return null;
   const tracking: Record<string, string> = {};
   for (const key of TRACKING_KEYS) {
     const value = query[key];
