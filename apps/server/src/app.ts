@@ -21,7 +21,7 @@ import { pageHiddenRoutes } from './modules/telemetry/page-hidden.routes';
 import { registerCookies } from './plugins/cookies';
 import { registerErrorHandling } from './plugins/errors';
 import { registerRequestGate } from './plugins/request-gate';
-import { RequestLog } from './plugins/request-log';
+import { requestLogging } from './plugins/request-log';
 import { validatorWithEmptyShortcut } from './plugins/validation';
 import { registerWeb } from './plugins/web';
 
@@ -31,25 +31,25 @@ export interface BuildOptions {
 
 /** Builds the whole HTTP app on a prepared context; `main.ts` listens, tests use `app.inject`. */
 export async function buildApp(ctx: AppContext, options: BuildOptions = {}): Promise<FastifyInstance> {
-  const requestLog = new RequestLog();
-  const app = Fastify({
-    loggerInstance:
-      options.logger === false
-        ? undefined
-        : appLogger(
+  // Fastify logs through our pino logger, with requests counted by plugins/request-log.ts; tests may run without.
+  const logging =
+    options.logger === false
+      ? null
+      : requestLogging(
+          appLogger(
             pino(
               { level: ctx.config.logLevel, ...(typeof options.logger === 'object' ? options.logger : {}) },
               pino.destination({ sync: false, minLength: 4096 }),
             ),
           ),
-    logger: options.logger === false ? false : undefined,
-    // Request lines are written by plugins/request-log.ts when a request ends.
-    logController: requestLog,
+        );
+  const app = Fastify({
+    ...(logging ? logging.options : { logger: false }),
     trustProxy: ctx.config.trustProxy,
     bodyLimit: 1_048_576,
     routerOptions: { ignoreTrailingSlash: true, maxParamLength: 200 },
   }) as unknown as FastifyInstance;
-  requestLog.attach(app);
+  logging?.useLogger(app);
   app.setValidatorCompiler(validatorWithEmptyShortcut);
   app.setSerializerCompiler(serializerCompiler);
   app.decorate('ctx', ctx);

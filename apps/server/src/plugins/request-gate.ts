@@ -4,11 +4,13 @@ import { authenticate, sessionToken } from './auth';
 import { rejectedWithoutClientHeader } from './client-header';
 import { readCookies } from './cookies';
 import { createFloodGuard, type FloodGuardOptions } from './flood-guard';
+import { decorateStartTime, stampRequest } from './request-log';
 import { securityHeadersFor } from './security-headers';
 import { noSite, resolveSite, siteNow } from './site';
 
 /**
  * What every request passes before its route, in this order, as one onRequest hook:
+ * 0. its start time, for the request log (plugins/request-log.ts);
  * 1. the security headers of its answer (plugins/security-headers.ts);
  * 2. its cookies, parsed (plugins/cookies.ts);
  * 3. the flood guard, for API calls (plugins/flood-guard.ts);
@@ -22,6 +24,7 @@ import { noSite, resolveSite, siteNow } from './site';
 export function registerRequestGate(app: FastifyInstance, options: { floodGuard: FloodGuardOptions }): void {
   app.decorateRequest('site', null as never);
   app.decorateRequest('auth', null);
+  decorateStartTime(app);
   const headersFor = securityHeadersFor(app.ctx.config.isProduction);
   const floodGuard = createFloodGuard(options.floodGuard);
 
@@ -36,6 +39,7 @@ export function registerRequestGate(app: FastifyInstance, options: { floodGuard:
   };
 
   app.addHook('onRequest', (request, reply, done) => {
+    stampRequest(request);
     reply.headers(headersFor(request.url));
     readCookies(request);
     if (floodGuard(request, reply)) return;

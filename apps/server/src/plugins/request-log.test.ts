@@ -3,7 +3,7 @@ import Fastify, { type FastifyInstance } from 'fastify';
 import { pino } from 'pino';
 import { describe, expect, it } from 'vitest';
 import { appLogger } from '../lib/logger';
-import { logsOnItsOwn, RequestLog, SLOW_MS } from './request-log';
+import { decorateStartTime, logsOnItsOwn, requestLogging, SLOW_MS, stampRequest } from './request-log';
 
 describe('logsOnItsOwn', () => {
   it('writes out changes, errors and slow requests, and counts fast successful reads', () => {
@@ -26,19 +26,30 @@ describe('request log', () => {
         done();
       },
     });
-    const requestLog = new RequestLog();
-    const app = Fastify({
-      loggerInstance: appLogger(pino({ level: 'info' }, stream)),
-      logController: requestLog,
-    }) as unknown as FastifyInstance;
-    requestLog.attach(app);
+    const logging = requestLogging(appLogger(pino({ level: 'info' }, stream)));
+    const app = Fastify(logging.options) as unknown as FastifyInstance;
+    logging.useLogger(app);
+    decorateStartTime(app);
+    app.addHook('onRequest', (request, _reply, done) => {
+      stampRequest(request);
+      done();
+    });
     app.get('/api/read.php', async () => ({ ok: true }));
-    app.post('/api/write.php', async () => ({ ok: true }));
-    await app.ready();
+    app.post('/api/write.php', async (request) => {
+      request.log.info('handled');
+      return { ok: true };
+    });
+    // Another app in the same process: its answers are not this log's.
+    const other = Fastify({ logger: false });
+    other.get('/api/read.php', async () => ({ ok: true }));
+    const base = await app.listen({ port: 0, host: '127.0.0.1' });
+    const otherBase = await other.listen({ port: 0, host: '127.0.0.1' });
 
-    for (let i = 0; i < 3; i++) await app.inject({ url: '/api/read.php?x=1' });
-    await app.inject({ method: 'POST', url: '/api/write.php?token=secret-one-time-token', payload: {} });
-    await app.inject({ url: '/api/missing.php' });
+    for (let i = 0; i < 3; i++) await (await fetch(`${base}/api/read.php?x=1`)).text();
+    await (await fetch(`${otherBase}/api/read.php`)).text();
+    await (await fetch(`${base}/api/write.php?token=secret-one-time-token`, { method: 'POST' })).text();
+    await (await fetch(`${base}/api/missing.php`)).text();
+    await other.close();
     await app.close();
 
     const requests = lines.filter((l) => l.msg === 'request');
@@ -46,9 +57,14 @@ describe('request log', () => {
       expect.objectContaining({ method: 'POST', path: '/api/write.php', status: 200, ms: expect.any(Number), reqId: expect.any(String) }),
       expect.objectContaining({ method: 'GET', path: '/api/missing.php', status: 404 }),
     ]);
+    // A line the route writes carries the same request id as the request's own line.
+    const handled = lines.find((l) => l.msg === 'handled');
+    expect(handled?.reqId).toBe(requests[0]?.reqId);
     expect(JSON.stringify(lines)).not.toContain('secret-one-time-token');
     const summary = lines.find((l) => l.msg === 'reads') as { routes: Record<string, { count: number }> };
-    expect(summary.routes['GET /api/read.php']).toMatchObject({ count: 3 });
+    expect(summary.routes).toEqual({ 'GET /api/read.php': expect.objectContaining({ count: 3 }) });
+    // The app's own log is ours too (Fastify's listening line went through it).
+    expect(lines.some((l) => String(l.msg).startsWith('Server listening at'))).toBe(true);
   });
 });
 
