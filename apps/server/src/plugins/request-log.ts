@@ -61,15 +61,10 @@ const responseFinished = channel('http.server.response.finish');
  * without a logger of its own and hands each request a child of ours (`requestLogging`). The log therefore
  * sees answers of a listening server, not of `app.inject`.
  */
-export class RequestLog extends LogController {
+export class RequestLog {
   /** Per method, per route pattern: no key is built for a request. */
   private tallies = new Map<string, Map<string, RouteTally>>();
   private since = Date.now();
-
-  constructor() {
-    // Fastify's own request lines (incoming, completed, not found) stay off.
-    super({ disableRequestLogging: true });
-  }
 
   /** Follows the app's answers; writes the summary every minute on the app's log, and a last one when it closes. */
   attach(app: FastifyInstance): void {
@@ -149,7 +144,8 @@ export function requestLogging(logger: FastifyBaseLogger) {
   return {
     options: {
       logger: false,
-      logController: requestLog,
+      // Fastify's own request lines (incoming, completed, not found) stay off: the request log writes ours.
+      logController: new LogController({ disableRequestLogging: true }),
       childLoggerFactory: ((_none, bindings, options) => logger.child(bindings, options)) as ChildLoggerFactory,
     },
     useLogger(app: FastifyInstance): void {

@@ -1,5 +1,6 @@
 import type { FastifySchema, FastifySchemaCompiler } from 'fastify';
 import { validatorCompiler } from 'fastify-type-provider-zod';
+import { hasKeys } from '../lib/objects';
 
 type Validate = ReturnType<FastifySchemaCompiler<FastifySchema>>;
 
@@ -12,9 +13,7 @@ const parsesSafely = (schema: unknown): schema is ParsesSafely =>
 
 /** A plain object with no own keys: what Fastify hands a route for a request without a query string. */
 function isEmptyPlainObject(value: unknown): boolean {
-  if (typeof value !== 'object' || value === null || Array.isArray(value)) return false;
-  for (const _ in value) return false;
-  return true;
+  return typeof value === 'object' && value !== null && !Array.isArray(value) && !hasKeys(value);
 }
 
 /**

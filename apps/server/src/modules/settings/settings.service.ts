@@ -1,5 +1,6 @@
 import { COUNTRY_LANGUAGES, TRACKING_KEYS } from '@amora/contracts';
 import type { FastifyRequest } from 'fastify';
+import { hasKeys } from '../../lib/objects';
 import { regionsOf } from '../content/regions';
 import type { Site } from '../sites/sites.repository';
 
@@ -15,12 +16,6 @@ export function geoipCountry(request: FastifyRequest, isProduction: boolean): st
   const fromHeader = typeof header === 'string' ? header.toUpperCase() : null;
   return fromHeader && /^[A-Z]{2}$/.test(fromHeader) ? fromHeader : null;
 }
-
-/** Whether an object has any key: an empty query has none. */
-const hasKeys = (object: object): boolean => {
-  for (const _ in object) return true;
-  return false;
-};
 
 export function selectedCountry(site: Site, geoip: string | null): string {
   return geoip && site.countries.includes(geoip) ? geoip : site.defaultCountry;
