@@ -96,13 +96,10 @@ function LikesCard({ card, to }: { card: LikeCard | LikedByCard; to: string }) {
       </div>
       <div className="card-body">
         <h2 className="h6 mb-1 d-flex align-items-center gap-1">
-          {card.name}
+          {card.name}, {card.age}
           {card.is_fictional && <FictionalIcon size={16} />}
         </h2>
-        <p className="mb-0 small text-body-secondary">
-          {t('members.age', { age: card.age })} · {card.city ? `${card.city}, ` : ''}
-          {countryName(card.country, locale)}
-        </p>
+        <p className="mb-0 small text-body-secondary">{[card.city, countryName(card.country, locale)].filter(Boolean).join(', ')}</p>
       </div>
     </LocalLink>
   );
