@@ -1,10 +1,10 @@
-import { type ReactNode, useEffect, useRef } from 'react';
+import { type ReactNode, type SyntheticEvent, useCallback } from 'react';
 
 interface DialogProps {
   isOpen: boolean;
   labelledBy: string;
   children: ReactNode;
-  /** When false, Escape does not close it (the entry warning must be answered). */
+  /** When false, neither Escape nor a click on the backdrop closes it (the entry warning must be answered). */
   isDismissible?: boolean;
   onClose?: () => void;
   testId?: string;
@@ -12,42 +12,48 @@ interface DialogProps {
 }
 
 /**
- * A modal on the native <dialog> element: the browser keeps focus inside, makes the page behind it inert
- * and puts it on the top layer, so the first page needs no modal library. Styled with Bootstrap's classes.
+ * A modal on the native <dialog> element: the browser keeps focus inside, makes the page behind it inert,
+ * puts it on the top layer and gives focus back to where it was on close, so the first page needs no modal
+ * library. Styled with Bootstrap's classes.
+ *
+ * The element exists only while the dialog is open: it is shown as it mounts and closed as it unmounts, and
+ * Escape arrives through the element's own `cancel`/`close` props, so every opening has its handlers.
  */
 export function Dialog({ isOpen, labelledBy, children, isDismissible = true, onClose, testId, size }: DialogProps) {
-  const ref = useRef<HTMLDialogElement>(null);
-
-  useEffect(() => {
-    const dialog = ref.current;
+  const attach = useCallback((dialog: HTMLDialogElement | null) => {
     if (!dialog) return;
-    if (isOpen && !dialog.open) {
-      dialog.showModal();
-      dialog.querySelector<HTMLElement>('[data-autofocus]')?.focus();
-    }
-    if (!isOpen && dialog.open) dialog.close();
-  }, [isOpen]);
-
-  useEffect(() => {
-    const dialog = ref.current;
-    if (!dialog) return;
-    const handleCancel = (event: Event) => {
-      event.preventDefault();
-      if (isDismissible) onClose?.();
+    if (!dialog.open) dialog.showModal();
+    dialog.querySelector<HTMLElement>('[data-autofocus]')?.focus();
+    return () => {
+      if (dialog.open) dialog.close();
     };
-    dialog.addEventListener('cancel', handleCancel);
-    return () => dialog.removeEventListener('cancel', handleCancel);
-  }, [isDismissible, onClose]);
+  }, []);
 
   if (!isOpen) return null;
+
+  const handleCancel = (event: SyntheticEvent<HTMLDialogElement>) => {
+    event.preventDefault();
+    if (isDismissible) onClose?.();
+  };
+  // The browser honours a refused Escape only once per user action: the next one closes the dialog anyway.
+  // Still open for us, so it is either closed for real or shown again.
+  const handleNativeClose = (event: SyntheticEvent<HTMLDialogElement>) => {
+    const dialog = event.currentTarget;
+    if (!dialog.isConnected || dialog.open) return;
+    if (isDismissible && onClose) onClose();
+    else dialog.showModal();
+  };
+
   return (
     // biome-ignore lint/a11y/useKeyWithClickEvents: Escape is handled by the dialog's cancel event
     <dialog
-      ref={ref}
+      ref={attach}
       className="app-dialog"
       aria-labelledby={labelledBy}
       aria-modal="true"
       data-testid={testId}
+      onCancel={handleCancel}
+      onClose={handleNativeClose}
       onClick={(event) => {
         // A click on the backdrop lands on the <dialog> itself, outside its content box.
         if (event.target === event.currentTarget && isDismissible) onClose?.();
