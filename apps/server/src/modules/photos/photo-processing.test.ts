@@ -1,7 +1,16 @@
 import sharp from 'sharp';
 import { describe, expect, it } from 'vitest';
-import { detectImageType, MAX_PHOTO_BYTES, PHOTO_VARIANTS, PhotoError, processImage } from './photo-processing';
-import { jpegWithExif, photoJpeg, pngHeaderOnly } from './test-images';
+import {
+  coverCut,
+  detectImageType,
+  MAX_ASPECT_RATIO,
+  MAX_DECODED_BYTES,
+  MAX_PHOTO_BYTES,
+  PHOTO_VARIANTS,
+  PhotoError,
+  processImage,
+} from './photo-processing';
+import { jpegWithExif, photoJpeg, plainPng, pngHeaderOnly } from './test-images';
 
 const convert = async (input: Buffer | Promise<Buffer>, format: 'png' | 'webp' | 'gif' | 'tiff') =>
   sharp(await input)
@@ -118,12 +127,10 @@ describe('processImage', () => {
   it('refuses a decompression bomb by its header, before decoding', async () => {
     const bomb = pngHeaderOnly(30_000, 30_000);
     expect(bomb.length).toBeLessThan(200);
-    const started = performance.now();
     const error = await refusal(bomb);
+    // The file has no pixel data: had it been decoded, it would be refused as unreadable.
     expect(error.code).toBe('photo_dimensions');
     expect(error.message).toBe('This photo has too many pixels (maximum 8000 px on a side)');
-    // 2.7 GB of pixels would take seconds and gigabytes to decode; the header check takes milliseconds.
-    expect(performance.now() - started).toBeLessThan(2_000);
   });
 
   it('refuses more than 8000 px on a side, and more than 40 megapixels in all', async () => {
@@ -152,5 +159,80 @@ describe('processImage', () => {
     expect((await refusal(mixed)).code).toBe('photo_unreadable');
     // A PNG whose header is fine but whose pixel data is not there (6000×6000 is allowed, its IDAT is empty).
     expect((await refusal(pngHeaderOnly(6000, 6000))).code).toBe('photo_unreadable');
+  });
+
+  it('refuses the 7999×1 PNG (and 1×7999) by its header with photo_aspect_ratio, before any decode', async () => {
+    for (const [width, height] of [
+      [7999, 1],
+      [1, 7999],
+    ]) {
+      const thin = await plainPng(width, height);
+      expect(thin.length).toBeLessThan(300);
+      const error = await refusal(thin);
+      expect(error.code).toBe('photo_aspect_ratio');
+      expect(error.message).toBe('This photo is too long and narrow (one side may be at most 10 times the other)');
+      // The same header with no pixels behind it: refused for its shape, so its pixels were never decoded.
+      expect((await refusal(pngHeaderOnly(width, height))).code).toBe('photo_aspect_ratio');
+    }
+    expect((await refusal(pngHeaderOnly(4000, 399))).code).toBe('photo_aspect_ratio');
+  });
+
+  it(`accepts a photo at the limit of ${MAX_ASPECT_RATIO}:1, large or tiny, with every card at its size`, async () => {
+    for (const [width, height] of [
+      [2000, 200],
+      [100, 10],
+      [20, 200],
+    ]) {
+      const result = await processImage(await convert(photoJpeg(width, height), 'png'));
+      const sizes = await Promise.all(
+        PHOTO_VARIANTS.map(async (v) => {
+          const meta = await sharp(result.variants[v]).metadata();
+          return `${meta.width}x${meta.height}`;
+        }),
+      );
+      const large = width > 1280 ? `1280x${Math.round((height * 1280) / width)}` : `${width}x${height}`;
+      expect(sizes, `${width}x${height}`).toEqual([large, '320x400', '400x400', '320x400']);
+    }
+  });
+
+  it(`refuses by the header an image whose decoded pixels would take more than ${MAX_DECODED_BYTES / 1e6} MB (16-bit RGBA over 20 MP)`, async () => {
+    // 16-bit RGBA is 8 bytes a pixel: 5000×4001 needs 160 MB, 4000×4000 128 MB.
+    expect((await refusal(pngHeaderOnly(5000, 4001, { deep: true }))).code).toBe('photo_dimensions');
+    // Under the cap the header passes, and its missing pixels make it unreadable.
+    expect((await refusal(pngHeaderOnly(4000, 4000, { deep: true }))).code).toBe('photo_unreadable');
+  });
+});
+
+describe('coverCut', () => {
+  const targets = [
+    { width: 320, height: 400 },
+    { width: 400, height: 400 },
+    { width: 48, height: 60 },
+  ];
+  const lengths = [1, 2, 7, 10, 40, 99, 320, 399, 400, 401, 1280, 7999, 8000];
+
+  it('never has a cover crop enlarge the source before cutting it: the work stays within source + target pixels', () => {
+    for (const target of targets) {
+      for (const width of lengths) {
+        for (const height of lengths) {
+          const source = { width, height };
+          const cut = coverCut(source, target);
+          const scale = Math.max(target.width / width, target.height / height);
+          if (!cut) {
+            // Scaled down (or not at all) and cropped in one pass: the scaled image is no larger than the source.
+            expect(scale, `${width}x${height}`).toBeLessThanOrEqual(1);
+            continue;
+          }
+          // The cut lies within the source (cutting it needs no enlargement) and has the target's shape.
+          expect(cut.width, `${width}x${height}`).toBeLessThanOrEqual(width);
+          expect(cut.height, `${width}x${height}`).toBeLessThanOrEqual(height);
+          expect(Math.max(cut.width / width, cut.height / height)).toBe(1);
+          expect(Math.abs(cut.width - (cut.height * target.width) / target.height)).toBeLessThanOrEqual(1);
+        }
+      }
+    }
+    // The thin line of the 210-byte PNG: a 1×1 cut, enlarged to the card (before: 512000×400 pixels).
+    expect(coverCut({ width: 1280, height: 1 }, { width: 400, height: 400 })).toEqual({ width: 1, height: 1 });
+    expect(coverCut({ width: 1280, height: 960 }, { width: 400, height: 400 })).toBeNull();
   });
 });

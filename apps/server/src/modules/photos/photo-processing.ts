@@ -14,10 +14,21 @@ import sharp, { type Metadata, type Sharp, type SharpOptions } from 'sharp';
 export const MAX_PHOTO_BYTES = 15 * 1024 * 1024;
 export const MAX_PHOTO_SIDE = 8000;
 export const MAX_PHOTO_PIXELS = 40_000_000;
+/**
+ * What the decoded pixels may take in memory: 40 MP of 8-bit RGBA. Interlaced PNG and WebP are decoded whole, so
+ * this is what one upload can hold; 16-bit images reach it at 20 MP (a real 16-bit photo that size is far over
+ * 15 MB; one under it is synthetic).
+ */
+export const MAX_DECODED_BYTES = MAX_PHOTO_PIXELS * 4;
+/**
+ * The long side may be at most this many times the short side. A photo's cards are 4:5 and square: of a 10:1
+ * panorama they still show a tenth; a thinner image is a strip or a line, not a photo of someone.
+ */
+export const MAX_ASPECT_RATIO = 10;
 
 export const PHOTO_VARIANTS = ['large', 'thumb', 'match', 'blur'] as const satisfies readonly PhotoVariant[];
 
-export type PhotoErrorCode = 'photo_type' | 'photo_too_large' | 'photo_dimensions' | 'photo_unreadable';
+export type PhotoErrorCode = 'photo_type' | 'photo_too_large' | 'photo_dimensions' | 'photo_aspect_ratio' | 'photo_unreadable';
 
 export class PhotoError extends Error {
   constructor(
@@ -33,6 +44,7 @@ export const PHOTO_ERROR_MESSAGES: Record<PhotoErrorCode, string> = {
   photo_type: 'Only JPEG, PNG and WebP photos are accepted',
   photo_too_large: 'This photo is too large (maximum 15 MB)',
   photo_dimensions: 'This photo has too many pixels (maximum 8000 px on a side)',
+  photo_aspect_ratio: 'This photo is too long and narrow (one side may be at most 10 times the other)',
   photo_unreadable: 'This photo could not be read; please try another file',
 };
 
@@ -61,13 +73,25 @@ const LARGE = 1280;
 const THUMB = { width: 320, height: 400 };
 const MATCH = 400;
 const BLUR_SMALL = { width: 48, height: 60 };
-/** A decode that takes longer than this is abandoned (a crafted file must not hold a worker thread). */
-const TIMEOUT_SECONDS = 30;
+/**
+ * The time one photo may take from its first decode to its last variant; past it libvips stops and the upload is
+ * refused (a crafted file must not hold a core). The slowest file accepted by the limits above takes about 2 s
+ * on one core (a 40 MP interlaced RGBA PNG, see bench/photo-processing.mjs).
+ */
+export const PROCESSING_TIME_LIMIT_SECONDS = 5;
 
 /** Every decode of untrusted input goes through these: pixel cap, strict enough on broken data, EXIF rotation. */
 const INPUT: SharpOptions = { limitInputPixels: MAX_PHOTO_PIXELS, failOn: 'error', autoOrient: true };
 
 const isPixelLimit = (error: unknown) => error instanceof Error && /pixel limit/i.test(error.message);
+
+const BYTES_PER_SAMPLE: Partial<Record<NonNullable<Metadata['depth']>, number>> = { uchar: 1, char: 1, ushort: 2, short: 2 };
+
+/** The decoded image's size in memory by its header (channels × bytes per sample × pixels). */
+function decodedBytes(meta: Metadata): number {
+  const perSample = (meta.depth && BYTES_PER_SAMPLE[meta.depth]) ?? 4;
+  return (meta.width ?? 0) * (meta.height ?? 0) * (meta.channels ?? 4) * perSample;
+}
 
 export async function processImage(buffer: Buffer): Promise<ProcessedImage> {
   if (buffer.length > MAX_PHOTO_BYTES) throw fail('photo_too_large');
@@ -86,6 +110,8 @@ export async function processImage(buffer: Buffer): Promise<ProcessedImage> {
   if (meta.width > MAX_PHOTO_SIDE || meta.height > MAX_PHOTO_SIDE || meta.width * meta.height > MAX_PHOTO_PIXELS) {
     throw fail('photo_dimensions');
   }
+  if (decodedBytes(meta) > MAX_DECODED_BYTES) throw fail('photo_dimensions');
+  if (Math.max(meta.width, meta.height) > MAX_ASPECT_RATIO * Math.min(meta.width, meta.height)) throw fail('photo_aspect_ratio');
 
   try {
     return await renderVariants(buffer, meta);
@@ -109,24 +135,65 @@ async function toRaw(pipeline: Sharp): Promise<RawImage> {
   return { data, width: info.width, height: info.height, channels: info.channels };
 }
 
-async function renderVariants(buffer: Buffer, meta: Metadata): Promise<ProcessedImage> {
-  const decode = () => sharp(buffer, INPUT).timeout({ seconds: TIMEOUT_SECONDS });
+export interface Size {
+  width: number;
+  height: number;
+}
+
+/**
+ * The cut, in the source's own pixels, that a cover crop to `target` needs when the target is larger than the
+ * source in the direction that decides (null when it is not: resizing down and cropping in one pass never makes
+ * an image larger than the source). sharp's `fit: 'cover'` scales first and crops after, so without this cut a
+ * thin source is enlarged along its long side too: 1280×1 to a 400×400 card is 512000×400 before the crop, and
+ * the attention strategy reads every pixel of it (20 s and 800 MB for a 210-byte PNG).
+ */
+export function coverCut(source: Size, target: Size): Size | null {
+  const scale = Math.max(target.width / source.width, target.height / source.height);
+  if (scale <= 1) return null;
+  const fit = (length: number, limit: number) => Math.min(limit, Math.max(1, Math.round(length / scale)));
+  return { width: fit(target.width, source.width), height: fit(target.height, source.height) };
+}
+
+type Position = 'attention' | 'centre';
+
+/** A cover crop to `target` in which no step makes an image larger than the source or the target. */
+async function cover(source: () => Sharp, size: Size, target: Size, position: Position): Promise<Sharp> {
+  const cut = coverCut(size, target);
+  if (!cut) return source().resize(target.width, target.height, { fit: 'cover', position });
+  // The target's shape cut at the source's scale (no enlargement there), then only that cut is enlarged.
+  const small = await toRaw(source().resize(cut.width, cut.height, { fit: 'cover', position }));
+  return fromRaw(small).resize(target.width, target.height, { fit: 'fill' });
+}
+
+/**
+ * processImage's work after its checks: every decode of the original shares one deadline (sharp's timeout, in
+ * whole seconds, is per pipeline); the steps on decoded pixels work on at most 1280 px and need none.
+ */
+export async function renderVariants(buffer: Buffer, meta: Metadata): Promise<ProcessedImage> {
+  const deadline = performance.now() + PROCESSING_TIME_LIMIT_SECONDS * 1000;
+  const decode = () => {
+    const seconds = Math.ceil((deadline - performance.now()) / 1000);
+    if (seconds <= 0) throw new Error('timeout: processing time limit reached');
+    return sharp(buffer, INPUT).timeout({ seconds });
+  };
   // The one full decode (JPEG and WebP shrink while decoding), rotated, in sRGB, at most 1280 on a side.
   const large = await toRaw(decode().resize(LARGE, LARGE, { fit: 'inside', withoutEnlargement: true }).toColourspace('srgb'));
+  const largeSize = { width: large.width, height: large.height };
   // A panorama's `large` can be lower than a card; crop the cards from the original then.
-  const orientedShort = Math.min(meta.autoOrient?.width ?? meta.width ?? 0, meta.autoOrient?.height ?? meta.height ?? 0);
-  const cardSource = (): Sharp =>
-    Math.min(large.width, large.height) < MATCH && orientedShort > Math.min(large.width, large.height)
-      ? decode().toColourspace('srgb')
-      : fromRaw(large);
+  const oriented = { width: meta.autoOrient?.width ?? meta.width ?? 0, height: meta.autoOrient?.height ?? meta.height ?? 0 };
+  const fromOriginal =
+    Math.min(large.width, large.height) < MATCH && Math.min(oriented.width, oriented.height) > Math.min(large.width, large.height);
+  const card = (target: Size) =>
+    fromOriginal
+      ? cover(() => decode().toColourspace('srgb'), oriented, target, 'attention')
+      : cover(() => fromRaw(large), largeSize, target, 'attention');
 
-  const cover = { fit: 'cover', position: 'attention' } as const;
   const [largeWebp, thumb, match, blurSmall] = await Promise.all([
     fromRaw(large).webp({ quality: 82, effort: 3 }).toBuffer(),
-    cardSource().resize(THUMB.width, THUMB.height, cover).webp({ quality: 80, effort: 3 }).toBuffer(),
-    cardSource().resize(MATCH, MATCH, cover).webp({ quality: 80, effort: 3 }).toBuffer(),
+    card(THUMB).then((p) => p.webp({ quality: 80, effort: 3 }).toBuffer()),
+    card({ width: MATCH, height: MATCH }).then((p) => p.webp({ quality: 80, effort: 3 }).toBuffer()),
     // Down to 48 px wide and blurred there: whatever detail was left is gone before it is scaled back up.
-    toRaw(fromRaw(large).resize(BLUR_SMALL.width, BLUR_SMALL.height, { fit: 'cover', position: 'centre' }).blur(2.5)),
+    cover(() => fromRaw(large), largeSize, BLUR_SMALL, 'centre').then((p) => toRaw(p.blur(2.5))),
   ]);
   const blur = await fromRaw(blurSmall)
     .resize(THUMB.width, THUMB.height, { fit: 'fill', kernel: 'cubic' })

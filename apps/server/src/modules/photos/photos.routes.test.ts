@@ -11,7 +11,8 @@ import { AMORA, call, HERZ, signup } from '../../test/accounts';
 import { CLIENT, createTestApp, type TestApp } from '../../test/harness';
 import { PHOTO_VARIANTS } from './photo-processing';
 import { photoUrl } from './photos.routes';
-import { jpegWithExif, photoJpeg, pngHeaderOnly } from './test-images';
+import { photoQueue } from './photos.service';
+import { jpegWithExif, photoJpeg, plainPng, pngHeaderOnly } from './test-images';
 
 let t: TestApp;
 let dataDir: string;
@@ -173,7 +174,7 @@ describe('POST /api/photos.php', () => {
     const me = await member();
     const res = await upload(me, Buffer.from('just some text\n'), { filename: 'notes.txt', type: 'text/plain' });
     expect(res.statusCode).toBe(400);
-    expect(res.json()).toEqual({ error: 'photo_type', message: 'Only JPEG, PNG and WebP photos are accepted' });
+    expect(res.json()).toEqual({ error: 'photo_type', message: 'Only JPEG, PNG and WebP photos are accepted', field: 'photo' });
     await expectNothingStored(me);
   });
 
@@ -190,7 +191,11 @@ describe('POST /api/photos.php', () => {
     const bomb = pngHeaderOnly(30_000, 30_000);
     const res = await upload(me, bomb, { filename: 'bomb.png', type: 'image/png' });
     expect(res.statusCode).toBe(400);
-    expect(res.json()).toEqual({ error: 'photo_dimensions', message: 'This photo has too many pixels (maximum 8000 px on a side)' });
+    expect(res.json()).toEqual({
+      error: 'photo_dimensions',
+      message: 'This photo has too many pixels (maximum 8000 px on a side)',
+      field: 'photo',
+    });
     await expectNothingStored(me);
   });
 
@@ -211,7 +216,7 @@ describe('POST /api/photos.php', () => {
     big.set([0xff, 0xd8, 0xff]);
     const res = await upload(me, big);
     expect(res.statusCode).toBe(413);
-    expect(res.json()).toEqual({ error: 'photo_too_large', message: 'This photo is too large (maximum 15 MB)' });
+    expect(res.json()).toEqual({ error: 'photo_too_large', message: 'This photo is too large (maximum 15 MB)', field: 'photo' });
     await expectNothingStored(me);
   });
 
@@ -279,6 +284,92 @@ describe('POST /api/photos.php', () => {
     } finally {
       rmSync(join(dataDir, 'media', String(me.userId)), { force: true });
     }
+  });
+});
+
+describe('bounded photo processing', () => {
+  it('refuses the 210-byte 7999×1 PNG at once with 400 photo_aspect_ratio naming the field photo, and stores nothing', async () => {
+    const me = await member();
+    const thin = await plainPng(7999, 1);
+    const res = await upload(me, thin, { filename: 'line.png', type: 'image/png' });
+    expect(res.statusCode).toBe(400);
+    expect(res.json()).toEqual({
+      error: 'photo_aspect_ratio',
+      message: 'This photo is too long and narrow (one side may be at most 10 times the other)',
+      field: 'photo',
+    });
+    await expectNothingStored(me);
+  });
+
+  it('of 20 parallel uploads from one member at most 10 pass; the rest get 429 with Retry-After and leave nothing behind', async () => {
+    const me = await member();
+    await setPremium(me, true);
+    const image = await photoJpeg(300, 400, { seed: 4 });
+    const results = await Promise.all(Array.from({ length: 20 }, () => upload(me, image)));
+    const ok = results.filter((r) => r.statusCode === 200);
+    const refused = results.filter((r) => r.statusCode !== 200);
+    // The minute's limit (10) is counted atomically; past it, and past three photos in processing at once, 429.
+    expect(ok.length).toBeGreaterThanOrEqual(1);
+    expect(ok.length).toBeLessThanOrEqual(10);
+    for (const res of refused) {
+      expect(res.statusCode, res.body).toBe(429);
+      expect(res.json()).toMatchObject({ error: 'rate_limited', retry_after_seconds: expect.any(Number) });
+      expect(Number(res.headers['retry-after'])).toBe(res.json().retry_after_seconds);
+    }
+    // Exactly the accepted photos are stored: a row with its four files each, no other row, no other file.
+    const rows = await t.ctx.db.select().from(photos).where(eq(photos.profileId, me.profileId));
+    expect(rows.map((r) => r.id).sort()).toEqual(ok.map((r) => r.json().photo.id).sort());
+    expect(filesOf(me.userId)).toEqual(rows.flatMap((r) => PHOTO_VARIANTS.map((v) => join(r.storageKey, `${v}.webp`))).sort());
+    expect(await mainPhotoIdOf(me.profileId)).toBe(Math.min(...rows.map((r) => r.id)));
+
+    // The minute's uploads are used up; the next one is refused before its body is looked at.
+    const next = await upload(me, image);
+    expect(next.statusCode).toBe(429);
+    expect(await photoCount(me.profileId)).toBe(ok.length);
+  });
+
+  it('a full processing queue answers 503 photo_busy with Retry-After at once; a member with three photos in it gets 429', async () => {
+    const me = await member();
+    const image = await photoJpeg(300, 400, { seed: 6 });
+    let release!: () => void;
+    const gate = new Promise<void>((resolve) => {
+      release = resolve;
+    });
+    // Other members' photos hold every slot and every waiting place.
+    const held: Promise<void>[] = [];
+    while (!photoQueue.isFull) held.push(photoQueue.run(`someone-${held.length}`, () => gate));
+    try {
+      const busy = await upload(me, image);
+      expect(busy.statusCode).toBe(503);
+      expect(busy.json()).toEqual({
+        error: 'photo_busy',
+        message: 'Many photos are being processed right now, please try again in a moment',
+        retry_after_seconds: 5,
+      });
+      expect(busy.headers['retry-after']).toBe('5');
+      await expectNothingStored(me);
+    } finally {
+      release();
+      await Promise.all(held);
+    }
+
+    // Three of this member's own photos in the queue: a fourth is refused, not queued.
+    let releaseOwn!: () => void;
+    const own = new Promise<void>((resolve) => {
+      releaseOwn = resolve;
+    });
+    const mine = [0, 1, 2].map(() => photoQueue.run(String(me.userId), () => own));
+    try {
+      const res = await upload(me, image);
+      expect(res.statusCode).toBe(429);
+      expect(res.json()).toMatchObject({ error: 'rate_limited', retry_after_seconds: 5 });
+      expect(res.headers['retry-after']).toBe('5');
+      await expectNothingStored(me);
+    } finally {
+      releaseOwn();
+      await Promise.all(mine);
+    }
+    await uploadOk(me, image);
   });
 });
 

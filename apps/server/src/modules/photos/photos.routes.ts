@@ -10,6 +10,7 @@ import { MAX_PHOTO_BYTES, PHOTO_ERROR_MESSAGES } from './photo-processing';
 import { presentOwnPhoto } from './photos.presenter';
 import {
   addPhoto,
+  checkProcessingRoom,
   checkUploadRate,
   deletePhoto,
   listOwnPhotos,
@@ -46,7 +47,8 @@ async function readUpload(request: FastifyRequest): Promise<Buffer> {
   } catch (error) {
     if (error instanceof HttpError) throw error;
     const { code, statusCode } = error as { code?: string; statusCode?: number };
-    if (code === 'FST_REQ_FILE_TOO_LARGE') throw new HttpError(413, 'photo_too_large', PHOTO_ERROR_MESSAGES.photo_too_large);
+    if (code === 'FST_REQ_FILE_TOO_LARGE')
+      throw new HttpError(413, 'photo_too_large', PHOTO_ERROR_MESSAGES.photo_too_large, { field: UPLOAD_FIELD });
     // The multipart plugin's own limits (parts, files, fields) keep their 4xx status.
     if (statusCode && statusCode >= 400 && statusCode < 500) throw error;
     // Anything else here is a body that is not valid multipart (no boundary, cut short): the client's fault.
@@ -70,18 +72,26 @@ export const photosRoutes: FastifyPluginAsyncZod = async (app) => {
         response: { 200: uploadResponseSchema },
       },
     },
-    async (request) => {
+    async (request, reply) => {
       const auth = requireAuth(request);
-      await checkUploadRate(ctx, auth.user.id);
-      const buffer = await readUpload(request);
-      const { photo, isMain } = await addPhoto(ctx, {
-        profileId: auth.profile.id,
-        userId: auth.user.id,
-        isPremium: auth.user.paidUser,
-        isModerated: request.site.moderatePhotos,
-        buffer,
-      });
-      return { photo: presentOwnPhoto(photo, isMain ? photo.id : null) };
+      try {
+        await checkUploadRate(ctx, auth.user.id);
+        checkProcessingRoom();
+        const buffer = await readUpload(request);
+        const { photo, isMain } = await addPhoto(ctx, {
+          profileId: auth.profile.id,
+          userId: auth.user.id,
+          isPremium: auth.user.paidUser,
+          isModerated: request.site.moderatePhotos,
+          buffer,
+        });
+        return { photo: presentOwnPhoto(photo, isMain ? photo.id : null) };
+      } catch (error) {
+        // A busy queue or a member over the rate: say when to come back, in the header as well as the body.
+        const retryAfter = error instanceof HttpError ? error.extra.retry_after_seconds : undefined;
+        if (typeof retryAfter === 'number') reply.header('retry-after', String(retryAfter));
+        throw error;
+      }
     },
   );
 

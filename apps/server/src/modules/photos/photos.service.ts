@@ -4,6 +4,7 @@ import type { Config } from '../../config';
 import type { AppContext } from '../../context';
 import { HttpError, notFound, tooManyRequests } from '../../lib/errors';
 import { PhotoError, processImage } from './photo-processing';
+import { QueueRefusedError, WorkQueue } from './photo-queue';
 import { canSeeVariant, type PhotoViewer } from './photos.policy';
 import {
   countPhotos,
@@ -26,7 +27,8 @@ import { newStorageKey, ownerKeyOf, readPhotoFile, removePhotoFiles, writePhotoF
 /** What the photo service needs of the app context (the demo seed runs it before the app exists). */
 export type PhotoContext = Pick<AppContext, 'db' | 'now'> & { config: Pick<Config, 'dataDir'> };
 
-/** Uploads one member may make per hour, whatever happens to them (processing a photo costs a CPU core). */
+/** Uploads one member may make per minute and per hour, whatever happens to them (processing a photo costs a core). */
+const UPLOADS_PER_MINUTE = 10;
 const UPLOADS_PER_HOUR = 60;
 
 export function photoLimitFor(isPremium: boolean): number {
@@ -37,29 +39,38 @@ const photoLimitReached = (limit: number) =>
   new HttpError(409, 'photo_limit', `You have reached the maximum of ${limit} photos`, { limit });
 
 function toHttpError(error: PhotoError): HttpError {
-  return new HttpError(error.code === 'photo_too_large' ? 413 : 400, error.code, error.message);
+  return new HttpError(error.code === 'photo_too_large' ? 413 : 400, error.code, error.message, { field: 'photo' });
 }
 
-// Decoding a 40-megapixel photo takes a core and ~150 MB: at most one per core at a time in this process.
+/**
+ * Photo processing, one job per core at a time (a 40-megapixel photo takes a core for up to a second or two); at
+ * most four per core wait, and a member has one photo in processing and at most two more waiting. Past that an
+ * upload is answered at once: 503 photo_busy when the queue is full, 429 when the member already has three in it.
+ */
 const MAX_PARALLEL = Math.max(1, availableParallelism());
-let running = 0;
-const waiting: (() => void)[] = [];
+export const photoQueue = new WorkQueue({ concurrency: MAX_PARALLEL, maxWaiting: 4 * MAX_PARALLEL, perOwner: 3 });
+const RETRY_AFTER_SECONDS = 5;
 
-async function withProcessingSlot<T>(work: () => Promise<T>): Promise<T> {
-  if (running < MAX_PARALLEL) running++;
-  else await new Promise<void>((resolve) => waiting.push(resolve)); // the slot is handed over by release
-  try {
-    return await work();
-  } finally {
-    const next = waiting.shift();
-    if (next) next();
-    else running--;
+function queueRefusal(error: QueueRefusedError): HttpError {
+  if (error.reason === 'owner') {
+    return tooManyRequests('You are already uploading photos, please wait until they are done', RETRY_AFTER_SECONDS);
   }
+  return new HttpError(503, 'photo_busy', 'Many photos are being processed right now, please try again in a moment', {
+    retry_after_seconds: RETRY_AFTER_SECONDS,
+  });
+}
+
+/** Before the body is read: a full queue answers at once, not after a 15 MB upload. */
+export function checkProcessingRoom(): void {
+  if (photoQueue.isFull) throw queueRefusal(new QueueRefusedError('full'));
 }
 
 export async function checkUploadRate(ctx: AppContext, userId: number): Promise<void> {
-  const result = await ctx.limiter.hit(`photo-upload:${userId}`, 3_600_000, UPLOADS_PER_HOUR);
-  if (!result.allowed) throw tooManyRequests('Too many photo uploads, please try again later', result.retryAfterSeconds);
+  // Atomic counters: of any number of parallel uploads exactly the allowed number pass.
+  const minute = await ctx.limiter.hit(`photo-upload-minute:${userId}`, 60_000, UPLOADS_PER_MINUTE);
+  if (!minute.allowed) throw tooManyRequests('Too many photo uploads, please try again later', minute.retryAfterSeconds);
+  const hour = await ctx.limiter.hit(`photo-upload:${userId}`, 3_600_000, UPLOADS_PER_HOUR);
+  if (!hour.allowed) throw tooManyRequests('Too many photo uploads, please try again later', hour.retryAfterSeconds);
 }
 
 export interface AddedPhoto {
@@ -106,14 +117,20 @@ async function storePhoto(
   if (profile.userId !== userId) throw new Error(`profile ${profileId} does not belong to user ${userId}`);
   if (limit !== null && profile.photoCount >= limit) throw photoLimitReached(limit);
 
+  const ownerKey = ownerKeyOf({ userId: profile.userId, profileId });
   let processed: Awaited<ReturnType<typeof processImage>>;
   try {
-    processed = await withProcessingSlot(() => processImage(buffer));
+    processed = await photoQueue.run(ownerKey, async () => {
+      // It may have waited behind the member's other uploads: no work for a photo that cannot be kept.
+      if (limit !== null && (await countPhotos(ctx.db, profileId)) >= limit) throw photoLimitReached(limit);
+      return processImage(buffer);
+    });
   } catch (error) {
-    throw error instanceof PhotoError ? toHttpError(error) : error;
+    if (error instanceof PhotoError) throw toHttpError(error);
+    if (error instanceof QueueRefusedError) throw queueRefusal(error);
+    throw error;
   }
 
-  const ownerKey = ownerKeyOf({ userId: profile.userId, profileId });
   const storageKey = newStorageKey();
   // Files first, then the row: a row never points at missing files; a failed insert removes the files.
   await writePhotoFiles(ctx.config.dataDir, ownerKey, storageKey, processed.variants);

@@ -35,15 +35,16 @@ function pngChunk(type: string, data: Buffer): Buffer {
 }
 
 /**
- * A decompression bomb: a valid PNG header claiming `width`×`height` RGB pixels with a tiny IDAT. Decoding it
- * would need width×height×3 bytes; the header alone must be enough to refuse it.
+ * A decompression bomb: a valid PNG header claiming `width`×`height` RGB pixels (8-bit, or 16-bit RGBA with
+ * `deep`) with a tiny IDAT. Decoding it would need width×height×3 (or ×8) bytes; the header alone must be enough
+ * to refuse it. One that passes the header checks is refused as unreadable, when its missing pixels are decoded.
  */
-export function pngHeaderOnly(width: number, height: number): Buffer {
+export function pngHeaderOnly(width: number, height: number, options: { deep?: boolean } = {}): Buffer {
   const ihdr = Buffer.alloc(13);
   ihdr.writeUInt32BE(width, 0);
   ihdr.writeUInt32BE(height, 4);
-  ihdr[8] = 8; // bit depth
-  ihdr[9] = 2; // colour type: RGB
+  ihdr[8] = options.deep ? 16 : 8; // bit depth
+  ihdr[9] = options.deep ? 6 : 2; // colour type: RGBA or RGB
   return Buffer.concat([
     Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]),
     pngChunk('IHDR', ihdr),
@@ -61,5 +62,12 @@ export async function jpegWithExif(width = 600, height = 400): Promise<Buffer> {
     })
     .withMetadata({ orientation: 6 })
     .jpeg()
+    .toBuffer();
+}
+
+/** A real one-colour PNG of `width`×`height` (7999×1 is a couple of hundred bytes). */
+export function plainPng(width: number, height: number): Promise<Buffer> {
+  return sharp({ create: { width, height, channels: 3, background: '#c33' } })
+    .png({ compressionLevel: 9 })
     .toBuffer();
 }

@@ -1,0 +1,116 @@
+import { describe, expect, it } from 'vitest';
+import { QueueRefusedError, WorkQueue } from './photo-queue';
+
+/** A job that runs until the test lets it finish, and tells when it started. */
+function heldJob() {
+  let finish!: (value: string) => void;
+  let fail!: (error: Error) => void;
+  let started = false;
+  const done = new Promise<string>((resolve, reject) => {
+    finish = resolve;
+    fail = reject;
+  });
+  return {
+    work: () => {
+      started = true;
+      return done;
+    },
+    get started() {
+      return started;
+    },
+    finish,
+    fail,
+  };
+}
+
+const refusal = (promise: Promise<unknown>) =>
+  promise.then(
+    () => null,
+    (error: unknown) => (error instanceof QueueRefusedError ? error.reason : error),
+  );
+const settle = () => new Promise((resolve) => setImmediate(resolve));
+
+describe('WorkQueue', () => {
+  it('runs at most `concurrency` jobs, queues up to `maxWaiting`, and refuses the next one at once', async () => {
+    const queue = new WorkQueue({ concurrency: 2, maxWaiting: 3, perOwner: 5 });
+    const jobs = Array.from({ length: 5 }, () => heldJob());
+    const runs = jobs.map((job, i) => queue.run(`member-${i}`, job.work));
+    await settle();
+    expect(jobs.map((j) => j.started)).toEqual([true, true, false, false, false]);
+    expect(queue.size).toEqual({ running: 2, waiting: 3 });
+    expect(queue.isFull).toBe(true);
+
+    // The sixth is refused without waiting for anything to finish.
+    expect(await refusal(queue.run('member-5', async () => 'never'))).toBe('full');
+    expect(queue.size).toEqual({ running: 2, waiting: 3 });
+
+    jobs[0].finish('a');
+    expect(await runs[0]).toBe('a');
+    await settle();
+    expect(jobs.map((j) => j.started)).toEqual([true, true, true, false, false]);
+    expect(queue.isFull).toBe(false);
+    // One place is free again: the next one waits instead of being refused.
+    const queued = queue.run('member-6', async () => 'queued');
+    expect(queue.size).toEqual({ running: 2, waiting: 3 });
+
+    for (const job of jobs.slice(1)) job.finish('x');
+    expect(await queued).toBe('queued');
+    await Promise.all(runs);
+    await settle();
+    expect(queue.size).toEqual({ running: 0, waiting: 0 });
+    expect(await queue.run('member-7', async () => 'ok')).toBe('ok');
+  });
+
+  it('runs one job of an owner at a time and refuses past `perOwner`', async () => {
+    const queue = new WorkQueue({ concurrency: 4, maxWaiting: 10, perOwner: 3 });
+    const jobs = Array.from({ length: 3 }, () => heldJob());
+    const runs = jobs.map((job) => queue.run('member', job.work));
+    await settle();
+    expect(jobs.map((j) => j.started)).toEqual([true, false, false]);
+    expect(await refusal(queue.run('member', async () => 'never'))).toBe('owner');
+    // Someone else is not held up by it.
+    expect(await queue.run('other', async () => 'other')).toBe('other');
+
+    jobs[0].finish('1');
+    await settle();
+    expect(jobs.map((j) => j.started)).toEqual([true, true, false]);
+    // A place of this owner is free again.
+    const fourth = queue.run('member', async () => '4');
+    jobs[1].finish('2');
+    jobs[2].finish('3');
+    expect(await Promise.all([...runs, fourth])).toEqual(['1', '2', '3', '4']);
+  });
+
+  it('gives a free slot to a member with one job before the second job of another', async () => {
+    const queue = new WorkQueue({ concurrency: 1, maxWaiting: 10, perOwner: 3 });
+    const order: string[] = [];
+    const first = heldJob();
+    const running = queue.run('busy', first.work);
+    const later = [
+      queue.run('busy', async () => order.push('busy 2')),
+      queue.run('busy', async () => order.push('busy 3')),
+      queue.run('calm', async () => order.push('calm 1')),
+    ];
+    first.finish('busy 1');
+    await Promise.all([running, ...later]);
+    expect(order).toEqual(['calm 1', 'busy 2', 'busy 3']);
+  });
+
+  it('frees the slot of a job that fails, also when it throws before its first await', async () => {
+    const queue = new WorkQueue({ concurrency: 1, maxWaiting: 0, perOwner: 1 });
+    await expect(
+      queue.run('member', () => {
+        throw new Error('broken file');
+      }),
+    ).rejects.toThrow('broken file');
+    const failing = heldJob();
+    const run = queue.run('member', failing.work);
+    await settle();
+    expect(await refusal(queue.run('other', async () => 'x'))).toBe('full');
+    failing.fail(new Error('timeout'));
+    await expect(run).rejects.toThrow('timeout');
+    await settle();
+    expect(queue.size).toEqual({ running: 0, waiting: 0 });
+    expect(await queue.run('member', async () => 'again')).toBe('again');
+  });
+});
