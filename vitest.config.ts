@@ -1,3 +1,5 @@
+import { fileURLToPath } from 'node:url';
+import react from '@vitejs/plugin-react';
 import { defineConfig } from 'vitest/config';
 
 const usePostgres = Boolean(process.env.TEST_DATABASE_URL);
@@ -8,12 +10,25 @@ export default defineConfig({
       {
         test: {
           name: 'pglite',
-          include: ['apps/**/src/**/*.test.ts', 'apps/web/vite-plugins/*.test.ts', 'packages/**/src/**/*.test.ts'],
+          include: ['apps/server/src/**/*.test.ts', 'apps/web/vite-plugins/*.test.ts', 'packages/**/src/**/*.test.ts'],
           environment: 'node',
           globalSetup: ['apps/server/src/test/global-setup.ts'],
           env: { AMORA_TEST_DB: 'pglite' },
           testTimeout: 30_000,
           hookTimeout: 60_000,
+        },
+      },
+      {
+        // The web app's components and hooks in a DOM (happy-dom), with the React transform and the @/ alias
+        // of apps/web/vite.config.ts, and the API answered by MSW from the contracts' schemas (src/testing).
+        plugins: [react()],
+        resolve: { alias: { '@': fileURLToPath(new URL('./apps/web/src', import.meta.url)) } },
+        test: {
+          name: 'web',
+          include: ['apps/web/src/**/*.test.{ts,tsx}'],
+          environment: 'happy-dom',
+          setupFiles: ['apps/web/src/testing/setup.ts'],
+          testTimeout: 15_000,
         },
       },
       ...(usePostgres

@@ -1,0 +1,51 @@
+import { POLL } from '@amora/contracts/core';
+import { describe, expect, it } from 'vitest';
+import { userFixture } from '@/testing/fixtures';
+import { renderAppHook } from '@/testing/render';
+import { answers, recordCalls, server } from '@/testing/server';
+import { useFakeClock } from '@/testing/timers';
+import { useUser } from './user';
+
+/** Polling of spec §9: from 5 s after load, every 60 s (300 s when push-subscribed). */
+describe('useUser polling', () => {
+  it('asks user.php again from 5 s after load, every 60 s, and shows what it answers', async () => {
+    const clock = useFakeClock();
+    const { result } = await renderAppHook(() => useUser(), { user: userFixture({ credits: 10 }) });
+    const calls = recordCalls();
+    expect(result.current?.credits).toBe(10);
+
+    server.use(answers.user(userFixture({ credits: 3 })));
+    await clock.at(POLL.startDelayMs + POLL.intervalMs - 1);
+    expect(calls).toEqual([]);
+    await clock.at(POLL.startDelayMs + POLL.intervalMs);
+    expect(calls).toEqual(['GET /api/user.php']);
+    expect(result.current?.credits).toBe(3);
+    await clock.at(POLL.startDelayMs + 2 * POLL.intervalMs - 1);
+    expect(calls).toHaveLength(1);
+    await clock.at(POLL.startDelayMs + 3 * POLL.intervalMs);
+    expect(calls).toHaveLength(3);
+  });
+
+  it('does not poll for a visitor', async () => {
+    const clock = useFakeClock();
+    const { result } = await renderAppHook(() => useUser(), { user: null });
+    const calls = recordCalls();
+    await clock.at(POLL.startDelayMs + 5 * POLL.intervalMs);
+    expect(result.current).toBeNull();
+    expect(calls).toEqual([]);
+  });
+
+  it('stops when the member logs out in between', async () => {
+    const clock = useFakeClock();
+    const { result } = await renderAppHook(() => useUser(), { user: userFixture() });
+    const calls = recordCalls();
+    server.use(answers.user(null));
+    await clock.at(POLL.startDelayMs + POLL.intervalMs);
+    expect(calls).toEqual(['GET /api/user.php']);
+    expect(result.current).toBeNull();
+    await clock.at(POLL.startDelayMs + 4 * POLL.intervalMs);
+    expect(calls).toHaveLength(1);
+  });
+
+  it.todo('polls every 300 s instead when the member is push-subscribed (push subscriptions do not exist yet)');
+});

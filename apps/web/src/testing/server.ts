@@ -1,0 +1,52 @@
+import { readFile } from 'node:fs/promises';
+import { join } from 'node:path';
+import {
+  autoLikeResponseSchema,
+  type LikesResponse,
+  likesResponseSchema,
+  type Settings,
+  settingsSchema,
+  type User,
+  userResponseSchema,
+} from '@amora/contracts';
+import { HttpResponse, http } from 'msw';
+import { setupServer } from 'msw/node';
+import { onTestFinished } from 'vitest';
+import { contractJson } from './contract';
+import { likesFixture, settingsFixture } from './fixtures';
+
+const catalogues = join(import.meta.dirname, '..', '..', '..', '..', 'packages', 'i18n', 'locales');
+
+/**
+ * Handlers of the calls the shell makes, each answering through its contract's response schema. A test
+ * changes an answer with `server.use(answers.user(userFixture()))`; answers go back to these after each test.
+ */
+export const answers = {
+  settings: (settings: Settings = settingsFixture()) => http.get('*/api/settings.php', () => contractJson(settingsSchema, settings)),
+  user: (user: User | null = null) => http.get('*/api/user.php', () => contractJson(userResponseSchema, { user })),
+  likes: (likes: LikesResponse = likesFixture()) => http.get('*/api/likes.php', () => contractJson(likesResponseSchema, likes)),
+  autoLike: () => http.get('*/api/auto-like.php', () => contractJson(autoLikeResponseSchema, { profile: null })),
+};
+
+/** The catalogue files lib/i18n.ts fetches (the build serves them as hashed JSON files; here from packages/i18n). */
+const catalogueFiles = http.get('*/packages/i18n/locales/:locale/:file', async ({ params }) => {
+  const file = join(catalogues, String(params.locale), String(params.file));
+  return new HttpResponse(await readFile(file), { headers: { 'content-type': 'application/json' } });
+});
+
+export const server = setupServer(answers.settings(), answers.user(), answers.likes(), answers.autoLike(), catalogueFiles);
+
+/** Requests no handler answered during the current test; the setup fails the test when there are any. */
+export const unhandledRequests: string[] = [];
+
+/** The API paths called from now until the end of the test, in order ('GET /api/user.php'). */
+export function recordCalls(): string[] {
+  const calls: string[] = [];
+  const listener = ({ request }: { request: Request }) => {
+    const url = new URL(request.url);
+    if (url.pathname.startsWith('/api/')) calls.push(`${request.method} ${url.pathname}`);
+  };
+  server.events.on('request:start', listener);
+  onTestFinished(() => server.events.removeListener('request:start', listener));
+  return calls;
+}
