@@ -9,13 +9,14 @@ import { TopBar } from '@/features/layout/top-bar';
 import { AutoLike } from '@/features/likes/components/auto-like';
 import { PhotoAlert } from '@/features/profiles/components/photo-alert';
 import { useRouteName } from '@/features/site/use-route-name';
-import { isInstalledApp } from '@/lib/installed-app';
+import { useFooterMode } from './use-footer-mode';
 
 /** Default layout of spec §2: top navigation, banners, page, footer, disclaimer, entry warning; likes for members. */
 export function DefaultLayout() {
   const route = useRouteName();
   const { t } = useTranslation();
   const user = useUser();
+  const footerMode = useFooterMode();
   const isTopMenuHidden = route === 'complete-signup';
   return (
     <>
@@ -27,7 +28,7 @@ export function DefaultLayout() {
       <PhotoAlert />
       <Outlet />
       <Disclaimer />
-      <Footer mode={isInstalledApp() ? 'installed-app' : user ? 'logged-in' : 'logged-out'} />
+      <Footer mode={footerMode} />
       <EntryWarning isLoggedIn={user !== null} />
       {user && <AutoLike />}
     </>

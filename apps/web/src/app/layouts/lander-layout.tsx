@@ -4,9 +4,11 @@ import { useUser } from '@/features/auth/api/user';
 import { EntryWarning } from '@/features/layout/entry-warning';
 import { Footer } from '@/features/layout/footer';
 import { Logo } from '@/features/layout/logo';
+import { useFooterMode } from './use-footer-mode';
 
-/** Lander layout: small navbar with the logo, footer, entry warning for NL and DE. */
+/** Lander layout: small navbar with the logo, footer (its variant as on the default layout), entry warning for NL and DE. */
 export function LanderLayout() {
+  const footerMode = useFooterMode();
   return (
     <>
       <header className="navbar bg-white border-bottom py-1">
@@ -15,7 +17,7 @@ export function LanderLayout() {
         </div>
       </header>
       <Outlet />
-      <Footer />
+      <Footer mode={footerMode} />
       <EntryWarning countries={ENTRY_WARNING_COUNTRIES} isLoggedIn={useUser() !== null} />
     </>
   );

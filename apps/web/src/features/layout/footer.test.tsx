@@ -3,7 +3,7 @@ import { describe, expect, it } from 'vitest';
 import { DefaultLayout } from '@/app/layouts/default-layout';
 import { runAsInstalledApp } from '@/testing/browser';
 import { settingsFixture, userFixture } from '@/testing/fixtures';
-import { renderInRoute } from '@/testing/render';
+import { renderApp, renderInRoute } from '@/testing/render';
 import { text } from '@/testing/text';
 import { Footer, type FooterMode } from './footer';
 
@@ -79,6 +79,24 @@ describe('footer variants in the default layout (spec §2)', () => {
     expect(footer()).toHaveAttribute('data-variant', 'installed-app');
     expectLinksAndCopyright();
     expect(screen.queryByTestId('support-phone')).toBeNull();
+    expect(paymentLogos()).toBeNull();
+    expect(companyBlock()).toBeNull();
+  });
+});
+
+describe('footer variants in the lander layout (spec §2: lander layout has the footer)', () => {
+  it.each([
+    ['logged-out', {}],
+    ['logged-in', { user: userFixture() }],
+  ] as const)('%s', async (variant, answers) => {
+    await renderApp('/landers/video', answers);
+    expect(await screen.findByTestId('footer')).toHaveAttribute('data-variant', variant);
+  });
+
+  it('installed app: links and copyright only', async () => {
+    runAsInstalledApp();
+    await renderApp('/landers/video');
+    expect(await screen.findByTestId('footer')).toHaveAttribute('data-variant', 'installed-app');
     expect(paymentLogos()).toBeNull();
     expect(companyBlock()).toBeNull();
   });

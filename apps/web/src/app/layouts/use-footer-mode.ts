@@ -1,0 +1,10 @@
+import { useUser } from '@/features/auth/api/user';
+import type { FooterMode } from '@/features/layout/footer';
+import { isInstalledApp } from '@/lib/installed-app';
+
+/** Which footer variant of spec §2 the page gets: installed app, else logged in or out. */
+export function useFooterMode(): FooterMode {
+  const user = useUser();
+  if (isInstalledApp()) return 'installed-app';
+  return user ? 'logged-in' : 'logged-out';
+}
