@@ -1,10 +1,11 @@
-import { LOCALE_INFO, STATIC_PAGES, TOKEN_PAGES } from '@amora/contracts/core';
+import { STATIC_PAGES, TOKEN_PAGES } from '@amora/contracts/core';
 import { useTranslation } from 'react-i18next';
 import { useParams } from 'react-router';
 import { ErrorPage } from '@/features/errors/error-page';
 import { useSettings } from '@/features/site/api/get-settings';
 import { useLocale } from '@/features/site/use-locale';
 import { usePageTitle } from '@/features/site/use-page-title';
+import { formatLongDate } from '@/lib/format-time';
 import { pageValues } from './page-values';
 
 interface Section {
@@ -16,9 +17,7 @@ function ContentPage({ pageKey }: { pageKey: string }) {
   const { t } = useTranslation('pages');
   const settings = useSettings();
   const locale = useLocale();
-  const formatDate = (iso: string) =>
-    new Intl.DateTimeFormat(LOCALE_INFO[locale].iso, { dateStyle: 'long', timeZone: 'UTC' }).format(new Date(`${iso}T00:00:00Z`));
-  const values = pageValues(settings, formatDate, locale);
+  const values = pageValues(settings, (iso) => formatLongDate(iso, locale), locale);
   const title = t(`${pageKey}.title`, values);
   usePageTitle(title);
   const raw = t(`${pageKey}.sections`, { returnObjects: true, ...values }) as unknown;

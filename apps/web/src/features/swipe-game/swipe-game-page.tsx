@@ -11,6 +11,7 @@ import { LocalLink } from '@/features/site/local-link';
 import { useLocale, useLocalePath } from '@/features/site/use-locale';
 import { usePageTitle } from '@/features/site/use-page-title';
 import { ApiRequestError } from '@/lib/api-client';
+import { formatResetTime } from '@/lib/format-time';
 import { useSwipeGame } from './api/get-swipe-game';
 import { useSwipe } from './api/send-swipe';
 import { SwipeCard, type SwipeCardHandle } from './components/swipe-card';
@@ -21,18 +22,6 @@ const STACK_SIZE = 10;
 const HEART_SLOTS = Array.from({ length: SWIPE_LIKES_PER_DAY }, (_, slot) => slot);
 /** Fetch more when this few are left. */
 const REFILL_AT = 3;
-
-/** When the likes come back, in the member's language and time zone (with the weekday when it is not today). */
-function formatResetTime(iso: string, locale: string): string {
-  const date = new Date(iso);
-  if (Number.isNaN(date.getTime())) return '';
-  const isToday = date.toDateString() === new Date().toDateString();
-  return new Intl.DateTimeFormat(locale === 'no' ? 'nb' : locale, {
-    ...(isToday ? {} : { weekday: 'long' }),
-    hour: 'numeric',
-    minute: '2-digit',
-  }).format(date);
-}
 
 function CrossIcon() {
   return (

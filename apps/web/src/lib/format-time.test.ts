@@ -1,0 +1,68 @@
+import { LOCALES } from '@amora/contracts/core';
+import { describe, expect, it } from 'vitest';
+import { formatLongDate, formatResetTime } from './format-time';
+
+describe('formatLongDate: calendar dates in words, in the page language', () => {
+  it.each([
+    ['en', '1 December 2023'],
+    ['de', '1. Dezember 2023'],
+    ['nl', '1 december 2023'],
+    ['fr', '1 décembre 2023'],
+    ['it', '1 dicembre 2023'],
+    ['es', '1 de diciembre de 2023'],
+    ['pl', '1 grudnia 2023'],
+    ['da', '1. december 2023'],
+    ['no', '1. desember 2023'],
+    ['sv', '1 december 2023'],
+    ['fi', '1. joulukuuta 2023'],
+  ] as const)('%s: 2023-12-01 is "%s"', (locale, text) => {
+    expect(formatLongDate('2023-12-01', locale)).toBe(text);
+  });
+
+  it('is the same day in every time zone (a date, not a moment)', () => {
+    // A member west of Greenwich must not see the terms dated a day earlier.
+    const zone = process.env.TZ;
+    try {
+      process.env.TZ = 'America/Los_Angeles';
+      expect(new Date('2024-03-15T00:00:00Z').getDate()).toBe(14);
+      expect(formatLongDate('2024-03-15', 'en')).toBe('15 March 2024');
+    } finally {
+      process.env.TZ = zone;
+      if (zone === undefined) delete process.env.TZ;
+    }
+  });
+
+  it('keeps a value that is not a date as it is', () => {
+    expect(formatLongDate('soon', 'en')).toBe('soon');
+  });
+
+  it('has a format for every locale', () => {
+    for (const locale of LOCALES) expect(formatLongDate('2023-12-01', locale)).toMatch(/2023/);
+  });
+});
+
+describe('formatResetTime: when the swipe likes come back, in the member’s time zone', () => {
+  const now = new Date('2026-03-10T09:00:00Z'); // a Tuesday
+
+  it('shows only the time later the same day', () => {
+    expect(formatResetTime('2026-03-10T22:59:00Z', 'en', now, 'Europe/Amsterdam')).toBe('23:59');
+    expect(formatResetTime('2026-03-10T22:59:00Z', 'de', now, 'Europe/Amsterdam')).toBe('23:59');
+  });
+
+  it('adds the weekday when the moment is on another day in the member’s time zone', () => {
+    // 23:00 UTC is already Wednesday in Amsterdam, still Tuesday in New York.
+    expect(formatResetTime('2026-03-10T23:00:00Z', 'en', now, 'Europe/Amsterdam')).toBe('Wednesday 00:00');
+    expect(formatResetTime('2026-03-10T23:00:00Z', 'de', now, 'Europe/Amsterdam')).toBe('Mittwoch, 00:00');
+    expect(formatResetTime('2026-03-10T23:00:00Z', 'en', now, 'America/New_York')).toBe('19:00');
+  });
+
+  it('uses the locale’s own clock and words', () => {
+    expect(formatResetTime('2026-03-11T06:30:00Z', 'fr', now, 'Europe/Paris')).toBe('mercredi 07:30');
+    expect(formatResetTime('2026-03-11T06:30:00Z', 'no', now, 'Europe/Oslo')).toBe('onsdag kl. 07:30');
+  });
+
+  it('is empty for a value that is not a time', () => {
+    expect(formatResetTime('', 'en', now)).toBe('');
+    expect(formatResetTime('not a date', 'en', now)).toBe('');
+  });
+});
