@@ -8,6 +8,7 @@ import { buildRoutes } from './app/routes';
 import { fetchUser, userQueryKey } from './features/auth/api/user';
 import { fetchSettings, settingsQueryKey } from './features/site/api/get-settings';
 import { SwallowedError } from './lib/api-client';
+import { showBootFailure } from './lib/boot-failure';
 import { installChunkReload } from './lib/chunk-reload';
 import { readCookie } from './lib/cookies';
 import { initI18n } from './lib/i18n';
@@ -21,14 +22,6 @@ const queryClient = new QueryClient({
     queries: { retry: (count, error) => !(error instanceof SwallowedError) && count < 1, refetchOnWindowFocus: false },
   },
 });
-
-function showBootFailure(): void {
-  const root = document.getElementById('root');
-  if (root) {
-    root.innerHTML =
-      '<main class="error-page container"><p class="status">500</p><h1 class="h4">An error occurred, please try again later</h1><a href="/">Back to the home page</a></main>';
-  }
-}
 
 /**
  * Boot: settings first (they may set the language cookie from the site's domain language), then the

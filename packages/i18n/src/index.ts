@@ -35,14 +35,48 @@ export function format(text: string, values: Record<string, string | number> = {
   return text.replace(/\{(\w+)\}/g, (whole, name: string) => (name in values ? String(values[name]) : whole));
 }
 
-/** Translate on the server with the spec's fallback chain: locale → it → en. */
+/** The suffixes of a plural family (`key_one`, `key_few`, …), CLDR's categories as i18next names them. */
+export const PLURAL_CATEGORIES = ['zero', 'one', 'two', 'few', 'many', 'other'] as const;
+export type PluralCategory = (typeof PLURAL_CATEGORIES)[number];
+
+const pluralRules = new Map<string, Intl.PluralRules>();
+
+function rulesOf(locale: string): Intl.PluralRules {
+  let rules = pluralRules.get(locale);
+  if (!rules) {
+    rules = new Intl.PluralRules(locale);
+    pluralRules.set(locale, rules);
+  }
+  return rules;
+}
+
+/** The plural forms a locale's texts need, as Intl.PluralRules (CLDR) lists them: pl → one, few, many, other. */
+export function pluralCategoriesOf(locale: string): PluralCategory[] {
+  const categories = rulesOf(locale).resolvedOptions().pluralCategories as PluralCategory[];
+  return PLURAL_CATEGORIES.filter((category) => categories.includes(category));
+}
+
+/**
+ * A text of the catalogue, in the plural form for `count` when it has one: `key_<category>` (the category
+ * Intl.PluralRules gives the locale for that number), then `key`, then `key_other`, the order i18next looks in.
+ */
+export function lookupPlural(catalogue: Catalogue, locale: string, key: string, count: number): string | undefined {
+  return lookup(catalogue, `${key}_${rulesOf(locale).select(count)}`) ?? lookup(catalogue, key) ?? lookup(catalogue, `${key}_other`);
+}
+
+/**
+ * Translate on the server with the spec's fallback chain: locale → it → en. A numeric `count` picks the
+ * plural form, by the rules of the language the text comes from.
+ */
 export function translate(locale: string, key: string, values?: Record<string, string | number>, ns: Namespace = 'common'): string {
+  const count = values?.count;
   for (const candidate of [locale, 'it', 'en']) {
     try {
-      const text = lookup(loadCatalogue(candidate, ns), key);
+      const catalogue = loadCatalogue(candidate, ns);
+      const text = typeof count === 'number' ? lookupPlural(catalogue, candidate, key, count) : lookup(catalogue, key);
       if (text !== undefined) return format(text, values);
     } catch {
-      // a missing catalogue file falls through to the next locale
+      // a missing catalogue file (or a tag Intl cannot read) falls through to the next locale
     }
   }
   return key;

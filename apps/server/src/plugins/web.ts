@@ -1,6 +1,7 @@
 import { existsSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { LANDERS, ROUTES, STATIC_PAGES, splitLocalePath, TOKEN_PAGES } from '@amora/contracts';
+import { LANDERS, LOCALES, type Locale, ROUTES, STATIC_PAGES, splitLocalePath, TOKEN_PAGES } from '@amora/contracts';
+import { translate } from '@amora/i18n';
 import fastifyStatic from '@fastify/static';
 import type { FastifyInstance } from 'fastify';
 
@@ -28,9 +29,21 @@ export function isKnownPage(path: string): boolean {
   return knownPatterns.some((re) => re.test(rest));
 }
 
+const escapeHtml = (value: string) => value.replace(/[&<>"']/g, (c) => `&#${c.charCodeAt(0)};`);
+
+/**
+ * index.html in one language: `<html lang>` and the text shown to a browser without JavaScript, which never
+ * gets to load the app's catalogue.
+ */
+export function localizedIndex(template: string, locale: Locale): string {
+  return template
+    .replace('<html lang="en">', `<html lang="${locale}">`)
+    .replace(/<noscript>[^<]*<\/noscript>/, `<noscript>${escapeHtml(translate(locale, 'errors.noScript'))}</noscript>`);
+}
+
 /**
  * Serves the built web app: hashed assets with a year of caching, compressed at build time, and index.html
- * (language set from the path's locale prefix) for every page route. Unknown API paths get JSON 404s.
+ * (in the language of the path's locale prefix) for every page route. Unknown API paths get JSON 404s.
  */
 export async function registerWeb(app: FastifyInstance): Promise<void> {
   const dist = app.ctx.config.webDist;
@@ -52,20 +65,20 @@ export async function registerWeb(app: FastifyInstance): Promise<void> {
     });
   }
   const template = hasBuild ? readFileSync(indexPath, 'utf8') : null;
+  const pages = template ? new Map(LOCALES.map((locale) => [locale, localizedIndex(template, locale)])) : null;
 
   app.setNotFoundHandler((request, reply) => {
     const path = request.url.split('?')[0];
     if (path.startsWith('/api/') || path === '/api' || (request.method !== 'GET' && request.method !== 'HEAD')) {
       return reply.status(404).send({ error: 'not_found', message: 'This page could not be found' });
     }
-    if (!template) {
+    if (!pages) {
       return reply
         .status(503)
         .type('text/plain; charset=utf-8')
         .send('The web app is not built yet. Run `npm run build` (or `npm start`, which builds it).');
     }
-    const { locale } = splitLocalePath(path);
-    const html = template.replace('<html lang="en">', `<html lang="${locale}">`);
+    const html = pages.get(splitLocalePath(path).locale);
     return reply
       .status(isKnownPage(path) ? 200 : 404)
       .header('cache-control', 'no-cache')

@@ -231,13 +231,13 @@ export async function login(ctx: AppContext, info: RequestInfo, input: LoginInpu
   const state = await ctx.limiter.peek(failKey, LOGIN_FAILURES.max);
   if (!state.allowed) {
     const minutes = Math.max(1, Math.ceil(state.retryAfterSeconds / 60));
-    throw accountError(429, 'login_blocked', E.loginBlocked, { minutes }, { minutes });
+    throw accountError(429, 'login_blocked', E.loginBlocked, { minutes }, { count: minutes });
   }
   if (!(await verifyPassword(user.passwordHash, input.password))) {
     const failed = await ctx.limiter.hit(failKey, LOGIN_FAILURES.windowMs, LOGIN_FAILURES.max);
     if (failed.count >= LOGIN_FAILURES.max) {
       const minutes = Math.max(1, Math.ceil(failed.retryAfterSeconds / 60));
-      throw accountError(429, 'login_blocked', E.loginBlocked, { minutes }, { minutes });
+      throw accountError(429, 'login_blocked', E.loginBlocked, { minutes }, { count: minutes });
     }
     throw accountError(401, 'login_failed', E.loginFailed);
   }

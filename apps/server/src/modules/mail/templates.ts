@@ -14,6 +14,9 @@ export const BRAND_COLOUR = '#c8213a';
 /** The kinds whose mail carries a button; their `vars.link` must be an http(s) URL. */
 const LINK_KINDS = new Set<MailKind>(['activation', 'reset', 'mail_change', 'deleted']);
 
+/** The number a kind's body counts, which picks its plural form: the hours a reset link lasts, the days to reactivate. */
+const COUNTED_VAR: Partial<Record<MailKind, string>> = { reset: 'hours', deleted: 'days' };
+
 /** Spec's fallback chain, as `translate()` walks it: the member's locale → it → en. */
 const FALLBACK_CHAIN = ['it', 'en'];
 
@@ -114,6 +117,8 @@ export function renderEmail(kind: MailKind, locale: string, site: Site, vars: Re
     city: site.company.city,
     country: countryName(site.company.country, lang),
   };
+  const counted = vars[COUNTED_VAR[kind] ?? 'count'];
+  if (typeof counted === 'number') values.count = counted;
   const t = (key: string) => textOf(lang, key, values);
   const h = (key: string, links?: Parameters<typeof htmlOf>[3]) => htmlOf(lang, key, values, links);
   const supportLink = (style: string) => ({ supportEmail: { href: `mailto:${site.supportEmail}`, style } });
@@ -132,7 +137,7 @@ export function renderEmail(kind: MailKind, locale: string, site: Site, vars: Re
     t('common.greeting'),
     '',
     ...bodyParagraphs.flatMap((p) => [p, '']),
-    ...(hasButton && link ? [`${t(`${kind}.button`)}:`, link, ''] : []),
+    ...(hasButton && link ? [textOf(lang, 'common.buttonLink', { button: t(`${kind}.button`) }), link, ''] : []),
     t(`${kind}.ignore`),
     '',
     '--',

@@ -1,11 +1,13 @@
 import { LOADING_BAR } from '@amora/contracts/core';
 import { useEffect, useRef, useState } from 'react';
+import { useTranslation } from 'react-i18next';
 
 /**
  * Top progress bar (spec §9): appears only when loading lasts longer than 200 ms, creeps towards the end
  * over 5 s, and completes when loading ends.
  */
 export function LoadingBar({ isLoading }: { isLoading: boolean }) {
+  const { t } = useTranslation();
   const [width, setWidth] = useState(0);
   const [isVisible, setIsVisible] = useState(false);
   const timers = useRef<number[]>([]);
@@ -44,7 +46,7 @@ export function LoadingBar({ isLoading }: { isLoading: boolean }) {
     <div
       className="loading-bar"
       role="progressbar"
-      aria-label="Loading"
+      aria-label={t('common.loading')}
       aria-valuenow={Math.round(width)}
       aria-valuemin={0}
       aria-valuemax={100}

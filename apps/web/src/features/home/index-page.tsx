@@ -64,7 +64,7 @@ export function IndexPage() {
                     </svg>
                   </span>
                   <h3 className="h5">{t(`home.features.${key}.title`)}</h3>
-                  <p className="mb-0">{t(`home.features.${key}.text`, { credits: settings.signup_credits })}</p>
+                  <p className="mb-0">{t(`home.features.${key}.text`, { count: settings.signup_credits })}</p>
                 </div>
               </div>
             </div>
@@ -89,7 +89,7 @@ export function IndexPage() {
                     <span className="text-success me-2" aria-hidden="true">
                       ✓
                     </span>
-                    {t(`home.points.${k}`, { count: settings.languages.length, credits: settings.signup_credits })}
+                    {t(`home.points.${k}`, { count: k === 'languages' ? settings.languages.length : settings.signup_credits })}
                   </li>
                 ))}
               </ul>

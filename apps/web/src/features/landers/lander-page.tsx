@@ -22,7 +22,7 @@ export function LanderPage({ name: fixedName }: { name?: string }) {
     <main id="main" className="hero flex-grow-1 d-flex align-items-center" data-testid={`lander-${name}`}>
       <div className="container text-center py-5">
         <h1 className="display-5 mb-3">{t('landers.title', { site: settings.name })}</h1>
-        <p className="lead mx-auto mb-4">{t('landers.text', { credits: settings.signup_credits })}</p>
+        <p className="lead mx-auto mb-4">{t('landers.text', { count: settings.signup_credits })}</p>
         <button type="button" className="btn btn-light btn-lg text-primary fw-semibold" onClick={() => openSignup()}>
           {t('home.ctaSignup')}
         </button>

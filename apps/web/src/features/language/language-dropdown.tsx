@@ -26,7 +26,10 @@ export function LanguageDropdown({ onChange }: { onChange?: (locale: Locale) => 
     <Menu
       label={
         <>
-          <span className="visually-hidden">{t('language.choose')}: </span>
+          <span className="visually-hidden">
+            {t('language.choose')}
+            {t('punctuation.colon')}
+          </span>
           {locale.toUpperCase()}
         </>
       }

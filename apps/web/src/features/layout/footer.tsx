@@ -34,7 +34,9 @@ function CompanyBlock({ settings }: { settings: Settings }) {
           {s.company_vat_numbers.length > 0 && (
             <>
               <br />
-              {t('footer.vat')}: {s.company_vat_numbers.join(', ')}
+              {t('footer.vat')}
+              {t('punctuation.colon')}
+              {s.company_vat_numbers.join(', ')}
             </>
           )}
           {s.company_tradenames.length > 0 && (
@@ -54,7 +56,9 @@ function CompanyBlock({ settings }: { settings: Settings }) {
           {s.company_vat_numbers.length > 0 && (
             <>
               <br />
-              {t('footer.vat')}: {s.company_vat_numbers.join(', ')}
+              {t('footer.vat')}
+              {t('punctuation.colon')}
+              {s.company_vat_numbers.join(', ')}
             </>
           )}
         </address>
@@ -70,13 +74,17 @@ function CompanyBlock({ settings }: { settings: Settings }) {
           {s.company_kvk && (
             <>
               <br />
-              {t('footer.kvk')}: {s.company_kvk}
+              {t('footer.kvk')}
+              {t('punctuation.colon')}
+              {s.company_kvk}
             </>
           )}
           {s.company_vat_numbers.length > 0 && (
             <>
               <br />
-              {t('footer.vat')}: {s.company_vat_numbers.join(', ')}
+              {t('footer.vat')}
+              {t('punctuation.colon')}
+              {s.company_vat_numbers.join(', ')}
             </>
           )}
         </address>
@@ -112,11 +120,14 @@ export function Footer({ mode = 'logged-out' }: { mode?: FooterMode }) {
           <div className="row gy-3">
             <div className="col-md-6">
               <p className="mb-1">
-                {t('footer.supportEmail')}: <a href={`mailto:${settings.support_email}`}>{settings.support_email}</a>
+                {t('footer.supportEmail')}
+                {t('punctuation.colon')}
+                <a href={`mailto:${settings.support_email}`}>{settings.support_email}</a>
               </p>
               {!isUsFooter && (
                 <p className="mb-0">
-                  {t('footer.supportPhone')}:{' '}
+                  {t('footer.supportPhone')}
+                  {t('punctuation.colon')}
                   <a href={`tel:${dialablePhone(settings.support_phone)}`} data-testid="support-phone">
                     {dialablePhone(settings.support_phone)}
                   </a>

@@ -1,5 +1,6 @@
 import { MIN_AGE, type Settings } from '@amora/contracts/core';
 import { countryName } from '@/features/site/country-name';
+import { i18next } from '@/lib/i18n';
 
 /** The site and company values the legal texts are filled with. */
 export function pageValues(settings: Settings, formatDate: (iso: string) => string, locale: string): Record<string, string | number> {
@@ -14,7 +15,8 @@ export function pageValues(settings: Settings, formatDate: (iso: string) => stri
     companyVat: settings.company_vat_numbers.join(', ') || '—',
     supportEmail: settings.support_email,
     supportPhone: settings.support_phone,
-    refundDays: settings.refund_days,
+    // "14 days" in the case every legal text puts it (de "innerhalb von 14 Tagen", pl "w ciągu 14 dni"), plural by the number.
+    refundPeriod: i18next.t('pages:counts.refundPeriod', { lng: locale, count: settings.refund_days }),
     termsDate: formatDate(settings.terms_date),
     minAge: MIN_AGE,
   };

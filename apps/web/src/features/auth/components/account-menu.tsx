@@ -21,7 +21,10 @@ export function AccountMenu() {
       buttonClassName="btn btn-outline-dark btn-sm dropdown-toggle"
       label={
         <>
-          <span className="visually-hidden">{t('account.menu')}: </span>
+          <span className="visually-hidden">
+            {t('account.menu')}
+            {t('punctuation.colon')}
+          </span>
           {user.profile.name}
         </>
       }

@@ -48,7 +48,7 @@ export function AccountDeletedPage() {
         </>
       ) : (
         <>
-          <p className="lead">{t('deleted.text', { site: settings.name, days: REACTIVATION_DAYS })}</p>
+          <p className="lead">{t('deleted.text', { site: settings.name, count: REACTIVATION_DAYS })}</p>
           <LocalLink to="/">{t('errors.backHome')}</LocalLink>
         </>
       )}

@@ -26,7 +26,7 @@ export function CompleteSignupPage() {
   return (
     <main id="main" className="container py-5 text-center" style={{ maxWidth: 620 }} data-testid="complete-signup">
       <h1 className="h3">{t('completeSignup.title')}</h1>
-      <p className="lead">{t('completeSignup.welcome', { name: user.profile.name, site: settings.name, credits: user.credits })}</p>
+      <p className="lead">{t('completeSignup.welcome', { name: user.profile.name, site: settings.name, count: user.credits })}</p>
       {user.status === 'not_confirmed' && (
         <div className="card my-4 text-start">
           <div className="card-body">

@@ -4,6 +4,7 @@ import {
   deleteAccountSchema,
   type MailChangeRequestInput,
   mailChangeRequestSchema,
+  REACTIVATION_DAYS,
 } from '@amora/contracts';
 import { zodResolver } from '@hookform/resolvers/zod';
 import { useMutation } from '@tanstack/react-query';
@@ -128,7 +129,7 @@ function DeleteSection() {
             {t('settings.delete.kept', { code: offer.data.code, percent: offer.data.value_percentage })}
           </div>
         ) : (
-          <p>{t('settings.delete.intro', { days: 14 })}</p>
+          <p>{t('settings.delete.intro', { count: REACTIVATION_DAYS })}</p>
         )}
         <button type="button" className="btn btn-outline-danger" onClick={handleOpen} data-testid="delete-account">
           {t('settings.delete.button')}

@@ -41,7 +41,7 @@ export function PhotoManager({ profile }: { profile: OwnProfile }) {
             {t('profile.photos.title')}
           </h2>
           <span className="small text-body-secondary" data-testid="photo-count">
-            {t('profile.photos.count', { count: profile.photos.length, limit: profile.photo_limit })}
+            {t('profile.photos.count', { used: profile.photos.length, max: profile.photo_limit })}
           </span>
         </div>
         <div className="row g-2 mb-3" data-testid="own-photos">
@@ -104,7 +104,7 @@ export function PhotoManager({ profile }: { profile: OwnProfile }) {
         )}
         {isFull ? (
           <p className="mb-0 text-body-secondary" data-testid="photo-limit">
-            {t('profile.photos.full', { limit: profile.photo_limit })}
+            {t('profile.photos.full', { count: profile.photo_limit })}
           </p>
         ) : (
           <>

@@ -1,0 +1,47 @@
+import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { LOCALES } from '@amora/contracts';
+import { loadCatalogue, lookup } from '@amora/i18n';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createTestApp, type TestApp } from '../test/harness';
+import { localizedIndex } from './web';
+
+/** The web app's own index.html, as the build copies it. */
+const INDEX_HTML = readFileSync(join(import.meta.dirname, '..', '..', '..', 'web', 'index.html'), 'utf8');
+const noScript = (locale: string) => lookup(loadCatalogue(locale, 'common'), 'errors.noScript') as string;
+
+let t: TestApp;
+let webDist: string;
+beforeAll(async () => {
+  webDist = mkdtempSync(join(tmpdir(), 'amora-web-'));
+  writeFileSync(join(webDist, 'index.html'), INDEX_HTML);
+  t = await createTestApp({ webDist });
+});
+afterAll(async () => {
+  await t?.close();
+  rmSync(webDist, { recursive: true, force: true });
+});
+
+describe('index.html in the language of the path', () => {
+  it('tells a browser without JavaScript, in its language, to turn it on', async () => {
+    for (const [url, locale] of [
+      ['/de/members', 'de'],
+      ['/fr/pages/terms', 'fr'],
+      ['/members', 'en'],
+      ['/pl/no-such-page', 'pl'],
+    ] as const) {
+      const res = await t.app.inject({ url });
+      expect(res.body, url).toContain(`<html lang="${locale}">`);
+      expect(res.body, url).toContain(`<noscript>${noScript(locale)}</noscript>`);
+    }
+  });
+
+  it('has the text for every locale, never the English one elsewhere', () => {
+    for (const locale of LOCALES) {
+      const html = localizedIndex(INDEX_HTML, locale);
+      expect(html).toContain(`<noscript>${noScript(locale)}</noscript>`);
+      if (locale !== 'en') expect(html).not.toContain('Please enable JavaScript');
+    }
+  });
+});
