@@ -382,7 +382,6 @@ export const likes = pgTable(
   (t) => [
     primaryKey({ columns: [t.likerProfileId, t.likedProfileId] }),
     index('likes_liked_idx').on(t.likedProfileId, t.createdAt),
-    index('likes_swipe_day_idx').on(t.likerProfileId, t.source, t.createdAt),
     check('likes_source_check', sql`${t.source} in ('search', 'profile', 'swipe', 'match_finder', 'auto')`),
   ],
 );
@@ -400,4 +399,20 @@ export const skips = pgTable(
     createdAt: createdAt(),
   },
   (t) => [primaryKey({ columns: [t.profileId, t.skippedProfileId] })],
+);
+
+/**
+ * The likes the swipe game granted a member on a day (UTC), spec §9: 4 a day. A grant is counted when the like is
+ * written and stays counted when the like is taken back, so liking and withdrawing cannot beat the limit.
+ */
+export const swipeDays = pgTable(
+  'swipe_days',
+  {
+    profileId: bigint('profile_id', { mode: 'number' })
+      .notNull()
+      .references(() => profiles.id, { onDelete: 'cascade' }),
+    day: date('day', { mode: 'string' }).notNull(),
+    likesGranted: integer('likes_granted').notNull(),
+  },
+  (t) => [primaryKey({ columns: [t.profileId, t.day] }), check('swipe_days_likes_check', sql`${t.likesGranted} > 0`)],
 );

@@ -1,5 +1,15 @@
-import { type Database, likes, notBlockedEitherWay, ownerNotDeleted, profileCardColumns, profiles, skips, users } from '@amora/db';
-import { and, count, eq, gte, inArray, lt, ne, not, or, type SQL, sql } from 'drizzle-orm';
+import {
+  type Database,
+  likes,
+  notBlockedEitherWay,
+  ownerNotDeleted,
+  profileCardColumns,
+  profiles,
+  skips,
+  swipeDays,
+  users,
+} from '@amora/db';
+import { and, eq, inArray, lt, ne, not, or, type SQL, sql } from 'drizzle-orm';
 
 export type Tx = Parameters<Parameters<Database['transaction']>[0]>[0];
 
@@ -89,30 +99,31 @@ export async function insertSkip(db: Database, profileId: number, skippedProfile
   await db.insert(skips).values({ profileId, skippedProfileId, createdAt: at }).onConflictDoNothing();
 }
 
-/**
- * Holds the member's profile row until the transaction ends: two swipe likes of one member run one after the
- * other, so the second counts the first (PostgreSQL; PGlite runs one transaction at a time anyway).
- */
-export async function lockProfile(tx: Tx, profileId: number): Promise<void> {
-  await tx.select({ id: profiles.id }).from(profiles).where(eq(profiles.id, profileId)).for('update');
-}
-
-/**
- * Dates a like the swipe game just wrote on the app's clock (ctx.now), which its day count reads, rather than the
- * database's own clock the row got by default.
- */
-export async function dateLike(tx: Tx, likerProfileId: number, likedProfileId: number, at: Date): Promise<void> {
-  await tx
-    .update(likes)
-    .set({ createdAt: at })
-    .where(and(eq(likes.likerProfileId, likerProfileId), eq(likes.likedProfileId, likedProfileId)));
-}
-
-/** Swipe-game likes a member gave in [from, to). */
-export async function countSwipeLikes(db: Database | Tx, profileId: number, from: Date, to: Date): Promise<number> {
+/** Swipe-game likes granted to a member on `day` (YYYY-MM-DD, UTC), whether or not they still stand. */
+export async function swipeLikesGranted(db: Database | Tx, profileId: number, day: string): Promise<number> {
   const [row] = await db
-    .select({ value: count() })
-    .from(likes)
-    .where(and(eq(likes.likerProfileId, profileId), eq(likes.source, 'swipe'), gte(likes.createdAt, from), lt(likes.createdAt, to)));
+    .select({ value: swipeDays.likesGranted })
+    .from(swipeDays)
+    .where(and(eq(swipeDays.profileId, profileId), eq(swipeDays.day, day)));
   return row?.value ?? 0;
+}
+
+/**
+ * Grants one swipe like on `day` unless `limit` are granted already: one statement, so parallel requests queue on
+ * the row and each sees the count the one before left. The new count, or null when the limit was reached. The
+ * first grant of a day removes the member's earlier days (one row per member is all the game needs).
+ */
+export async function grantSwipeLike(tx: Tx, profileId: number, day: string, limit: number): Promise<number | null> {
+  const [row] = await tx
+    .insert(swipeDays)
+    .values({ profileId, day, likesGranted: 1 })
+    .onConflictDoUpdate({
+      target: [swipeDays.profileId, swipeDays.day],
+      set: { likesGranted: sql`${swipeDays.likesGranted} + 1` },
+      setWhere: lt(swipeDays.likesGranted, limit),
+    })
+    .returning({ value: swipeDays.likesGranted });
+  if (!row) return null;
+  if (row.value === 1) await tx.delete(swipeDays).where(and(eq(swipeDays.profileId, profileId), lt(swipeDays.day, day)));
+  return row.value;
 }

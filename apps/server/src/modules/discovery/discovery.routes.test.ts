@@ -511,6 +511,41 @@ describe('swipe game', () => {
     expect(swipeGameResponseSchema.parse((await as(me, 'GET', SWIPE)).json()).likes_left).toBe(0);
   });
 
+  it('counts the likes the game granted today: taking likes back gives none back', async () => {
+    t.clock.set(new Date());
+    const me = await member({ dateOfBirth: birthDate(33) });
+    const targets = await Promise.all(Array.from({ length: 6 }, (_, i) => candidate({ name: `Withdrawn ${i}` })));
+    for (const id of targets.slice(0, 4)) expect((await swipe(me, id)).statusCode).toBe(200);
+    for (const id of targets.slice(0, 4)) {
+      const taken = await as(me, 'DELETE', '/api/like.php', { profile_id: id });
+      expect(taken.statusCode, taken.body).toBe(200);
+    }
+    expect(await swipeLikes(me.profileId)).toHaveLength(0);
+    expect(swipeGameResponseSchema.parse((await as(me, 'GET', SWIPE)).json()).likes_left).toBe(0);
+    // Neither a new profile nor one liked and taken back today: both would be a fifth like.
+    for (const id of [targets[4], targets[0]]) {
+      const res = await swipe(me, id);
+      expect(res.statusCode, res.body).toBe(429);
+      expect(res.json().error).toBe('swipe_limit');
+    }
+    expect(await swipeLikes(me.profileId)).toHaveLength(0);
+    // Skips stay unlimited.
+    expect((await swipe(me, targets[5], 'skip')).statusCode).toBe(200);
+  });
+
+  it('100 parallel likes of different profiles: exactly 4 are granted', async () => {
+    t.clock.set(new Date());
+    const me = await member({ dateOfBirth: birthDate(31) });
+    const targets: number[] = [];
+    for (let i = 0; i < 100; i++) targets.push(await candidate({ name: `Parallel ${i}` }));
+    const results = await Promise.all(targets.map((id) => swipe(me, id)));
+    const statuses = results.map((r) => r.statusCode);
+    expect(statuses.filter((s) => s === 200)).toHaveLength(4);
+    expect(statuses.filter((s) => s === 429)).toHaveLength(96);
+    expect(await swipeLikes(me.profileId)).toHaveLength(4);
+    expect(swipeGameResponseSchema.parse((await as(me, 'GET', SWIPE)).json()).likes_left).toBe(0);
+  });
+
   it('liking a profile twice does not use a like; a mutual like is a match', async () => {
     t.clock.set(new Date());
     const me = await member();

@@ -17,7 +17,7 @@ import type { Auth } from '../../plugins/auth';
 import { assertReachable, likeProfile, preferredGenders } from '../likes/likes.service';
 import type { Site } from '../sites/sites.repository';
 import { presentCard } from './discovery.presenter';
-import { countSwipeLikes, dateLike, insertSkip, lockProfile, type SuggestionRow, suggestionRows } from './discovery.repository';
+import { grantSwipeLike, insertSkip, type SuggestionRow, suggestionRows, swipeLikesGranted } from './discovery.repository';
 
 const DAY_MS = 86_400_000;
 /** Ages within this many years of the viewer's come first (spec: not shown; our choice). */
@@ -119,15 +119,15 @@ export async function decideMatch(
 }
 
 /** The swipe-game day: midnight to midnight UTC, one boundary for every member of every site. */
-export function swipeDay(now: Date): { start: Date; end: Date } {
+export function swipeDay(now: Date): { key: string; end: Date } {
   const start = Date.UTC(now.getUTCFullYear(), now.getUTCMonth(), now.getUTCDate());
-  return { start: new Date(start), end: new Date(start + DAY_MS) };
+  return { key: new Date(start).toISOString().slice(0, 10), end: new Date(start + DAY_MS) };
 }
 
 async function swipeLikesLeft(ctx: AppContext, auth: Auth): Promise<{ likes_left: number; likes_reset_at: string }> {
-  const { start, end } = swipeDay(ctx.now());
-  const used = await countSwipeLikes(ctx.db, auth.profile.id, start, end);
-  return { likes_left: Math.max(0, SWIPE_LIKES_PER_DAY - used), likes_reset_at: end.toISOString() };
+  const { end, key } = swipeDay(ctx.now());
+  const granted = await swipeLikesGranted(ctx.db, auth.profile.id, key);
+  return { likes_left: Math.max(0, SWIPE_LIKES_PER_DAY - granted), likes_reset_at: end.toISOString() };
 }
 
 /** GET swipe-game.php: a stack of cards and the likes left today. */
@@ -144,34 +144,37 @@ export const swipeLimitReached = (resetAt: Date) =>
   });
 
 /**
- * POST swipe-game.php. A like counts against the day's 4 (spec §9): the member's profile row is locked, today's
- * swipe likes counted and the like written in one transaction, so parallel requests cannot make a fifth; a fifth
- * is a 429 and nothing is stored. Skips are unlimited.
+ * POST swipe-game.php. A like counts against the day's 4 (spec §9). What counts is what the game granted that
+ * day, not the likes still standing: a like taken back stays counted. The like and its grant are written in one
+ * transaction, the grant by one conditional statement, so parallel requests cannot make a fifth; a fifth is a 429
+ * and nothing is stored. Liking a profile already liked grants nothing and costs nothing. Skips are unlimited.
  */
 export async function swipe(ctx: AppContext, auth: Auth, input: DiscoveryActionInput): Promise<SwipeActionResponse> {
   requireVisible(auth);
-  const now = ctx.now();
-  const { start, end } = swipeDay(now);
+  const { end, key } = swipeDay(ctx.now());
   if (input.action === 'skip') {
     await skip(ctx, auth, input.profile_id);
     return { ok: true, is_match: false, ...(await swipeLikesLeft(ctx, auth)) };
   }
   return ctx.db.transaction(async (tx) => {
-    await lockProfile(tx, auth.profile.id);
-    const used = await countSwipeLikes(tx, auth.profile.id, start, end);
-    if (used >= SWIPE_LIKES_PER_DAY) throw swipeLimitReached(end);
+    let granted = await swipeLikesGranted(tx, auth.profile.id, key);
+    if (granted >= SWIPE_LIKES_PER_DAY) throw swipeLimitReached(end);
     // The likes module applies its rules (not yourself, same site, active, no block, invisible) inside this
     // transaction: its queries run on `tx`.
     const result = await likeProfile(
       { ...ctx, db: tx as unknown as Database },
       { liker: auth, likedProfileId: input.profile_id, source: 'swipe' },
     );
-    if (result.isNew) await dateLike(tx, auth.profile.id, input.profile_id, now);
-    const after = used + (result.isNew ? 1 : 0);
+    if (result.isNew) {
+      // Another request may have taken the last like since the check above: then this one rolls back.
+      const after = await grantSwipeLike(tx, auth.profile.id, key, SWIPE_LIKES_PER_DAY);
+      if (after === null) throw swipeLimitReached(end);
+      granted = after;
+    }
     return {
       ok: true as const,
       is_match: result.isMatch,
-      likes_left: Math.max(0, SWIPE_LIKES_PER_DAY - after),
+      likes_left: Math.max(0, SWIPE_LIKES_PER_DAY - granted),
       likes_reset_at: end.toISOString(),
     };
   });
