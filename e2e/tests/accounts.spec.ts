@@ -1,5 +1,5 @@
 import type { Page } from '@playwright/test';
-import { expect, expectAccessible, test } from './fixtures';
+import { expect, expectAccessible, JOURNEY_TIMEOUT, test } from './fixtures';
 import { linkIn, uniqueEmail, waitForMail } from './mail';
 
 const PASSWORD = 'correct horse battery';
@@ -36,6 +36,100 @@ async function logOut(page: Page): Promise<void> {
   await page.getByTestId('logout').click();
   await expect(page.getByTestId('login-button')).toBeVisible();
 }
+
+test.describe.configure({ timeout: JOURNEY_TIMEOUT });
+
+/** A click on the dimmed page around a modal: it lands on the <dialog>'s backdrop. */
+async function clickBackdrop(page: Page): Promise<void> {
+  await page.mouse.click(8, 8);
+}
+
+test.describe('the signup modal', () => {
+  test.skip(({ isMobile }) => isMobile, 'phones get the signup page instead (spec §2)');
+
+  test('opens again after Escape, the close button and a click on the backdrop', async ({ page }) => {
+    await page.goto('/');
+    const cta = page.getByRole('button', { name: 'Sign up for free' });
+    const modal = page.getByTestId('signup-modal');
+    const open = async () => {
+      await cta.click();
+      await expect(modal).toBeVisible();
+      await expect(modal.getByTestId('signup-form')).toBeVisible();
+    };
+
+    await open();
+    await page.keyboard.press('Escape');
+    await expect(modal).toBeHidden();
+    // Focus goes back to the button that opened it.
+    await expect(cta).toBeFocused();
+
+    await open();
+    await modal.getByRole('button', { name: 'Close' }).click();
+    await expect(modal).toBeHidden();
+
+    await open();
+    await clickBackdrop(page);
+    await expect(modal).toBeHidden();
+
+    // And again after a second Escape: nothing is left half-open.
+    await open();
+    await page.keyboard.press('Escape');
+    await expect(modal).toBeHidden();
+    await open();
+    await modal.getByLabel('Username').fill('Robin');
+    await expect(modal.getByLabel('Username')).toHaveValue('Robin');
+  });
+
+  test('cannot be closed while the signup is in progress (spec §4)', async ({ page }, info) => {
+    // The signup call is held until the modal has been tried with Escape, the backdrop and its close button.
+    let release = () => {};
+    const held = new Promise<void>((resolve) => {
+      release = resolve;
+    });
+    await page.route('**/api/signup.php', async (route) => {
+      await held;
+      await route.continue();
+    });
+    await page.goto('/');
+    await page.getByTestId('cta-signup').click();
+    const modal = page.getByTestId('signup-modal');
+    const form = modal.getByTestId('signup-form');
+    await form.getByLabel('Username').fill('Robin');
+    await form.getByLabel('Email address').fill(uniqueEmail('locked', info.project.name));
+    await form.getByLabel(/^Password/).fill(PASSWORD);
+    await form.getByLabel(/Date of birth/).fill('1992-04-11');
+    await form.getByLabel(/I accept the/).check();
+    const sent = page.waitForRequest('**/api/signup.php');
+    await form.getByTestId('signup-submit').click();
+    await sent;
+
+    // Twice: the browser lets a page refuse only one Escape per user action, and the modal must stay anyway.
+    await page.keyboard.press('Escape');
+    await page.keyboard.press('Escape');
+    await expect(modal).toBeVisible();
+    await clickBackdrop(page);
+    await page.keyboard.press('Escape');
+    await expect(modal).toBeVisible();
+    await expect(modal.getByRole('button', { name: 'Close' })).toBeDisabled();
+    await expect(form.getByLabel('Username')).toHaveValue('Robin');
+
+    release();
+    await expect(page.getByTestId('complete-signup')).toBeVisible();
+    await expect(modal).toBeHidden();
+  });
+});
+
+test('on a phone, Sign up for free opens the signup page every time', async ({ page, isMobile }) => {
+  test.skip(!isMobile, 'desktops get the modal');
+  await page.goto('/');
+  await page.getByRole('button', { name: 'Sign up for free' }).click();
+  await expect(page).toHaveURL(/\/signup$/);
+  await expect(page.getByTestId('signup-form')).toBeVisible();
+  await page.goBack();
+  await page.getByRole('button', { name: 'Sign up for free' }).click();
+  await expect(page).toHaveURL(/\/signup$/);
+  await expect(page.getByTestId('signup-form')).toBeVisible();
+});
 
 test('sign up, activate from the mail, log out and in again', async ({ page }, info) => {
   const isPhone = info.project.name === 'phone';

@@ -1,15 +1,27 @@
 import type { Browser, Locator, Page } from '@playwright/test';
-import { expect, expectAccessible, test } from './fixtures';
+import { expect, expectAccessible, JOURNEY_TIMEOUT, test } from './fixtures';
 import { newMember } from './members';
 
 const newMemberOnDevice = (browser: Browser, name: string, project: string) => newMember(browser, name, project, { asDevice: true });
 
 const profileIdOf = async (card: Locator) => Number(await card.getAttribute('data-profile-id'));
 
-/** A mutual like opens the match modal; close it so the game goes on. */
-async function closeMatchModal(page: Page): Promise<void> {
+test.describe.configure({ timeout: JOURNEY_TIMEOUT });
+
+/**
+ * Runs a like and waits for its answer from `path`; a mutual like opens the match modal, which is closed so the
+ * game goes on. Waiting on the answer, not on a look at the page, since the modal opens only once it is back.
+ */
+async function likeAndAnswer(page: Page, path: string, like: () => Promise<void>): Promise<void> {
+  const answer = page.waitForResponse((r) => r.url().includes(path) && r.request().method() === 'POST');
+  await like();
+  const { is_match: isMatch } = (await (await answer).json()) as { is_match?: boolean };
   const modal = page.getByTestId('match-modal');
-  if (await modal.isVisible()) await page.keyboard.press('Escape');
+  if (isMatch) {
+    await expect(modal).toBeVisible();
+    await page.keyboard.press('Escape');
+  }
+  await expect(modal).toBeHidden();
 }
 
 /** Drags the top card with the mouse, `dx` pixels to the side, in small steps as a hand would. */
@@ -42,18 +54,16 @@ test('swipe game: four likes a day, then the limit; skipping goes on', async ({ 
 
   for (let used = 1; used <= 4; used++) {
     const before = await profileIdOf(card);
-    if (used === 1 && info.project.name === 'desktop') {
+    const isDrag = used === 1 && info.project.name === 'desktop';
+    if (isDrag) {
       // A drag that stops short of the threshold puts the card back; a long one likes.
       await dragCard(page, 40);
       await expect(card).toHaveAttribute('data-profile-id', String(before));
       await expect(likesLeft).toContainText('Likes left today: 4');
-      await dragCard(page, 320);
-    } else {
-      await page.getByTestId('swipe-like').click();
     }
+    await likeAndAnswer(page, '/api/swipe-game.php', () => (isDrag ? dragCard(page, 320) : page.getByTestId('swipe-like').click()));
     await expect(likesLeft).toContainText(`Likes left today: ${4 - used}`);
     await expect(card).not.toHaveAttribute('data-profile-id', String(before));
-    await closeMatchModal(page);
   }
 
   const limit = page.getByTestId('swipe-limit');
@@ -89,9 +99,8 @@ test('match-finder: one card at a time; skip shows another, like works', async (
   await page.getByTestId('match-skip').click();
   await expect(card).not.toHaveAttribute('data-profile-id', String(first));
   const second = await profileIdOf(card);
-  await page.getByTestId('match-like').click();
+  await likeAndAnswer(page, '/api/match-finder.php', () => page.getByTestId('match-like').click());
   await expect(card).not.toHaveAttribute('data-profile-id', String(second));
-  await closeMatchModal(page);
   await expect(page.getByTestId('match-error')).toHaveCount(0);
 
   const liked = (await (await page.request.get('/api/likes.php')).json()).profiles as { id: number }[];

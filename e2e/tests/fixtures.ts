@@ -1,5 +1,6 @@
+import { readFileSync } from 'node:fs';
 import AxeBuilder from '@axe-core/playwright';
-import { test as base, expect, type Page } from '@playwright/test';
+import { test as base, expect, type Locator, type Page } from '@playwright/test';
 
 /** Pages start with the entry warning already answered, unless a test asks for a first visit. */
 export const test = base.extend<{ firstVisit: boolean }>({
@@ -14,9 +15,29 @@ export const test = base.extend<{ firstVisit: boolean }>({
 
 export { expect };
 
+/**
+ * The time limit of a journey through several pages (signups, mails, photos), against the config's 60 s for a
+ * look at one page. With other builds and benchmarks on the same two cores (load average 20 to 26) journeys
+ * took 40 to 177 s; a limit only ends a test that is stuck, so it can be generous.
+ */
+export const JOURNEY_TIMEOUT = 300_000;
+
 /** axe must find no serious or critical violation on the page as it is now. */
 export async function expectAccessible(page: Page): Promise<void> {
   const results = await new AxeBuilder({ page }).analyze();
   const bad = results.violations.filter((v) => v.impact === 'serious' || v.impact === 'critical');
   expect(bad.map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`)).toEqual([]);
+}
+
+const catalogue = (ns: string) => JSON.parse(readFileSync(new URL(`../../packages/i18n/locales/en/${ns}.json`, import.meta.url), 'utf8'));
+const SECTIONS = [...new Set([...Object.keys(catalogue('common')), ...Object.keys(catalogue('pages'))])];
+/** A catalogue key shown as it is ("members.age"): what i18next prints for a key it cannot find. */
+const RAW_KEY = new RegExp(`\\b(?:${SECTIONS.join('|')})\\.[A-Za-z][\\w.]*`);
+
+/** No text in `scope` is a raw catalogue key. */
+export async function expectTranslated(scope: Page | Locator): Promise<void> {
+  const target = 'goto' in scope ? scope.locator('body') : scope;
+  // biome-ignore lint/performance/useDomNodeTextContent: the text as shown, one line per block, is what a member reads
+  const text = await target.innerText();
+  expect(text.match(RAW_KEY)?.[0] ?? null, 'a catalogue key is shown instead of its text').toBeNull();
 }

@@ -18,16 +18,23 @@ export async function waitForMail(to: string, match: (mail: Mail) => boolean = (
         found = list.find(match);
         return Boolean(found);
       },
-      { timeout: 15_000 },
+      { timeout: 30_000 },
     )
     .toBe(true);
   return found as Mail;
 }
 
-export function linkIn(mail: Mail): string {
+/**
+ * The link of a mail, checked to lead to the site's configured domain (`amora.localhost` on the run's port,
+ * never the host the request came in on), as a path to open on the journey's own address: another host of
+ * the same site, so the browser keeps the journey's cookies.
+ */
+export function linkIn(mail: Mail, domain = 'amora.localhost'): string {
   const match = /https?:\/\/[^\s)"'<>]+(?:token=)[A-Za-z0-9_%-]+/.exec(mail.text);
   if (!match) throw new Error(`No link in mail "${mail.subject}": ${mail.text}`);
-  return match[0];
+  const url = new URL(match[0]);
+  expect(url.hostname, `link of mail "${mail.subject}"`).toBe(domain);
+  return `${url.pathname}${url.search}`;
 }
 
 let counter = 0;

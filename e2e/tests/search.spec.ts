@@ -1,6 +1,7 @@
-import { expect, expectAccessible, test } from './fixtures';
+import { expect, expectAccessible, JOURNEY_TIMEOUT, test } from './fixtures';
 
 test('search with filters, open page 2, open a profile and come back to the same results', async ({ page }) => {
+  test.setTimeout(JOURNEY_TIMEOUT);
   await page.goto('/login');
   await page.getByLabel('Email address').fill('demo@amora.example');
   await page.getByLabel('Password').fill('amora-demo-2026');

@@ -52,12 +52,24 @@ test.describe('site-entry warning', () => {
     await expect(page.getByRole('dialog')).toHaveCount(0);
   });
 
-  test('cannot be closed with Escape', async ({ page }) => {
+  test('cannot be closed with Escape or a click beside it, only answered', async ({ page, isMobile }) => {
     await page.goto('/');
     const dialog = page.getByRole('dialog', { name: 'Important information' });
     await expect(dialog).toBeVisible();
+    // More than once: the browser lets a page refuse only one Escape per user action.
+    await page.keyboard.press('Escape');
     await page.keyboard.press('Escape');
     await expect(dialog).toBeVisible();
+    await page.mouse.click(8, 8);
+    await page.keyboard.press('Escape');
+    await page.keyboard.press('Escape');
+    await expect(dialog).toBeVisible();
+    await dialog.getByTestId('entry-warning-accept').click();
+    await expect(dialog).toBeHidden();
+    // Answered, it leaves the page usable: the main button opens signup.
+    await page.getByTestId('cta-signup').click();
+    if (isMobile) await expect(page).toHaveURL(/\/signup$/);
+    else await expect(page.getByTestId('signup-modal')).toBeVisible();
   });
 });
 
