@@ -4,7 +4,11 @@
 import { spawn } from 'node:child_process';
 
 const children = [
-  spawn(process.execPath, ['--watch', '--enable-source-maps', '--import', 'tsx', 'apps/server/src/main.ts'], { stdio: 'inherit' }),
+  // Links in mails lead to the site's domain on Vite's port (http://amora.localhost:5173/…), which forwards /api.
+  spawn(process.execPath, ['--watch', '--enable-source-maps', '--import', 'tsx', 'apps/server/src/main.ts'], {
+    stdio: 'inherit',
+    env: { ...process.env, LINK_PORT: process.env.LINK_PORT ?? '5173' },
+  }),
   spawn(process.execPath, ['../../node_modules/vite/bin/vite.js'], { cwd: 'apps/web', stdio: 'inherit' }),
 ];
 console.log('Web app with hot reload: http://localhost:5173/  (API on http://localhost:3000/)');

@@ -16,6 +16,13 @@ export interface Config {
   apiRateLimit: number;
   /** Signups per hour from one address. */
   signupRateLimit: number;
+  /**
+   * The port links in mails carry after the site's domain, or null for none (https on 443 in production).
+   * Outside production it is the server's own port, so `http://amora.localhost:3000/…` opens on this machine.
+   */
+  linkPort: number | null;
+  /** Whether the OpenAPI document and its viewer are served at /api/docs (always outside production). */
+  apiDocs: boolean;
 }
 
 function flag(value: string | undefined, fallback: boolean): boolean {
@@ -23,10 +30,17 @@ function flag(value: string | undefined, fallback: boolean): boolean {
   return ['1', 'true', 'yes', 'on'].includes(value.toLowerCase());
 }
 
+function portOf(name: string, value: string): number {
+  const port = /^\d{1,5}$/.test(value) ? Number(value) : Number.NaN;
+  if (!Number.isInteger(port) || port < 0 || port > 65535) throw new Error(`${name} must be a port number, got "${value}"`);
+  return port;
+}
+
 export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
   const isProduction = env.NODE_ENV === 'production';
   const port = Number.parseInt(env.PORT ?? '3000', 10);
   if (!Number.isInteger(port) || port < 0 || port > 65535) throw new Error(`PORT must be a port number, got "${env.PORT}"`);
+  const linkPort = env.LINK_PORT ? portOf('LINK_PORT', env.LINK_PORT) : isProduction ? null : port || null;
   return {
     port,
     host: env.HOST || 'localhost',
@@ -40,6 +54,8 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     trustProxy: flag(env.TRUST_PROXY, false),
     apiRateLimit: Number.parseInt(env.API_RATE_LIMIT ?? '600', 10) || 600,
     signupRateLimit: Number.parseInt(env.SIGNUP_RATE_LIMIT ?? '10', 10) || 10,
+    linkPort,
+    apiDocs: flag(env.API_DOCS, !isProduction),
     webDist: resolve(env.WEB_DIST || new URL('../../web/dist', import.meta.url).pathname),
   };
 }

@@ -39,8 +39,11 @@ export function addressKey(ip: string): string {
 
 const MAX_KEYS = 1_000_000;
 
-/** The guard's check for one request: answers an API call over its limit with a 429 and returns true. */
-export type FloodGuard = (request: FastifyRequest, reply: FastifyReply) => boolean;
+/**
+ * The guard's check for one request: answers an API call over its limit with a 429 and returns true. `path` is
+ * the request's path as the router decoded it (the request gate works it out once); the raw URL by default.
+ */
+export type FloodGuard = (request: FastifyRequest, reply: FastifyReply, path?: string) => boolean;
 
 /**
  * Per-address flood guard in front of the whole API: fixed windows counted in this process's memory, checked
@@ -68,8 +71,8 @@ export function createFloodGuard(options: FloodGuardOptions): FloodGuard {
     counts.set(key, count);
     return count > limit;
   };
-  return (request, reply) => {
-    if (!request.url.startsWith('/api/')) return false;
+  return (request, reply, path = request.url) => {
+    if (!path.startsWith('/api/')) return false;
     const own = request.routeOptions.config?.floodGuard;
     if (own === false) return false;
     const at = now();

@@ -43,7 +43,7 @@ export interface CallOptions {
   client?: boolean;
 }
 
-/** One API call, with the client header on everything but GET unless `client: false`. */
+/** One API call, with the client header (as the web app sends it on every call) unless `client: false`. */
 export function call(
   t: TestApp,
   method: 'GET' | 'POST' | 'PUT' | 'DELETE',
@@ -52,7 +52,7 @@ export function call(
   options: CallOptions = {},
 ): Promise<LightMyRequestResponse> {
   const headers: Record<string, string> = { host: options.host ?? AMORA, ...(options.headers ?? {}) };
-  if (method !== 'GET' && options.client !== false) Object.assign(headers, CLIENT);
+  if (options.client !== false) Object.assign(headers, CLIENT);
   if (options.cookie) headers.cookie = options.cookie;
   return t.app.inject({
     method,

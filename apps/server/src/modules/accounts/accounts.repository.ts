@@ -51,6 +51,56 @@ export async function insertToken(db: Db, token: typeof accountTokens.$inferInse
   await db.insert(accountTokens).values(token);
 }
 
+/** Locks the member's row until the transaction ends, so work on their links runs one at a time. */
+async function lockUser(tx: Tx, userId: number): Promise<void> {
+  await tx.select({ id: users.id }).from(users).where(eq(users.id, userId)).for('update');
+}
+
+/**
+ * Stores a link that replaces every other open link of its kind for the member (they end as used), in one
+ * transaction with the member's row locked, so two issued at once cannot both stay open.
+ */
+export async function replaceToken(db: Database, token: typeof accountTokens.$inferInsert, now: Date): Promise<void> {
+  await db.transaction(async (tx) => {
+    await lockUser(tx, token.userId);
+    await tx
+      .update(accountTokens)
+      .set({ usedAt: now })
+      .where(and(eq(accountTokens.userId, token.userId), eq(accountTokens.kind, token.kind), isNull(accountTokens.usedAt)));
+    await tx.insert(accountTokens).values(token);
+  });
+}
+
+/**
+ * Uses a valid link and ends every other open link of its kind for the same member, as one step: with the
+ * member's row locked, of two links used at once only the first counts. Undefined for a used, ended, expired
+ * or unknown link.
+ */
+export async function consumeTokenEndingOthers(db: Database, kind: TokenKind, tokenHash: string, now: Date) {
+  return db.transaction(async (tx) => {
+    const [found] = await tx
+      .select({ userId: accountTokens.userId })
+      .from(accountTokens)
+      .where(
+        and(
+          eq(accountTokens.tokenHash, tokenHash),
+          eq(accountTokens.kind, kind),
+          isNull(accountTokens.usedAt),
+          gt(accountTokens.expiresAt, now),
+        ),
+      );
+    if (!found) return undefined;
+    await lockUser(tx, found.userId);
+    // Read after the lock: a link used or ended meanwhile by another transaction is no longer open here.
+    const ended = await tx
+      .update(accountTokens)
+      .set({ usedAt: now })
+      .where(and(eq(accountTokens.userId, found.userId), eq(accountTokens.kind, kind), isNull(accountTokens.usedAt)))
+      .returning();
+    return ended.find((row) => row.tokenHash === tokenHash && row.expiresAt > now);
+  });
+}
+
 /** Marks a valid token used and returns it; a used, expired or unknown token gives undefined. */
 export async function consumeToken(db: Db, kind: TokenKind, tokenHash: string, now: Date) {
   const [row] = await db

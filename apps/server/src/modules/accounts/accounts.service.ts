@@ -21,17 +21,21 @@ import type { AppContext } from '../../context';
 import { HttpError, tooManyRequests } from '../../lib/errors';
 import { hashPassword, verifyPassword } from '../../lib/passwords';
 import { hashToken, newToken } from '../../lib/tokens';
+import { addressKey } from '../../plugins/flood-guard';
 import type { MailKind } from '../mail/mail.service';
 import { selectedCountry } from '../settings/settings.service';
 import type { Site } from '../sites/sites.repository';
+import { siteUrl } from '../sites/sites.service';
 import {
   consumeToken,
+  consumeTokenEndingOthers,
   deleteSessionsOf,
   findAccount,
   findToken,
   findUserByEmail,
   insertSession,
   insertToken,
+  replaceToken,
   type TokenKind,
   type UserRow,
   usersDeletedBefore,
@@ -40,7 +44,21 @@ import { changeCredits } from './credits';
 
 const HOUR = 3_600_000;
 const DAY = 24 * HOUR;
-const LOGIN_FAILURES = { max: 5, windowMs: 15 * 60_000 };
+/**
+ * Login guesses (see docs/decisions.md, "Login throttling"): wrong passwords evaluated per window for one
+ * account from one network address, for one account from everywhere, and from one network address for any
+ * account. Places are taken before a password is checked and given back when it is right.
+ */
+const LOGIN_WINDOW_MS = 15 * 60_000;
+export const LOGIN_PER_ADDRESS = 5;
+export const LOGIN_PER_ACCOUNT = 20;
+export const LOGIN_PER_NETWORK = 50;
+/** Password reset requests a day: one network address in all, one address for one account, mails to one account. */
+const RESET_PER_NETWORK = 10;
+const RESET_PER_ADDRESS = 3;
+const RESET_MAILS_PER_ACCOUNT = 10;
+/** Links of which only the newest may be used: issuing or using one ends the others of that kind. */
+const ONE_OPEN: ReadonlySet<TokenKind> = new Set(['reset', 'mail_change']);
 const TOKEN_TTL: Record<TokenKind, number> = {
   activation: 7 * DAY,
   reset: 2 * HOUR,
@@ -62,8 +80,6 @@ export function accountError(
 export interface RequestInfo {
   site: Site;
   ip: string;
-  /** Origin of the request, for links in emails (https://site.example). */
-  origin: string;
   language: string;
   userAgent: string;
   trackingCookie: string | undefined;
@@ -74,7 +90,6 @@ export function requestInfo(request: FastifyRequest, language?: string): Request
   return {
     site: request.site,
     ip: request.ip,
-    origin: `${request.protocol}://${request.host}`,
     language: language ?? (isLocale(cookieLanguage) ? cookieLanguage : (localeFromTag(request.site.domainLanguage) ?? 'en')),
     userAgent: String(request.headers['user-agent'] ?? '').slice(0, 300),
     trackingCookie: request.cookies[TRACKING_COOKIE],
@@ -92,23 +107,24 @@ async function limit(ctx: AppContext, key: string, windowMs: number, max: number
 
 async function issueToken(ctx: AppContext, userId: number, kind: TokenKind, payload: Record<string, string> = {}): Promise<string> {
   const token = newToken();
-  await insertToken(ctx.db, {
-    userId,
-    kind,
-    tokenHash: hashToken(token),
-    payload,
-    expiresAt: new Date(ctx.now().getTime() + TOKEN_TTL[kind]),
-  });
+  const row = { userId, kind, tokenHash: hashToken(token), payload, expiresAt: new Date(ctx.now().getTime() + TOKEN_TTL[kind]) };
+  if (ONE_OPEN.has(kind)) await replaceToken(ctx.db, row, ctx.now());
+  else await insertToken(ctx.db, row);
   return token;
 }
 
-function link(info: RequestInfo, language: string, path: string, token: string): string {
-  return `${info.origin}${localizePath(path, isLocale(language) ? language : 'en')}?token=${encodeURIComponent(token)}`;
+/** A link for a mail: on the site's configured domain (never the request's Host), in the member's language. */
+function link(ctx: AppContext, site: Site, language: string, path: string, token: string): string {
+  return siteUrl(ctx.config, site, `${localizePath(path, isLocale(language) ? language : 'en')}?token=${encodeURIComponent(token)}`);
+}
+
+function activationLink(ctx: AppContext, site: Site, token: string): string {
+  return siteUrl(ctx.config, site, `/api/activate.php?token=${encodeURIComponent(token)}`);
 }
 
 async function mail(
   ctx: AppContext,
-  info: RequestInfo,
+  info: Pick<RequestInfo, 'site'>,
   kind: MailKind,
   user: UserRow,
   to: string,
@@ -214,34 +230,60 @@ export async function signup(
     });
 
   const token = await issueToken(ctx, user.id, 'activation');
-  await mail(ctx, info, 'activation', user, user.email, input.name, {
-    link: `${info.origin}/api/activate.php?token=${encodeURIComponent(token)}`,
-  });
+  await mail(ctx, info, 'activation', user, user.email, input.name, { link: activationLink(ctx, site, token) });
   return { user, session: await startSession(ctx, user.id, info.userAgent) };
 }
 
+function loginBlocked(retryAfterSeconds: number): HttpError {
+  const minutes = Math.max(1, Math.ceil(retryAfterSeconds / 60));
+  return accountError(429, 'login_blocked', E.loginBlocked, { minutes }, { minutes, count: minutes });
+}
+
+/** The login throttles of one attempt: [key, places, answer when they are all taken]. */
+function loginLimits(info: RequestInfo, email: string): [string, number, (retryAfterSeconds: number) => HttpError][] {
+  const network = addressKey(info.ip);
+  const account = `${info.site.id}:${email}`;
+  const busy = (retryAfterSeconds: number) => {
+    const error = tooManyRequests(translate('en', E.tooManyRequests), retryAfterSeconds);
+    Object.assign(error.extra, { message_key: E.tooManyRequests });
+    return error;
+  };
+  return [
+    [`login:${account}:${network}`, LOGIN_PER_ADDRESS, loginBlocked],
+    [`login:${account}`, LOGIN_PER_ACCOUNT, loginBlocked],
+    [`login-net:${network}`, LOGIN_PER_NETWORK, busy],
+  ];
+}
+
+/**
+ * Logs in. Each attempt first takes a place in every throttle (one atomic step each, so of any number of
+ * guesses arriving at once no more are evaluated than there are places); a wrong password keeps its places
+ * for the window, a right one gives them back. An address without an account is throttled the same way and
+ * costs the same hashing time, so the answers never tell who is a member.
+ */
 export async function login(ctx: AppContext, info: RequestInfo, input: LoginInput & { email: string }) {
-  await limit(ctx, `login-ip:${info.ip}`, 15 * 60_000, 50);
-  const user = await findUserByEmail(ctx.db, info.site.id, input.email);
-  if (!user) {
-    await verifyPassword(null, input.password);
-    throw accountError(401, 'login_failed', E.loginFailed);
-  }
-  const failKey = `login-fail:${user.id}`;
-  const state = await ctx.limiter.peek(failKey, LOGIN_FAILURES.max);
-  if (!state.allowed) {
-    const minutes = Math.max(1, Math.ceil(state.retryAfterSeconds / 60));
-    throw accountError(429, 'login_blocked', E.loginBlocked, { minutes }, { count: minutes });
-  }
-  if (!(await verifyPassword(user.passwordHash, input.password))) {
-    const failed = await ctx.limiter.hit(failKey, LOGIN_FAILURES.windowMs, LOGIN_FAILURES.max);
-    if (failed.count >= LOGIN_FAILURES.max) {
-      const minutes = Math.max(1, Math.ceil(failed.retryAfterSeconds / 60));
-      throw accountError(429, 'login_blocked', E.loginBlocked, { minutes }, { count: minutes });
+  const email = input.email.toLowerCase();
+  const limits = loginLimits(info, email);
+  const taken: string[] = [];
+  const counts: { count: number; max: number; retryAfterSeconds: number }[] = [];
+  for (const [key, max, refusal] of limits) {
+    const place = await ctx.limiter.take(key, LOGIN_WINDOW_MS, max);
+    if (!place.allowed) {
+      await Promise.all(taken.map((k) => ctx.limiter.release(k)));
+      throw refusal(place.retryAfterSeconds);
     }
+    taken.push(key);
+    counts.push({ count: place.count, max, retryAfterSeconds: place.retryAfterSeconds });
+  }
+  const user = await findUserByEmail(ctx.db, info.site.id, email);
+  if (!user || !(await verifyPassword(user.passwordHash, input.password))) {
+    if (!user) await verifyPassword(null, input.password);
+    // This guess took the last place of the address's or the account's allowance: say so now.
+    const used = counts.slice(0, 2).find((c) => c.count >= c.max);
+    if (used) throw loginBlocked(used.retryAfterSeconds);
     throw accountError(401, 'login_failed', E.loginFailed);
   }
-  await ctx.limiter.reset(failKey);
+  await Promise.all(taken.map((k) => ctx.limiter.release(k)));
   if (user.status === 'deleted') {
     if (isWithinReactivation(ctx, user)) {
       // The right password proves it is the owner: send a fresh reactivation link, at most three a day.
@@ -250,7 +292,7 @@ export async function login(ctx: AppContext, info: RequestInfo, input: LoginInpu
         const account = await findAccount(ctx.db, user.id);
         const token = await issueToken(ctx, user.id, 'reactivation', { status: user.confirmedAt ? 'confirmed' : 'not_confirmed' });
         await mail(ctx, info, 'deleted', user, user.email, account?.profile.name ?? '', {
-          link: link(info, user.language, '/account-deleted', token),
+          link: link(ctx, info.site, user.language, '/account-deleted', token),
           days: REACTIVATION_DAYS,
         });
       }
@@ -285,28 +327,43 @@ export async function resendActivation(ctx: AppContext, info: RequestInfo, user:
   if (user.status !== 'not_confirmed') throw new HttpError(409, 'already_confirmed', 'This email address is already confirmed');
   await limit(ctx, `activation-mail:${user.id}`, HOUR, 3);
   const token = await issueToken(ctx, user.id, 'activation');
-  await mail(ctx, info, 'activation', user, user.email, name, {
-    link: `${info.origin}/api/activate.php?token=${encodeURIComponent(token)}`,
-  });
+  await mail(ctx, info, 'activation', user, user.email, name, { link: activationLink(ctx, info.site, token) });
 }
 
-/** Always the same answer, whether or not the address has an account (no one learns who is a member). */
+/**
+ * Always the same answer, whether or not the address has an account (no one learns who is a member): the
+ * request path only counts the request (by network address, and by address and network address, so a
+ * stranger cannot use up the owner's requests) and answers; looking the account up, making the link and the
+ * mail happen after the answer, so known and unknown addresses get the same answer in the same time.
+ */
 export async function requestPasswordReset(ctx: AppContext, info: RequestInfo, email: string): Promise<void> {
-  await limit(ctx, `reset-ip:${info.ip}`, DAY, 10, E.resetTooMany);
-  await limit(ctx, `reset-email:${info.site.id}:${email}`, DAY, 3, E.resetTooMany);
-  const user = await findUserByEmail(ctx.db, info.site.id, email);
+  const network = addressKey(info.ip);
+  await limit(ctx, `reset-ip:${network}`, DAY, RESET_PER_NETWORK, E.resetTooMany);
+  await limit(ctx, `reset-email:${info.site.id}:${email.toLowerCase()}:${network}`, DAY, RESET_PER_ADDRESS, E.resetTooMany);
+  const { site } = info;
+  ctx.mailer.later(() => sendResetLink(ctx, site, email));
+}
+
+/**
+ * Mails a reset link to the account of that address, if there is one: at most ten a day per account. Past
+ * that no link is made, so no one can end the link the owner already has (a new link ends the older ones).
+ */
+async function sendResetLink(ctx: AppContext, site: Site, email: string): Promise<void> {
+  const user = await findUserByEmail(ctx.db, site.id, email);
   if (!user || user.status === 'deleted') return;
+  const sent = await ctx.limiter.take(`reset-mail:${user.id}`, DAY, RESET_MAILS_PER_ACCOUNT);
+  if (!sent.allowed) return;
   const account = await findAccount(ctx.db, user.id);
   const token = await issueToken(ctx, user.id, 'reset');
-  await mail(ctx, info, 'reset', user, user.email, account?.profile.name ?? '', {
-    link: link(info, user.language, '/reset-password/do', token),
+  await mail(ctx, { site }, 'reset', user, user.email, account?.profile.name ?? '', {
+    link: link(ctx, site, user.language, '/reset-password/do', token),
     hours: 2,
   });
 }
 
 /** New password from a reset link: single use, ends every session, starts a new one here. */
 export async function resetPassword(ctx: AppContext, info: RequestInfo, token: string, password: string) {
-  const used = await consumeToken(ctx.db, 'reset', hashToken(token), ctx.now());
+  const used = await consumeTokenEndingOthers(ctx.db, 'reset', hashToken(token), ctx.now());
   if (!used) throw accountError(400, 'link_invalid', E.linkInvalid, { field: 'token' });
   const account = await findAccount(ctx.db, used.userId);
   if (!account || account.user.status === 'deleted' || account.user.siteId !== info.site.id) {
@@ -317,7 +374,9 @@ export async function resetPassword(ctx: AppContext, info: RequestInfo, token: s
     await tx.update(users).set({ passwordHash }).where(eq(users.id, used.userId));
     await deleteSessionsOf(tx, used.userId);
   });
-  await ctx.limiter.reset(`login-fail:${used.userId}`);
+  // The owner proved the address is theirs: their wrong guesses, here and for the account, are forgiven.
+  const [fromHere, forAccount] = loginLimits(info, account.user.email.toLowerCase());
+  await Promise.all([ctx.limiter.reset(fromHere[0]), ctx.limiter.reset(forAccount[0])]);
   await mail(ctx, info, 'password_changed', account.user, account.user.email, account.profile.name);
   return { user: account.user, session: await startSession(ctx, used.userId, info.userAgent) };
 }
@@ -339,14 +398,14 @@ export async function requestMailChange(
   }
   const token = await issueToken(ctx, user.id, 'mail_change', { new_email: input.new_email });
   await mail(ctx, info, 'mail_change', user, input.new_email, name, {
-    link: link(info, user.language, '/mail-change/do', token),
+    link: link(ctx, info.site, user.language, '/mail-change/do', token),
     newEmail: input.new_email,
   });
   await mail(ctx, info, 'mail_change_notice', user, user.email, name, { newEmail: input.new_email });
 }
 
 export async function confirmMailChange(ctx: AppContext, info: RequestInfo, token: string): Promise<string> {
-  const used = await consumeToken(ctx.db, 'mail_change', hashToken(token), ctx.now());
+  const used = await consumeTokenEndingOthers(ctx.db, 'mail_change', hashToken(token), ctx.now());
   const newEmail = used?.payload.new_email;
   if (!used || !newEmail) throw accountError(400, 'link_invalid', E.linkInvalid, { field: 'token' });
   const account = await findAccount(ctx.db, used.userId);
@@ -430,7 +489,7 @@ export async function deleteAccount(ctx: AppContext, info: RequestInfo, user: Us
   });
   const token = await issueToken(ctx, user.id, 'reactivation', { status: user.status });
   await mail(ctx, info, 'deleted', user, user.email, name, {
-    link: link(info, user.language, '/account-deleted', token),
+    link: link(ctx, info.site, user.language, '/account-deleted', token),
     days: REACTIVATION_DAYS,
   });
 }

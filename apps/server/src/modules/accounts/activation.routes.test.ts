@@ -72,6 +72,7 @@ describe('GET /api/activate.php', () => {
     const member = await signup(t, {}, { ip: '10.4.0.4' });
     const reset = await call(t, 'POST', '/api/password-reset.php', { email: member.email }, { ip: '10.4.0.4' });
     expect(reset.statusCode).toBe(200);
+    await t.ctx.mailer.idle(); // the reset mail is made after the answer
     const resetToken = await latestToken(t, member.email, 'reset');
     const res = await open(resetToken);
     expect(res.headers.location).toBe('/activate/error');

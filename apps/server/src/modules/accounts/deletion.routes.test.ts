@@ -157,7 +157,7 @@ describe('DELETE /api/user.php', () => {
 
     const mails = await mailsTo(t, member.email, 'deleted');
     expect(mails).toHaveLength(1);
-    expect(mails[0].text).toMatch(/http:\/\/localhost:3000\/account-deleted\?token=[A-Za-z0-9_-]{43}/);
+    expect(mails[0].text).toMatch(/http:\/\/amora\.localhost:3000\/account-deleted\?token=[A-Za-z0-9_-]{43}/);
 
     // The right password only tells them the account is still being removed.
     const again = await login(t, member.email, member.password, { ip: '10.7.2.2' });

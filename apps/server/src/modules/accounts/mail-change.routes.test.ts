@@ -110,7 +110,7 @@ describe('mail change, end to end', () => {
     const linkMails = await mailsTo(t, newEmail);
     expect(linkMails).toHaveLength(1);
     expect(linkMails[0]).toMatchObject({ kind: 'mail_change', userId: member.user.id, toAddress: newEmail });
-    expect(linkMails[0].text).toMatch(/http:\/\/localhost:3000\/mail-change\/do\?token=[A-Za-z0-9_-]{43}/);
+    expect(linkMails[0].text).toMatch(/http:\/\/amora\.localhost:3000\/mail-change\/do\?token=[A-Za-z0-9_-]{43}/);
     const notices = await mailsTo(t, member.email, 'mail_change_notice');
     expect(notices).toHaveLength(1);
     expect(notices[0].text).not.toMatch(/token=/);

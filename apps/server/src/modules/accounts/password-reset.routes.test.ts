@@ -1,19 +1,71 @@
-import { sessions } from '@amora/db';
+import { accountTokens, sessions } from '@amora/db';
 import { eq } from 'drizzle-orm';
+import type { LightMyRequestResponse } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { call, currentUser, HERZ, latestToken, login, mailsTo, sessionCookie, signup, uniqueEmail, userRow } from '../../test/accounts';
+import { hashToken } from '../../lib/tokens';
+import {
+  call,
+  currentUser,
+  HERZ,
+  latestToken,
+  login,
+  mailsTo,
+  sessionCookie,
+  signup,
+  tokenOf,
+  uniqueEmail,
+  userRow,
+} from '../../test/accounts';
 import { createTestApp, type TestApp } from '../../test/harness';
 
 const ROUTE = '/api/password-reset.php';
 const NEW_PASSWORD = 'a-brand-new-passphrase';
 
 let t: TestApp;
+/** Which database calls the request in progress makes before its answer is sent. */
+let recording: string[] | null = null;
 beforeAll(async () => {
-  t = await createTestApp();
+  t = await createTestApp(
+    {},
+    {
+      beforeReady(app) {
+        app.addHook('onSend', async () => {
+          recording = null;
+        });
+      },
+    },
+  );
 });
 afterAll(async () => {
   await t.close();
 });
+
+/** Waits for the work done after the answers (the reset mails). */
+const settled = () => t.ctx.mailer.idle();
+
+/** Runs one request with the database watched: every call on it until the answer leaves, by method name. */
+async function databaseCallsBeforeAnswer(run: () => Promise<LightMyRequestResponse>) {
+  const db = t.ctx.db;
+  const calls: string[] = [];
+  t.ctx.db = new Proxy(db, {
+    get(target, property, receiver) {
+      const value = Reflect.get(target, property, receiver);
+      if (typeof value !== 'function') return value;
+      return (...args: unknown[]) => {
+        recording?.push(String(property));
+        return value.apply(target, args);
+      };
+    },
+  });
+  recording = calls;
+  try {
+    const res = await run();
+    return { res, calls };
+  } finally {
+    recording = null;
+    t.ctx.db = db;
+  }
+}
 
 function ask(email: string, ip: string, host?: string) {
   return call(t, 'POST', ROUTE, { email }, { ip, host });
@@ -34,11 +86,12 @@ describe('POST /api/password-reset.php', () => {
     expect(missing.statusCode).toBe(200);
     expect(known.json()).toEqual({ ok: true });
     expect(missing.body).toBe(known.body);
+    await settled();
 
     const mails = await mailsTo(t, member.email, 'reset');
     expect(mails).toHaveLength(1);
     expect(mails[0].userId).toBe(member.user.id);
-    expect(mails[0].text).toMatch(/http:\/\/localhost:3000\/reset-password\/do\?token=[A-Za-z0-9_-]{43}/);
+    expect(mails[0].text).toMatch(/http:\/\/amora\.localhost:3000\/reset-password\/do\?token=[A-Za-z0-9_-]{43}/);
     expect(await mailsTo(t, unknown)).toHaveLength(0);
   });
 
@@ -46,6 +99,7 @@ describe('POST /api/password-reset.php', () => {
     const member = await signup(t, {}, { ip: '10.5.0.2' });
     const res = await ask(member.email, '10.5.0.2', HERZ);
     expect(res.statusCode).toBe(200);
+    await settled();
     expect(await mailsTo(t, member.email, 'reset')).toHaveLength(0);
   });
 
@@ -55,25 +109,129 @@ describe('POST /api/password-reset.php', () => {
     expect(res.json()).toMatchObject({ field: 'email', message: 'Invalid email' });
   });
 
-  it('allows three requests for one address a day and refuses the fourth, in any case of the address', async () => {
+  it('allows three requests for one address from one network address a day and refuses the fourth, in any case of the address', async () => {
     const member = await signup(t, {}, { ip: '10.5.0.4' });
     for (let i = 1; i <= 3; i++) {
       const res = await ask(member.email, '10.5.0.4');
       expect(res.statusCode, `request ${i}`).toBe(200);
     }
-    const fourth = await ask(member.email.toUpperCase(), '10.5.0.5');
+    const fourth = await ask(member.email.toUpperCase(), '10.5.0.4');
     expect(fourth.statusCode).toBe(429);
     expect(fourth.json()).toMatchObject({
       error: 'rate_limited',
       message: 'Too many password reset attempts, try again tomorrow',
       message_key: 'auth.errors.resetTooMany',
     });
+    await settled();
     expect(await mailsTo(t, member.email, 'reset')).toHaveLength(3);
 
     // The same holds for an address without an account: the answer does not tell them apart.
     const unknown = uniqueEmail('unknown-limit');
     for (let i = 1; i <= 3; i++) expect((await ask(unknown, '10.5.0.6')).statusCode).toBe(200);
     expect((await ask(unknown, '10.5.0.6')).statusCode).toBe(429);
+  });
+
+  it('refuses an eleventh request from one network address a day, whatever the addresses asked for', async () => {
+    for (let i = 1; i <= 10; i++) expect((await ask(uniqueEmail('spray'), '10.5.0.7')).statusCode, `request ${i}`).toBe(200);
+    const eleventh = await ask(uniqueEmail('spray'), '10.5.0.7');
+    expect(eleventh.statusCode).toBe(429);
+    expect(eleventh.json()).toMatchObject({ message_key: 'auth.errors.resetTooMany' });
+  });
+
+  it("does not let a stranger use up the owner's requests: the owner still gets a mail from their own address", async () => {
+    const member = await signup(t, {}, { ip: '10.5.0.8' });
+    const stranger = '10.5.0.66';
+    for (let i = 1; i <= 3; i++) expect((await ask(member.email, stranger)).statusCode).toBe(200);
+    expect((await ask(member.email, stranger)).statusCode).toBe(429);
+
+    const own = await ask(member.email, '10.5.0.9');
+    expect(own.statusCode).toBe(200);
+    await settled();
+    expect(await mailsTo(t, member.email, 'reset')).toHaveLength(4);
+    const token = await latestToken(t, member.email, 'reset');
+    expect((await reset(token, NEW_PASSWORD, NEW_PASSWORD, { ip: '10.5.0.9' })).statusCode).toBe(200);
+  });
+
+  it('mails one account at most ten times a day, answering the same; the last link sent keeps working', async () => {
+    const member = await signup(t, {}, { ip: '10.5.0.10' });
+    for (let i = 1; i <= 14; i++) {
+      const res = await ask(member.email, `10.5.10.${i}`);
+      expect(res.statusCode, `request ${i}`).toBe(200);
+      expect(res.json()).toEqual({ ok: true });
+    }
+    await settled();
+    const mails = await mailsTo(t, member.email, 'reset');
+    expect(mails).toHaveLength(10);
+    // Requests past the cap issue no new link, so they cannot end the one the owner already has.
+    const res = await reset(tokenOf(mails[0]), NEW_PASSWORD, NEW_PASSWORD, { ip: '10.5.0.10' });
+    expect(res.statusCode).toBe(200);
+  });
+
+  it('does the same work before answering for a known and an unknown address; the mail is made after the answer', async () => {
+    const member = await signup(t, {}, { ip: '10.5.0.11' });
+    const known = await databaseCallsBeforeAnswer(() => ask(member.email, '10.5.0.12'));
+    await settled();
+    const unknown = await databaseCallsBeforeAnswer(() => ask(uniqueEmail('nobody'), '10.5.0.13'));
+    expect(known.res.statusCode).toBe(200);
+    expect(unknown.res.body).toBe(known.res.body);
+    expect(known.calls).toEqual(unknown.calls);
+    // Nothing about the account is looked up or written before the answer.
+    expect(known.calls).toEqual([]);
+    await settled();
+    expect(await mailsTo(t, member.email, 'reset')).toHaveLength(1);
+  });
+});
+
+describe('one reset link at a time', () => {
+  it('ends the older link when a newer one is sent', async () => {
+    const member = await signup(t, {}, { ip: '10.5.2.1' });
+    await ask(member.email, '10.5.2.1');
+    await settled();
+    const first = await latestToken(t, member.email, 'reset');
+    await ask(member.email, '10.5.2.1');
+    await settled();
+    const second = await latestToken(t, member.email, 'reset');
+    expect(second).not.toBe(first);
+
+    const old = await reset(first, NEW_PASSWORD, NEW_PASSWORD, { ip: '10.5.2.1' });
+    expect(old.statusCode).toBe(400);
+    expect(old.json()).toMatchObject({ error: 'link_invalid', message: 'Link expired or invalid, request a new email' });
+    expect((await reset(second, NEW_PASSWORD, NEW_PASSWORD, { ip: '10.5.2.1' })).statusCode).toBe(200);
+  });
+
+  it('ends every other link of the account when one is used (links sent before this rule included)', async () => {
+    const member = await signup(t, {}, { ip: '10.5.2.2' });
+    // Two links both still valid, as older versions issued them.
+    const tokens = ['a', 'b'].map((c) => c.repeat(43));
+    for (const token of tokens) {
+      await t.ctx.db.insert(accountTokens).values({
+        userId: member.user.id,
+        kind: 'reset',
+        tokenHash: hashToken(token),
+        expiresAt: new Date(Date.now() + 3_600_000),
+      });
+    }
+    expect((await reset(tokens[1], NEW_PASSWORD, NEW_PASSWORD, { ip: '10.5.2.2' })).statusCode).toBe(200);
+    const other = await reset(tokens[0], 'the-attackers-choice', 'the-attackers-choice', { ip: '10.5.2.2' });
+    expect(other.statusCode).toBe(400);
+    expect((await login(t, member.email, NEW_PASSWORD, { ip: '10.5.2.3' })).statusCode).toBe(200);
+  });
+
+  it('lets only one of two links used at the same moment change the password', async () => {
+    const member = await signup(t, {}, { ip: '10.5.2.4' });
+    const tokens = ['c', 'd'].map((c) => c.repeat(43));
+    for (const token of tokens) {
+      await t.ctx.db.insert(accountTokens).values({
+        userId: member.user.id,
+        kind: 'reset',
+        tokenHash: hashToken(token),
+        expiresAt: new Date(Date.now() + 3_600_000),
+      });
+    }
+    const answers = await Promise.all(
+      tokens.map((token, i) => reset(token, `password-number-${i}`, `password-number-${i}`, { ip: '10.5.2.4' })),
+    );
+    expect(answers.map((r) => r.statusCode).sort()).toEqual([200, 400]);
   });
 });
 
@@ -84,6 +242,8 @@ describe('PUT /api/password-reset.php', () => {
     expect(await currentUser(t, other)).not.toBeNull();
 
     expect((await ask(member.email, '10.5.1.1')).statusCode).toBe(200);
+
+    await settled();
     const token = await latestToken(t, member.email, 'reset');
 
     const res = await reset(token, NEW_PASSWORD, NEW_PASSWORD, { ip: '10.5.1.1' });
@@ -130,6 +290,7 @@ describe('PUT /api/password-reset.php', () => {
   it('refuses a link older than two hours', async () => {
     const member = await signup(t, {}, { ip: '10.5.1.4' });
     expect((await ask(member.email, '10.5.1.4')).statusCode).toBe(200);
+    await settled();
     const token = await latestToken(t, member.email, 'reset');
     t.clock.advance(3 * 3_600_000);
     const res = await reset(token, NEW_PASSWORD, NEW_PASSWORD, { ip: '10.5.1.4' });
@@ -142,6 +303,7 @@ describe('PUT /api/password-reset.php', () => {
   it('rejects passwords that do not match and keeps the old password and the link', async () => {
     const member = await signup(t, {}, { ip: '10.5.1.5' });
     expect((await ask(member.email, '10.5.1.5')).statusCode).toBe(200);
+    await settled();
     const token = await latestToken(t, member.email, 'reset');
     const hashBefore = (await userRow(t, member.user.id)).passwordHash;
 

@@ -100,7 +100,7 @@ describe('POST /api/signup.php', () => {
     const mails = await mailsTo(t, email);
     expect(mails).toHaveLength(1);
     expect(mails[0]).toMatchObject({ kind: 'activation', status: 'dev', userId: user.id, toAddress: email });
-    expect(mails[0].text).toMatch(/http:\/\/localhost:3000\/api\/activate\.php\?token=[A-Za-z0-9_-]{43}/);
+    expect(mails[0].text).toMatch(/http:\/\/amora\.localhost:3000\/api\/activate\.php\?token=[A-Za-z0-9_-]{43}/);
   });
 
   it("gives the site's own signup credits and ties the account to that site", async () => {

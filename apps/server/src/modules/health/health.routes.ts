@@ -7,7 +7,8 @@ export const healthRoutes: FastifyPluginAsyncZod = async (app) => {
     '/api/health.php',
     {
       schema: { tags: ['operations'], summary: 'Liveness and database reachability', response: { 200: healthResponseSchema } },
-      config: { floodGuard: false },
+      // Load balancers ask by address: it answers on any host, with no site.
+      config: { floodGuard: false, anyHost: true },
     },
     async (_request, reply) => {
       await app.ctx.db.execute(sql`select 1`);

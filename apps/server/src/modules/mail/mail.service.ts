@@ -21,6 +21,13 @@ export interface Mailer {
   send(request: MailRequest): Promise<void>;
   /** Writes the outbox row and returns; the SMTP attempt runs after (a member's request never waits on SMTP). */
   queue(request: MailRequest): Promise<void>;
+  /**
+   * Runs work that makes mails after the current request has been answered (so the answer cannot depend on
+   * it, in content or in time); a failure is logged. `close()` waits for it.
+   */
+  later(work: () => Promise<void>): void;
+  /** Resolves once the work handed to `later` and the SMTP attempts under way have finished. */
+  idle(): Promise<void>;
   /** Sends failed mails (and ones a stopped process left behind) again, oldest first; answers how many went out. */
   retryPending(): Promise<number>;
   close(): Promise<void>;
@@ -166,6 +173,19 @@ export function createMailer(options: { smtpUrl: string | null; db: Database; lo
     async queue(request) {
       const attempt = await enqueue(request);
       void attempt();
+    },
+
+    later(work) {
+      if (closed) return;
+      void track(
+        new Promise<void>((resolve) => setImmediate(resolve))
+          .then(work)
+          .catch((error: unknown) => log?.warn({ err: error }, 'work after an answer failed')),
+      );
+    },
+
+    async idle() {
+      while (inFlight.size > 0) await Promise.allSettled([...inFlight]);
     },
 
     retryPending() {

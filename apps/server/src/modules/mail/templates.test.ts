@@ -69,6 +69,22 @@ describe('renderEmail', () => {
     expect(() => renderEmail('reset', 'en', site, { name: 'Alex', link: 'javascript:alert(1)', hours: 1 })).toThrow(TypeError);
   });
 
+  it("refuses a link to any host but the site's own domain", () => {
+    for (const link of [
+      'https://attacker.example/reset-password/do?token=t2',
+      'https://herzklopfen.localhost.attacker.example/reset-password/do?token=t2',
+      'https://herzklopfen.localhost@attacker.example/reset-password/do?token=t2',
+      'http://amora.localhost:3000/reset-password/do?token=t2',
+    ]) {
+      expect(() => renderEmail('reset', 'en', site, { name: 'Alex', link, hours: 2 }), link).toThrow(
+        /may only link to herzklopfen\.localhost/,
+      );
+    }
+    expect(
+      renderEmail('reset', 'en', site, { name: 'Alex', link: 'http://HERZKLOPFEN.localhost:3000/x?token=t2', hours: 2 }).text,
+    ).toContain('http://HERZKLOPFEN.localhost:3000/x?token=t2');
+  });
+
   it("writes in the member's language when it has emails, else in the fallback (it, then en)", () => {
     const has = (locale: string) => existsSync(join(localesDir, locale, 'emails.json'));
     const fallback = has('it') ? 'it' : 'en';

@@ -99,12 +99,24 @@ function clean(vars: Record<string, string | number>): Record<string, string | n
   return Object.fromEntries(Object.entries(vars).map(([k, v]) => [k, typeof v === 'string' ? v.replaceAll(SENTINEL, '') : v]));
 }
 
+function linksToSite(link: string, site: Pick<Site, 'domain'>): boolean {
+  try {
+    return new URL(link).hostname === site.domain.toLowerCase();
+  } catch {
+    return false;
+  }
+}
+
 /** Renders one transactional mail, branded with the site, in the member's language (or its fallback). */
 export function renderEmail(kind: MailKind, locale: string, site: Site, vars: Record<string, string | number>): RenderedEmail {
   const link = typeof vars.link === 'string' ? vars.link : null;
   const hasButton = LINK_KINDS.has(kind);
   if (hasButton && (!link || !/^https?:\/\/[^\s]+$/i.test(link))) {
     throw new TypeError(`A ${kind} email needs an http(s) link in vars.link`);
+  }
+  // Links lead to the site's own domain, never to a host a request named (sites.service siteUrl builds them).
+  if (link !== null && !linksToSite(link, site)) {
+    throw new TypeError(`A ${kind} email of ${site.domain} may only link to ${site.domain}`);
   }
   const lang = mailLocale(kind, locale);
   const values: Record<string, string | number> = {

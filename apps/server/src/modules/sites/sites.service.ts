@@ -1,17 +1,31 @@
 import type { Database } from '@amora/db';
+import type { Config } from '../../config';
 import { findAllSites, type Site } from './sites.repository';
 
 const CACHE_MS = 30_000;
 const MAX_SEEN_HOSTS = 1_000;
 
 /**
+ * A link to a page of the site, for mails: always the site's configured domain, never the Host a request named.
+ * https in production; outside production http with the server's port (`LINK_PORT`), since `*.localhost`
+ * names reach this machine in browsers.
+ */
+export function siteUrl(config: Pick<Config, 'isProduction' | 'linkPort'>, site: Pick<Site, 'domain'>, path: string): string {
+  const scheme = config.isProduction ? 'https' : 'http';
+  const defaultPort = scheme === 'https' ? 443 : 80;
+  const port = config.linkPort === null || config.linkPort === defaultPort ? '' : `:${config.linkPort}`;
+  return `${scheme}://${site.domain.toLowerCase()}${port}${path.startsWith('/') ? path : `/${path}`}`;
+}
+
+/**
  * Sites are read on every request and change rarely, so each process keeps them, reading them again in the
  * background when they are older than 30 seconds.
- * The host decides the site; an unknown host gets the default site so a fresh install answers on any address.
+ * The host decides the site; outside production an unknown host gets the default site so a fresh install
+ * answers on any address, in production it gets none (`strict`).
  */
 export class SiteDirectory {
   private byHost = new Map<string, Site>();
-  /** Host headers as they arrive (case, port, www.) with the site each one came to, so a host is resolved once. */
+  /** Host headers as they arrive (case, port, www.) with the site they name (null: none), so a host is resolved once. */
   private seen = new Map<string, Site | null>();
   private byId = new Map<number, Site>();
   private fallback: Site | null = null;
@@ -68,29 +82,37 @@ export class SiteDirectory {
     if (!this.usable()) await this.reload();
   }
 
-  private lookup(host: string | undefined): Site | null {
-    if (!host) return this.fallback;
-    const known = this.seen.get(host);
-    if (known !== undefined) return known;
-    const name = host
-      .toLowerCase()
-      .replace(/:\d+$/, '')
-      .replace(/^\[|\]$/g, '');
-    const site = this.byHost.get(name) ?? this.byHost.get(name.replace(/^www\./, '')) ?? this.fallback;
-    // The Host header is the client's to choose: past a sane number of distinct ones, start the memory afresh.
-    if (this.seen.size >= MAX_SEEN_HOSTS) this.seen.clear();
-    this.seen.set(host, site);
-    return site;
+  /** The site a host names, or null when it names none; `strict` leaves out the default-site fallback. */
+  private lookup(host: string | undefined, strict: boolean): Site | null {
+    if (!host) return strict ? null : this.fallback;
+    let site = this.seen.get(host);
+    if (site === undefined) {
+      const name = host
+        .toLowerCase()
+        .replace(/:\d+$/, '')
+        .replace(/^\[|\]$/g, '');
+      site = this.byHost.get(name) ?? this.byHost.get(name.replace(/^www\./, '')) ?? null;
+      // The Host header is the client's to choose: past a sane number of distinct ones, start the memory afresh.
+      if (this.seen.size >= MAX_SEEN_HOSTS) this.seen.clear();
+      this.seen.set(host, site);
+    }
+    return site ?? (strict ? null : this.fallback);
   }
 
-  async forHost(host: string | undefined): Promise<Site | null> {
+  /** The site for a host; an unknown host gets the default site unless `strict`. */
+  async forHost(host: string | undefined, strict = false): Promise<Site | null> {
     await this.ensureFresh();
-    return this.lookup(host);
+    return this.lookup(host, strict);
   }
 
   /** The site for a host without waiting, or undefined when the sites must be (re)loaded first. */
-  forHostNow(host: string | undefined): Site | null | undefined {
-    return this.usable() ? this.lookup(host) : undefined;
+  forHostNow(host: string | undefined, strict = false): Site | null | undefined {
+    return this.usable() ? this.lookup(host, strict) : undefined;
+  }
+
+  /** Whether any site exists (as of the last read). */
+  get hasSites(): boolean {
+    return this.fallback !== null;
   }
 
   async byKnownHost(host: string): Promise<Site | null> {
