@@ -18,7 +18,7 @@ export async function waitForMail(to: string, match: (mail: Mail) => boolean = (
         found = list.find(match);
         return Boolean(found);
       },
-      { timeout: 15_000 },
+      { timeout: 30_000 },
     )
     .toBe(true);
   return found as Mail;
