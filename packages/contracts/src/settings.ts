@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { textSchema } from './fields';
 import { LOCALES, TARGET_COUNTRIES } from './locales';
 
 export const localeSchema = z.enum(LOCALES);
@@ -65,5 +66,6 @@ export const settingsSchema = z.object({
 export type Settings = z.infer<typeof settingsSchema>;
 
 export const settingsQuerySchema = z
-  .object({ forced_host: z.string().max(253).optional(), lang: localeSchema.optional(), lb: z.string().optional() })
-  .catchall(z.string().or(z.array(z.string())));
+  .object({ forced_host: textSchema().max(253).optional(), lang: localeSchema.optional(), lb: textSchema().optional() })
+  // Any other key may be a traffic-source value (network, ref, sub1…), which is kept and later stored.
+  .catchall(textSchema().or(z.array(textSchema())));

@@ -4,6 +4,7 @@ import {
   type DeleteAccountInput,
   ACCOUNT_ERRORS as E,
   isLocale,
+  isStorableText,
   type LoginInput,
   localeFromTag,
   localizePath,
@@ -12,6 +13,7 @@ import {
   SESSION_DAYS,
   type SignupInput,
   TRACKING_COOKIE,
+  TRACKING_KEYS,
 } from '@amora/contracts';
 import { discountCodes, outboxEmails, profiles, signupMessages, users } from '@amora/db';
 import { translate } from '@amora/i18n';
@@ -146,12 +148,14 @@ export async function startSession(ctx: AppContext, userId: number, userAgent: s
 export function parseTracking(cookie: string | undefined): Record<string, string> {
   if (!cookie) return {};
   try {
-    const value = JSON.parse(cookie) as Record<string, unknown>;
-    return Object.fromEntries(
-      Object.entries(value)
-        .filter(([, v]) => typeof v === 'string')
-        .map(([k, v]) => [k, (v as string).slice(0, 100)]),
-    );
+    const value = JSON.parse(cookie) as Record<string, unknown> | null;
+    // The cookie comes back from the browser as the client likes: only the tracking keys, only text we can store.
+    const tracking: Record<string, string> = {};
+    for (const key of TRACKING_KEYS) {
+      const text = value?.[key];
+      if (typeof text === 'string' && isStorableText(text.slice(0, 100))) tracking[key] = text.slice(0, 100);
+    }
+    return tracking;
   } catch {
     return {};
   }

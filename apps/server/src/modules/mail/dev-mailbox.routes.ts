@@ -1,3 +1,4 @@
+import { textSchema } from '@amora/contracts';
 import type { FastifyReply } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
@@ -6,7 +7,7 @@ import { escapeHtml } from './templates';
 
 const LIST_SIZE = 100;
 
-const toQuery = z.object({ to: z.string().trim().max(320).optional() });
+const toQuery = z.object({ to: textSchema().trim().max(320).optional() });
 const idParams = z.object({ id: z.string() });
 const mailboxResponse = z.object({
   emails: z.array(

@@ -1,4 +1,4 @@
-import { signupSchema } from '@amora/contracts';
+import { INVALID_CHARACTERS, signupSchema } from '@amora/contracts';
 import { MIN_AGE, type SignupInput } from '@amora/contracts/core';
 import { zodResolver } from '@hookform/resolvers/zod';
 import { useForm } from 'react-hook-form';
@@ -53,7 +53,11 @@ export function SignupForm({ profileId, withMessage = false, onDone }: SignupFor
   const message = (name: keyof FormValues) => {
     const text = errors[name]?.message;
     if (!text) return null;
-    return <div className="invalid-feedback d-block">{text.startsWith('auth.') ? t(text, { minAge: MIN_AGE }) : text}</div>;
+    return (
+      <div className="invalid-feedback d-block">
+        {text.startsWith('auth.') || text === INVALID_CHARACTERS ? t(text, { minAge: MIN_AGE }) : text}
+      </div>
+    );
   };
   const fieldClass = (name: keyof FormValues) => `form-control${errors[name] ? ' is-invalid' : ''}`;
   const serverError = signup.error && !errorField(signup.error) ? errorText(t, signup.error) : null;
