@@ -19,7 +19,7 @@ import { searchRoutes } from './modules/search/search.routes';
 import { settingsRoutes } from './modules/settings/settings.routes';
 import { pageHiddenRoutes } from './modules/telemetry/page-hidden.routes';
 import { registerCookies } from './plugins/cookies';
-import { registerErrorHandling } from './plugins/errors';
+import { frameworkErrors, registerErrorHandling } from './plugins/errors';
 import { registerRequestGate } from './plugins/request-gate';
 import { requestLogging } from './plugins/request-log';
 import { validatorWithEmptyShortcut } from './plugins/validation';
@@ -48,6 +48,7 @@ export async function buildApp(ctx: AppContext, options: BuildOptions = {}): Pro
     trustProxy: ctx.config.trustProxy,
     bodyLimit: 1_048_576,
     routerOptions: { ignoreTrailingSlash: true, maxParamLength: 200 },
+    frameworkErrors,
   }) as unknown as FastifyInstance;
   logging?.useLogger(app);
   app.setValidatorCompiler(validatorWithEmptyShortcut);

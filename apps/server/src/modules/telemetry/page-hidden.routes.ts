@@ -2,6 +2,7 @@ import { okResponseSchema, pageHiddenBodySchema } from '@amora/contracts';
 import { pageBounces } from '@amora/db';
 import { sql } from 'drizzle-orm';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { badRequest } from '../../lib/errors';
 
 /**
  * The beacon the web app sends when the page becomes hidden. Only when the landing query carried `lb`
@@ -14,7 +15,7 @@ export const pageHiddenRoutes: FastifyPluginAsyncZod = async (app) => {
     try {
       done(null, body === '' ? {} : JSON.parse(body as string));
     } catch {
-      done(Object.assign(new Error('Body is not JSON'), { statusCode: 400 }), undefined);
+      done(badRequest('body', 'Body is not JSON'), undefined);
     }
   });
   app.post(
