@@ -1,11 +1,27 @@
 import { LIKES_LIST_LIMIT, type LikeSource } from '@amora/contracts';
-import { blocks, type Database, likes, notBlockedEitherWay, ownerNotDeleted, profileCardColumns, profiles, users } from '@amora/db';
+import {
+  blocks,
+  type Database,
+  likes,
+  notBlockedEitherWay,
+  notHiddenFrom,
+  ownerNotDeleted,
+  profileCardColumns,
+  profiles,
+  users,
+} from '@amora/db';
 import { and, desc, eq, inArray, ne, or, type SQL, sql } from 'drizzle-orm';
 
-/** The profile a like is aimed at, with what the rules need to know about it. */
-export async function findTarget(db: Database, profileId: number) {
+/** The profile `actorProfileId` acts on (like, skip), with what the rules need to know about it. */
+export async function findTarget(db: Database, profileId: number, actorProfileId: number) {
   const [row] = await db
-    .select({ id: profiles.id, siteId: profiles.siteId, status: profiles.status, userStatus: users.status })
+    .select({
+      id: profiles.id,
+      siteId: profiles.siteId,
+      status: profiles.status,
+      userStatus: users.status,
+      isHidden: sql<boolean>`not ${notHiddenFrom(actorProfileId)}`,
+    })
     .from(profiles)
     .leftJoin(users, eq(users.id, profiles.userId))
     .where(eq(profiles.id, profileId));
@@ -57,9 +73,18 @@ export async function clearNewFlag(db: Database, likerProfileId: number, likedPr
     .where(and(eq(likes.likerProfileId, likerProfileId), eq(likes.likedProfileId, likedProfileId), eq(likes.isNew, true)));
 }
 
-/** Profiles another member may see in a list of `viewer`: same site, active, account not deleted, no block either way. */
+/**
+ * Profiles another member may see in a list of `viewer`: same site, active, account not deleted, no block either
+ * way, not hidden from the viewer by invisible mode.
+ */
 function visibleTo(viewer: number, siteId: number): SQL {
-  return and(eq(profiles.siteId, siteId), eq(profiles.status, 'active'), ownerNotDeleted(), notBlockedEitherWay(viewer)) as SQL;
+  return and(
+    eq(profiles.siteId, siteId),
+    eq(profiles.status, 'active'),
+    ownerNotDeleted(),
+    notBlockedEitherWay(viewer),
+    notHiddenFrom(viewer),
+  ) as SQL;
 }
 
 const cardColumns = {
@@ -101,8 +126,8 @@ export async function listReceived(db: Database, me: number, siteId: number) {
 export type LikeListRow = Awaited<ReturnType<typeof listGiven>>[number];
 
 /**
- * A fictional profile to like `member` automatically: active, same site, not yet liking the member, no block
- * either way. Preferred, in this order: a main photo, the gender the member is looking for, the member's country;
+ * A fictional profile to like `member` automatically: active, visible (an invisible profile cannot like others,
+ * spec §4), same site, not yet liking the member, no block either way. Preferred, in this order: a main photo, the gender the member is looking for, the member's country;
  * then chance.
  */
 export async function pickAutoLiker(
@@ -120,6 +145,7 @@ export async function pickAutoLiker(
         eq(profiles.siteId, member.siteId),
         eq(profiles.isFictional, true),
         eq(profiles.status, 'active'),
+        eq(profiles.isInvisible, false),
         ne(profiles.id, member.profileId),
         sql`not exists (select 1 from ${likes} l where l.liker_profile_id = ${profiles.id} and l.liked_profile_id = ${member.profileId})`,
         notBlockedEitherWay(member.profileId),

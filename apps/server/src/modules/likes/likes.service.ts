@@ -43,15 +43,17 @@ const invisible = () => new HttpError(403, 'invisible', 'Invisible members canno
  */
 /**
  * The profile a member acts on (like, skip) must be one they could be shown: same site, active, not deleted,
- * no block either way. Anything else is the same 404, so an action reveals nothing.
+ * not hidden from them by invisible mode (an invisible member is reachable only by those they contacted), no
+ * block either way. Anything else is the same 404, so an action reveals nothing.
  */
 export async function assertReachable(ctx: AppContext, actor: Auth, profileId: number): Promise<void> {
-  const target = await findTarget(ctx.db, profileId);
+  const target = await findTarget(ctx.db, profileId, actor.profile.id);
   if (
     !target ||
     target.siteId !== actor.profile.siteId ||
     target.status !== 'active' ||
     target.userStatus === 'deleted' ||
+    target.isHidden ||
     (await isBlockedEitherWay(ctx.db, actor.profile.id, profileId))
   ) {
     throw notFound('This profile could not be found');

@@ -11,6 +11,7 @@ const photo = (overrides: Partial<ViewedPhoto> = {}): ViewedPhoto => ({
   isMain: false,
   ownerDeleted: false,
   viewerBlocked: false,
+  profileHidden: false,
   ...overrides,
 });
 const owner: PhotoViewer = { siteId: SITE, member: { profileId: OWNER, isPremium: false } };
@@ -56,6 +57,11 @@ describe('canSeeVariant', () => {
       expect(visible(viewer, photo({ viewerBlocked: true }))).toEqual([]);
     }
     for (const viewer of [free, premium, visitor]) expect(visible(viewer, photo({ ownerDeleted: true, isMain: true }))).toEqual([]);
+  });
+
+  it('nobody but the owner sees anything of a profile hidden from them (not activated; invisible, not in contact)', () => {
+    for (const viewer of [free, premium, visitor]) expect(visible(viewer, photo({ profileHidden: true, isMain: true }))).toEqual([]);
+    expect(visible(owner, photo({ profileHidden: true, isMain: true }))).toEqual(VARIANTS);
   });
 
   it('nothing of a profile of another site, for anyone', () => {

@@ -1,5 +1,5 @@
-import { blocks, type Database, photos, profiles, users } from '@amora/db';
-import { and, count, desc, eq, ne } from 'drizzle-orm';
+import { blocks, type Database, notHiddenFrom, photos, profiles, users } from '@amora/db';
+import { and, count, desc, eq, ne, sql } from 'drizzle-orm';
 
 export type PhotoRow = typeof photos.$inferSelect;
 type Tx = Parameters<Parameters<Database['transaction']>[0]>[0];
@@ -73,8 +73,8 @@ export async function newestActivePhoto(db: Db, profileId: number, exceptId: num
   return row;
 }
 
-/** A photo with what the access rule needs to know about its profile and account. */
-export async function findPhotoForViewing(db: Db, photoId: number) {
+/** A photo with what the access rule needs to know about its profile and account, for `viewerProfileId` (null: a visitor). */
+export async function findPhotoForViewing(db: Db, photoId: number, viewerProfileId: number | null) {
   const [row] = await db
     .select({
       id: photos.id,
@@ -85,6 +85,8 @@ export async function findPhotoForViewing(db: Db, photoId: number) {
       userId: profiles.userId,
       mainPhotoId: profiles.mainPhotoId,
       userStatus: users.status,
+      profileStatus: profiles.status,
+      isHidden: sql<boolean>`not ${notHiddenFrom(viewerProfileId)}`,
     })
     .from(photos)
     .innerJoin(profiles, eq(profiles.id, photos.profileId))

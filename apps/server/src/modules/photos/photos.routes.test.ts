@@ -529,6 +529,8 @@ describe('GET /api/photo.php: who sees what', () => {
     free = await member();
     premium = await member();
     blocked = await member();
+    // Others see a profile's photos once it is activated (until then only its owner does).
+    await t.ctx.db.update(profiles).set({ status: 'active' }).where(eq(profiles.id, owner.profileId));
     main = await uploadOk(owner, await photoJpeg(900, 1200, { seed: 1 }));
     other = await uploadOk(owner, await photoJpeg(900, 1200, { seed: 2 }));
     await setPremium(premium, true);

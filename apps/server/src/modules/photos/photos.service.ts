@@ -199,9 +199,9 @@ export async function readVisiblePhoto(
   photoId: number,
   variant: PhotoVariant,
 ): Promise<Buffer | null> {
-  const photo = await findPhotoForViewing(ctx.db, photoId);
-  if (!photo || photo.siteId !== viewer.siteId) return null;
   const member = viewer.member;
+  const photo = await findPhotoForViewing(ctx.db, photoId, member?.profileId ?? null);
+  if (!photo || photo.siteId !== viewer.siteId) return null;
   const viewerBlocked =
     member !== null && member.profileId !== photo.profileId && (await hasBlocked(ctx.db, photo.profileId, member.profileId));
   const allowed = canSeeVariant(
@@ -213,6 +213,7 @@ export async function readVisiblePhoto(
       isMain: photo.mainPhotoId === photo.id,
       ownerDeleted: photo.userStatus === 'deleted',
       viewerBlocked,
+      profileHidden: photo.profileStatus !== 'active' || photo.isHidden,
     },
     variant,
   );

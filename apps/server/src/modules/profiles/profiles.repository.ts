@@ -1,4 +1,14 @@
-import { blocks, type Database, notBlockedEitherWay, ownerNotDeleted, photos, profileCardColumns, profiles, users } from '@amora/db';
+import {
+  blocks,
+  type Database,
+  notBlockedEitherWay,
+  notHiddenFrom,
+  ownerNotDeleted,
+  photos,
+  profileCardColumns,
+  profiles,
+  users,
+} from '@amora/db';
 import { and, desc, eq, ne, sql } from 'drizzle-orm';
 
 export type ProfileRow = typeof profiles.$inferSelect;
@@ -7,6 +17,19 @@ export type PhotoRow = typeof photos.$inferSelect;
 export async function findProfileWithOwner(db: Database, profileId: number) {
   const [row] = await db.select().from(profiles).leftJoin(users, eq(users.id, profiles.userId)).where(eq(profiles.id, profileId));
   return row ? { profile: row.profiles, user: row.users } : undefined;
+}
+
+/**
+ * A profile and its account, and whether invisible mode hides it from `viewerProfileId` (null: a visitor); see
+ * notHiddenFrom in packages/db.
+ */
+export async function findProfileForViewer(db: Database, profileId: number, viewerProfileId: number | null) {
+  const [row] = await db
+    .select({ profile: profiles, user: users, isHidden: sql<boolean>`not ${notHiddenFrom(viewerProfileId)}` })
+    .from(profiles)
+    .leftJoin(users, eq(users.id, profiles.userId))
+    .where(eq(profiles.id, profileId));
+  return row;
 }
 
 export async function photosOf(db: Database, profileId: number): Promise<PhotoRow[]> {

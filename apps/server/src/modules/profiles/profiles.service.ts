@@ -18,6 +18,7 @@ import type { Site } from '../sites/sites.repository';
 import { presentProfileCard } from './profiles.presenter';
 import {
   deleteBlock,
+  findProfileForViewer,
   findProfileWithOwner,
   hasBlocked,
   insertBlock,
@@ -113,12 +114,18 @@ export async function updateOwnProfile(ctx: AppContext, auth: Auth, site: Site, 
 
 /**
  * A profile as `viewer` may see it (spec §2, §4): the blocked see only who blocked them; photos the viewer may
- * not see are present only as their server-blurred variant (free members) or not at all (visitors).
+ * not see are present only as their server-blurred variant (free members) or not at all (visitors). Only its
+ * owner sees a profile that is not active (not activated, deleted); an invisible one is seen by its owner and the
+ * members it contacted. Anyone else gets the 404 of a profile that does not exist.
  */
 export async function viewMember(ctx: AppContext, site: Site, viewer: Auth | null, profileId: number): Promise<MemberResponse> {
-  const found = await findProfileWithOwner(ctx.db, profileId);
+  const found = await findProfileForViewer(ctx.db, profileId, viewer?.profile.id ?? null);
   const isOwn = viewer?.profile.id === profileId;
-  if (!found || found.profile.siteId !== site.id || (!isOwn && (found.profile.status !== 'active' || found.user?.status === 'deleted'))) {
+  if (
+    !found ||
+    found.profile.siteId !== site.id ||
+    (!isOwn && (found.profile.status !== 'active' || found.user?.status === 'deleted' || found.isHidden))
+  ) {
     throw notFound('This profile could not be found');
   }
   const { profile, user } = found;
