@@ -4,10 +4,10 @@ import { useEffect } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Outlet, ScrollRestoration, useLocation, useNavigation } from 'react-router';
 import { LoadingBar } from '@/components/ui/loading-bar';
-import { userQueryKey } from '@/features/auth/api/user';
 import { SignupModalProvider } from '@/features/auth/components/signup-modal';
 import { MatchModalProvider } from '@/features/likes/components/match-modal';
 import { onAuthenticationLost } from '@/lib/api-client';
+import { userQueryKey } from '@/shared/session/user';
 
 /** Root of every route: keeps i18next and <html lang> on the path's locale, shows the loading bar. */
 export function LocaleRoot() {

@@ -1,8 +1,8 @@
 import { DEFAULT_LOCALE, LOCALES } from '@amora/contracts/core';
 import type { RouteObject } from 'react-router';
-import { NotFoundPage, RouteError } from '@/features/errors/route-error';
 import { IndexPage } from '@/features/home/index-page';
-import type { RouteHandle } from '@/features/site/use-route-name';
+import { NotFoundPage, RouteError } from '@/shared/errors/route-error';
+import type { RouteHandle } from '@/shared/site/use-route-name';
 import { DefaultLayout } from './layouts/default-layout';
 import { EmptyLayout } from './layouts/empty-layout';
 import { LanderLayout } from './layouts/lander-layout';
@@ -33,8 +33,8 @@ function pageRoutes(): RouteObject[] {
         { path: 'account-deleted', lazy: () => import('@/features/auth/pages/account-deleted-page'), handle: handle('account-deleted') },
         { path: 'settings', lazy: () => import('@/features/auth/pages/settings-page'), handle: handle('settings') },
         { path: 'members', lazy: () => import('@/features/members/members-page'), handle: handle('members') },
-        { path: 'members/:id', lazy: () => import('@/features/profiles/pages/member-page'), handle: handle('members-id') },
-        { path: 'likes/m/:id', lazy: () => import('@/features/profiles/pages/member-page'), handle: handle('likes-m-id') },
+        { path: 'members/:id', lazy: () => import('@/app/pages/member-page'), handle: handle('members-id') },
+        { path: 'likes/m/:id', lazy: () => import('@/app/pages/member-page'), handle: handle('likes-m-id') },
         { path: 'likes', lazy: () => import('@/features/likes/pages/likes-page'), handle: handle('likes') },
         { path: 'likes/:type', lazy: () => import('@/features/likes/pages/likes-page'), handle: handle('likes-type') },
         { path: 'profile', lazy: () => import('@/features/profiles/pages/own-profile-page'), handle: handle('profile') },

@@ -6,10 +6,10 @@ import userEvent from '@testing-library/user-event';
 import { type ReactElement, type ReactNode, Suspense } from 'react';
 import { createMemoryRouter, MemoryRouter, RouterProvider } from 'react-router';
 import { buildRoutes } from '@/app/routes';
-import { fetchUser, userQueryKey } from '@/features/auth/api/user';
-import { fetchSettings, settingsQueryKey } from '@/features/site/api/get-settings';
-import type { RouteHandle } from '@/features/site/use-route-name';
 import { i18next } from '@/lib/i18n';
+import { fetchUser, userQueryKey } from '@/shared/session/user';
+import { fetchSettings, settingsQueryKey } from '@/shared/site/api/get-settings';
+import type { RouteHandle } from '@/shared/site/use-route-name';
 import { answers, server } from './server';
 
 export interface Answers {

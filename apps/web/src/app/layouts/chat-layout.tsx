@@ -1,7 +1,7 @@
 import { ENTRY_WARNING_COUNTRIES } from '@amora/contracts/core';
 import { Outlet } from 'react-router';
-import { useUser } from '@/features/auth/api/user';
-import { EntryWarning } from '@/features/layout/entry-warning';
+import { EntryWarning } from '@/app/shell/entry-warning';
+import { useUser } from '@/shared/session/user';
 
 /** Chat layout: bare; the entry warning only for NL and DE (spec §2, §9). */
 export function ChatLayout() {

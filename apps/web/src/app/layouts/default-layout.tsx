@@ -1,14 +1,14 @@
 import { useTranslation } from 'react-i18next';
 import { Outlet } from 'react-router';
-import { useUser } from '@/features/auth/api/user';
+import { Disclaimer } from '@/app/shell/disclaimer';
+import { EntryWarning } from '@/app/shell/entry-warning';
+import { Footer } from '@/app/shell/footer';
+import { TopBar } from '@/app/shell/top-bar';
 import { ActivationReminder } from '@/features/auth/components/activation-reminder';
-import { Disclaimer } from '@/features/layout/disclaimer';
-import { EntryWarning } from '@/features/layout/entry-warning';
-import { Footer } from '@/features/layout/footer';
-import { TopBar } from '@/features/layout/top-bar';
 import { AutoLike } from '@/features/likes/components/auto-like';
 import { PhotoAlert } from '@/features/profiles/components/photo-alert';
-import { useRouteName } from '@/features/site/use-route-name';
+import { useUser } from '@/shared/session/user';
+import { useRouteName } from '@/shared/site/use-route-name';
 import { useFooterMode } from './use-footer-mode';
 
 /** Default layout of spec §2: top navigation, banners, page, footer, disclaimer, entry warning; likes for members. */

@@ -1,9 +1,9 @@
 import { ENTRY_WARNING_COUNTRIES } from '@amora/contracts/core';
 import { Outlet } from 'react-router';
-import { useUser } from '@/features/auth/api/user';
-import { EntryWarning } from '@/features/layout/entry-warning';
-import { Footer } from '@/features/layout/footer';
-import { Logo } from '@/features/layout/logo';
+import { EntryWarning } from '@/app/shell/entry-warning';
+import { Footer } from '@/app/shell/footer';
+import { Logo } from '@/app/shell/logo';
+import { useUser } from '@/shared/session/user';
 import { useFooterMode } from './use-footer-mode';
 
 /** Lander layout: small navbar with the logo, footer (its variant as on the default layout), entry warning for NL and DE. */

@@ -1,6 +1,6 @@
-import { useUser } from '@/features/auth/api/user';
-import type { FooterMode } from '@/features/layout/footer';
+import type { FooterMode } from '@/app/shell/footer';
 import { isInstalledApp } from '@/lib/installed-app';
+import { useUser } from '@/shared/session/user';
 
 /** Which footer variant of spec §2 the page gets: installed app, else logged in or out. */
 export function useFooterMode(): FooterMode {

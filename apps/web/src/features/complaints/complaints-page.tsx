@@ -6,9 +6,9 @@ import Form from 'react-bootstrap/Form';
 import Spinner from 'react-bootstrap/Spinner';
 import { useForm } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
-import { useSettings } from '@/features/site/api/get-settings';
-import { usePageTitle } from '@/features/site/use-page-title';
 import { ApiRequestError } from '@/lib/api-client';
+import { useSettings } from '@/shared/site/api/get-settings';
+import { usePageTitle } from '@/shared/site/use-page-title';
 import { useCreateComplaint } from './api/create-complaint';
 
 /** The complaints page: a form that reaches the operator, with a reference to quote. */

@@ -2,12 +2,12 @@ import { MIN_AGE } from '@amora/contracts/core';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Navigate } from 'react-router';
-import { useUser } from '@/features/auth/api/user';
-import { useOpenSignup } from '@/features/auth/components/signup-modal';
-import { useSettings } from '@/features/site/api/get-settings';
-import { LocalLink } from '@/features/site/local-link';
-import { useLocalePath } from '@/features/site/use-locale';
-import { usePageTitle } from '@/features/site/use-page-title';
+import { useOpenSignup } from '@/shared/modals/open-signup';
+import { useUser } from '@/shared/session/user';
+import { useSettings } from '@/shared/site/api/get-settings';
+import { LocalLink } from '@/shared/site/local-link';
+import { useLocalePath } from '@/shared/site/use-locale';
+import { usePageTitle } from '@/shared/site/use-page-title';
 
 const ICONS = {
   search: 'M10.5 3a7.5 7.5 0 0 1 5.96 12.06l4.24 4.24-1.4 1.4-4.24-4.24A7.5 7.5 0 1 1 10.5 3zm0 2a5.5 5.5 0 1 0 0 11 5.5 5.5 0 0 0 0-11z',

@@ -1,10 +1,10 @@
 import { LANDERS, MIN_AGE } from '@amora/contracts/core';
 import { useTranslation } from 'react-i18next';
 import { useParams } from 'react-router';
-import { useOpenSignup } from '@/features/auth/components/signup-modal';
-import { ErrorPage } from '@/features/errors/error-page';
-import { useSettings } from '@/features/site/api/get-settings';
-import { usePageTitle } from '@/features/site/use-page-title';
+import { ErrorPage } from '@/shared/errors/error-page';
+import { useOpenSignup } from '@/shared/modals/open-signup';
+import { useSettings } from '@/shared/site/api/get-settings';
+import { usePageTitle } from '@/shared/site/use-page-title';
 
 /**
  * Acquisition landers (/landers/{name}/{slug?}, /landers/tinderswipe). The slug (niche + locale, spec §1)

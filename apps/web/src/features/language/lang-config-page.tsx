@@ -1,12 +1,12 @@
 import { COUNTRY_LANGUAGES, type Country, LOCALE_INFO, type Locale } from '@amora/contracts/core';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
-import { saveLanguage } from '@/features/auth/api/account';
-import { useUser } from '@/features/auth/api/user';
-import { useSettings } from '@/features/site/api/get-settings';
-import { countryName } from '@/features/site/country-name';
-import { useLocale } from '@/features/site/use-locale';
-import { usePageTitle } from '@/features/site/use-page-title';
+import { useUser } from '@/shared/session/user';
+import { useSettings } from '@/shared/site/api/get-settings';
+import { countryName } from '@/shared/site/country-name';
+import { useLocale } from '@/shared/site/use-locale';
+import { usePageTitle } from '@/shared/site/use-page-title';
+import { saveLanguage } from './api/save-language';
 import { pathInLocale, rememberLocale } from './change-locale';
 
 /** lang-config: every language of the site, those of the visitor's country first. */

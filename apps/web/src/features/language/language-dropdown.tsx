@@ -2,9 +2,9 @@ import { LOCALE_INFO, type Locale } from '@amora/contracts/core';
 import { useTranslation } from 'react-i18next';
 import { useLocation, useNavigate } from 'react-router';
 import { Menu } from '@/components/ui/menu';
-import { useSettings } from '@/features/site/api/get-settings';
-import { LocalLink } from '@/features/site/local-link';
-import { useLocale } from '@/features/site/use-locale';
+import { useSettings } from '@/shared/site/api/get-settings';
+import { LocalLink } from '@/shared/site/local-link';
+import { useLocale } from '@/shared/site/use-locale';
 import { pathInLocale, rememberLocale } from './change-locale';
 import { visibleLocales } from './visible-locales';
 

@@ -1,7 +1,8 @@
 import type { LikesResponse } from '@amora/contracts/core';
 import { useQueryClient } from '@tanstack/react-query';
 import { useEffect, useRef } from 'react';
-import { likesQueryKey, useLikes, useMarkSeen } from './api/likes';
+import { likesQueryKey, useLikes } from '@/shared/session/likes';
+import { useMarkSeen } from './api/likes';
 
 /**
  * Opening a liked-by profile clears its new-like flag (spec §4): call with the profile's id on /likes/m/{id}

@@ -1,17 +1,17 @@
 import type { DiscoveryAction, DiscoveryCard } from '@amora/contracts/core';
 import { useTranslation } from 'react-i18next';
 import { Navigate } from 'react-router';
-import { errorText } from '@/features/auth/api/error-text';
-import { useUser } from '@/features/auth/api/user';
-import { HeartIcon } from '@/features/likes/components/heart-icon';
-import { useShowMatch } from '@/features/likes/components/match-modal';
-import { useSettings } from '@/features/site/api/get-settings';
-import { countryName } from '@/features/site/country-name';
-import { FictionalIcon } from '@/features/site/fictional-icon';
-import { LocalLink } from '@/features/site/local-link';
-import { useLocale, useLocalePath } from '@/features/site/use-locale';
-import { usePageTitle } from '@/features/site/use-page-title';
+import { HeartIcon } from '@/components/ui/heart-icon';
 import { ApiRequestError } from '@/lib/api-client';
+import { errorText } from '@/lib/error-text';
+import { useShowMatch } from '@/shared/modals/show-match';
+import { useUser } from '@/shared/session/user';
+import { useSettings } from '@/shared/site/api/get-settings';
+import { countryName } from '@/shared/site/country-name';
+import { FictionalIcon } from '@/shared/site/fictional-icon';
+import { LocalLink } from '@/shared/site/local-link';
+import { useLocale, useLocalePath } from '@/shared/site/use-locale';
+import { usePageTitle } from '@/shared/site/use-page-title';
 import { useDecideSuggestion } from './api/decide-suggestion';
 import { useSuggestion } from './api/get-suggestion';
 

@@ -1,9 +1,9 @@
 import { SEARCH_CARD_HEIGHT, type SearchCard } from '@amora/contracts/core';
 import { useTranslation } from 'react-i18next';
-import { countryName } from '@/features/site/country-name';
-import { FictionalIcon } from '@/features/site/fictional-icon';
-import { LocalLink } from '@/features/site/local-link';
-import { useLocale } from '@/features/site/use-locale';
+import { countryName } from '@/shared/site/country-name';
+import { FictionalIcon } from '@/shared/site/fictional-icon';
+import { LocalLink } from '@/shared/site/local-link';
+import { useLocale } from '@/shared/site/use-locale';
 
 /** A search card, 330 px high (spec §9): main photo, name, age, city and badges. */
 export function MemberCard({ card }: { card: SearchCard }) {

@@ -1,6 +1,6 @@
 import { MIN_AGE, type Settings } from '@amora/contracts/core';
-import { countryName } from '@/features/site/country-name';
 import { i18next } from '@/lib/i18n';
+import { countryName } from '@/shared/site/country-name';
 
 /** The site and company values the legal texts are filled with. */
 export function pageValues(settings: Settings, formatDate: (iso: string) => string, locale: string): Record<string, string | number> {

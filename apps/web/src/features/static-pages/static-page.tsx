@@ -1,11 +1,11 @@
 import { STATIC_PAGES, TOKEN_PAGES } from '@amora/contracts/core';
 import { useTranslation } from 'react-i18next';
 import { useParams } from 'react-router';
-import { ErrorPage } from '@/features/errors/error-page';
-import { useSettings } from '@/features/site/api/get-settings';
-import { useLocale } from '@/features/site/use-locale';
-import { usePageTitle } from '@/features/site/use-page-title';
 import { formatLongDate } from '@/lib/format-time';
+import { ErrorPage } from '@/shared/errors/error-page';
+import { useSettings } from '@/shared/site/api/get-settings';
+import { useLocale } from '@/shared/site/use-locale';
+import { usePageTitle } from '@/shared/site/use-page-title';
 import { pageValues } from './page-values';
 
 interface Section {

@@ -1,6 +1,5 @@
 import type {
   DeleteAccountInput,
-  Locale,
   LoginInput,
   MailChangeRequestInput,
   ResetDoInput,
@@ -10,7 +9,7 @@ import type {
 } from '@amora/contracts/core';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { api } from '@/lib/api-client';
-import { userQueryKey } from './user';
+import { userQueryKey } from '@/shared/session/user';
 
 /** Mutations that return the member put it straight into the cache: the whole app sees the new state. */
 function useUserMutation<TInput>(call: (input: TInput) => Promise<UserResponse>) {
@@ -42,7 +41,6 @@ export function useLogout() {
 
 export const requestPasswordReset = (email: string) => api('/api/password-reset.php', { method: 'POST', body: { email } });
 export const resendActivation = () => api('/api/activation.php', { method: 'POST' });
-export const saveLanguage = (language: Locale) => api('/api/user.php', { method: 'PUT', body: { language } });
 export const requestMailChange = (input: MailChangeRequestInput) => api('/api/mail-change.php', { method: 'POST', body: input });
 export const confirmMailChange = (token: string) =>
   api<{ ok: true; email: string }>('/api/mail-change.php', { method: 'PUT', body: { token } });

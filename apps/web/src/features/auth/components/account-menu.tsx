@@ -1,10 +1,10 @@
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
 import { Menu } from '@/components/ui/menu';
-import { LocalLink } from '@/features/site/local-link';
-import { useLocalePath } from '@/features/site/use-locale';
+import { useUser } from '@/shared/session/user';
+import { LocalLink } from '@/shared/site/local-link';
+import { useLocalePath } from '@/shared/site/use-locale';
 import { useLogout } from '../api/account';
-import { useUser } from '../api/user';
 
 /** The member's dropdown in the top bar (spec §2): My profile, Settings, Logout. */
 export function AccountMenu() {

@@ -3,10 +3,10 @@ import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useSearchParams } from 'react-router';
 import { Dialog } from '@/components/ui/dialog';
-import { useRouteName } from '@/features/site/use-route-name';
+import { errorText } from '@/lib/error-text';
+import { useUser } from '@/shared/session/user';
+import { useRouteName } from '@/shared/site/use-route-name';
 import { resendActivation } from '../api/account';
-import { errorText } from '../api/error-text';
-import { useUser } from '../api/user';
 
 const HIDDEN_ON = new Set(['signup', 'settings', 'notifications']);
 

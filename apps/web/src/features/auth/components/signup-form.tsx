@@ -3,10 +3,10 @@ import { MIN_AGE, type SignupInput } from '@amora/contracts/core';
 import { zodResolver } from '@hookform/resolvers/zod';
 import { useForm } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
-import { LocalLink } from '@/features/site/local-link';
-import { useLocale } from '@/features/site/use-locale';
+import { errorField, errorText } from '@/lib/error-text';
+import { LocalLink } from '@/shared/site/local-link';
+import { useLocale } from '@/shared/site/use-locale';
 import { useSignup } from '../api/account';
-import { errorField, errorText } from '../api/error-text';
 import { SIGNUP_FLOW_COMPLETE, SIGNUP_STARTED } from './signup-events';
 
 type FormValues = Omit<SignupInput, 'terms'> & { terms: boolean };

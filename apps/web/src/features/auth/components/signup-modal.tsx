@@ -1,24 +1,15 @@
 import { BREAKPOINTS } from '@amora/contracts/core';
-import { createContext, lazy, type ReactNode, Suspense, useCallback, useContext, useEffect, useMemo, useState } from 'react';
+import { lazy, type ReactNode, Suspense, useCallback, useEffect, useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
 import { Dialog } from '@/components/ui/dialog';
-import { useSettings } from '@/features/site/api/get-settings';
-import { useLocalePath } from '@/features/site/use-locale';
+import { OpenSignupContext, type SignupOptions } from '@/shared/modals/open-signup';
+import { useSettings } from '@/shared/site/api/get-settings';
+import { useLocalePath } from '@/shared/site/use-locale';
 import { SIGNUP_FLOW_COMPLETE, SIGNUP_STARTED } from './signup-events';
 
 /** The form (with zod and react-hook-form) loads when the modal first opens, not with the first page. */
 const SignupForm = lazy(() => import('./signup-form').then((m) => ({ default: m.SignupForm })));
-
-interface SignupOptions {
-  profileId?: number;
-}
-const SignupContext = createContext<(options?: SignupOptions) => void>(() => {});
-
-/** Opens signup: a modal on desktop, the /signup page on phones (spec §2). */
-export function useOpenSignup(): (options?: SignupOptions) => void {
-  return useContext(SignupContext);
-}
 
 export function SignupModalProvider({ children }: { children: ReactNode }) {
   const [options, setOptions] = useState<SignupOptions | null>(null);
@@ -61,7 +52,7 @@ export function SignupModalProvider({ children }: { children: ReactNode }) {
 
   const value = useMemo(() => open, [open]);
   return (
-    <SignupContext.Provider value={value}>
+    <OpenSignupContext.Provider value={value}>
       {children}
       <Dialog isOpen={options !== null} isDismissible={!isBusy} onClose={close} labelledBy="signup-title" testId="signup-modal">
         <div className="modal-header">
@@ -78,6 +69,6 @@ export function SignupModalProvider({ children }: { children: ReactNode }) {
           )}
         </div>
       </Dialog>
-    </SignupContext.Provider>
+    </OpenSignupContext.Provider>
   );
 }

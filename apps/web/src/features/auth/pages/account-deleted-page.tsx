@@ -3,13 +3,13 @@ import { useQueryClient } from '@tanstack/react-query';
 import { useEffect } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useNavigate, useSearchParams } from 'react-router';
-import { useSettings } from '@/features/site/api/get-settings';
-import { LocalLink } from '@/features/site/local-link';
-import { useLocalePath } from '@/features/site/use-locale';
-import { usePageTitle } from '@/features/site/use-page-title';
+import { errorText } from '@/lib/error-text';
+import { userQueryKey } from '@/shared/session/user';
+import { useSettings } from '@/shared/site/api/get-settings';
+import { LocalLink } from '@/shared/site/local-link';
+import { useLocalePath } from '@/shared/site/use-locale';
+import { usePageTitle } from '@/shared/site/use-page-title';
 import { useReactivate } from '../api/account';
-import { errorText } from '../api/error-text';
-import { userQueryKey } from '../api/user';
 
 /** /account-deleted: the goodbye, and with the emailed link (?token=) the way back within 14 days. */
 export function AccountDeletedPage() {

@@ -1,8 +1,8 @@
 import { useTranslation } from 'react-i18next';
-import { useSettings } from '@/features/site/api/get-settings';
-import { LocalLink } from '@/features/site/local-link';
-import { usePageTitle } from '@/features/site/use-page-title';
-import { useUser } from '../api/user';
+import { useUser } from '@/shared/session/user';
+import { useSettings } from '@/shared/site/api/get-settings';
+import { LocalLink } from '@/shared/site/local-link';
+import { usePageTitle } from '@/shared/site/use-page-title';
 
 /** /activate/done: the signup-profile, get-premium and all-members cards (spec §2). */
 export function ActivateDonePage() {

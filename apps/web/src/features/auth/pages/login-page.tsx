@@ -3,12 +3,12 @@ import { zodResolver } from '@hookform/resolvers/zod';
 import { useForm } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
 import { Navigate, useNavigate, useSearchParams } from 'react-router';
-import { LocalLink } from '@/features/site/local-link';
-import { useLocalePath } from '@/features/site/use-locale';
-import { usePageTitle } from '@/features/site/use-page-title';
+import { errorText } from '@/lib/error-text';
+import { useUser } from '@/shared/session/user';
+import { LocalLink } from '@/shared/site/local-link';
+import { useLocalePath } from '@/shared/site/use-locale';
+import { usePageTitle } from '@/shared/site/use-page-title';
 import { useLogin } from '../api/account';
-import { errorText } from '../api/error-text';
-import { useUser } from '../api/user';
 
 /** Login; a member lands on /members (or where the redirect query points, on this site). */
 export function LoginPage() {

@@ -2,11 +2,11 @@ import { useQueryClient } from '@tanstack/react-query';
 import { useEffect, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useSearchParams } from 'react-router';
-import { LocalLink } from '@/features/site/local-link';
-import { usePageTitle } from '@/features/site/use-page-title';
+import { errorText } from '@/lib/error-text';
+import { userQueryKey } from '@/shared/session/user';
+import { LocalLink } from '@/shared/site/local-link';
+import { usePageTitle } from '@/shared/site/use-page-title';
 import { confirmMailChange } from '../api/account';
-import { errorText } from '../api/error-text';
-import { userQueryKey } from '../api/user';
 
 /** /mail-change/do?token=…: confirms the new address once, on arrival. */
 export function MailChangeDoPage() {

@@ -4,11 +4,11 @@ import { useMutation } from '@tanstack/react-query';
 import { useForm } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
 import { useNavigate, useSearchParams } from 'react-router';
-import { LocalLink } from '@/features/site/local-link';
-import { useLocalePath } from '@/features/site/use-locale';
-import { usePageTitle } from '@/features/site/use-page-title';
+import { errorText } from '@/lib/error-text';
+import { LocalLink } from '@/shared/site/local-link';
+import { useLocalePath } from '@/shared/site/use-locale';
+import { usePageTitle } from '@/shared/site/use-page-title';
 import { requestPasswordReset, useResetPassword } from '../api/account';
-import { errorText } from '../api/error-text';
 
 /** /reset-password: ask for a link. The answer is the same whether or not the address has an account. */
 export function ResetPasswordPage() {

@@ -13,12 +13,12 @@ import { useForm } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
 import { Navigate, useNavigate } from 'react-router';
 import { Dialog } from '@/components/ui/dialog';
-import { useSettings } from '@/features/site/api/get-settings';
-import { useLocalePath } from '@/features/site/use-locale';
-import { usePageTitle } from '@/features/site/use-page-title';
+import { errorField, errorText } from '@/lib/error-text';
+import { useUser } from '@/shared/session/user';
+import { useSettings } from '@/shared/site/api/get-settings';
+import { useLocalePath } from '@/shared/site/use-locale';
+import { usePageTitle } from '@/shared/site/use-page-title';
 import { deleteAccount, offerDeleteDiscount, requestMailChange } from '../api/account';
-import { errorField, errorText } from '../api/error-text';
-import { useUser } from '../api/user';
 
 function EmailSection({ email }: { email: string }) {
   const { t } = useTranslation();

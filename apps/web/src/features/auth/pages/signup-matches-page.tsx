@@ -1,11 +1,11 @@
 import { useTranslation } from 'react-i18next';
-import { countryName } from '@/features/site/country-name';
-import { FictionalIcon } from '@/features/site/fictional-icon';
-import { LocalLink } from '@/features/site/local-link';
-import { useLocale } from '@/features/site/use-locale';
-import { usePageTitle } from '@/features/site/use-page-title';
+import { useUser } from '@/shared/session/user';
+import { countryName } from '@/shared/site/country-name';
+import { FictionalIcon } from '@/shared/site/fictional-icon';
+import { LocalLink } from '@/shared/site/local-link';
+import { useLocale } from '@/shared/site/use-locale';
+import { usePageTitle } from '@/shared/site/use-page-title';
 import { useSignupMatches } from '../api/get-signup-matches';
-import { useUser } from '../api/user';
 
 /** Signup matches: up to six suggested profiles for the new member, then on to the members. */
 export function SignupMatchesPage() {

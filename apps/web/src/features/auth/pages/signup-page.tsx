@@ -1,10 +1,10 @@
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Navigate, useNavigate, useParams } from 'react-router';
-import { useSettings } from '@/features/site/api/get-settings';
-import { useLocalePath } from '@/features/site/use-locale';
-import { usePageTitle } from '@/features/site/use-page-title';
-import { useUser } from '../api/user';
+import { useUser } from '@/shared/session/user';
+import { useSettings } from '@/shared/site/api/get-settings';
+import { useLocalePath } from '@/shared/site/use-locale';
+import { usePageTitle } from '@/shared/site/use-page-title';
 import { SIGNUP_FLOW_COMPLETE } from '../components/signup-events';
 import { SignupForm } from '../components/signup-form';
 

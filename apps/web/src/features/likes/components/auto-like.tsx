@@ -5,12 +5,13 @@ import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useSearchParams } from 'react-router';
 import { Dialog } from '@/components/ui/dialog';
-import { LocalLink } from '@/features/site/local-link';
-import { useTitleCount } from '@/features/site/use-page-title';
-import { useRouteName } from '@/features/site/use-route-name';
-import { fetchAutoLike, likesQueryKey, useLikes } from '../api/likes';
-import { HeartIcon } from './heart-icon';
-import { useShowMatch } from './match-modal';
+import { HeartIcon } from '@/components/ui/heart-icon';
+import { useShowMatch } from '@/shared/modals/show-match';
+import { likesQueryKey, useLikes } from '@/shared/session/likes';
+import { LocalLink } from '@/shared/site/local-link';
+import { useTitleCount } from '@/shared/site/use-page-title';
+import { useRouteName } from '@/shared/site/use-route-name';
+import { fetchAutoLike } from '../api/likes';
 
 // Once per page load: a new document starts over, moving between pages does not.
 let isAutoLikeRequested = false;

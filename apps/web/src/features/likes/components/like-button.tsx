@@ -1,12 +1,13 @@
 import type { ClientLikeSource } from '@amora/contracts/core';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { errorText } from '@/features/auth/api/error-text';
-import { useUser } from '@/features/auth/api/user';
-import { useOpenSignup } from '@/features/auth/components/signup-modal';
-import { useLike, useLikes, useUnlike } from '../api/likes';
-import { HeartIcon } from './heart-icon';
-import { useShowMatch } from './match-modal';
+import { HeartIcon } from '@/components/ui/heart-icon';
+import { errorText } from '@/lib/error-text';
+import { useOpenSignup } from '@/shared/modals/open-signup';
+import { useShowMatch } from '@/shared/modals/show-match';
+import { useLikes } from '@/shared/session/likes';
+import { useUser } from '@/shared/session/user';
+import { useLike, useUnlike } from '../api/likes';
 
 export interface LikeButtonProps {
   profileId: number;

@@ -1,28 +1,12 @@
 import './likes.css';
-import { createContext, type ReactNode, useCallback, useContext, useMemo, useState } from 'react';
+import { type ReactNode, useCallback, useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
 import { Dialog } from '@/components/ui/dialog';
-import { useSettings } from '@/features/site/api/get-settings';
-import { useLocalePath } from '@/features/site/use-locale';
-import { HeartIcon } from './heart-icon';
-
-export interface ShownMatch {
-  /** 'match': we like each other; 'liked': this profile likes me (the auto-like). */
-  kind: 'match' | 'liked';
-  id: number;
-  name: string;
-  isFictional: boolean;
-  /** The profile's main image, `match` variant when known (a thumb otherwise). */
-  imageUrl: string | null;
-}
-
-const ShowMatchContext = createContext<(match: ShownMatch) => void>(() => {});
-
-/** Opens the match modal (spec §2) with a profile. */
-export function useShowMatch(): (match: ShownMatch) => void {
-  return useContext(ShowMatchContext);
-}
+import { HeartIcon } from '@/components/ui/heart-icon';
+import { ShowMatchContext, type ShownMatch } from '@/shared/modals/show-match';
+import { useSettings } from '@/shared/site/api/get-settings';
+import { useLocalePath } from '@/shared/site/use-locale';
 
 /**
  * The match modal of spec §2: a heart that pops in, the profile's main image and a button. A click anywhere

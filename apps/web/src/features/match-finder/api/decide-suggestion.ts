@@ -1,7 +1,7 @@
 import type { DiscoveryAction, MatchFinderActionResponse, MatchFinderResponse } from '@amora/contracts/core';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { likesQueryKey } from '@/features/likes/api/likes';
 import { api } from '@/lib/api-client';
+import { likesQueryKey } from '@/shared/session/likes';
 import { suggestionQueryKey } from './get-suggestion';
 
 /** Like or skip the shown suggestion; the answer carries the next one, which takes its place. */

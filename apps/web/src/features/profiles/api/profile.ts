@@ -1,8 +1,8 @@
 import type { GeocodeResult, MemberResponse, OwnPhoto, OwnProfile, ProfileUpdate } from '@amora/contracts/core';
 import { CLIENT_HEADER, CLIENT_HEADER_VALUE } from '@amora/contracts/core';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import { userQueryKey } from '@/features/auth/api/user';
 import { ApiRequestError, api } from '@/lib/api-client';
+import { userQueryKey } from '@/shared/session/user';
 
 export const ownProfileKey = ['own-profile'] as const;
 export const memberKey = (id: number) => ['member', id] as const;

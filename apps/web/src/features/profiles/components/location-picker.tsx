@@ -2,11 +2,11 @@ import { GEOLOCATION_MAX_AGE_MS, type OwnProfile } from '@amora/contracts/core';
 import { useQuery } from '@tanstack/react-query';
 import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { errorText } from '@/features/auth/api/error-text';
-import { useSettings } from '@/features/site/api/get-settings';
-import { countryName } from '@/features/site/country-name';
-import { useLocale } from '@/features/site/use-locale';
 import { api } from '@/lib/api-client';
+import { errorText } from '@/lib/error-text';
+import { useSettings } from '@/shared/site/api/get-settings';
+import { countryName } from '@/shared/site/country-name';
+import { useLocale } from '@/shared/site/use-locale';
 import { geocode, useUpdateProfile } from '../api/profile';
 
 type Permission = 'unsupported' | 'unknown' | PermissionState;

@@ -1,10 +1,10 @@
 import { ALERT_STORAGE_KEYS } from '@amora/contracts/core';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { useUser } from '@/features/auth/api/user';
-import { LocalLink } from '@/features/site/local-link';
-import { useRouteName } from '@/features/site/use-route-name';
 import { storage } from '@/lib/storage';
+import { useUser } from '@/shared/session/user';
+import { LocalLink } from '@/shared/site/local-link';
+import { useRouteName } from '@/shared/site/use-route-name';
 
 const HIDDEN_ON = new Set(['profile', 'signup', 'activate-done', 'premium', 'notifications', 'directdebit', 'settings']);
 

@@ -2,8 +2,8 @@ import type { OwnProfile } from '@amora/contracts/core';
 import { useQueryClient } from '@tanstack/react-query';
 import { useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { errorText } from '@/features/auth/api/error-text';
-import { userQueryKey } from '@/features/auth/api/user';
+import { errorText } from '@/lib/error-text';
+import { userQueryKey } from '@/shared/session/user';
 import { ownProfileKey, uploadPhoto, useDeletePhoto, useSetMainPhoto } from '../api/profile';
 
 /** Upload (with progress), delete and choose the main photo; the limit is the server's (3 free, 25 premium). */

@@ -1,18 +1,15 @@
+import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
-import { useParams } from 'react-router';
-import { useUser } from '@/features/auth/api/user';
-import { useOpenSignup } from '@/features/auth/components/signup-modal';
-import { ErrorPage } from '@/features/errors/error-page';
-import { LikeButton } from '@/features/likes/components/like-button';
-import { useMarkLikeSeen } from '@/features/likes/use-mark-like-seen';
-import { useSettings } from '@/features/site/api/get-settings';
-import { countryName } from '@/features/site/country-name';
-import { FictionalIcon } from '@/features/site/fictional-icon';
-import { LocalLink } from '@/features/site/local-link';
-import { useLocale } from '@/features/site/use-locale';
-import { usePageTitle } from '@/features/site/use-page-title';
-import { useRouteName } from '@/features/site/use-route-name';
 import { ApiRequestError } from '@/lib/api-client';
+import { ErrorPage } from '@/shared/errors/error-page';
+import { useOpenSignup } from '@/shared/modals/open-signup';
+import { useUser } from '@/shared/session/user';
+import { useSettings } from '@/shared/site/api/get-settings';
+import { countryName } from '@/shared/site/country-name';
+import { FictionalIcon } from '@/shared/site/fictional-icon';
+import { LocalLink } from '@/shared/site/local-link';
+import { useLocale } from '@/shared/site/use-locale';
+import { usePageTitle } from '@/shared/site/use-page-title';
 import { useBlock, useMember } from '../api/profile';
 
 function LockIcon() {
@@ -23,10 +20,24 @@ function LockIcon() {
   );
 }
 
+/** What the like button of a member page is told about the profile (the match modal shows it when the like is mutual). */
+export interface LikedProfile {
+  id: number;
+  name: string;
+  isFictional: boolean;
+  /** The first photo the viewer may see. */
+  imageUrl: string | null;
+}
+
+export interface MemberPageProps {
+  /** The profile's id from the path; 0 when the path's id is not a number. */
+  profileId: number;
+  /** The like button, from features/likes (app/pages/member-page puts it in). */
+  likeButton: (profile: LikedProfile) => ReactNode;
+}
+
 /** /members/{id} and /likes/m/{id}: the profile as the viewer may see it. */
-export function MemberPage() {
-  const { id = '' } = useParams();
-  const profileId = /^\d+$/.test(id) ? Number(id) : 0;
+export function MemberPage({ profileId, likeButton }: MemberPageProps) {
   const { t } = useTranslation();
   const settings = useSettings();
   const locale = useLocale();
@@ -35,9 +46,6 @@ export function MemberPage() {
   const member = useMember(profileId);
   const blockMutation = useBlock(profileId);
   usePageTitle(member.data?.profile.name ?? t('members.title'));
-  // Opened from my likes (/likes/m/{id}): their like to me is no longer new.
-  const route = useRouteName();
-  useMarkLikeSeen(route === 'likes-m-id' && profileId ? profileId : null);
 
   if (!profileId) return <ErrorPage status={404} />;
   if (member.error instanceof ApiRequestError) {
@@ -133,15 +141,12 @@ export function MemberPage() {
             </LocalLink>
           ) : (
             <div className="d-flex flex-wrap align-items-start gap-2">
-              <LikeButton
-                profileId={profile.id}
-                source="profile"
-                profile={{
-                  name: profile.name,
-                  isFictional: profile.is_fictional,
-                  imageUrl: profile.photos.find((p) => !p.is_locked)?.url ?? null,
-                }}
-              />
+              {likeButton({
+                id: profile.id,
+                name: profile.name,
+                isFictional: profile.is_fictional,
+                imageUrl: profile.photos.find((p) => !p.is_locked)?.url ?? null,
+              })}
               {user && (
                 <button
                   type="button"
@@ -183,5 +188,3 @@ export function MemberPage() {
     </main>
   );
 }
-
-export { MemberPage as Component };

@@ -2,12 +2,12 @@ import { type OwnProfile, PROFILE_ATTRIBUTES, type ProfileUpdate } from '@amora/
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Navigate } from 'react-router';
-import { errorText } from '@/features/auth/api/error-text';
-import { useUser } from '@/features/auth/api/user';
-import { useSettings } from '@/features/site/api/get-settings';
-import { LocalLink } from '@/features/site/local-link';
-import { useLocalePath } from '@/features/site/use-locale';
-import { usePageTitle } from '@/features/site/use-page-title';
+import { errorText } from '@/lib/error-text';
+import { useUser } from '@/shared/session/user';
+import { useSettings } from '@/shared/site/api/get-settings';
+import { LocalLink } from '@/shared/site/local-link';
+import { useLocalePath } from '@/shared/site/use-locale';
+import { usePageTitle } from '@/shared/site/use-page-title';
 import { useOwnProfile, useUpdateProfile } from '../api/profile';
 import { LocationPicker } from '../components/location-picker';
 import { PhotoManager } from '../components/photo-manager';

@@ -1,7 +1,7 @@
 import type { DiscoveryAction, SwipeActionResponse, SwipeGameResponse } from '@amora/contracts/core';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { likesQueryKey } from '@/features/likes/api/likes';
 import { ApiRequestError, api } from '@/lib/api-client';
+import { likesQueryKey } from '@/shared/session/likes';
 import { swipeGameQueryKey } from './get-swipe-game';
 
 /** The likes left as the server counts them, from an answer or from the 429 of a fifth like. */

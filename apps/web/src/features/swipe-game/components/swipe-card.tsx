@@ -1,9 +1,9 @@
 import type { DiscoveryAction, DiscoveryCard } from '@amora/contracts/core';
 import { type Ref, useImperativeHandle, useRef } from 'react';
 import { useTranslation } from 'react-i18next';
-import { countryName } from '@/features/site/country-name';
-import { FictionalIcon } from '@/features/site/fictional-icon';
-import { useLocale } from '@/features/site/use-locale';
+import { countryName } from '@/shared/site/country-name';
+import { FictionalIcon } from '@/shared/site/fictional-icon';
+import { useLocale } from '@/shared/site/use-locale';
 
 export interface SwipeCardHandle {
   /** Sends the card off to the right (like) or the left (skip), as a drag past the threshold does. */

@@ -1,7 +1,7 @@
 import { Component, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
-import { LocalLink } from '@/features/site/local-link';
-import { usePageTitle } from '@/features/site/use-page-title';
+import { LocalLink } from '@/shared/site/local-link';
+import { usePageTitle } from '@/shared/site/use-page-title';
 
 interface ErrorPageProps {
   status?: number;

@@ -1,4 +1,4 @@
-import { useSettings } from '@/features/site/api/get-settings';
+import { useSettings } from '@/shared/site/api/get-settings';
 
 /** The site's icon for its own (fictional) profiles, named by the site's word for them. */
 export function FictionalIcon({ size, testId }: { size: number; testId?: string }) {

@@ -1,5 +1,5 @@
-import { useSettings } from '@/features/site/api/get-settings';
-import { LocalLink } from '@/features/site/local-link';
+import { useSettings } from '@/shared/site/api/get-settings';
+import { LocalLink } from '@/shared/site/local-link';
 
 export function Logo({ to = '/' }: { to?: string }) {
   const settings = useSettings();

@@ -1,6 +1,6 @@
 import { MIN_AGE } from '@amora/contracts/core';
 import { useTranslation } from 'react-i18next';
-import { useSettings } from '@/features/site/api/get-settings';
+import { useSettings } from '@/shared/site/api/get-settings';
 
 /** Disclaimer of the default layout: adults only, and honest words about fictional profiles. */
 export function Disclaimer() {

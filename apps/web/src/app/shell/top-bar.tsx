@@ -1,10 +1,10 @@
 import { useTranslation } from 'react-i18next';
-import { saveLanguage } from '@/features/auth/api/account';
-import { useUser } from '@/features/auth/api/user';
 import { AccountMenu } from '@/features/auth/components/account-menu';
+import { saveLanguage } from '@/features/language/api/save-language';
 import { LanguageDropdown } from '@/features/language/language-dropdown';
-import { useNewLikes } from '@/features/likes/api/likes';
-import { LocalLink } from '@/features/site/local-link';
+import { useNewLikes } from '@/shared/session/likes';
+import { useUser } from '@/shared/session/user';
+import { LocalLink } from '@/shared/site/local-link';
 import { Logo } from './logo';
 
 /**

@@ -2,11 +2,11 @@ import { ENTRY_WARNING_STORAGE_KEY, MIN_AGE } from '@amora/contracts/core';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Dialog } from '@/components/ui/dialog';
-import { useSettings } from '@/features/site/api/get-settings';
-import { LocalLink } from '@/features/site/local-link';
-import { useRouteName } from '@/features/site/use-route-name';
 import { isInstalledApp } from '@/lib/installed-app';
 import { storage } from '@/lib/storage';
+import { useSettings } from '@/shared/site/api/get-settings';
+import { LocalLink } from '@/shared/site/local-link';
+import { useRouteName } from '@/shared/site/use-route-name';
 
 const HIDDEN_ON = new Set(['complete-signup', 'reset-password', 'reset-password-do']);
 

@@ -1,9 +1,9 @@
 import { dialablePhone, PAYMENT_LOGOS, type Settings } from '@amora/contracts/core';
 import { useTranslation } from 'react-i18next';
-import { useSettings } from '@/features/site/api/get-settings';
-import { countryName } from '@/features/site/country-name';
-import { LocalLink } from '@/features/site/local-link';
-import { useLocale } from '@/features/site/use-locale';
+import { useSettings } from '@/shared/site/api/get-settings';
+import { countryName } from '@/shared/site/country-name';
+import { LocalLink } from '@/shared/site/local-link';
+import { useLocale } from '@/shared/site/use-locale';
 
 export type FooterMode = 'logged-out' | 'logged-in' | 'installed-app';
 

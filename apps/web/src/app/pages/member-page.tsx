@@ -1,0 +1,28 @@
+import { useParams } from 'react-router';
+import { LikeButton } from '@/features/likes/components/like-button';
+import { useMarkLikeSeen } from '@/features/likes/use-mark-like-seen';
+import { MemberPage } from '@/features/profiles/pages/member-page';
+import { useRouteName } from '@/shared/site/use-route-name';
+
+/**
+ * /members/{id} and /likes/m/{id}: the member page of features/profiles with the like button of
+ * features/likes. Opened from my likes (/likes/m/{id}), their like to me is no longer new.
+ */
+export function Component() {
+  const { id = '' } = useParams();
+  const profileId = /^\d+$/.test(id) ? Number(id) : 0;
+  const route = useRouteName();
+  useMarkLikeSeen(route === 'likes-m-id' && profileId ? profileId : null);
+  return (
+    <MemberPage
+      profileId={profileId}
+      likeButton={(profile) => (
+        <LikeButton
+          profileId={profile.id}
+          source="profile"
+          profile={{ name: profile.name, isFictional: profile.isFictional, imageUrl: profile.imageUrl }}
+        />
+      )}
+    />
+  );
+}
