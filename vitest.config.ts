@@ -10,7 +10,7 @@ export default defineConfig({
       {
         test: {
           name: 'pglite',
-          include: ['apps/server/src/**/*.test.ts', 'apps/web/vite-plugins/*.test.ts', 'packages/**/src/**/*.test.ts'],
+          include: ['apps/server/src/**/*.test.ts', 'apps/web/vite-plugins/*.test.ts', 'packages/**/src/**/*.test.ts', 'scripts/*.test.ts'],
           environment: 'node',
           globalSetup: ['apps/server/src/test/global-setup.ts'],
           env: { AMORA_TEST_DB: 'pglite' },
