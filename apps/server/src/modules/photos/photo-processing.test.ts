@@ -203,6 +203,21 @@ describe('processImage', () => {
   });
 });
 
+describe('processing time limit', () => {
+  it('refuses a photo whose decoding runs past the time limit with photo_too_slow, not as unreadable', async () => {
+    const photo = await photoJpeg(400, 500);
+    // A limit already used up: the first decode of the original is not even started.
+    const error = await processImage(photo, { timeLimitSeconds: 0 }).then(
+      () => null,
+      (e: unknown) => e as PhotoError,
+    );
+    expect(error).toBeInstanceOf(PhotoError);
+    expect(error?.code).toBe('photo_too_slow');
+    expect(error?.message).toBe('This photo took too long to process; please try a smaller one or try again later');
+    expect((await processImage(photo)).width).toBe(400);
+  });
+});
+
 describe('coverCut', () => {
   const targets = [
     { width: 320, height: 400 },

@@ -28,7 +28,13 @@ export const MAX_ASPECT_RATIO = 10;
 
 export const PHOTO_VARIANTS = ['large', 'thumb', 'match', 'blur'] as const satisfies readonly PhotoVariant[];
 
-export type PhotoErrorCode = 'photo_type' | 'photo_too_large' | 'photo_dimensions' | 'photo_aspect_ratio' | 'photo_unreadable';
+export type PhotoErrorCode =
+  | 'photo_type'
+  | 'photo_too_large'
+  | 'photo_dimensions'
+  | 'photo_aspect_ratio'
+  | 'photo_unreadable'
+  | 'photo_too_slow';
 
 export class PhotoError extends Error {
   constructor(
@@ -46,6 +52,7 @@ export const PHOTO_ERROR_MESSAGES: Record<PhotoErrorCode, string> = {
   photo_dimensions: 'This photo has too many pixels (maximum 8000 px on a side)',
   photo_aspect_ratio: 'This photo is too long and narrow (one side may be at most 10 times the other)',
   photo_unreadable: 'This photo could not be read; please try another file',
+  photo_too_slow: 'This photo took too long to process; please try a smaller one or try again later',
 };
 
 const fail = (code: PhotoErrorCode) => new PhotoError(code, PHOTO_ERROR_MESSAGES[code]);
@@ -74,9 +81,9 @@ const THUMB = { width: 320, height: 400 };
 const MATCH = 400;
 const BLUR_SMALL = { width: 48, height: 60 };
 /**
- * The time one photo may take from its first decode to its last variant; past it libvips stops and the upload is
- * refused (a crafted file must not hold a core). The slowest file accepted by the limits above takes about 2 s
- * on one core (a 40 MP interlaced RGBA PNG, see bench/photo-processing.mjs).
+ * The time the decoding of one photo may take (one deadline for every decode of its original); past it libvips
+ * stops and the upload is refused as photo_too_slow: a crafted file must not hold a core. The slowest file the
+ * limits above accept, a 40 MP interlaced RGBA PNG, takes about 1.5 s of CPU (bench/photo-processing.mjs).
  */
 export const PROCESSING_TIME_LIMIT_SECONDS = 5;
 
@@ -84,6 +91,7 @@ export const PROCESSING_TIME_LIMIT_SECONDS = 5;
 const INPUT: SharpOptions = { limitInputPixels: MAX_PHOTO_PIXELS, failOn: 'error', autoOrient: true };
 
 const isPixelLimit = (error: unknown) => error instanceof Error && /pixel limit/i.test(error.message);
+const isTimeout = (error: unknown) => error instanceof Error && /^timeout:/.test(error.message);
 
 const BYTES_PER_SAMPLE: Partial<Record<NonNullable<Metadata['depth']>, number>> = { uchar: 1, char: 1, ushort: 2, short: 2 };
 
@@ -93,7 +101,7 @@ function decodedBytes(meta: Metadata): number {
   return (meta.width ?? 0) * (meta.height ?? 0) * (meta.channels ?? 4) * perSample;
 }
 
-export async function processImage(buffer: Buffer): Promise<ProcessedImage> {
+export async function processImage(buffer: Buffer, options: { timeLimitSeconds?: number } = {}): Promise<ProcessedImage> {
   if (buffer.length > MAX_PHOTO_BYTES) throw fail('photo_too_large');
   const type = detectImageType(buffer);
   if (!type) throw fail('photo_type');
@@ -114,9 +122,10 @@ export async function processImage(buffer: Buffer): Promise<ProcessedImage> {
   if (Math.max(meta.width, meta.height) > MAX_ASPECT_RATIO * Math.min(meta.width, meta.height)) throw fail('photo_aspect_ratio');
 
   try {
-    return await renderVariants(buffer, meta);
+    return await renderVariants(buffer, meta, options.timeLimitSeconds);
   } catch (error) {
     if (error instanceof PhotoError) throw error;
+    if (isTimeout(error)) throw fail('photo_too_slow');
     throw fail(isPixelLimit(error) ? 'photo_dimensions' : 'photo_unreadable');
   }
 }
@@ -169,8 +178,12 @@ async function cover(source: () => Sharp, size: Size, target: Size, position: Po
  * processImage's work after its checks: every decode of the original shares one deadline (sharp's timeout, in
  * whole seconds, is per pipeline); the steps on decoded pixels work on at most 1280 px and need none.
  */
-export async function renderVariants(buffer: Buffer, meta: Metadata): Promise<ProcessedImage> {
-  const deadline = performance.now() + PROCESSING_TIME_LIMIT_SECONDS * 1000;
+export async function renderVariants(
+  buffer: Buffer,
+  meta: Metadata,
+  timeLimitSeconds = PROCESSING_TIME_LIMIT_SECONDS,
+): Promise<ProcessedImage> {
+  const deadline = performance.now() + timeLimitSeconds * 1000;
   const decode = () => {
     const seconds = Math.ceil((deadline - performance.now()) / 1000);
     if (seconds <= 0) throw new Error('timeout: processing time limit reached');

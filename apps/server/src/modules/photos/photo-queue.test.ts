@@ -82,7 +82,8 @@ describe('WorkQueue', () => {
   });
 
   it('gives a free slot to a member with one job before the second job of another', async () => {
-    const queue = new WorkQueue({ concurrency: 1, maxWaiting: 10, perOwner: 3 });
+    let clock = 0;
+    const queue = new WorkQueue({ concurrency: 1, maxWaiting: 10, perOwner: 3, now: () => clock });
     const order: string[] = [];
     const first = heldJob();
     const running = queue.run('busy', first.work);
@@ -91,9 +92,54 @@ describe('WorkQueue', () => {
       queue.run('busy', async () => order.push('busy 3')),
       queue.run('calm', async () => order.push('calm 1')),
     ];
+    clock += 1_000;
     first.finish('busy 1');
     await Promise.all([running, ...later]);
     expect(order).toEqual(['calm 1', 'busy 2', 'busy 3']);
+  });
+
+  it('puts members who keep the queue busy one photo at a time behind one who has not used it lately', async () => {
+    let clock = 0;
+    const queue = new WorkQueue({ concurrency: 1, maxWaiting: 10, perOwner: 3, halfLifeMs: 60_000, now: () => clock });
+    // Two members have just had a photo processed each (4 s and 3 s).
+    for (const [owner, ms] of [
+      ['hostile-a', 4_000],
+      ['hostile-b', 3_000],
+    ] as const) {
+      const job = heldJob();
+      const run = queue.run(owner, job.work);
+      await settle();
+      clock += ms;
+      job.finish(owner);
+      await run;
+      await settle();
+    }
+    // A's 4 s, 3 s ago; B's 3 s, just now.
+    expect(queue.usedMs('hostile-a')).toBeCloseTo(4_000 * 0.5 ** (3_000 / 60_000), 6);
+    expect(queue.usedMs('hostile-b')).toBe(3_000);
+    expect(queue.usedMs('honest')).toBe(0);
+
+    // A's next photo runs; B's and then the honest member's wait. The honest one goes first although it came last.
+    const order: string[] = [];
+    const a = heldJob();
+    const runs = [
+      queue.run('hostile-a', a.work),
+      queue.run('hostile-b', async () => order.push('hostile-b')),
+      queue.run('honest', async () => order.push('honest')),
+    ];
+    await settle();
+    clock += 4_000;
+    a.finish('a');
+    await Promise.all(runs);
+    expect(order).toEqual(['honest', 'hostile-b']);
+
+    // Use fades: after one half-life half of it is left, and it is forgotten once under a millisecond.
+    clock += 60_000;
+    expect(queue.usedMs('hostile-a')).toBeCloseTo((4_000 * 0.5 ** (7_000 / 60_000) + 4_000) / 2, 6);
+    clock += 60_000 * 20;
+    await queue.run('someone', async () => 'x');
+    await settle();
+    expect(queue.usedMs('hostile-a')).toBe(0);
   });
 
   it('frees the slot of a job that fails, also when it throws before its first await', async () => {

@@ -43,11 +43,12 @@ function toHttpError(error: PhotoError): HttpError {
 }
 
 /**
- * Photo processing, one job per core at a time (a 40-megapixel photo takes a core for up to a second or two); at
- * most four per core wait, and a member has one photo in processing and at most two more waiting. Past that an
- * upload is answered at once: 503 photo_busy when the queue is full, 429 when the member already has three in it.
+ * Photo processing: as many jobs at a time as there are cores but one (a 40-megapixel photo takes a core for up
+ * to a second or two; the core left keeps answering everyone else), at most four waiting per running job, and a
+ * member has one photo in processing and at most two more waiting. Past that an upload is answered at once:
+ * 503 photo_busy when the queue is full, 429 when the member already has three in it.
  */
-const MAX_PARALLEL = Math.max(1, availableParallelism());
+const MAX_PARALLEL = Math.max(1, availableParallelism() - 1);
 export const photoQueue = new WorkQueue({ concurrency: MAX_PARALLEL, maxWaiting: 4 * MAX_PARALLEL, perOwner: 3 });
 const RETRY_AFTER_SECONDS = 5;
 
