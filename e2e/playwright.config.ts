@@ -50,8 +50,9 @@ export default defineConfig({
       timeout: 30_000,
     },
     {
-      // The built server, as `npm start` runs it (the test command builds it first).
-      command: `rm -rf ${DATA_DIR} && node ${SERVER_NODE_FLAGS.join(' ')} apps/server/dist/main.mjs`,
+      // The built server, as `npm start` runs it (the test command builds it first). It serves a copy of the
+      // built web app, so a build made while the journeys run cannot take the pages' files away from them.
+      command: `rm -rf ${DATA_DIR} && mkdir -p ${DATA_DIR} && cp -r apps/web/dist ${DATA_DIR}/web && node ${SERVER_NODE_FLAGS.join(' ')} apps/server/dist/main.mjs`,
       cwd: '..',
       url: `${BASE_URL}/api/health.php`,
       reuseExistingServer: false,
@@ -64,6 +65,7 @@ export default defineConfig({
         PORT: String(PORT),
         HOST: 'localhost',
         DATA_DIR,
+        WEB_DIST: `${DATA_DIR}/web`,
         NODE_ENV: 'test',
         LOG_LEVEL: 'warn',
         DATABASE_URL: '',
