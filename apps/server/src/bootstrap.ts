@@ -1,5 +1,6 @@
-import { migrateDatabase, openDatabase, seedDemo } from '@amora/db';
-import { Redis } from 'ioredis';
+import { spawn } from 'node:child_process';
+import { fileURLToPath } from 'node:url';
+import { type DbHandle, dataDirExists, hasSites, migrateDatabase, openDatabase, pgliteTemplateDir, seedDemo } from '@amora/db';
 import { pino } from 'pino';
 import type { Config } from './config';
 import type { AppContext } from './context';
@@ -16,16 +17,76 @@ export interface Runtime {
   close(): Promise<void>;
 }
 
-/** Opens the database (PGlite in DATA_DIR, or PostgreSQL), applies migrations, seeds demo data, connects Redis. */
-export async function bootstrap(config: Config): Promise<Runtime> {
-  const handle = await openDatabase({
+/** Set for the process that creates the demo data on a first start (see createDemoDataApart). */
+const SEED_ONLY = 'AMORA_SEED_ONLY';
+
+function open(config: Config): Promise<DbHandle> {
+  return openDatabase({
     url: config.databaseUrl,
     dataDir: config.databaseUrl ? null : `${config.dataDir}/db`,
+    // Made by `npm run build` beside the server build; without it (sources run by tsx) PGlite runs initdb itself.
+    template: pgliteTemplateDir(fileURLToPath(new URL('../dist/', import.meta.url))),
   });
+}
+
+/**
+ * The demo members' portraits go through the photo pipeline: a few thousand sharp (libvips) operations on
+ * several threads. glibc keeps what those threads freed in per-thread arenas and hardly ever gives it back, so a
+ * server that seeded itself stayed about 150 MB larger than the same server started again (PGlite: ~390 MB
+ * against ~220-250 MB idle). The demo data is therefore created by a process of its own, which exits when done;
+ * the server opens the database after it. That process runs this same entry point with AMORA_SEED_ONLY set.
+ */
+async function createDemoDataApart(): Promise<void> {
+  const [entry] = process.argv.slice(1);
+  if (!entry) throw new Error('cannot tell which script to run for the demo data');
+  // `node --watch` (npm run dev) must not watch the seeding process: it would never exit.
+  const nodeArgs = process.execArgv.filter((arg) => !arg.startsWith('--watch'));
+  const child = spawn(process.execPath, [...nodeArgs, entry], { env: { ...process.env, [SEED_ONLY]: '1' }, stdio: 'inherit' });
+  const code = await new Promise<number | null>((resolve, reject) => {
+    child.once('error', reject);
+    child.once('exit', (exitCode, signal) => resolve(signal ? null : exitCode));
+  });
+  if (code !== 0) throw new Error(`creating the demo data failed (exit code ${code})`);
+}
+
+/** Whether this process is the one that only creates the demo data (see createDemoDataApart). */
+export function isSeedOnlyProcess(): boolean {
+  return process.env[SEED_ONLY] === '1';
+}
+
+/** The seed-only process's work: the database, its migrations and the demo data, then it closes the database. */
+export async function createDemoData(config: Config): Promise<void> {
+  const log = pino({ level: config.logLevel });
+  const handle = await open(config);
   try {
     await migrateDatabase(handle);
-    const seeded = config.seedDemo ? await seedDemo(handle.db, hashPassword) : false;
-    const redis = config.redisUrl ? new Redis(config.redisUrl, { maxRetriesPerRequest: 3, lazyConnect: false }) : null;
+    if (!(await seedDemo(handle.db, hashPassword))) return;
+    const started = Date.now();
+    const count = await seedDemoProfiles({ db: handle.db, now: () => new Date(), config });
+    log.info({ count, ms: Date.now() - started }, 'demo members created');
+  } finally {
+    await handle.close();
+  }
+}
+
+/** Opens the database (PGlite in DATA_DIR, or PostgreSQL), applies migrations, seeds demo data, connects Redis. */
+export async function bootstrap(config: Config): Promise<Runtime> {
+  // A PGlite data directory without a database: nothing to open before the demo data is made.
+  let seeded = config.seedDemo && !config.databaseUrl && !dataDirExists(`${config.dataDir}/db`);
+  if (seeded) await createDemoDataApart();
+  let handle = await open(config);
+  try {
+    await migrateDatabase(handle);
+    if (config.seedDemo && !seeded && !(await hasSites(handle.db))) {
+      await handle.close();
+      await createDemoDataApart();
+      handle = await open(config);
+      seeded = true;
+    }
+    // Loaded only when used: ioredis and what it pulls in hold about 5 MB in a process that has no Redis.
+    const redis = config.redisUrl
+      ? new (await import('ioredis')).Redis(config.redisUrl, { maxRetriesPerRequest: 3, lazyConnect: false })
+      : null;
     const log = pino({ level: config.logLevel });
     const mailer = createMailer({ smtpUrl: config.smtpUrl, db: handle.db, log });
     const mailRetry = setInterval(() => {
@@ -42,11 +103,6 @@ export async function bootstrap(config: Config): Promise<Runtime> {
       sites: new SiteDirectory(handle.db),
       now: () => new Date(),
     };
-    if (seeded) {
-      const started = Date.now();
-      const count = await seedDemoProfiles(ctx);
-      log.info({ count, ms: Date.now() - started }, 'demo members created');
-    }
     // Accounts deleted more than 14 days ago are purged at start and every hour (idempotent on many nodes).
     const purge = () =>
       purgeDeletedAccounts(ctx).then(

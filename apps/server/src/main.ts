@@ -1,10 +1,18 @@
+import type { AddressInfo } from 'node:net';
 import { DataDirLockedError, DEMO_MEMBERS, DEMO_PASSWORD } from '@amora/db';
 import { buildApp } from './app';
-import { bootstrap } from './bootstrap';
+import { bootstrap, createDemoData, isSeedOnlyProcess } from './bootstrap';
 import { loadConfig } from './config';
+import { findAllSites } from './modules/sites/sites.repository';
+import { siteAddresses, startBanner } from './start-banner';
 
 async function main(): Promise<void> {
   const config = loadConfig();
+  if (isSeedOnlyProcess()) {
+    // Started by bootstrap on a first start: the demo data, then out (nothing else of the server runs here).
+    await createDemoData(config);
+    process.exit(0);
+  }
   let runtime: Awaited<ReturnType<typeof bootstrap>>;
   try {
     runtime = await bootstrap(config);
@@ -37,18 +45,21 @@ async function main(): Promise<void> {
 
   await app.listen({ port: config.port, host: config.host });
   const port = (app.server.address() as { port: number }).port;
-  const shown = config.host === '0.0.0.0' || config.host === '::' ? 'localhost' : config.host;
-  const lines = [
-    '',
-    `Amora is running on ${config.databaseUrl ? 'PostgreSQL' : `PGlite in ${config.dataDir}/db`}${config.redisUrl ? ' with Redis' : ''}.`,
-    `  Amora (default site):  http://${shown}:${port}/`,
-    `  Herzklopfen:           http://herzklopfen.localhost:${port}/   (or http://127.0.0.1:${port}/)`,
-    `  API documentation:     http://${shown}:${port}/api/docs`,
-  ];
-  if (config.seedDemo) {
-    lines.push(`  Demo login:            ${DEMO_MEMBERS[0].email} / ${DEMO_PASSWORD}  (on Herzklopfen: ${DEMO_MEMBERS[1].email})`);
-  }
-  console.log(`${lines.join('\n')}\n`);
+  const addresses = await siteAddresses({
+    sites: await findAllSites(runtime.ctx.db),
+    lookup: runtime.ctx.sites,
+    bound: app.addresses().filter((a): a is AddressInfo => typeof a !== 'string'),
+    listenHost: config.host,
+    port,
+    isProduction: config.isProduction,
+  });
+  const banner = startBanner({
+    database: `${config.databaseUrl ? 'PostgreSQL' : `PGlite in ${config.dataDir}/db`}${config.redisUrl ? ' with Redis' : ''}`,
+    addresses,
+    apiDocs: config.apiDocs,
+    demo: config.seedDemo ? { logins: DEMO_MEMBERS.map((m) => ({ site: m.site, email: m.email })), password: DEMO_PASSWORD } : null,
+  });
+  console.log(banner);
 }
 
 main().catch((error) => {

@@ -1,4 +1,5 @@
-import { closeSync, existsSync, mkdirSync, openSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { closeSync, copyFileSync, cpSync, existsSync, mkdirSync, openSync, readFileSync, renameSync, rmSync, writeFileSync } from 'node:fs';
+import { createRequire } from 'node:module';
 import { dirname, join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { PGlite } from '@electric-sql/pglite';
@@ -64,12 +65,67 @@ export function lockDataDir(dir: string): () => void {
   throw new Error(`Could not lock ${dir}`);
 }
 
+/**
+ * PGlite keeps PostgreSQL's shared buffers inside its WebAssembly memory and touches all of them at start, so
+ * their size is resident memory from the first second. PostgreSQL's default of 128 MB made PGlite hold about
+ * 260 MB idle; 16 MB (2,048 pages) holds the demo database's hot pages, and what does not fit is read back
+ * from the data files through the operating system's cache. docs/decisions.md, "Memory", has the figures.
+ */
+export const PGLITE_SHARED_BUFFERS = '16MB';
+const PGLITE_START_PARAMS = [...PGlite.defaultStartParams, '-c', `shared_buffers=${PGLITE_SHARED_BUFFERS}`];
+
+/** The installed PGlite's version: a data directory made by one version is only handed to the same one. */
+function pgliteVersion(): string {
+  const entry = createRequire(import.meta.url).resolve('@electric-sql/pglite');
+  const manifest = join(dirname(entry), '..', 'package.json');
+  return (JSON.parse(readFileSync(manifest, 'utf8')) as { version: string }).version;
+}
+
+/**
+ * Where in `dir` the template of a new PGlite database is kept (see makePgliteTemplate): a folder named after
+ * the PGlite version that made it.
+ */
+export function pgliteTemplateDir(dir: string): string {
+  return join(dir, `pglite-${pgliteVersion()}-template`);
+}
+
+/**
+ * A new PGlite database starts with initdb, which PGlite runs inside the calling process: a second PostgreSQL
+ * in a WebAssembly memory of its own, initdb's, and a 128 MB copy of the second's memory, all resident at
+ * once (about 520 MB more), then the result is handed over as an in-memory tar archive and left as garbage
+ * until V8 next collects it. The server's first start therefore does not run it: `npm run build` calls this in
+ * a short process of its own, which leaves a freshly made, cleanly shut down data directory in `dir`, and
+ * openDatabase copies its files into an empty data directory instead (no archive, nothing in the heap).
+ */
+export async function makePgliteTemplate(dir: string): Promise<void> {
+  const building = `${dir}.tmp`;
+  rmSync(building, { recursive: true, force: true });
+  const client = await PGlite.create({ dataDir: building, startParams: PGLITE_START_PARAMS });
+  await client.close();
+  rmSync(dir, { recursive: true, force: true });
+  renameSync(building, dir);
+}
+
+/**
+ * Copies a template's files into an empty data directory, PG_VERSION last: that file marks a data directory
+ * as holding a database, so a copy cut short is not taken for one and is simply made again.
+ */
+function copyTemplate(template: string, dataDir: string): void {
+  cpSync(template, dataDir, { recursive: true, filter: (source) => source !== join(template, 'PG_VERSION') });
+  copyFileSync(join(template, 'PG_VERSION'), join(dataDir, 'PG_VERSION'));
+}
+
 export interface OpenOptions {
   /** PostgreSQL connection string; when absent, PGlite in `dataDir` (or in memory when dataDir is null). */
   url?: string | null;
   dataDir?: string | null;
   /** A PGlite data dump to start from (tests share one migrated template). */
   loadDataDir?: Blob | File;
+  /**
+   * A folder made by makePgliteTemplate: a `dataDir` that holds no database yet gets a copy of it instead of
+   * PGlite running initdb in this process. Left unused when the folder does not exist.
+   */
+  template?: string;
   poolSize?: number;
 }
 
@@ -85,11 +141,21 @@ export async function openDatabase(options: OpenOptions): Promise<DbHandle> {
   let unlock = () => {};
   if (options.dataDir) {
     unlock = lockDataDir(options.dataDir);
+    const template = options.template;
+    if (template && !dataDirExists(options.dataDir) && existsSync(join(template, 'PG_VERSION'))) {
+      try {
+        copyTemplate(template, options.dataDir);
+      } catch (error) {
+        unlock();
+        throw error;
+      }
+    }
   }
   try {
     const client = await PGlite.create({
       dataDir: options.dataDir ?? undefined,
       loadDataDir: options.loadDataDir,
+      startParams: PGLITE_START_PARAMS,
     });
     const db = drizzlePglite(client, { schema }) as unknown as Database;
     return {

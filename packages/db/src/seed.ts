@@ -40,10 +40,15 @@ export const DEMO_MEMBERS = [
   { site: 'herzklopfen.localhost', email: 'demo@herzklopfen.example', name: 'Alex', country: 'DE' },
 ] as const;
 
+/** Whether any site exists (the demo data is made only when none does). */
+export async function hasSites(db: Database): Promise<boolean> {
+  const [{ value: siteCount }] = await db.select({ value: count() }).from(sites);
+  return siteCount > 0;
+}
+
 /** Companies, two branded sites and a demo member on each. Runs once, on an empty database. */
 export async function seedDemo(db: Database, hashPassword: (password: string) => Promise<string>): Promise<boolean> {
-  const [{ value: siteCount }] = await db.select({ value: count() }).from(sites);
-  if (siteCount > 0) return false;
+  if (await hasSites(db)) return false;
 
   await db.insert(companies).values([
     {

@@ -1,9 +1,8 @@
 import { type Database, profiles, sites, users } from '@amora/db';
 import { eq } from 'drizzle-orm';
 import sharp from 'sharp';
-import type { AppContext } from '../context';
 import { hashPassword } from '../lib/passwords';
-import { addPhotoForSeed } from '../modules/photos/photos.service';
+import { addPhotoForSeed, type PhotoContext } from '../modules/photos/photos.service';
 
 /** Deterministic pseudo-random numbers, so every fresh install gets the same demo members. */
 function random(seed: number): () => number {
@@ -159,7 +158,7 @@ async function drawPortrait(r: () => number, initial: string): Promise<Buffer> {
  * A few hundred demo members across the 15 target countries and both demo sites: all genders and ages, some
  * premium, some fictional (flagged, without an account), each with one to three drawn photos.
  */
-export async function seedDemoProfiles(ctx: AppContext, count = 300): Promise<number> {
+export async function seedDemoProfiles(ctx: PhotoContext, count = 300): Promise<number> {
   const db: Database = ctx.db;
   const allSites = await db.select().from(sites);
   const amora = allSites.find((s) => s.domain === 'amora.localhost');

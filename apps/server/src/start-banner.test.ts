@@ -1,0 +1,166 @@
+import { DEMO_MEMBERS, DEMO_PASSWORD } from '@amora/db';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { findAllSites } from './modules/sites/sites.repository';
+import { type BoundAddress, reachableHosts, type SiteAddresses, siteAddresses, startBanner } from './start-banner';
+import { call, login } from './test/accounts';
+import { createTestApp, type TestApp } from './test/harness';
+
+const PORT = 3000;
+
+/** Where `app.listen` binds for each HOST (what Fastify's `addresses()` reports). */
+const HOSTS: { host: string; bound: BoundAddress[] }[] = [
+  {
+    host: 'localhost',
+    bound: [
+      { address: '127.0.0.1', family: 'IPv4' },
+      { address: '::1', family: 'IPv6' },
+    ],
+  },
+  { host: '127.0.0.1', bound: [{ address: '127.0.0.1', family: 'IPv4' }] },
+  { host: '0.0.0.0', bound: [{ address: '0.0.0.0', family: 'IPv4' }] },
+  { host: '::', bound: [{ address: '::', family: 'IPv6' }] },
+  { host: '::1', bound: [{ address: '::1', family: 'IPv6' }] },
+  // A machine's name, bound to its network address: no *.localhost name reaches it.
+  { host: 'dating-box.example', bound: [{ address: '192.0.2.10', family: 'IPv4' }] },
+];
+
+let dev: TestApp;
+let prod: TestApp;
+beforeAll(async () => {
+  [dev, prod] = await Promise.all([createTestApp(), createTestApp({ isProduction: true })]);
+});
+afterAll(async () => {
+  await Promise.all([dev.close(), prod.close()]);
+});
+
+async function addressesFor(t: TestApp, host: string, bound: BoundAddress[]): Promise<SiteAddresses[]> {
+  return siteAddresses({
+    sites: await findAllSites(t.ctx.db),
+    lookup: t.ctx.sites,
+    bound,
+    listenHost: host,
+    port: PORT,
+    isProduction: t.ctx.config.isProduction,
+  });
+}
+
+/** A request to `path` as a browser that opened `printed` sends it: that URL's Host header and query. */
+function asOpenedFrom(printed: string, path: string): { url: string; host: string } {
+  const url = new URL(printed);
+  return { url: `${path}${url.search}`, host: url.host };
+}
+
+describe('the addresses npm start prints', () => {
+  for (const { host, bound } of HOSTS) {
+    it(`with HOST=${host}, every printed address reaches the site it is printed for, and every site gets one`, async () => {
+      const addresses = await addressesFor(dev, host, bound);
+      expect(addresses.map((a) => a.site.name).sort()).toEqual(['Amora', 'Herzklopfen']);
+      for (const { site, urls } of addresses) {
+        expect(urls.length, `${site.name} has an address`).toBeGreaterThan(0);
+        for (const printed of urls) {
+          const { url, host: hostHeader } = asOpenedFrom(printed, '/api/settings.php');
+          const res = await dev.app.inject({ url, headers: { host: hostHeader } });
+          expect(res.statusCode, printed).toBe(200);
+          expect(res.json().name, printed).toBe(site.name);
+        }
+      }
+    });
+  }
+
+  it('with HOST=127.0.0.1 prints 127.0.0.1 for Herzklopfen, whose address it is, and a name of its own for Amora', async () => {
+    const addresses = await addressesFor(dev, '127.0.0.1', HOSTS[1].bound);
+    const urls = Object.fromEntries(addresses.map((a) => [a.site.name, a.urls]));
+    expect(urls.Amora).toEqual(['http://amora.localhost:3000/', 'http://localhost:3000/']);
+    expect(urls.Herzklopfen).toEqual(['http://herzklopfen.localhost:3000/', 'http://127.0.0.1:3000/']);
+  });
+
+  it('opens a site that no name on a network-bound HOST reaches with a forced host, outside production only', async () => {
+    const { host, bound } = HOSTS[5];
+    const devUrls = Object.fromEntries((await addressesFor(dev, host, bound)).map((a) => [a.site.name, a.urls]));
+    expect(devUrls.Amora).toEqual(['http://dating-box.example:3000/', 'http://192.0.2.10:3000/']);
+    expect(devUrls.Herzklopfen).toEqual(['http://dating-box.example:3000/?forced_host=herzklopfen.localhost']);
+    // In production an unknown host gets no site, so nothing is printed for either (no default-site fallback).
+    const prodAddresses = await addressesFor(prod, host, bound);
+    expect(prodAddresses.map((a) => a.urls)).toEqual([[], []]);
+  });
+
+  for (const { host, bound } of HOSTS.slice(0, 4)) {
+    it(`in production with HOST=${host}, only the sites' own names are printed, and they answer`, async () => {
+      for (const { site, urls } of await addressesFor(prod, host, bound)) {
+        for (const printed of urls) {
+          const { url, host: hostHeader } = asOpenedFrom(printed, '/api/settings.php');
+          expect(url).not.toContain('forced_host');
+          const res = await prod.app.inject({ url, headers: { host: hostHeader } });
+          expect(res.json().name, printed).toBe(site.name);
+        }
+      }
+    });
+  }
+
+  it('prints each demo login only beside a site it works on, at that address', async () => {
+    for (const { host, bound } of [HOSTS[1], HOSTS[5]]) {
+      const addresses = await addressesFor(dev, host, bound);
+      const banner = startBanner({
+        database: 'PGlite in /data/db',
+        addresses,
+        apiDocs: true,
+        demo: { logins: DEMO_MEMBERS.map((m) => ({ site: m.site, email: m.email })), password: DEMO_PASSWORD },
+      });
+      for (const member of DEMO_MEMBERS) {
+        const entry = addresses.find((a) => a.site.domain === member.site);
+        if (!entry) throw new Error(`no site ${member.site}`);
+        expect(banner).toContain(`${member.email} on ${entry.site.name}`);
+        const { url, host: hostHeader } = asOpenedFrom(entry.urls[0], '/api/user.php');
+        const res =
+          url === '/api/user.php'
+            ? await login(dev, member.email, DEMO_PASSWORD, { host: hostHeader })
+            : await call(dev, 'POST', url, { email: member.email, password: DEMO_PASSWORD }, { host: hostHeader });
+        expect(res.statusCode, `${member.email} at ${entry.urls[0]}`).toBe(200);
+      }
+    }
+  });
+});
+
+describe('startBanner', () => {
+  it('is a few lines: the database, one line per site, the API documentation and the demo logins', async () => {
+    const addresses = await addressesFor(dev, 'localhost', HOSTS[0].bound);
+    const banner = startBanner({
+      database: 'PGlite in /srv/amora/data/db',
+      addresses,
+      apiDocs: true,
+      demo: { logins: DEMO_MEMBERS.map((m) => ({ site: m.site, email: m.email })), password: DEMO_PASSWORD },
+    });
+    expect(banner.trim().split('\n')).toEqual([
+      'Amora is running on PGlite in /srv/amora/data/db.',
+      '  Amora:              http://amora.localhost:3000/   (or http://localhost:3000/)',
+      '  Herzklopfen:        http://herzklopfen.localhost:3000/   (or http://127.0.0.1:3000/)',
+      '  API documentation:  http://amora.localhost:3000/api/docs',
+      '  Demo login:         demo@amora.example on Amora, demo@herzklopfen.example on Herzklopfen (password amora-demo-2026)',
+    ]);
+  });
+
+  it('says so when a site has no address on this machine, and prints no login for it', () => {
+    const banner = startBanner({
+      database: 'PostgreSQL',
+      addresses: [{ site: { id: 1, name: 'Amora', domain: 'amora.example', hosts: [] }, urls: [] }],
+      apiDocs: false,
+      demo: { logins: [{ site: 'amora.example', email: 'demo@amora.example' }], password: 'x' },
+    });
+    expect(banner).toContain('Amora:  only at its domain, amora.example (no address on this machine reaches it)');
+    expect(banner).not.toContain('Demo login');
+    expect(banner).not.toContain('API documentation');
+  });
+});
+
+describe('reachableHosts', () => {
+  it('knows which names a browser on this machine can use for each binding', () => {
+    const onLoopback = reachableHosts([{ address: '127.0.0.1', family: 'IPv4' }], '127.0.0.1');
+    expect(['127.0.0.1', 'localhost', 'herzklopfen.localhost'].every(onLoopback)).toBe(true);
+    expect(onLoopback('::1')).toBe(false);
+    const everywhere = reachableHosts([{ address: '::', family: 'IPv6' }], '::');
+    expect(['::1', '[::1]', '127.0.0.1', 'amora.localhost'].every(everywhere)).toBe(true);
+    const named = reachableHosts([{ address: '192.0.2.10', family: 'IPv4' }], 'dating-box.example');
+    expect(['dating-box.example', '192.0.2.10'].every(named)).toBe(true);
+    expect(['localhost', 'amora.localhost', '127.0.0.1'].some(named)).toBe(false);
+  });
+});
