@@ -13,6 +13,9 @@ const DURATION = Number(process.env.BENCH_SECONDS ?? 1);
 // round; the median round is reported.
 const ROUNDS = Number(process.env.BENCH_ROUNDS ?? 25);
 const CONNECTIONS = Number(process.env.BENCH_CONNECTIONS ?? 32);
+// The hello server listens on BENCH_PORT (3901), the Amora server on the next port.
+const HELLO_PORT = Number(process.env.BENCH_PORT ?? 3901);
+const APP_PORT = HELLO_PORT + 1;
 
 async function measure(url, headers = {}) {
   const r = await autocannon({ url, connections: CONNECTIONS, duration: DURATION, headers });
@@ -25,20 +28,21 @@ export async function runApiBenchmark() {
   if (keep) mkdirSync(keep, { recursive: true });
   const dataDir = keep ?? mkdtempSync(join(tmpdir(), 'amora-bench-'));
   // The baseline runs with the same Node flags as the server (measured neutral for it), so only the code differs.
+  const helloUrl = `http://127.0.0.1:${HELLO_PORT}/hello`;
   const hello = await startServer(
     [...SERVER_NODE_FLAGS, 'bench/hello-server.mjs'],
-    { PORT: '3901' },
-    'http://127.0.0.1:3901/hello',
+    { PORT: String(HELLO_PORT) },
+    helloUrl,
     join(dataDir, 'hello.log'),
   );
-  const app = await startAmora(3902, dataDir);
-  const baselineRun = () => measure('http://127.0.0.1:3901/hello');
+  const app = await startAmora(APP_PORT, dataDir);
+  const baselineRun = () => measure(helloUrl);
   // A returning browser: it sends the language cookie the first call set.
   const headers = { host: 'amora.localhost', cookie: 'i18n_redirected=en' };
-  const settingsUrl = 'http://127.0.0.1:3902/api/settings.php';
+  const settingsUrl = `http://127.0.0.1:${APP_PORT}/api/settings.php`;
   try {
     // Warm-up of both servers (JIT, caches), not counted.
-    await autocannon({ url: 'http://127.0.0.1:3901/hello', connections: CONNECTIONS, duration: 2 });
+    await autocannon({ url: helloUrl, connections: CONNECTIONS, duration: 2 });
     await autocannon({ url: settingsUrl, connections: CONNECTIONS, duration: 2, headers });
     const rounds = [];
     for (let i = 0; i < ROUNDS; i++) {

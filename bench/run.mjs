@@ -1,9 +1,10 @@
 #!/usr/bin/env node
-// npm run bench [-- api|bundle|photos|search]: runs the benchmarks, prints the figures, writes bench/results/*.json.
+// npm run bench [-- api|bundle|memory|photos|search]: runs the benchmarks, prints the figures, writes bench/results/*.json.
 import { spawnSync } from 'node:child_process';
 import { mkdirSync, writeFileSync } from 'node:fs';
 import { runApiBenchmark } from './api-throughput.mjs';
 import { runBundleBenchmark } from './bundle-size.mjs';
+import { runMemoryBenchmark } from './memory.mjs';
 import { runPhotoBenchmark } from './photo-processing.mjs';
 
 // `photo` is the photos benchmark too.
@@ -13,7 +14,7 @@ const save = (name, data) =>
   writeFileSync(`bench/results/${name}.json`, `${JSON.stringify({ at: new Date().toISOString(), ...data }, null, 2)}\n`);
 
 // The API and photo benchmarks run the built server, as `npm start` does; the bundle one measures the web build.
-if (['all', 'bundle', 'api', 'photos'].includes(which)) {
+if (['all', 'bundle', 'api', 'photos', 'memory'].includes(which)) {
   if (spawnSync('npm', ['run', 'build', '--silent'], { stdio: 'inherit' }).status !== 0) process.exit(1);
 }
 
@@ -91,4 +92,22 @@ if (which === 'all' || which === 'search') {
   // TypeScript (it runs the real search service): through tsx, in its own process.
   const status = spawnSync(process.execPath, ['--import', 'tsx', 'bench/search.ts'], { stdio: 'inherit' }).status;
   if (status !== 0) process.exit(status ?? 1);
+}
+
+if (which === 'all' || which === 'memory') {
+  const memory = await runMemoryBenchmark();
+  save('memory', memory);
+  const t = memory.targets;
+  console.log(
+    `\nResident memory (MB) of the built server (${memory.flags.join(' ')}), idle = ${memory.idleSeconds} s after a few requests:`,
+  );
+  for (const r of memory.results) {
+    if (r.skipped) {
+      console.log(`  ${r.label}: skipped (${r.skipped})`);
+      continue;
+    }
+    console.log(
+      `  ${r.label.padEnd(10)} restarted idle ${String(r.idleMb).padStart(4)} (target <= ${r.idleTargetMb});  first start: peak ${r.firstStartPeakMb} (target < ${t.firstStartPeakMb}), idle after it ${r.firstStartIdleMb}, ready in ${r.firstStartSeconds} s  ${r.pass ? 'PASS' : 'FAIL'}`,
+    );
+  }
 }
