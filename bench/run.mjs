@@ -1,11 +1,12 @@
 #!/usr/bin/env node
-// npm run bench [-- api|bundle|memory|photos|search]: runs the benchmarks, prints the figures, writes bench/results/*.json.
+// npm run bench [-- api|bundle|memory|photos|search|search-http]: runs the benchmarks, prints the figures, writes bench/results/*.json.
 import { spawnSync } from 'node:child_process';
 import { mkdirSync, writeFileSync } from 'node:fs';
 import { runApiBenchmark } from './api-throughput.mjs';
 import { runBundleBenchmark } from './bundle-size.mjs';
 import { runMemoryBenchmark } from './memory.mjs';
 import { runPhotoBenchmark } from './photo-processing.mjs';
+import { runSearchHttpBenchmark } from './search-http.mjs';
 
 // `photo` is the photos benchmark too.
 const which = process.argv[2] === 'photo' ? 'photos' : (process.argv[2] ?? 'all');
@@ -14,7 +15,7 @@ const save = (name, data) =>
   writeFileSync(`bench/results/${name}.json`, `${JSON.stringify({ at: new Date().toISOString(), ...data }, null, 2)}\n`);
 
 // The API and photo benchmarks run the built server, as `npm start` does; the bundle one measures the web build.
-if (['all', 'bundle', 'api', 'photos', 'memory'].includes(which)) {
+if (['all', 'bundle', 'api', 'photos', 'search-http', 'memory'].includes(which)) {
   if (spawnSync('npm', ['run', 'build', '--silent'], { stdio: 'inherit' }).status !== 0) process.exit(1);
 }
 
@@ -92,6 +93,27 @@ if (which === 'all' || which === 'search') {
   // TypeScript (it runs the real search service): through tsx, in its own process.
   const status = spawnSync(process.execPath, ['--import', 'tsx', 'bench/search.ts'], { stdio: 'inherit' }).status;
   if (status !== 0) process.exit(status ?? 1);
+}
+
+if (which === 'all' || which === 'search-http') {
+  const run = await runSearchHttpBenchmark();
+  save('search-http', run);
+  const row = (name, r) =>
+    `    ${name.padEnd(30)} ${String(r.rps).padStart(6)} req/s   p50 ${r.p50} ms   p99 ${r.p99} ms   max ${r.max} ms   timeouts ${r.timeouts}   errors ${r.errors}`;
+  console.log(`\nLogged-in search over HTTP, ${run.connections} connections (the round with the median ratio):`);
+  for (const r of run.results) {
+    if (r.skipped) {
+      console.log(`  ${r.label}: skipped (${r.skipped})`);
+      continue;
+    }
+    console.log(`  ${r.label}, ${r.profiles.toLocaleString('en')} profiles${r.fillSeconds ? ` (filled in ${r.fillSeconds} s)` : ''}:`);
+    console.log(row('GET /api/settings.php', r.settings));
+    console.log(row('GET /api/settings.php (member)', r.settingsMember));
+    console.log(row(`GET ${run.path.replace('/api/', '')}`, r.search));
+    console.log(
+      `    ratio ${r.ratio} [${r.ratios.join(', ')}]; every round: search p99 <= ${r.worst.p99} ms, max ${r.worst.max} ms, ${r.worst.timeouts} timeouts, ${r.worst.errors} errors; target ${r.target}: ${r.pass ? 'PASS' : 'FAIL'}`,
+    );
+  }
 }
 
 if (which === 'all' || which === 'memory') {

@@ -9,8 +9,8 @@ import pg from 'pg';
 import { hashPassword } from '../apps/server/src/lib/passwords';
 import { search } from '../apps/server/src/modules/search/search.service';
 import { SiteDirectory } from '../apps/server/src/modules/sites/sites.service';
+import { fillProfiles } from './fill-profiles.mjs';
 
-const COUNTRIES = ['NL', 'BE', 'FR', 'IT', 'ES', 'DE', 'AT', 'IE', 'GB', 'US', 'CA', 'PL', 'AU', 'NZ', 'CH'];
 const FILTER_SETS: Record<string, Record<string, string>> = {
   'no filter': {},
   gender: { gender: 'woman' },
@@ -27,35 +27,12 @@ const stats = (ms: number[]) => {
   return { p50: r(quantile(s, 0.5)), p95: r(quantile(s, 0.95)), p99: r(quantile(s, 0.99)), runs: s.length };
 };
 
-async function fill(db: { execute: (q: ReturnType<typeof sql>) => Promise<unknown> }, count: number) {
-  const countries = `array[${COUNTRIES.map((c) => `'${c}'`).join(',')}]`;
-  const batch = 100_000;
-  for (let start = 1; start <= count; start += batch) {
-    const end = Math.min(count, start + batch - 1);
-    await db.execute(
-      sql.raw(`insert into profiles (site_id, name, country, region, status, birth_date, gender, is_invisible, is_fictional)
-      -- Independent attributes (hashint4 of different seeds), so filters combine as on a real site.
-      select case when abs(hashint4(i)) % 3 = 0 then 2 else 1 end,
-             'Member ' || i,
-             (${countries})[1 + abs(hashint4(i + 1000003)) % 15],
-             (${countries})[1 + abs(hashint4(i + 1000003)) % 15] || '-R' || (abs(hashint4(i + 2000003)) % 10),
-             case when abs(hashint4(i + 3000003)) % 50 = 0 then 'disabled' else 'active' end,
-             date '1950-01-01' + (abs(hashint4(i + 4000003)) % 20000),
-             (array['woman','man','nonbinary'])[1 + abs(hashint4(i + 5000003)) % 3],
-             (abs(hashint4(i + 6000003)) % 97 = 0),
-             (abs(hashint4(i + 7000003)) % 10 = 0)
-      from generate_series(${start}, ${end}) as i`),
-    );
-  }
-  await db.execute(sql.raw('analyze profiles'));
-}
-
 async function measure(label: string, url: string | null, count: number) {
   const handle = await openDatabase({ url, dataDir: null, poolSize: 4 });
   await migrateDatabase(handle);
   await seedDemo(handle.db, hashPassword);
   const started = Date.now();
-  await fill(handle.db as never, count);
+  await fillProfiles((text: string) => handle.db.execute(sql.raw(text)), count);
   const fillMs = Date.now() - started;
   const sites = new SiteDirectory(handle.db);
   const site = await sites.get(1);

@@ -12,7 +12,9 @@ export async function startServer(args, env, readyUrl, logFile) {
   child.on('exit', () => {
     exited = true;
   });
-  for (let i = 0; i < 600 && !exited; i++) {
+  // A first start seeds the demo members (their portraits go through the photo pipeline): minutes on a busy machine.
+  const deadline = Date.now() + 300_000;
+  while (Date.now() < deadline && !exited) {
     try {
       const res = await fetch(readyUrl, { headers: { host: 'amora.localhost' } });
       if (res.ok) return child;
@@ -25,10 +27,14 @@ export async function startServer(args, env, readyUrl, logFile) {
   throw new Error(`server did not start: ${args.join(' ')} (log: ${logFile})`);
 }
 
-/** The built server as `npm start` runs it, in production mode with demo data, without the flood guard's limit. */
-export function startAmora(port, dataDir) {
+/**
+ * The built server as `npm start` runs it, in production mode with demo data, without the flood guard's limit;
+ * `env` adds to or overrides its environment (DATABASE_URL for PostgreSQL).
+ */
+export function startAmora(port, dataDir, env = {}) {
   return startServer(
-    [...SERVER_NODE_FLAGS, 'apps/server/dist/main.mjs'],
+    // BENCH_SERVER_ENTRY runs another build of the server (to compare two builds under the same conditions).
+    [...SERVER_NODE_FLAGS, process.env.BENCH_SERVER_ENTRY ?? 'apps/server/dist/main.mjs'],
     {
       PORT: String(port),
       HOST: '127.0.0.1',
@@ -38,6 +44,7 @@ export function startAmora(port, dataDir) {
       DATABASE_URL: '',
       REDIS_URL: '',
       API_RATE_LIMIT: '100000000',
+      ...env,
     },
     `http://127.0.0.1:${port}/api/health.php`,
     join(dataDir, 'server.log'),

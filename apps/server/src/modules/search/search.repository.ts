@@ -1,5 +1,5 @@
 import { type Database, notBlockedEitherWay, profileCardColumns, profiles, users } from '@amora/db';
-import { and, desc, eq, gt, inArray, lt, lte, ne, notInArray, type SQL, sql } from 'drizzle-orm';
+import { and, desc, eq, gt, lt, lte, ne, notInArray, type SQL, sql } from 'drizzle-orm';
 
 export interface SearchFilters {
   siteId: number;
@@ -14,13 +14,12 @@ export interface SearchFilters {
 }
 
 /**
- * The WHERE of member search. Only columns of `profiles` (status covers deleted and unconfirmed accounts), so
- * the partial index profiles_search_idx (site, gender, country, id desc) serves it; blocks are an anti-join on
- * the blocks primary key and its reverse index.
+ * What a search asks for, whoever asks: only columns of `profiles` (status covers deleted and unconfirmed
+ * accounts), so the partial search indexes (site, gender, country, id desc) serve it. matchesFilters says the
+ * same of one profile row: keep the two in step.
  */
-function conditions(f: SearchFilters): SQL | undefined {
-  const viewer = f.viewerProfileId;
-  return and(
+function filterConditions(f: SearchFilters): SQL[] {
+  return [
     eq(profiles.siteId, f.siteId),
     // Literal constants, not parameters: only then can the planner match the partial search indexes.
     sql`${profiles.status} = 'active'`,
@@ -30,41 +29,63 @@ function conditions(f: SearchFilters): SQL | undefined {
     f.region ? eq(profiles.region, f.region) : undefined,
     f.bornOnOrBefore ? lte(profiles.birthDate, f.bornOnOrBefore) : undefined,
     f.bornAfter ? gt(profiles.birthDate, f.bornAfter) : undefined,
+  ].filter((c): c is SQL => c !== undefined);
+}
+
+/** Whether a profile row meets the filters (filterConditions, for one row in hand). */
+export function matchesFilters(
+  p: Pick<typeof profiles.$inferSelect, 'siteId' | 'status' | 'isInvisible' | 'gender' | 'country' | 'region' | 'birthDate'>,
+  f: SearchFilters,
+): boolean {
+  return (
+    p.siteId === f.siteId &&
+    p.status === 'active' &&
+    !p.isInvisible &&
+    (!f.gender || p.gender === f.gender) &&
+    (!f.country || p.country === f.country) &&
+    (!f.region || p.region === f.region) &&
+    (!f.bornOnOrBefore || p.birthDate <= f.bornOnOrBefore) &&
+    (!f.bornAfter || p.birthDate > f.bornAfter)
+  );
+}
+
+/** The WHERE of a page: the filters, then never the viewer or anyone in a block with them (either way). */
+function conditions(f: SearchFilters): SQL | undefined {
+  const viewer = f.viewerProfileId;
+  return and(
+    ...filterConditions(f),
     viewer ? ne(profiles.id, viewer) : undefined,
     f.excludeIds && f.excludeIds.length > 0 ? notInArray(profiles.id, f.excludeIds) : undefined,
     viewer ? notBlockedEitherWay(viewer) : undefined,
   );
 }
 
-/** One page, newest first, after the keyset cursor (the last id of the previous page). */
+/**
+ * One page, newest first, after the keyset cursor (the last id of the previous page), with each card's premium
+ * badge: one query, the badge a primary-key lookup for the rows returned only.
+ */
 export async function searchPage(db: Database, f: SearchFilters, cursor: number | null, limit: number) {
-  const rows = await db
-    .select({ ...profileCardColumns, userId: profiles.userId })
+  return db
+    .select({
+      ...profileCardColumns,
+      // Written out: in the select list of a one-table query Drizzle leaves the table name off a column.
+      isPremium: sql<boolean>`coalesce((select u.paid_user from ${users} u where u.id = profiles.user_id), false)`,
+    })
     .from(profiles)
     .where(and(conditions(f), cursor !== null ? lt(profiles.id, cursor) : undefined))
     .orderBy(desc(profiles.id))
     .limit(limit);
-  // Premium badges for the page only: a primary-key lookup of at most `limit` accounts.
-  const userIds = rows.map((r) => r.userId).filter((id): id is number => id !== null);
-  const paid = userIds.length
-    ? new Set(
-        (
-          await db
-            .select({ id: users.id })
-            .from(users)
-            .where(and(inArray(users.id, userIds), eq(users.paidUser, true)))
-        ).map((u) => u.id),
-      )
-    : new Set<number>();
-  return rows.map((r) => ({ ...r, isPremium: r.userId !== null && paid.has(r.userId) }));
 }
 
-/** How many match, counting no further than `cap` + 1. */
+/**
+ * How many profiles the filters match, counting no further than `cap` + 1: the same figure for everyone who
+ * searches with them (the viewer and their blocks are not taken out).
+ */
 export async function countMatches(db: Database, f: SearchFilters, cap: number): Promise<number> {
   const inner = db
     .select({ one: sql`1` })
     .from(profiles)
-    .where(conditions(f))
+    .where(and(...filterConditions(f)))
     .limit(cap + 1)
     .as('m');
   const [row] = await db.select({ n: sql<number>`count(*)` }).from(inner);

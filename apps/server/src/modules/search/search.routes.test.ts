@@ -67,6 +67,44 @@ describe('GET /api/search.php', () => {
     expect(seen.size).toBe(first.results.length + second.results.length);
   });
 
+  it('past a full page, counts the matches for everyone alike, less the viewer', async () => {
+    // The viewer is an active woman in NL; she blocked one NL woman and another blocked her.
+    await t.ctx.db
+      .update(profiles)
+      .set({ status: 'active', gender: 'woman', country: 'NL', birthDate: '1991-01-01' })
+      .where(eq(profiles.id, viewerProfile));
+    await t.ctx.db.insert(blocks).values([
+      { blockerProfileId: viewerProfile, blockedProfileId: ids[0] },
+      { blockerProfileId: ids[1], blockedProfileId: viewerProfile },
+    ]);
+    const other = await t.app.inject({
+      method: 'POST',
+      url: '/api/signup.php',
+      headers: { ...HOST, 'x-request-type': 'client' },
+      remoteAddress: '10.88.0.2',
+      payload: { email: 'counter@example.com', name: 'Counter', password: 'long enough secret', date_of_birth: '1980-01-01', terms: true },
+    });
+    const otherCookie = other.cookies.map((c) => `${c.name}=${c.value}`).join('; ');
+    try {
+      // 30 NL women and the viewer. The viewer is not counted for herself; the two in a block with her are left
+      // out of her results but not out of the number, which is the same for everyone (it tells nobody of a block).
+      const mine = (await get('?gender=woman&country=NL')).json();
+      expect(mine.results).toHaveLength(24);
+      expect(mine.numResults).toBe(30);
+      expect(mine.numResults_capped).toBe(false);
+      const seen = [...mine.results, ...(await get(`?gender=woman&country=NL&cursor=${mine.next_cursor}`)).json().results];
+      const seenIds = seen.map((r: { id: number }) => r.id);
+      for (const hidden of [viewerProfile, ids[0], ids[1]]) expect(seenIds).not.toContain(hidden);
+      expect(seen).toHaveLength(28);
+      const theirs = (await get('?gender=woman&country=NL', otherCookie)).json();
+      expect(theirs.numResults).toBe(31);
+      expect(theirs.results.map((r: { id: number }) => r.id)).toContain(viewerProfile);
+    } finally {
+      await t.ctx.db.delete(blocks).where(inArray(blocks.blockedProfileId, [ids[0], viewerProfile]));
+      await t.ctx.db.update(profiles).set({ status: 'disabled', gender: null }).where(eq(profiles.id, viewerProfile));
+    }
+  });
+
   it('fills in similar profiles when the search finds few', async () => {
     const body = (await get('?gender=man&country=DE&min_age=30&max_age=31')).json();
     expect(body.results.length).toBeLessThan(24);

@@ -1,10 +1,12 @@
 import { SEARCH_COUNT_CAP, SEARCH_PAGE_SIZE, type SearchCard, type SearchQuery, type SearchResponse } from '@amora/contracts';
+import type { Database } from '@amora/db';
+import { LRUCache } from 'lru-cache';
 import type { AppContext } from '../../context';
 import { badRequest, HttpError } from '../../lib/errors';
 import type { Auth } from '../../plugins/auth';
 import { presentProfileCard } from '../profiles/profiles.presenter';
 import type { Site } from '../sites/sites.repository';
-import { countMatches, type SearchFilters, searchPage } from './search.repository';
+import { countMatches, matchesFilters, type SearchFilters, searchPage } from './search.repository';
 
 /** The ISO date `years` before `now` (UTC). */
 function yearsBefore(now: Date, years: number): string {
@@ -36,10 +38,41 @@ function toCard(row: Awaited<ReturnType<typeof searchPage>>[number], now: Date):
   return presentProfileCard(row, row.isPremium, now);
 }
 
+/** How long a capped count serves every search with the same filters. */
+const COUNT_TTL_MS = 30_000;
+/** Filter sets remembered per database (each a short key and a number). */
+const COUNT_CACHE_SIZE = 5_000;
+const countCaches = new WeakMap<Database, LRUCache<string, number>>();
+
+/**
+ * The capped count of the filters (up to SEARCH_COUNT_CAP + 1), shared by everyone who searches with them for
+ * COUNT_TTL_MS. Counting is the dearest part of a first page (up to a thousand rows visited) and its figure is
+ * shown as "N members" or "more than 1000": half a minute old is as good as exact. Kept per database, in
+ * process memory: two server processes may each count once.
+ */
+async function sharedCount(db: Database, filters: SearchFilters): Promise<number> {
+  let cache = countCaches.get(db);
+  if (!cache) {
+    cache = new LRUCache<string, number>({ max: COUNT_CACHE_SIZE, ttl: COUNT_TTL_MS });
+    countCaches.set(db, cache);
+  }
+  const key = JSON.stringify([filters.siteId, filters.gender, filters.country, filters.region, filters.bornOnOrBefore, filters.bornAfter]);
+  const cached = cache.get(key);
+  if (cached !== undefined) return cached;
+  const counted = await countMatches(db, filters, SEARCH_COUNT_CAP);
+  cache.set(key, counted);
+  return counted;
+}
+
 /**
  * Member search (spec §2 members, §3 search state). Keyset paging on the profile id, so page 100 costs what
  * page 1 costs. When the first page finds few, similar profiles (region and country dropped, ages widened by
  * five years) fill in below them.
+ *
+ * One query per page in the common case, premium badges included. numResults: a first page that is not full
+ * is its own exact count; a full one takes the shared count of its filters (see sharedCount) less the viewer
+ * when they match their own search. The members in a block with the viewer are left out of the results, not
+ * out of that number: it says the same to everyone, so it tells nobody who blocked them.
  */
 export async function search(ctx: AppContext, site: Site, viewer: Auth | null, query: SearchQuery): Promise<SearchResponse> {
   if (viewer?.profile.isInvisible) {
@@ -48,14 +81,25 @@ export async function search(ctx: AppContext, site: Site, viewer: Auth | null, q
   const now = ctx.now();
   const filters = filtersFor(site, viewer, query, now);
   const cursor = query.cursor ? Number(query.cursor) : null;
-  const [rows, counted] = await Promise.all([
-    searchPage(ctx.db, filters, cursor, SEARCH_PAGE_SIZE + 1),
-    cursor === null ? countMatches(ctx.db, filters, SEARCH_COUNT_CAP) : Promise.resolve(-1),
-  ]);
+  const isFirstPage = cursor === null;
+  const rows = await searchPage(ctx.db, filters, cursor, SEARCH_PAGE_SIZE + 1);
   const page = rows.slice(0, SEARCH_PAGE_SIZE);
   const results = page.map((r) => toCard(r, now));
+  let numResults = -1;
+  let capped = false;
+  if (isFirstPage) {
+    if (rows.length <= SEARCH_PAGE_SIZE) {
+      numResults = rows.length;
+    } else {
+      const counted = await sharedCount(ctx.db, filters);
+      capped = counted > SEARCH_COUNT_CAP;
+      const others = counted - (viewer && matchesFilters(viewer.profile, filters) ? 1 : 0);
+      // A count up to half a minute old can be below what this page just found.
+      numResults = Math.min(SEARCH_COUNT_CAP, Math.max(rows.length, others));
+    }
+  }
   let similar: SearchCard[] = [];
-  if (cursor === null && results.length < SEARCH_PAGE_SIZE) {
+  if (isFirstPage && results.length < SEARCH_PAGE_SIZE) {
     const wider: SearchFilters = {
       ...filters,
       region: undefined,
@@ -68,8 +112,8 @@ export async function search(ctx: AppContext, site: Site, viewer: Auth | null, q
   }
   return {
     results,
-    numResults: counted === -1 ? -1 : Math.min(counted, SEARCH_COUNT_CAP),
-    numResults_capped: counted > SEARCH_COUNT_CAP,
+    numResults,
+    numResults_capped: capped,
     next_cursor: rows.length > SEARCH_PAGE_SIZE ? String(page[page.length - 1].id) : null,
     similar_results: similar,
     similar_numResults: similar.length,
