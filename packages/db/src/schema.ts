@@ -293,6 +293,40 @@ export const outboxEmails = pgTable(
   (t) => [index('outbox_emails_status_idx').on(t.status, t.createdAt), index('outbox_emails_to_idx').on(t.toAddress)],
 );
 
+/**
+ * Durable background work (apps/server/src/lib/jobs.ts), written in the same transaction as the change that causes
+ * it. 'queued' waits for `run_at`; 'running' is leased to one worker until `locked_until` (a worker that dies
+ * leaves it to be taken again after that); 'dead' is out of attempts and kept for an operator. A job that
+ * succeeds is deleted. `locked_by` is the claim's own token, so only the worker holding the lease can finish it.
+ */
+export const jobs = pgTable(
+  'jobs',
+  {
+    id: bigint('id', { mode: 'number' }).primaryKey().generatedByDefaultAsIdentity(),
+    name: text('name').notNull(),
+    payload: jsonb('payload').$type<unknown>().notNull().default({}),
+    status: text('status').notNull().default('queued'),
+    attempts: integer('attempts').notNull().default(0),
+    maxAttempts: integer('max_attempts').notNull().default(5),
+    runAt: timestamp('run_at', { withTimezone: true }).notNull().defaultNow(),
+    lockedUntil: timestamp('locked_until', { withTimezone: true }),
+    lockedBy: text('locked_by'),
+    lastError: text('last_error'),
+    createdAt: createdAt(),
+  },
+  (t) => [
+    index('jobs_due_idx').on(t.status, t.runAt),
+    check('jobs_status_check', sql`${t.status} in ('queued', 'running', 'dead')`),
+  ],
+);
+
+/** Recurring jobs: one row each; whichever worker moves `next_run_at` on first enqueues that period's job. */
+export const jobSchedules = pgTable('job_schedules', {
+  name: text('name').primaryKey(),
+  nextRunAt: timestamp('next_run_at', { withTimezone: true }).notNull(),
+  lastRunAt: timestamp('last_run_at', { withTimezone: true }),
+});
+
 /** The message written while signing up from a profile; it becomes the first chat message once chat exists. */
 export const signupMessages = pgTable('signup_messages', {
   id: bigint('id', { mode: 'number' }).primaryKey().generatedByDefaultAsIdentity(),
