@@ -15,8 +15,12 @@ export class ApiRequestError extends Error {
   }
 }
 
-/** Thrown instead of a 403 authentication_required on calls other than user.php: logged out, nothing to show. */
-export class SwallowedError extends Error {}
+/**
+ * A 403 authentication_required on a call other than user.php (spec §8): the member is logged out and no error
+ * text is shown for it. It is still the answer of that call, so a page that handles it (the search page's
+ * "Log in to search members") recognises it as the ApiRequestError it is.
+ */
+export class SwallowedError extends ApiRequestError {}
 
 type Listener = () => void;
 const authLostListeners = new Set<Listener>();
@@ -79,7 +83,7 @@ export async function api<T>(path: string, options: RequestOptions = {}): Promis
     const body: ApiError = data && typeof data === 'object' ? data : { error: 'internal_error', message: response.statusText };
     if (response.status === 403 && body.authentication_required && !url.pathname.endsWith('/user.php')) {
       for (const listener of authLostListeners) listener();
-      throw new SwallowedError('authentication required');
+      throw new SwallowedError(response.status, body);
     }
     throw new ApiRequestError(response.status, body);
   }

@@ -165,7 +165,7 @@ export function MembersPage() {
       </form>
 
       {needsLogin && (
-        <div className="alert alert-info">
+        <div className="alert alert-info" data-testid="login-to-search">
           {t('members.loginToSearch')} <LocalLink to="/login">{t('nav.login')}</LocalLink>
         </div>
       )}
