@@ -11,7 +11,7 @@ export function ActivateDonePage() {
   const user = useUser();
   usePageTitle(t('activateDone.title'));
   const cards = [
-    { key: 'profile', to: user ? '/settings' : '/login' },
+    { key: 'profile', to: user ? '/profile' : '/login' },
     { key: 'premium', to: user ? '/members' : '/login' },
     { key: 'members', to: '/members' },
   ] as const;
