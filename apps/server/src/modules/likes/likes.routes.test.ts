@@ -122,20 +122,25 @@ async function onlyFictional(keep: number[], siteId: number, run: () => Promise<
 }
 
 describe('sessions and the client header', () => {
-  it('every likes call needs a session (403 authentication_required)', async () => {
-    const target = await member();
+  it('every likes call needs a session (403 authentication_required) and changes no like', async () => {
+    // A new like to the target, so that a refused like, unlike or likes-seen would have something to change.
+    const [target, fan] = [await member(), await member()];
+    await likeOk(fan, target.profileId);
+    const allLikes = () => t.ctx.db.select().from(likes).orderBy(likes.likerProfileId, likes.likedProfileId);
+    const before = await allLikes();
+    expect(before.filter((l) => l.likedProfileId === target.profileId)).toHaveLength(1);
     for (const [method, url, payload] of [
       ['POST', LIKE, { profile_id: target.profileId, source: 'profile' }],
       ['DELETE', LIKE, { profile_id: target.profileId }],
       ['GET', LIKES, undefined],
-      ['POST', SEEN, { profile_id: target.profileId }],
+      ['POST', SEEN, { profile_id: fan.profileId }],
       ['GET', AUTO, undefined],
     ] as const) {
       const res = await as(null, method, url, payload);
       expect(res.statusCode, `${method} ${url}`).toBe(403);
       expect(res.json()).toMatchObject({ error: 'authentication_required', authentication_required: true });
     }
-    expect(await likeRows(0, target.profileId)).toEqual([]);
+    expect(await allLikes()).toEqual(before);
   });
 
   it('a like without the client header is refused (403) and writes nothing', async () => {

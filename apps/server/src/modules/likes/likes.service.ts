@@ -35,13 +35,6 @@ export interface LikeResult {
 const invisible = () => new HttpError(403, 'invisible', 'Invisible members cannot like others', { message_key: 'likes.errors.invisible' });
 
 /**
- * A member likes a profile (spec §4, §6). Not yourself (400); the profile must be of the member's site, active,
- * of an account that is not deleted, with no block either way, else it does not exist for the liker (404);
- * invisible members cannot like (403 `invisible`). Liking twice changes nothing. A mutual like is a match;
- * liking back someone who liked you also clears the new-like flag of their like (the match shows it).
- * The swipe game calls this for its likes.
- */
-/**
  * The profile a member acts on (like, skip) must be one they could be shown: same site, active, not deleted,
  * not hidden from them by invisible mode (an invisible member is reachable only by those they contacted), no
  * block either way. Anything else is the same 404, so an action reveals nothing.
@@ -60,6 +53,12 @@ export async function assertReachable(ctx: AppContext, actor: Auth, profileId: n
   }
 }
 
+/**
+ * A member likes a profile (spec §4, §6): not themselves (400); an invisible member cannot like (403 `invisible`);
+ * the profile must be one they could be shown (`assertReachable`, else 404). Liking twice changes nothing. A
+ * mutual like is a match; liking back someone who liked you also clears the new-like flag of their like (the
+ * match shows it). The match-finder and the swipe game call this for their likes.
+ */
 export async function likeProfile(ctx: AppContext, { liker, likedProfileId, source }: LikeProfileInput): Promise<LikeResult> {
   const me = liker.profile.id;
   if (likedProfileId === me) throw badRequest('profile_id', 'You cannot like yourself');
