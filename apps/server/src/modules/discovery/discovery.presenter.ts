@@ -1,6 +1,6 @@
 import { CARD_ABOUT_LENGTH, type DiscoveryCard } from '@amora/contracts';
 import { photoUrl } from '../photos/photos.routes';
-import { presentPerson } from '../profiles/profiles.presenter';
+import { presentPerson } from '../profile-cards/profile-cards.presenter';
 import type { Site } from '../sites/sites.repository';
 import type { SuggestionRow } from './discovery.repository';
 

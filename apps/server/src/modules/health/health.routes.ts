@@ -1,6 +1,6 @@
 import { healthResponseSchema } from '@amora/contracts';
-import { sql } from 'drizzle-orm';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { pingDatabase } from './health.repository';
 
 export const healthRoutes: FastifyPluginAsyncZod = async (app) => {
   app.get(
@@ -11,7 +11,7 @@ export const healthRoutes: FastifyPluginAsyncZod = async (app) => {
       config: { floodGuard: false, anyHost: true },
     },
     async (_request, reply) => {
-      await app.ctx.db.execute(sql`select 1`);
+      await pingDatabase(app.ctx.db);
       reply.header('cache-control', 'no-store');
       return { status: 'ok' as const, database: 'ok' as const, uptime_seconds: Math.round(process.uptime()) };
     },

@@ -1,6 +1,6 @@
 import type { AutoLikeProfile, LikeCard, LikedByCard } from '@amora/contracts';
 import { photoUrl } from '../photos/photos.routes';
-import { presentProfileCard } from '../profiles/profiles.presenter';
+import { presentProfileCard } from '../profile-cards/profile-cards.presenter';
 import type { LikeListRow } from './likes.repository';
 
 /** Row → a profile card of likes.php. */

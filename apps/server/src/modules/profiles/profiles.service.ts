@@ -14,8 +14,8 @@ import { suggestForSignup } from '../discovery/discovery.service';
 import { findCity } from '../geo/cities';
 import { coarsePosition } from '../geo/coarse';
 import { photoUrl } from '../photos/photos.routes';
+import { presentProfileCard } from '../profile-cards/profile-cards.presenter';
 import type { Site } from '../sites/sites.repository';
-import { presentProfileCard } from './profiles.presenter';
 import {
   deleteBlock,
   findProfileForViewer,

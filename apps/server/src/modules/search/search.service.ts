@@ -4,7 +4,7 @@ import { LRUCache } from 'lru-cache';
 import type { AppContext } from '../../context';
 import { badRequest, HttpError } from '../../lib/errors';
 import type { Auth } from '../../plugins/auth';
-import { presentProfileCard } from '../profiles/profiles.presenter';
+import { presentProfileCard } from '../profile-cards/profile-cards.presenter';
 import type { Site } from '../sites/sites.repository';
 import { countMatches, matchesFilters, type SearchFilters, searchPage } from './search.repository';
 

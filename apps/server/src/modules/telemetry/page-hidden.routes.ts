@@ -1,8 +1,7 @@
 import { okResponseSchema, pageHiddenBodySchema } from '@amora/contracts';
-import { pageBounces } from '@amora/db';
-import { sql } from 'drizzle-orm';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { badRequest } from '../../lib/errors';
+import { addBounce } from './page-hidden.repository';
 
 /**
  * The beacon the web app sends when the page becomes hidden. Only when the landing query carried `lb`
@@ -38,16 +37,7 @@ export const pageHiddenRoutes: FastifyPluginAsyncZod = async (app) => {
       if (body.lb !== undefined && body.lb !== false && body.lb !== '0') {
         const path = (body.path ?? '/').split('?')[0].slice(0, 200) || '/';
         const day = app.ctx.now().toISOString().slice(0, 10);
-        await app.ctx.db
-          .insert(pageBounces)
-          .values({ siteId: request.site.id, day, path, bounces: 1, totalVisibleMs: body.visible_ms ?? 0 })
-          .onConflictDoUpdate({
-            target: [pageBounces.siteId, pageBounces.day, pageBounces.path],
-            set: {
-              bounces: sql`${pageBounces.bounces} + 1`,
-              totalVisibleMs: sql`${pageBounces.totalVisibleMs} + ${body.visible_ms ?? 0}`,
-            },
-          });
+        await addBounce(app.ctx.db, { siteId: request.site.id, day, path, visibleMs: body.visible_ms ?? 0 });
       }
       return { ok: true as const };
     },

@@ -1,5 +1,12 @@
 import { ageOn, type ProfileCard } from '@amora/contracts';
-import { photoUrl } from '../photos/photos.routes';
+import { photoUrl } from '../photos/photos.presenter';
+
+/**
+ * The profile card every list of profiles shows (search, likes, discovery, related profiles on a member page).
+ * It is a module of its own, below all of them: it has no data, and the modules that show cards (profiles shows
+ * discovery's suggestions, discovery likes through the likes module) can share it without depending on each other
+ * in a circle.
+ */
 
 /** The columns of `profileCardColumns` (packages/db). */
 export interface ProfileCardRow {
