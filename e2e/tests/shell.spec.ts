@@ -2,10 +2,11 @@ import { readFileSync } from 'node:fs';
 import { expect, expectAccessible, test } from './fixtures';
 
 const de = JSON.parse(readFileSync(new URL('../../packages/i18n/locales/de/common.json', import.meta.url), 'utf8'));
+const nl = JSON.parse(readFileSync(new URL('../../packages/i18n/locales/nl/common.json', import.meta.url), 'utf8'));
 const HERZ = `http://herzklopfen.localhost:${process.env.E2E_PORT ?? 4173}`;
 
 test.describe('visitor index', () => {
-  test('shows the site, the login button and the full footer', async ({ page }) => {
+  test('shows the site, the login button and the footer', async ({ page }) => {
     await page.goto('/');
     await expect(page.getByRole('heading', { level: 1, name: 'Meet singles near you' })).toBeVisible();
     await expect(page.getByTestId('login-button')).toBeVisible();
@@ -13,25 +14,37 @@ test.describe('visitor index', () => {
     const footer = page.getByTestId('footer');
     await expect(footer.getByRole('link', { name: 'Terms and conditions' })).toBeVisible();
     await expect(footer.getByRole('link', { name: 'Complaints' })).toBeVisible();
-    await expect(footer.getByTestId('company-block')).toContainText('Amora Media B.V.');
-    await expect(footer.getByTestId('payment-logos').locator('img')).toHaveCount(3);
-    await expect(footer.getByTestId('support-phone')).toHaveText('+31201234567');
     await expect(footer).toContainText(`© ${new Date().getFullYear()} Amora`);
     await expectAccessible(page);
   });
 
+  test('in a language other than English, the full footer: company block, payment logos, support phone', async ({ page }) => {
+    await page.goto('/nl');
+    await expect(page.getByRole('heading', { level: 1, name: 'Ontmoet singles bij jou in de buurt' })).toBeVisible();
+    const footer = page.getByTestId('footer');
+    await expect(footer.getByRole('link', { name: nl.footer.terms })).toBeVisible();
+    await expect(footer.getByTestId('company-block')).toContainText('Amora Media B.V.');
+    await expect(footer.getByTestId('payment-logos').locator('img')).toHaveCount(3);
+    await expect(footer.getByTestId('support-phone')).toHaveText('+31201234567');
+  });
+
   test('a traffic-source visitor sees neither payment logos nor the company block', async ({ page }) => {
-    await page.goto('/?network=adnet&sub1=x');
+    await page.goto('/nl?network=adnet&sub1=x');
     await expect(page.getByRole('heading', { level: 1 })).toBeVisible();
     await expect(page.getByTestId('footer')).toBeVisible();
     await expect(page.getByTestId('payment-logos')).toHaveCount(0);
     await expect(page.getByTestId('company-block')).toHaveCount(0);
   });
 
-  test('the US footer shows in English for US visitors when the site enables it', async ({ page }) => {
-    await page.goto('/?forced_country=US');
-    await expect(page.getByTestId('footer')).toHaveAttribute('data-variant', 'us');
-    await expect(page.getByTestId('payment-logos')).toHaveCount(0);
+  test("the US footer shows on English pages of a site that enables it, whatever the visitor's country", async ({ page }) => {
+    for (const country of ['US', 'NL']) {
+      await page.goto(`/?forced_country=${country}`);
+      await expect(page.getByTestId('footer')).toHaveAttribute('data-variant', 'us');
+      await expect(page.getByTestId('payment-logos')).toHaveCount(0);
+      await expect(page.getByTestId('company-block')).toHaveCount(0);
+    }
+    await page.goto('/nl?forced_country=US');
+    await expect(page.getByTestId('footer')).toHaveAttribute('data-variant', 'logged-out');
   });
 });
 

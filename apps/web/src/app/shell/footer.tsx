@@ -93,14 +93,14 @@ function CompanyBlock({ settings }: { settings: Settings }) {
 }
 
 /**
- * Footer of spec §2. The US footer (English only, when the site enables it, for US visitors) and
- * traffic-source visitors get neither payment logos nor the company block.
+ * Footer of spec §2. The US footer (on English pages of a site that enables it, whatever the visitor's country)
+ * and traffic-source visitors get neither payment logos nor the company block.
  */
 export function Footer({ mode = 'logged-out' }: { mode?: FooterMode }) {
   const settings = useSettings();
   const locale = useLocale();
   const { t } = useTranslation();
-  const isUsFooter = settings.enable_us_footer && locale === 'en' && settings.geoip_country === 'US';
+  const isUsFooter = settings.enable_us_footer && locale === 'en';
   const showBusiness = !isUsFooter && !settings.is_trafficsource && mode !== 'installed-app';
   const year = new Date().getFullYear();
 
