@@ -13,6 +13,13 @@ import * as schema from './schema';
 
 export type Schema = typeof schema;
 export type Database = PgDatabase<PgQueryResultHKT, Schema>;
+/** An open transaction of a Database (what `db.transaction(fn)` hands to `fn`). */
+export type Transaction = Parameters<Parameters<Database['transaction']>[0]>[0];
+/**
+ * What every repository function takes first: the database or a transaction of it. Services get one from
+ * `withTransaction` (apps/server/src/lib/transaction.ts) or use `ctx.db` for a statement of its own.
+ */
+export type Executor = Database | Transaction;
 
 export const migrationsFolder = resolve(dirname(fileURLToPath(import.meta.url)), '../migrations');
 

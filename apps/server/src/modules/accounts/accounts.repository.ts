@@ -1,13 +1,11 @@
-import { accountTokens, type Database, likes, profiles, sessions, users } from '@amora/db';
+import { accountTokens, type Executor, likes, profiles, sessions, users } from '@amora/db';
 import { and, eq, gt, isNull, lt, sql } from 'drizzle-orm';
 
 export type UserRow = typeof users.$inferSelect;
 export type ProfileRow = typeof profiles.$inferSelect;
 export type TokenKind = 'activation' | 'reset' | 'mail_change' | 'reactivation';
-type Tx = Parameters<Parameters<Database['transaction']>[0]>[0];
-type Db = Database | Tx;
 
-export async function findUserByEmail(db: Db, siteId: number, email: string): Promise<UserRow | undefined> {
+export async function findUserByEmail(db: Executor, siteId: number, email: string): Promise<UserRow | undefined> {
   const [row] = await db
     .select()
     .from(users)
@@ -15,17 +13,17 @@ export async function findUserByEmail(db: Db, siteId: number, email: string): Pr
   return row;
 }
 
-export async function findAccount(db: Db, userId: number): Promise<{ user: UserRow; profile: ProfileRow } | undefined> {
+export async function findAccount(db: Executor, userId: number): Promise<{ user: UserRow; profile: ProfileRow } | undefined> {
   const [row] = await db.select().from(users).innerJoin(profiles, eq(profiles.userId, users.id)).where(eq(users.id, userId));
   return row ? { user: row.users, profile: row.profiles } : undefined;
 }
 
-export async function insertSession(db: Db, session: typeof sessions.$inferInsert): Promise<void> {
+export async function insertSession(db: Executor, session: typeof sessions.$inferInsert): Promise<void> {
   await db.insert(sessions).values(session);
 }
 
 /** The session's account, when the token is known and not expired. */
-export async function findSessionAccount(db: Database, tokenHash: string, now: Date) {
+export async function findSessionAccount(db: Executor, tokenHash: string, now: Date) {
   const [row] = await db
     .select()
     .from(sessions)
@@ -35,24 +33,24 @@ export async function findSessionAccount(db: Database, tokenHash: string, now: D
   return row ? { session: row.sessions, user: row.users, profile: row.profiles } : undefined;
 }
 
-export async function touchSession(db: Database, id: number, now: Date): Promise<void> {
+export async function touchSession(db: Executor, id: number, now: Date): Promise<void> {
   await db.update(sessions).set({ lastSeenAt: now }).where(eq(sessions.id, id));
 }
 
-export async function deleteSessionByHash(db: Db, tokenHash: string): Promise<void> {
+export async function deleteSessionByHash(db: Executor, tokenHash: string): Promise<void> {
   await db.delete(sessions).where(eq(sessions.tokenHash, tokenHash));
 }
 
-export async function deleteSessionsOf(db: Db, userId: number): Promise<void> {
+export async function deleteSessionsOf(db: Executor, userId: number): Promise<void> {
   await db.delete(sessions).where(eq(sessions.userId, userId));
 }
 
-export async function insertToken(db: Db, token: typeof accountTokens.$inferInsert): Promise<void> {
+export async function insertToken(db: Executor, token: typeof accountTokens.$inferInsert): Promise<void> {
   await db.insert(accountTokens).values(token);
 }
 
 /** Locks the member's row until the transaction ends, so work on their links runs one at a time. */
-async function lockUser(tx: Tx, userId: number): Promise<void> {
+async function lockUser(tx: Executor, userId: number): Promise<void> {
   await tx.select({ id: users.id }).from(users).where(eq(users.id, userId)).for('update');
 }
 
@@ -60,7 +58,7 @@ async function lockUser(tx: Tx, userId: number): Promise<void> {
  * Stores a link that replaces every other open link of its kind for the member (they end as used), in one
  * transaction with the member's row locked, so two issued at once cannot both stay open.
  */
-export async function replaceToken(db: Database, token: typeof accountTokens.$inferInsert, now: Date): Promise<void> {
+export async function replaceToken(db: Executor, token: typeof accountTokens.$inferInsert, now: Date): Promise<void> {
   await db.transaction(async (tx) => {
     await lockUser(tx, token.userId);
     await tx
@@ -76,7 +74,7 @@ export async function replaceToken(db: Database, token: typeof accountTokens.$in
  * member's row locked, of two links used at once only the first counts. Undefined for a used, ended, expired
  * or unknown link.
  */
-export async function consumeTokenEndingOthers(db: Database, kind: TokenKind, tokenHash: string, now: Date) {
+export async function consumeTokenEndingOthers(db: Executor, kind: TokenKind, tokenHash: string, now: Date) {
   return db.transaction(async (tx) => {
     const [found] = await tx
       .select({ userId: accountTokens.userId })
@@ -102,7 +100,7 @@ export async function consumeTokenEndingOthers(db: Database, kind: TokenKind, to
 }
 
 /** Marks a valid token used and returns it; a used, expired or unknown token gives undefined. */
-export async function consumeToken(db: Db, kind: TokenKind, tokenHash: string, now: Date) {
+export async function consumeToken(db: Executor, kind: TokenKind, tokenHash: string, now: Date) {
   const [row] = await db
     .update(accountTokens)
     .set({ usedAt: now })
@@ -118,7 +116,7 @@ export async function consumeToken(db: Db, kind: TokenKind, tokenHash: string, n
   return row;
 }
 
-export async function findToken(db: Db, kind: TokenKind, tokenHash: string) {
+export async function findToken(db: Executor, kind: TokenKind, tokenHash: string) {
   const [row] = await db
     .select()
     .from(accountTokens)
@@ -126,7 +124,7 @@ export async function findToken(db: Db, kind: TokenKind, tokenHash: string) {
   return row;
 }
 
-export async function usersDeletedBefore(db: Database, cutoff: Date): Promise<{ id: number }[]> {
+export async function usersDeletedBefore(db: Executor, cutoff: Date): Promise<{ id: number }[]> {
   return db
     .select({ id: users.id })
     .from(users)
@@ -134,7 +132,7 @@ export async function usersDeletedBefore(db: Database, cutoff: Date): Promise<{ 
 }
 
 /** How many likes the profile has not looked at yet (the user object's profile.like_new). */
-export async function countNewLikes(db: Database, profileId: number): Promise<number> {
+export async function countNewLikes(db: Executor, profileId: number): Promise<number> {
   const [row] = await db
     .select({ n: sql<number>`count(*)` })
     .from(likes)

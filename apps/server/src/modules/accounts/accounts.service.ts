@@ -20,10 +20,13 @@ import { translate } from '@amora/i18n';
 import { and, eq, gt, inArray } from 'drizzle-orm';
 import type { FastifyRequest } from 'fastify';
 import type { AppContext } from '../../context';
+import { isUniqueViolation } from '../../lib/db-errors';
 import { HttpError, tooManyRequests } from '../../lib/errors';
 import { hashPassword, verifyPassword } from '../../lib/passwords';
 import { hashToken, newToken } from '../../lib/tokens';
+import { withTransaction } from '../../lib/transaction';
 import { addressKey } from '../../plugins/flood-guard';
+import { credit } from '../credits/credits.service';
 import type { MailKind } from '../mail/mail.service';
 import { selectedCountry } from '../settings/settings.service';
 import type { Site } from '../sites/sites.repository';
@@ -42,7 +45,6 @@ import {
   type UserRow,
   usersDeletedBefore,
 } from './accounts.repository';
-import { changeCredits } from './credits';
 
 const HOUR = 3_600_000;
 const DAY = 24 * HOUR;
@@ -186,52 +188,50 @@ export async function signup(
   const passwordHash = await hashPassword(input.password);
   const country = selectedCountry(site, null);
 
-  const user = await ctx.db
-    .transaction(async (tx) => {
-      const [created] = await tx
-        .insert(users)
-        .values({
-          siteId: site.id,
-          email: input.email,
-          passwordHash,
-          status: 'not_confirmed',
-          language,
-          dateOfBirth: input.date_of_birth,
-          tracking,
-          trafficsource: tracking.network ?? null,
-          signupDate: ctx.now(),
-        })
-        .returning();
-      const [profile] = await tx
-        .insert(profiles)
-        .values({ userId: created.id, siteId: site.id, name: input.name, country, status: 'disabled', birthDate: input.date_of_birth })
-        .returning();
-      if (site.signupCredits > 0) {
-        await changeCredits(tx, {
-          userId: created.id,
-          siteId: site.id,
-          delta: site.signupCredits,
-          reason: 'signup',
-          idempotencyKey: `signup:${created.id}`,
-        });
+  const user = await withTransaction(ctx, async (tx) => {
+    const [created] = await tx
+      .insert(users)
+      .values({
+        siteId: site.id,
+        email: input.email,
+        passwordHash,
+        status: 'not_confirmed',
+        language,
+        dateOfBirth: input.date_of_birth,
+        tracking,
+        trafficsource: tracking.network ?? null,
+        signupDate: ctx.now(),
+      })
+      .returning();
+    const [profile] = await tx
+      .insert(profiles)
+      .values({ userId: created.id, siteId: site.id, name: input.name, country, status: 'disabled', birthDate: input.date_of_birth })
+      .returning();
+    if (site.signupCredits > 0) {
+      await credit(ctx, {
+        userId: created.id,
+        siteId: site.id,
+        amount: site.signupCredits,
+        reason: 'signup',
+        idempotencyKey: `signup:${created.id}`,
+      });
+    }
+    if (input.signup_message && input.profile_id) {
+      const [target] = await tx
+        .select({ id: profiles.id })
+        .from(profiles)
+        .where(and(eq(profiles.id, input.profile_id), eq(profiles.siteId, site.id)));
+      if (target && target.id !== profile.id) {
+        await tx.insert(signupMessages).values({ userId: created.id, toProfileId: target.id, text: input.signup_message });
       }
-      if (input.signup_message && input.profile_id) {
-        const [target] = await tx
-          .select({ id: profiles.id })
-          .from(profiles)
-          .where(and(eq(profiles.id, input.profile_id), eq(profiles.siteId, site.id)));
-        if (target && target.id !== profile.id) {
-          await tx.insert(signupMessages).values({ userId: created.id, toProfileId: target.id, text: input.signup_message });
-        }
-      }
-      return created;
-    })
-    .catch((error: unknown) => {
-      if (String((error as { cause?: { code?: string } })?.cause?.code ?? (error as { code?: string }).code) === '23505') {
-        throw accountError(409, 'email_taken', E.emailTaken, { field: 'email' });
-      }
-      throw error;
-    });
+    }
+    return created;
+  }).catch((error: unknown) => {
+    if (isUniqueViolation(error, 'users_site_email_idx')) {
+      throw accountError(409, 'email_taken', E.emailTaken, { field: 'email' });
+    }
+    throw error;
+  });
 
   const token = await issueToken(ctx, user.id, 'activation');
   await mail(ctx, info, 'activation', user, user.email, input.name, { link: activationLink(ctx, site, token) });
@@ -431,7 +431,7 @@ export async function confirmMailChange(ctx: AppContext, info: RequestInfo, toke
     })
     .catch((error: unknown) => {
       // Another account took the address between the check above and this update (the unique index decides).
-      if (String((error as { cause?: { code?: string } })?.cause?.code ?? (error as { code?: string }).code) === '23505') {
+      if (isUniqueViolation(error, 'users_site_email_idx')) {
         throw accountError(409, 'email_taken', E.emailTaken, { field: 'new_email' });
       }
       throw error;

@@ -1,5 +1,5 @@
 import {
-  type Database,
+  type Executor,
   likes,
   notBlockedEitherWay,
   ownerNotDeleted,
@@ -10,8 +10,6 @@ import {
   users,
 } from '@amora/db';
 import { and, eq, inArray, lt, ne, not, or, type SQL, sql } from 'drizzle-orm';
-
-export type Tx = Parameters<Parameters<Database['transaction']>[0]>[0];
 
 /** What the suggestion query needs to know about the member it suggests for. */
 export interface SuggestionQuery {
@@ -50,7 +48,7 @@ const AGE_STEP_YEARS = 5;
  *  6. newcomers (the newest first), so new members are seen;
  *  7. then a shuffle that is stable for one viewer for one day (variety, and no jumping around on reload).
  */
-export async function suggestionRows(db: Database, q: SuggestionQuery) {
+export async function suggestionRows(db: Executor, q: SuggestionQuery) {
   const days = sql`abs(${profiles.birthDate} - ${q.birthDate}::date)`;
   // Constants of this module, written into the SQL so they keep their numeric type.
   const outside = sql`(${days} > ${sql.raw(String(Math.round(q.ageWindowYears * DAYS_PER_YEAR)))})`;
@@ -95,12 +93,12 @@ export async function suggestionRows(db: Database, q: SuggestionQuery) {
 
 export type SuggestionRow = Awaited<ReturnType<typeof suggestionRows>>[number];
 
-export async function insertSkip(db: Database, profileId: number, skippedProfileId: number, at: Date): Promise<void> {
+export async function insertSkip(db: Executor, profileId: number, skippedProfileId: number, at: Date): Promise<void> {
   await db.insert(skips).values({ profileId, skippedProfileId, createdAt: at }).onConflictDoNothing();
 }
 
 /** Swipe-game likes granted to a member on `day` (YYYY-MM-DD, UTC), whether or not they still stand. */
-export async function swipeLikesGranted(db: Database | Tx, profileId: number, day: string): Promise<number> {
+export async function swipeLikesGranted(db: Executor, profileId: number, day: string): Promise<number> {
   const [row] = await db
     .select({ value: swipeDays.likesGranted })
     .from(swipeDays)
@@ -113,7 +111,7 @@ export async function swipeLikesGranted(db: Database | Tx, profileId: number, da
  * the row and each sees the count the one before left. The new count, or null when the limit was reached. The
  * first grant of a day removes the member's earlier days (one row per member is all the game needs).
  */
-export async function grantSwipeLike(tx: Tx, profileId: number, day: string, limit: number): Promise<number | null> {
+export async function grantSwipeLike(tx: Executor, profileId: number, day: string, limit: number): Promise<number | null> {
   const [row] = await tx
     .insert(swipeDays)
     .values({ profileId, day, likesGranted: 1 })

@@ -10,9 +10,9 @@ import {
   type SwipeActionResponse,
   type SwipeGameResponse,
 } from '@amora/contracts';
-import type { Database } from '@amora/db';
 import type { AppContext } from '../../context';
 import { badRequest, HttpError } from '../../lib/errors';
+import { withTransaction } from '../../lib/transaction';
 import type { Auth } from '../../plugins/auth';
 import { assertReachable, likeProfile, preferredGenders } from '../likes/likes.service';
 import type { Site } from '../sites/sites.repository';
@@ -156,15 +156,12 @@ export async function swipe(ctx: AppContext, auth: Auth, input: DiscoveryActionI
     await skip(ctx, auth, input.profile_id);
     return { ok: true, is_match: false, ...(await swipeLikesLeft(ctx, auth)) };
   }
-  return ctx.db.transaction(async (tx) => {
+  return withTransaction(ctx, async (tx) => {
     let granted = await swipeLikesGranted(tx, auth.profile.id, key);
     if (granted >= SWIPE_LIKES_PER_DAY) throw swipeLimitReached(end);
-    // The likes module applies its rules (not yourself, same site, active, no block, invisible) inside this
-    // transaction: its queries run on `tx`.
-    const result = await likeProfile(
-      { ...ctx, db: tx as unknown as Database },
-      { liker: auth, likedProfileId: input.profile_id, source: 'swipe' },
-    );
+    // The likes module applies its rules (not yourself, same site, active, no block, invisible) in its own unit
+    // of work, which joins this one: the like and the grant commit together or not at all.
+    const result = await likeProfile(ctx, { liker: auth, likedProfileId: input.profile_id, source: 'swipe' });
     if (result.isNew) {
       // Another request may have taken the last like since the check above: then this one rolls back.
       const after = await grantSwipeLike(tx, auth.profile.id, key, SWIPE_LIKES_PER_DAY);

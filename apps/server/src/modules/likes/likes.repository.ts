@@ -1,7 +1,7 @@
 import { LIKES_LIST_LIMIT, type LikeSource } from '@amora/contracts';
 import {
   blocks,
-  type Database,
+  type Executor,
   likes,
   notBlockedEitherWay,
   notHiddenFrom,
@@ -13,7 +13,7 @@ import {
 import { and, desc, eq, inArray, ne, or, type SQL, sql } from 'drizzle-orm';
 
 /** The profile `actorProfileId` acts on (like, skip), with what the rules need to know about it. */
-export async function findTarget(db: Database, profileId: number, actorProfileId: number) {
+export async function findTarget(db: Executor, profileId: number, actorProfileId: number) {
   const [row] = await db
     .select({
       id: profiles.id,
@@ -29,7 +29,7 @@ export async function findTarget(db: Database, profileId: number, actorProfileId
 }
 
 /** Whether either profile blocked the other. */
-export async function isBlockedEitherWay(db: Database, a: number, b: number): Promise<boolean> {
+export async function isBlockedEitherWay(db: Executor, a: number, b: number): Promise<boolean> {
   const [row] = await db
     .select({ one: sql<number>`1` })
     .from(blocks)
@@ -44,7 +44,7 @@ export async function isBlockedEitherWay(db: Database, a: number, b: number): Pr
 }
 
 /** Inserts the like unless it exists; true when a row was written. */
-export async function insertLike(db: Database, likerProfileId: number, likedProfileId: number, source: LikeSource): Promise<boolean> {
+export async function insertLike(db: Executor, likerProfileId: number, likedProfileId: number, source: LikeSource): Promise<boolean> {
   const rows = await db
     .insert(likes)
     .values({ likerProfileId, likedProfileId, source })
@@ -53,7 +53,7 @@ export async function insertLike(db: Database, likerProfileId: number, likedProf
   return rows.length > 0;
 }
 
-export async function hasLike(db: Database, likerProfileId: number, likedProfileId: number): Promise<boolean> {
+export async function hasLike(db: Executor, likerProfileId: number, likedProfileId: number): Promise<boolean> {
   const [row] = await db
     .select({ one: sql<number>`1` })
     .from(likes)
@@ -61,12 +61,12 @@ export async function hasLike(db: Database, likerProfileId: number, likedProfile
   return Boolean(row);
 }
 
-export async function deleteLike(db: Database, likerProfileId: number, likedProfileId: number): Promise<void> {
+export async function deleteLike(db: Executor, likerProfileId: number, likedProfileId: number): Promise<void> {
   await db.delete(likes).where(and(eq(likes.likerProfileId, likerProfileId), eq(likes.likedProfileId, likedProfileId)));
 }
 
 /** Clears the receiver's new-like flag on one like (liker → liked); nothing else. */
-export async function clearNewFlag(db: Database, likerProfileId: number, likedProfileId: number): Promise<void> {
+export async function clearNewFlag(db: Executor, likerProfileId: number, likedProfileId: number): Promise<void> {
   await db
     .update(likes)
     .set({ isNew: false })
@@ -94,7 +94,7 @@ const cardColumns = {
 };
 
 /** The profiles `me` liked, newest like first; is_match when they liked me too. */
-export async function listGiven(db: Database, me: number, siteId: number) {
+export async function listGiven(db: Executor, me: number, siteId: number) {
   return db
     .select({
       ...cardColumns,
@@ -109,7 +109,7 @@ export async function listGiven(db: Database, me: number, siteId: number) {
 }
 
 /** The profiles that liked `me`, newest like first, with the new-like flag. */
-export async function listReceived(db: Database, me: number, siteId: number) {
+export async function listReceived(db: Executor, me: number, siteId: number) {
   return db
     .select({
       ...cardColumns,
@@ -131,7 +131,7 @@ export type LikeListRow = Awaited<ReturnType<typeof listGiven>>[number];
  * then chance.
  */
 export async function pickAutoLiker(
-  db: Database,
+  db: Executor,
   member: { profileId: number; siteId: number; country: string; preferredGenders: readonly string[] },
 ) {
   const order: SQL[] = [sql`(${profiles.mainPhotoId} is not null) desc`];

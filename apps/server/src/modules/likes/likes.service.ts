@@ -1,6 +1,8 @@
 import type { AutoLikeProfile, LikeSource, LikesResponse } from '@amora/contracts';
+import type { Executor } from '@amora/db';
 import type { AppContext } from '../../context';
 import { badRequest, HttpError, notFound } from '../../lib/errors';
+import { withTransaction } from '../../lib/transaction';
 import type { Auth } from '../../plugins/auth';
 import { presentAutoLike, presentLikeCard, presentLikedByCard } from './likes.presenter';
 import {
@@ -40,14 +42,18 @@ const invisible = () => new HttpError(403, 'invisible', 'Invisible members canno
  * block either way. Anything else is the same 404, so an action reveals nothing.
  */
 export async function assertReachable(ctx: AppContext, actor: Auth, profileId: number): Promise<void> {
-  const target = await findTarget(ctx.db, profileId, actor.profile.id);
+  await checkReachable(ctx.db, actor, profileId);
+}
+
+async function checkReachable(db: Executor, actor: Auth, profileId: number): Promise<void> {
+  const target = await findTarget(db, profileId, actor.profile.id);
   if (
     !target ||
     target.siteId !== actor.profile.siteId ||
     target.status !== 'active' ||
     target.userStatus === 'deleted' ||
     target.isHidden ||
-    (await isBlockedEitherWay(ctx.db, actor.profile.id, profileId))
+    (await isBlockedEitherWay(db, actor.profile.id, profileId))
   ) {
     throw notFound('This profile could not be found');
   }
@@ -63,11 +69,14 @@ export async function likeProfile(ctx: AppContext, { liker, likedProfileId, sour
   const me = liker.profile.id;
   if (likedProfileId === me) throw badRequest('profile_id', 'You cannot like yourself');
   if (liker.profile.isInvisible) throw invisible();
-  await assertReachable(ctx, liker, likedProfileId);
-  const isNew = await insertLike(ctx.db, me, likedProfileId, source);
-  const isMatch = await hasLike(ctx.db, likedProfileId, me);
-  if (isMatch) await clearNewFlag(ctx.db, likedProfileId, me);
-  return { isMatch, isNew };
+  // One unit of work, joined by the swipe game's when it likes (its count of the day's likes goes with it).
+  return withTransaction(ctx, async (tx) => {
+    await checkReachable(tx, liker, likedProfileId);
+    const isNew = await insertLike(tx, me, likedProfileId, source);
+    const isMatch = await hasLike(tx, likedProfileId, me);
+    if (isMatch) await clearNewFlag(tx, likedProfileId, me);
+    return { isMatch, isNew };
+  });
 }
 
 /** Takes my like back (nothing happens when there is none). */

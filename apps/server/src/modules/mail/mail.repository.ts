@@ -1,4 +1,4 @@
-import { type Database, outboxEmails, sites } from '@amora/db';
+import { type Executor, outboxEmails, sites } from '@amora/db';
 import { and, asc, desc, eq, isNull, lt, or, type SQL, sql } from 'drizzle-orm';
 
 export type OutboxRow = typeof outboxEmails.$inferSelect;
@@ -23,7 +23,7 @@ function retryable(maxAttempts: number): SQL {
 }
 
 /** Stores a mail; `leased` when this process sends it right away (see `retryable`). */
-export async function insertOutbox(db: Database, row: Omit<NewOutboxRow, 'sentAt'>, leased: boolean): Promise<number> {
+export async function insertOutbox(db: Executor, row: Omit<NewOutboxRow, 'sentAt'>, leased: boolean): Promise<number> {
   const [inserted] = await db
     .insert(outboxEmails)
     .values({ ...row, sentAt: leased ? sql`now()` : null })
@@ -31,11 +31,11 @@ export async function insertOutbox(db: Database, row: Omit<NewOutboxRow, 'sentAt
   return inserted.id;
 }
 
-export async function markSent(db: Database, id: number): Promise<void> {
+export async function markSent(db: Executor, id: number): Promise<void> {
   await db.update(outboxEmails).set({ status: 'sent', sentAt: sql`now()`, lastError: null }).where(eq(outboxEmails.id, id));
 }
 
-export async function markFailed(db: Database, id: number, error: string): Promise<void> {
+export async function markFailed(db: Executor, id: number, error: string): Promise<void> {
   await db
     .update(outboxEmails)
     .set({ status: 'failed', attempts: sql`${outboxEmails.attempts} + 1`, lastError: error, sentAt: null })
@@ -52,7 +52,7 @@ export interface RetryCandidate {
   replyTo: string | null;
 }
 
-export async function findRetryCandidates(db: Database, maxAttempts: number, limit: number): Promise<RetryCandidate[]> {
+export async function findRetryCandidates(db: Executor, maxAttempts: number, limit: number): Promise<RetryCandidate[]> {
   return db
     .select({
       id: outboxEmails.id,
@@ -74,7 +74,7 @@ export async function findRetryCandidates(db: Database, maxAttempts: number, lim
  * Takes one row for an attempt, if it is still retryable: the conditional update lets exactly one process win
  * when several retry at once (PostgreSQL re-checks the condition on the row it waited for).
  */
-export async function claimForAttempt(db: Database, id: number, maxAttempts: number): Promise<boolean> {
+export async function claimForAttempt(db: Executor, id: number, maxAttempts: number): Promise<boolean> {
   const rows = await db
     .update(outboxEmails)
     .set({ status: 'pending', sentAt: sql`now()` })
@@ -93,7 +93,7 @@ export interface OutboxListItem {
   createdAt: Date;
 }
 
-export async function listOutbox(db: Database, limit: number, to: string | null): Promise<OutboxListItem[]> {
+export async function listOutbox(db: Executor, limit: number, to: string | null): Promise<OutboxListItem[]> {
   return db
     .select({
       id: outboxEmails.id,
@@ -111,7 +111,7 @@ export async function listOutbox(db: Database, limit: number, to: string | null)
     .limit(limit);
 }
 
-export async function findOutboxEmails(db: Database, to: string | null, limit: number): Promise<OutboxRow[]> {
+export async function findOutboxEmails(db: Executor, to: string | null, limit: number): Promise<OutboxRow[]> {
   return db
     .select()
     .from(outboxEmails)
@@ -120,7 +120,7 @@ export async function findOutboxEmails(db: Database, to: string | null, limit: n
     .limit(limit);
 }
 
-export async function findOutboxEmail(db: Database, id: number): Promise<OutboxRow | null> {
+export async function findOutboxEmail(db: Executor, id: number): Promise<OutboxRow | null> {
   const [row] = await db.select().from(outboxEmails).where(eq(outboxEmails.id, id));
   return row ?? null;
 }

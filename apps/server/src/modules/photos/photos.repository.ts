@@ -1,18 +1,19 @@
-import { blocks, type Database, notHiddenFrom, photos, profiles, users } from '@amora/db';
+import { blocks, type Executor, notHiddenFrom, photos, profiles, users } from '@amora/db';
 import { and, count, desc, eq, ne, sql } from 'drizzle-orm';
 
 export type PhotoRow = typeof photos.$inferSelect;
-type Tx = Parameters<Parameters<Database['transaction']>[0]>[0];
-type Db = Database | Tx;
 
 /** The profile's account (null for a profile without one) and how many photos it has, or undefined. */
-export async function findProfileForUpload(db: Db, profileId: number): Promise<{ userId: number | null; photoCount: number } | undefined> {
+export async function findProfileForUpload(
+  db: Executor,
+  profileId: number,
+): Promise<{ userId: number | null; photoCount: number } | undefined> {
   const [profile] = await db.select({ userId: profiles.userId }).from(profiles).where(eq(profiles.id, profileId));
   if (!profile) return undefined;
   return { userId: profile.userId, photoCount: await countPhotos(db, profileId) };
 }
 
-export async function countPhotos(db: Db, profileId: number): Promise<number> {
+export async function countPhotos(db: Executor, profileId: number): Promise<number> {
   const [row] = await db.select({ value: count() }).from(photos).where(eq(photos.profileId, profileId));
   return Number(row?.value ?? 0);
 }
@@ -21,7 +22,10 @@ export async function countPhotos(db: Db, profileId: number): Promise<number> {
  * Locks the profile row for the rest of the transaction, so uploads and deletions of one profile run one after
  * another on every server process (the photo count and the main photo stay consistent).
  */
-export async function lockProfile(tx: Tx, profileId: number): Promise<{ userId: number | null; mainPhotoId: number | null } | undefined> {
+export async function lockProfile(
+  tx: Executor,
+  profileId: number,
+): Promise<{ userId: number | null; mainPhotoId: number | null } | undefined> {
   const [row] = await tx
     .select({ userId: profiles.userId, mainPhotoId: profiles.mainPhotoId })
     .from(profiles)
@@ -30,22 +34,22 @@ export async function lockProfile(tx: Tx, profileId: number): Promise<{ userId: 
   return row;
 }
 
-export async function insertPhoto(tx: Tx, photo: typeof photos.$inferInsert): Promise<PhotoRow> {
+export async function insertPhoto(tx: Executor, photo: typeof photos.$inferInsert): Promise<PhotoRow> {
   const [row] = await tx.insert(photos).values(photo).returning();
   return row;
 }
 
-export async function setMainPhotoId(db: Db, profileId: number, photoId: number | null, now: Date): Promise<void> {
+export async function setMainPhotoId(db: Executor, profileId: number, photoId: number | null, now: Date): Promise<void> {
   await db.update(profiles).set({ mainPhotoId: photoId, updatedAt: now }).where(eq(profiles.id, profileId));
 }
 
-export async function findMainPhotoId(db: Db, profileId: number): Promise<number | null> {
+export async function findMainPhotoId(db: Executor, profileId: number): Promise<number | null> {
   const [row] = await db.select({ mainPhotoId: profiles.mainPhotoId }).from(profiles).where(eq(profiles.id, profileId));
   return row?.mainPhotoId ?? null;
 }
 
 /** The photo when it belongs to that profile. */
-export async function findOwnPhoto(db: Db, profileId: number, photoId: number): Promise<PhotoRow | undefined> {
+export async function findOwnPhoto(db: Executor, profileId: number, photoId: number): Promise<PhotoRow | undefined> {
   const [row] = await db
     .select()
     .from(photos)
@@ -53,17 +57,17 @@ export async function findOwnPhoto(db: Db, profileId: number, photoId: number): 
   return row;
 }
 
-export async function deletePhotoRow(tx: Tx, photoId: number): Promise<void> {
+export async function deletePhotoRow(tx: Executor, photoId: number): Promise<void> {
   await tx.delete(photos).where(eq(photos.id, photoId));
 }
 
 /** Newest first. */
-export async function listPhotosOf(db: Db, profileId: number): Promise<PhotoRow[]> {
+export async function listPhotosOf(db: Executor, profileId: number): Promise<PhotoRow[]> {
   return db.select().from(photos).where(eq(photos.profileId, profileId)).orderBy(desc(photos.createdAt), desc(photos.id));
 }
 
 /** The newest active photo of the profile other than `exceptId`: the next main photo after a deletion. */
-export async function newestActivePhoto(db: Db, profileId: number, exceptId: number): Promise<PhotoRow | undefined> {
+export async function newestActivePhoto(db: Executor, profileId: number, exceptId: number): Promise<PhotoRow | undefined> {
   const [row] = await db
     .select()
     .from(photos)
@@ -74,7 +78,7 @@ export async function newestActivePhoto(db: Db, profileId: number, exceptId: num
 }
 
 /** A photo with what the access rule needs to know about its profile and account, for `viewerProfileId` (null: a visitor). */
-export async function findPhotoForViewing(db: Db, photoId: number, viewerProfileId: number | null) {
+export async function findPhotoForViewing(db: Executor, photoId: number, viewerProfileId: number | null) {
   const [row] = await db
     .select({
       id: photos.id,
@@ -96,7 +100,7 @@ export async function findPhotoForViewing(db: Db, photoId: number, viewerProfile
 }
 
 /** Whether `blockerProfileId` has blocked `blockedProfileId`. */
-export async function hasBlocked(db: Db, blockerProfileId: number, blockedProfileId: number): Promise<boolean> {
+export async function hasBlocked(db: Executor, blockerProfileId: number, blockedProfileId: number): Promise<boolean> {
   const [row] = await db
     .select({ at: blocks.createdAt })
     .from(blocks)
@@ -104,6 +108,6 @@ export async function hasBlocked(db: Db, blockerProfileId: number, blockedProfil
   return Boolean(row);
 }
 
-export async function setPaidUser(db: Db, userId: number, paid: boolean): Promise<void> {
+export async function setPaidUser(db: Executor, userId: number, paid: boolean): Promise<void> {
   await db.update(users).set({ paidUser: paid }).where(eq(users.id, userId));
 }

@@ -1,6 +1,6 @@
 import {
   blocks,
-  type Database,
+  type Executor,
   notBlockedEitherWay,
   notHiddenFrom,
   ownerNotDeleted,
@@ -14,7 +14,7 @@ import { and, desc, eq, ne, sql } from 'drizzle-orm';
 export type ProfileRow = typeof profiles.$inferSelect;
 export type PhotoRow = typeof photos.$inferSelect;
 
-export async function findProfileWithOwner(db: Database, profileId: number) {
+export async function findProfileWithOwner(db: Executor, profileId: number) {
   const [row] = await db.select().from(profiles).leftJoin(users, eq(users.id, profiles.userId)).where(eq(profiles.id, profileId));
   return row ? { profile: row.profiles, user: row.users } : undefined;
 }
@@ -23,7 +23,7 @@ export async function findProfileWithOwner(db: Database, profileId: number) {
  * A profile and its account, and whether invisible mode hides it from `viewerProfileId` (null: a visitor); see
  * notHiddenFrom in packages/db.
  */
-export async function findProfileForViewer(db: Database, profileId: number, viewerProfileId: number | null) {
+export async function findProfileForViewer(db: Executor, profileId: number, viewerProfileId: number | null) {
   const [row] = await db
     .select({ profile: profiles, user: users, isHidden: sql<boolean>`not ${notHiddenFrom(viewerProfileId)}` })
     .from(profiles)
@@ -32,16 +32,16 @@ export async function findProfileForViewer(db: Database, profileId: number, view
   return row;
 }
 
-export async function photosOf(db: Database, profileId: number): Promise<PhotoRow[]> {
+export async function photosOf(db: Executor, profileId: number): Promise<PhotoRow[]> {
   return db.select().from(photos).where(eq(photos.profileId, profileId)).orderBy(desc(photos.createdAt), desc(photos.id));
 }
 
-export async function updateProfileRow(db: Database, profileId: number, values: Partial<typeof profiles.$inferInsert>): Promise<void> {
+export async function updateProfileRow(db: Executor, profileId: number, values: Partial<typeof profiles.$inferInsert>): Promise<void> {
   await db.update(profiles).set(values).where(eq(profiles.id, profileId));
 }
 
 /** Whether `blocker` blocked `blocked`. */
-export async function hasBlocked(db: Database, blocker: number, blocked: number): Promise<boolean> {
+export async function hasBlocked(db: Executor, blocker: number, blocked: number): Promise<boolean> {
   const [row] = await db
     .select({ one: sql<number>`1` })
     .from(blocks)
@@ -49,17 +49,17 @@ export async function hasBlocked(db: Database, blocker: number, blocked: number)
   return Boolean(row);
 }
 
-export async function insertBlock(db: Database, blocker: number, blocked: number): Promise<void> {
+export async function insertBlock(db: Executor, blocker: number, blocked: number): Promise<void> {
   await db.insert(blocks).values({ blockerProfileId: blocker, blockedProfileId: blocked }).onConflictDoNothing();
 }
 
-export async function deleteBlock(db: Database, blocker: number, blocked: number): Promise<void> {
+export async function deleteBlock(db: Executor, blocker: number, blocked: number): Promise<void> {
   await db.delete(blocks).where(and(eq(blocks.blockerProfileId, blocker), eq(blocks.blockedProfileId, blocked)));
 }
 
 /** Profiles shown beside a profile: same site, active, visible, not the viewer, no block either way. */
 export async function relatedProfiles(
-  db: Database,
+  db: Executor,
   options: { siteId: number; profileId: number; viewerProfileId: number | null; country: string; limit: number },
 ) {
   const viewer = options.viewerProfileId ?? 0;

@@ -1,4 +1,4 @@
-import { type Database, notBlockedEitherWay, profileCardColumns, profiles, users } from '@amora/db';
+import { type Executor, notBlockedEitherWay, profileCardColumns, profiles, users } from '@amora/db';
 import { and, desc, eq, gt, lt, lte, ne, notInArray, type SQL, sql } from 'drizzle-orm';
 
 export interface SearchFilters {
@@ -64,7 +64,7 @@ function conditions(f: SearchFilters): SQL | undefined {
  * One page, newest first, after the keyset cursor (the last id of the previous page), with each card's premium
  * badge: one query, the badge a primary-key lookup for the rows returned only.
  */
-export async function searchPage(db: Database, f: SearchFilters, cursor: number | null, limit: number) {
+export async function searchPage(db: Executor, f: SearchFilters, cursor: number | null, limit: number) {
   return db
     .select({
       ...profileCardColumns,
@@ -81,7 +81,7 @@ export async function searchPage(db: Database, f: SearchFilters, cursor: number 
  * How many profiles the filters match, counting no further than `cap` + 1: the same figure for everyone who
  * searches with them (the viewer and their blocks are not taken out).
  */
-export async function countMatches(db: Database, f: SearchFilters, cap: number): Promise<number> {
+export async function countMatches(db: Executor, f: SearchFilters, cap: number): Promise<number> {
   const inner = db
     .select({ one: sql`1` })
     .from(profiles)

@@ -1,4 +1,4 @@
-import { companies, type Database, sites } from '@amora/db';
+import { companies, type Executor, sites } from '@amora/db';
 import { eq } from 'drizzle-orm';
 
 export type SiteRow = typeof sites.$inferSelect;
@@ -7,7 +7,7 @@ export interface Site extends SiteRow {
   company: CompanyRow;
 }
 
-export async function findAllSites(db: Database): Promise<Site[]> {
+export async function findAllSites(db: Executor): Promise<Site[]> {
   const rows = await db.select().from(sites).innerJoin(companies, eq(sites.companyId, companies.id));
   return rows.map((row) => ({ ...row.sites, company: row.companies }));
 }

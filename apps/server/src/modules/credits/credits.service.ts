@@ -1,0 +1,97 @@
+import type { Database, Executor } from '@amora/db';
+import { withTransaction } from '../../lib/transaction';
+import { addToBalance, claimKey, dropClaim, findByKey, insertEntry, listLedger, settleClaim } from './credits.repository';
+
+/**
+ * Credits: the only code that changes a member's balance. Every change writes its ledger row in the same
+ * transaction, so the ledger always sums to the balance, and a balance never goes below zero.
+ */
+export interface CreditChangeInput {
+  userId: number;
+  siteId: number;
+  /** Credits added (credit) or taken (spend): a whole number above zero. */
+  amount: number;
+  /** Why, for the ledger: 'signup', 'message', 'photo', 'gift', 'purchase'… */
+  reason: string;
+  /**
+   * The same change retried (a repeated request, a payment notice sent twice) carries the same key: only the
+   * first one changes the balance, every other one answers what the first answered. Keys are unique over all
+   * members, so build them from what identifies the change (`signup:<user id>`, `order:<order id>`).
+   */
+  idempotencyKey?: string;
+}
+
+export type SpendResult = { balance: number } | { insufficient: true };
+
+export interface LedgerEntry {
+  delta: number;
+  balanceAfter: number;
+  reason: string;
+  createdAt: Date;
+}
+
+/**
+ * Takes `amount` credits. `{ insufficient: true }` when the balance is smaller: nothing is written, and a
+ * retry with the same key tries again. Joins the caller's unit of work when called inside withTransaction.
+ */
+export function spend(ctx: { db: Database }, input: CreditChangeInput): Promise<SpendResult> {
+  return change(ctx, input, -checkedAmount(input.amount));
+}
+
+/** Adds `amount` credits and answers the new balance. */
+export async function credit(ctx: { db: Database }, input: CreditChangeInput): Promise<{ balance: number }> {
+  const result = await change(ctx, input, checkedAmount(input.amount));
+  if ('insufficient' in result) throw new Error(`No user ${input.userId} to credit`);
+  return result;
+}
+
+/** A member's ledger, newest first; `db` is `ctx.db`, or the transaction of the caller's unit of work. */
+export async function ledger(db: Executor, userId: number): Promise<LedgerEntry[]> {
+  return (await listLedger(db, userId)).map((row) => ({
+    delta: row.delta,
+    balanceAfter: row.balanceAfter,
+    reason: row.reason,
+    createdAt: row.createdAt,
+  }));
+}
+
+function checkedAmount(amount: number): number {
+  if (!Number.isSafeInteger(amount) || amount <= 0) throw new RangeError(`A credit change is a whole number above zero, not ${amount}`);
+  return amount;
+}
+
+/**
+ * With a key, the ledger row is written first (INSERT … ON CONFLICT DO NOTHING on its unique index), so of
+ * concurrent calls with one key exactly one goes on to change the balance; the others wait for it (PostgreSQL)
+ * or come after it (PGlite, one connection) and answer from its row. A refused spend deletes its row again.
+ */
+async function change(ctx: { db: Database }, input: CreditChangeInput, delta: number): Promise<SpendResult> {
+  const { userId, siteId, reason } = input;
+  const key = input.idempotencyKey ?? null;
+  return withTransaction(ctx, async (tx) => {
+    if (key === null) {
+      const balance = await addToBalance(tx, userId, delta);
+      if (balance === null) return { insufficient: true } as const;
+      await insertEntry(tx, { userId, siteId, delta, balanceAfter: balance, reason, idempotencyKey: null });
+      return { balance };
+    }
+    const claim = await claimKey(tx, { userId, siteId, delta, balanceAfter: 0, reason, idempotencyKey: key });
+    if (claim === null) return replay(tx, input, delta, key);
+    const balance = await addToBalance(tx, userId, delta);
+    if (balance === null) {
+      await dropClaim(tx, claim);
+      return { insufficient: true } as const;
+    }
+    await settleClaim(tx, claim, balance);
+    return { balance };
+  });
+}
+
+async function replay(tx: Executor, input: CreditChangeInput, delta: number, key: string): Promise<SpendResult> {
+  const first = await findByKey(tx, key);
+  if (!first) throw new Error(`Credit change ${key} was claimed and its ledger row removed`);
+  if ((first.userId !== null && first.userId !== input.userId) || first.delta !== delta) {
+    throw new Error(`Idempotency key ${key} was used for another credit change`);
+  }
+  return { balance: first.balanceAfter };
+}
