@@ -6,6 +6,7 @@ import { useOpenSignup } from '@/shared/modals/open-signup';
 import { useUser } from '@/shared/session/user';
 import { useSettings } from '@/shared/site/api/get-settings';
 import { LocalLink } from '@/shared/site/local-link';
+import { useCanSignUp } from '@/shared/site/use-can-sign-up';
 import { useLocalePath } from '@/shared/site/use-locale';
 import { usePageTitle } from '@/shared/site/use-page-title';
 
@@ -22,6 +23,7 @@ export function IndexPage() {
   const { t } = useTranslation();
   usePageTitle(null);
   const openSignup = useOpenSignup();
+  const canSignUp = useCanSignUp();
   // Members who open the index go to the members area; a signup finishing here navigates on its own.
   const [wasMember] = useState(useUser() !== null);
   const localize = useLocalePath();
@@ -32,16 +34,23 @@ export function IndexPage() {
         <div className="container">
           <h1 className="display-5 mb-3">{settings.index_title}</h1>
           <p className="lead mb-4">{settings.description}</p>
+          {!canSignUp && (
+            <p className="mb-3" data-testid="signups-closed">
+              {t('signup.closed', { site: settings.name })}
+            </p>
+          )}
           <div className="d-flex flex-wrap gap-2">
-            <button
-              type="button"
-              className="btn btn-light btn-lg text-primary fw-semibold"
-              data-testid="cta-signup"
-              onClick={() => openSignup()}
-            >
-              {t('home.ctaSignup')}
-            </button>
-            <LocalLink to="/login" className="btn btn-outline-light btn-lg">
+            {canSignUp && (
+              <button
+                type="button"
+                className="btn btn-light btn-lg text-primary fw-semibold"
+                data-testid="cta-signup"
+                onClick={() => openSignup()}
+              >
+                {t('home.ctaSignup')}
+              </button>
+            )}
+            <LocalLink to="/login" className={canSignUp ? 'btn btn-outline-light btn-lg' : 'btn btn-light btn-lg text-primary fw-semibold'}>
               {t('home.ctaLogin')}
             </LocalLink>
           </div>

@@ -4,6 +4,8 @@ import { useParams } from 'react-router';
 import { ErrorPage } from '@/shared/errors/error-page';
 import { useOpenSignup } from '@/shared/modals/open-signup';
 import { useSettings } from '@/shared/site/api/get-settings';
+import { LocalLink } from '@/shared/site/local-link';
+import { useCanSignUp } from '@/shared/site/use-can-sign-up';
 import { usePageTitle } from '@/shared/site/use-page-title';
 
 /**
@@ -16,6 +18,7 @@ export function LanderPage({ name: fixedName }: { name?: string }) {
   const settings = useSettings();
   const { t } = useTranslation();
   const openSignup = useOpenSignup();
+  const canSignUp = useCanSignUp();
   usePageTitle(t('landers.title', { site: settings.name }));
   if (!fixedName && !(LANDERS as readonly string[]).includes(name)) return <ErrorPage status={404} />;
   return (
@@ -23,9 +26,20 @@ export function LanderPage({ name: fixedName }: { name?: string }) {
       <div className="container text-center py-5">
         <h1 className="display-5 mb-3">{t('landers.title', { site: settings.name })}</h1>
         <p className="lead mx-auto mb-4">{t('landers.text', { count: settings.signup_credits })}</p>
-        <button type="button" className="btn btn-light btn-lg text-primary fw-semibold" onClick={() => openSignup()}>
-          {t('home.ctaSignup')}
-        </button>
+        {canSignUp ? (
+          <button type="button" className="btn btn-light btn-lg text-primary fw-semibold" onClick={() => openSignup()}>
+            {t('home.ctaSignup')}
+          </button>
+        ) : (
+          <>
+            <p className="mx-auto mb-4" data-testid="signups-closed">
+              {t('signup.closed', { site: settings.name })}
+            </p>
+            <LocalLink to="/login" className="btn btn-light btn-lg text-primary fw-semibold">
+              {t('home.ctaLogin')}
+            </LocalLink>
+          </>
+        )}
         <p className="small mt-3 mb-0">{t('home.adultsOnly', { minAge: MIN_AGE })}</p>
       </div>
     </main>

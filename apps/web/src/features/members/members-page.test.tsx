@@ -38,10 +38,7 @@ describe('members page for a visitor', () => {
   it('refused search (logged_out_search off): shows its "Log in to search members" prompt, not a generic error', async () => {
     server.use(
       http.get('*/api/search.php', () =>
-        HttpResponse.json(
-          { error: 'authentication_required', message: 'Log in first', authentication_required: true },
-          { status: 403 },
-        ),
+        HttpResponse.json({ error: 'authentication_required', message: 'Log in first', authentication_required: true }, { status: 403 }),
       ),
     );
     await renderApp('/members', { settings: settingsFixture({ logged_out_search: false, logged_out_search_trafficsource: false }) });
@@ -58,4 +55,3 @@ describe('members page for a visitor', () => {
     expect(screen.queryByTestId('login-to-search')).toBeNull();
   });
 });
-

@@ -5,8 +5,10 @@ import { useNavigate } from 'react-router';
 import { Dialog } from '@/components/ui/dialog';
 import { OpenSignupContext, type SignupOptions } from '@/shared/modals/open-signup';
 import { useSettings } from '@/shared/site/api/get-settings';
+import { useCanSignUp } from '@/shared/site/use-can-sign-up';
 import { useLocalePath } from '@/shared/site/use-locale';
 import { SIGNUP_FLOW_COMPLETE, SIGNUP_STARTED } from './signup-events';
+import { SignupsClosed } from './signups-closed';
 
 /** The form (with zod and react-hook-form) loads when the modal first opens, not with the first page. */
 const SignupForm = lazy(() => import('./signup-form').then((m) => ({ default: m.SignupForm })));
@@ -18,6 +20,7 @@ export function SignupModalProvider({ children }: { children: ReactNode }) {
   const localize = useLocalePath();
   const { t } = useTranslation();
   const settings = useSettings();
+  const canSignUp = useCanSignUp();
 
   useEffect(() => {
     const handleStart = () => setIsBusy(true);
@@ -57,16 +60,19 @@ export function SignupModalProvider({ children }: { children: ReactNode }) {
       <Dialog isOpen={options !== null} isDismissible={!isBusy} onClose={close} labelledBy="signup-title" testId="signup-modal">
         <div className="modal-header">
           <h2 className="modal-title h5" id="signup-title">
-            {t('signup.title', { site: settings.name })}
+            {canSignUp ? t('signup.title', { site: settings.name }) : t('signup.closedTitle')}
           </h2>
           <button type="button" className="btn-close" aria-label={t('common.close')} onClick={close} disabled={isBusy} />
         </div>
         <div className="modal-body">
-          {options && (
-            <Suspense fallback={<div className="py-5 text-center" role="status" aria-label={t('common.loading')} />}>
-              <SignupForm profileId={options.profileId} onDone={handleDone} />
-            </Suspense>
-          )}
+          {options &&
+            (canSignUp ? (
+              <Suspense fallback={<div className="py-5 text-center" role="status" aria-label={t('common.loading')} />}>
+                <SignupForm profileId={options.profileId} onDone={handleDone} />
+              </Suspense>
+            ) : (
+              <SignupsClosed onLogin={close} />
+            ))}
         </div>
       </Dialog>
     </OpenSignupContext.Provider>

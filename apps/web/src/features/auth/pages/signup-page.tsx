@@ -3,16 +3,20 @@ import { useTranslation } from 'react-i18next';
 import { Navigate, useNavigate, useParams } from 'react-router';
 import { useUser } from '@/shared/session/user';
 import { useSettings } from '@/shared/site/api/get-settings';
+import { useCanSignUp } from '@/shared/site/use-can-sign-up';
 import { useLocalePath } from '@/shared/site/use-locale';
 import { usePageTitle } from '@/shared/site/use-page-title';
 import { SIGNUP_FLOW_COMPLETE } from '../components/signup-events';
 import { SignupForm } from '../components/signup-form';
+import { SignupsClosed } from '../components/signups-closed';
 
 /** /signup and /members/{id}/signup (with a first message to that member). Members are sent to /members. */
 export function SignupPage() {
   const { t } = useTranslation();
   const settings = useSettings();
-  usePageTitle(t('signup.title', { site: settings.name }));
+  const canSignUp = useCanSignUp();
+  const title = canSignUp ? t('signup.title', { site: settings.name }) : t('signup.closedTitle');
+  usePageTitle(title);
   const [wasMember] = useState(useUser() !== null);
   const navigate = useNavigate();
   const localize = useLocalePath();
@@ -25,8 +29,8 @@ export function SignupPage() {
   };
   return (
     <main id="main" className="container py-5" style={{ maxWidth: 520 }}>
-      <h1 className="h3 mb-4">{t('signup.title', { site: settings.name })}</h1>
-      <SignupForm profileId={profileId} withMessage={profileId !== undefined} onDone={handleDone} />
+      <h1 className="h3 mb-4">{title}</h1>
+      {canSignUp ? <SignupForm profileId={profileId} withMessage={profileId !== undefined} onDone={handleDone} /> : <SignupsClosed />}
     </main>
   );
 }

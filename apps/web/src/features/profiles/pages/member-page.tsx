@@ -8,6 +8,7 @@ import { useSettings } from '@/shared/site/api/get-settings';
 import { countryName } from '@/shared/site/country-name';
 import { FictionalIcon } from '@/shared/site/fictional-icon';
 import { LocalLink } from '@/shared/site/local-link';
+import { useCanSignUp } from '@/shared/site/use-can-sign-up';
 import { useLocale } from '@/shared/site/use-locale';
 import { usePageTitle } from '@/shared/site/use-page-title';
 import { useBlock, useMember } from '../api/profile';
@@ -43,6 +44,7 @@ export function MemberPage({ profileId, likeButton }: MemberPageProps) {
   const locale = useLocale();
   const user = useUser();
   const openSignup = useOpenSignup();
+  const canSignUp = useCanSignUp();
   const member = useMember(profileId);
   const blockMutation = useBlock(profileId);
   usePageTitle(member.data?.profile.name ?? t('members.title'));
@@ -96,10 +98,15 @@ export function MemberPage({ profileId, likeButton }: MemberPageProps) {
           {profile.hidden_photo_count > 0 && !user && (
             <div className="alert alert-info mt-3" data-testid="login-for-photos">
               {t('member.loginForPhotos', { count: profile.hidden_photo_count })}{' '}
-              <button type="button" className="btn btn-link p-0 align-baseline" onClick={() => openSignup({ profileId: profile.id })}>
-                {t('home.ctaSignup')}
-              </button>{' '}
-              · <LocalLink to="/login">{t('nav.login')}</LocalLink>
+              {canSignUp && (
+                <>
+                  <button type="button" className="btn btn-link p-0 align-baseline" onClick={() => openSignup({ profileId: profile.id })}>
+                    {t('home.ctaSignup')}
+                  </button>{' '}
+                  ·{' '}
+                </>
+              )}
+              <LocalLink to="/login">{t('nav.login')}</LocalLink>
             </div>
           )}
         </div>
