@@ -1,0 +1,247 @@
+import { randomUUID } from 'node:crypto';
+import { type Database, type DbHandle, jobSchedules, jobs as jobsTable, openDatabase } from '@amora/db';
+import { eq, sql } from 'drizzle-orm';
+import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { createTestApp, type TestApp } from '../test/harness';
+import { adminUrl } from '../test/paths';
+import { createJobs, DEFAULT_LEASE_MS, type Jobs } from './jobs';
+import { claimJobs, completeJob, failJob, findJobs } from './jobs.repository';
+
+let t: TestApp;
+/** A second connection to the same database, as another server process has: its own pool on PostgreSQL. */
+let other: { db: Database; close(): Promise<void> };
+let now = new Date('2030-01-01T00:00:00Z');
+const clock = () => now;
+const advance = (ms: number) => {
+  now = new Date(now.getTime() + ms);
+};
+const workers: Jobs[] = [];
+
+function worker(db: Database = t.ctx.db): Jobs {
+  const created = createJobs({ db, now: clock });
+  workers.push(created);
+  return created;
+}
+
+beforeAll(async () => {
+  t = await createTestApp();
+  if (t.ctx.dbKind === 'postgres') {
+    const [{ name }] = (await t.ctx.db.execute(sql`select current_database() as name`)).rows as { name: string }[];
+    const handle: DbHandle = await openDatabase({ url: adminUrl(process.env.TEST_DATABASE_URL as string, name), poolSize: 2 });
+    other = { db: handle.db, close: () => handle.close() };
+  } else {
+    // PGlite is one process's database: a second worker there shares its connection.
+    other = { db: t.ctx.db, close: async () => {} };
+  }
+});
+afterAll(async () => {
+  for (const w of workers) await w.stop();
+  await other?.close();
+  await t?.close();
+});
+beforeEach(async () => {
+  await t.ctx.db.delete(jobsTable);
+  await t.ctx.db.delete(jobSchedules);
+});
+
+describe('enqueue', () => {
+  it('writes the job with the transaction: a rollback leaves none, a commit one that runs', async () => {
+    const a = worker();
+    const done: string[] = [];
+    a.handle<{ n: string }>('test.record', async ({ n }) => {
+      done.push(n);
+    });
+    await expect(
+      t.ctx.db.transaction(async (tx) => {
+        await a.enqueue(tx, 'test.record', { n: 'rolled back' });
+        throw new Error('the change failed');
+      }),
+    ).rejects.toThrow('the change failed');
+    expect(await findJobs(t.ctx.db)).toEqual([]);
+
+    await t.ctx.db.transaction(async (tx) => {
+      await a.enqueue(tx, 'test.record', { n: 'committed' });
+    });
+    expect(await findJobs(t.ctx.db)).toHaveLength(1);
+    expect(await a.runDue()).toBe(1);
+    expect(done).toEqual(['committed']);
+    expect(await findJobs(t.ctx.db)).toEqual([]);
+  });
+
+  it('runs a job no earlier than its time, and leaves jobs of names it does not handle', async () => {
+    const a = worker();
+    let runs = 0;
+    a.handle('test.later', async () => {
+      runs++;
+    });
+    await a.enqueue(t.ctx.db, 'test.later', {}, { runAt: new Date(now.getTime() + 60_000) });
+    await a.enqueue(t.ctx.db, 'test.someone-else', {});
+    expect(await a.runDue()).toBe(0);
+    advance(60_000);
+    expect(await a.runDue()).toBe(1);
+    expect(runs).toBe(1);
+    expect((await findJobs(t.ctx.db)).map((j) => [j.name, j.status])).toEqual([['test.someone-else', 'queued']]);
+  });
+});
+
+describe('a worker that dies mid-run', () => {
+  it('keeps its lease until it runs out; then another worker runs the job, once, and the dead one cannot finish it', async () => {
+    const effects: number[] = [];
+    const handler = async ({ order }: { order: number }) => {
+      effects.push(order);
+    };
+    const b = worker(other.db);
+    b.handle('test.effect', handler);
+    const id = await b.enqueue(t.ctx.db, 'test.effect', { order: 7 });
+
+    // Worker A claims the job and dies before finishing: its claim is all that is left of it.
+    const deadToken = randomUUID();
+    const [claimed] = await claimJobs(t.ctx.db, { names: ['test.effect'], now, leaseMs: DEFAULT_LEASE_MS, token: deadToken, limit: 1 });
+    expect(claimed).toMatchObject({ id, attempts: 1 });
+
+    // While the lease holds, no one else takes it (nor runs it now).
+    expect(await b.runDue()).toBe(0);
+    expect(await b.runNow(id)).toBe(false);
+    advance(DEFAULT_LEASE_MS - 1);
+    expect(await b.runDue()).toBe(0);
+    expect(effects).toEqual([]);
+
+    // The lease is over: B runs it, as the job's second attempt.
+    advance(1);
+    const seen: number[] = [];
+    b.handle<{ order: number }>('test.effect', async (payload, job) => {
+      seen.push(job.attempt);
+      await handler(payload);
+    });
+    expect(await b.runDue()).toBe(1);
+    expect(seen).toEqual([2]);
+    expect(effects).toEqual([7]);
+    expect(await findJobs(t.ctx.db)).toEqual([]);
+
+    // A comes back (it was only paused): finishing or failing under its old claim changes nothing.
+    expect(await completeJob(t.ctx.db, id, deadToken)).toBe(false);
+    expect(await failJob(t.ctx.db, id, deadToken, 'late', null)).toBe(false);
+    advance(DEFAULT_LEASE_MS * 10);
+    expect(await b.runDue()).toBe(0);
+    expect(effects).toEqual([7]);
+  });
+
+  it('two workers claiming at once take different jobs, each job once', async () => {
+    const a = worker();
+    const b = worker(other.db);
+    const runs = new Map<number, number>();
+    const handler = async ({ n }: { n: number }) => {
+      runs.set(n, (runs.get(n) ?? 0) + 1);
+      await new Promise((resolve) => setTimeout(resolve, 2));
+    };
+    a.handle('test.many', handler);
+    b.handle('test.many', handler);
+    for (let n = 0; n < 20; n++) await a.enqueue(t.ctx.db, 'test.many', { n });
+    const [ranA, ranB] = await Promise.all([a.runDue(), b.runDue()]);
+    expect(ranA + ranB).toBe(20);
+    expect([...runs.values()].every((count) => count === 1)).toBe(true);
+    expect(runs.size).toBe(20);
+  });
+
+  it('a job whose last attempt died is dead, not run again', async () => {
+    const b = worker(other.db);
+    let runs = 0;
+    b.handle('test.last', async () => {
+      runs++;
+    });
+    const id = await b.enqueue(t.ctx.db, 'test.last', {}, { maxAttempts: 1 });
+    await claimJobs(t.ctx.db, { names: ['test.last'], now, leaseMs: DEFAULT_LEASE_MS, token: randomUUID(), limit: 1 });
+    advance(DEFAULT_LEASE_MS);
+    expect(await b.runDue()).toBe(1);
+    expect(runs).toBe(0);
+    const [job] = await findJobs(t.ctx.db, { name: 'test.last' });
+    expect(job).toMatchObject({ id, status: 'dead', attempts: 2 });
+    expect(job.lastError).toMatch(/out of attempts/);
+  });
+});
+
+describe('retries', () => {
+  it('retries a failing job with growing waits, then keeps it as dead with its last error', async () => {
+    const a = worker();
+    const attempts: number[] = [];
+    a.handle(
+      'test.failing',
+      async (_payload, job) => {
+        attempts.push(job.attempt);
+        throw new Error(`SMTP said no (${job.attempt})`);
+      },
+      { maxAttempts: 3 },
+    );
+    const id = await a.enqueue(t.ctx.db, 'test.failing', {});
+    expect(await a.runDue()).toBe(1);
+    let [job] = await findJobs(t.ctx.db);
+    expect(job).toMatchObject({ id, status: 'queued', attempts: 1, lockedBy: null, lastError: 'Error: SMTP said no (1)' });
+    expect(job.runAt.getTime() - now.getTime()).toBe(30_000);
+
+    advance(29_999);
+    expect(await a.runDue()).toBe(0);
+    advance(1);
+    expect(await a.runDue()).toBe(1);
+    [job] = await findJobs(t.ctx.db);
+    expect(job).toMatchObject({ status: 'queued', attempts: 2 });
+    expect(job.runAt.getTime() - now.getTime()).toBe(60_000);
+
+    advance(60_000);
+    expect(await a.runDue()).toBe(1);
+    [job] = await findJobs(t.ctx.db);
+    expect(job).toMatchObject({ status: 'dead', attempts: 3, lockedBy: null, lastError: 'Error: SMTP said no (3)' });
+    advance(86_400_000);
+    expect(await a.runDue()).toBe(0);
+    expect(attempts).toEqual([1, 2, 3]);
+
+    // An operator sends it back to the queue (docs/operations.md): it runs again.
+    await t.ctx.db.update(jobsTable).set({ status: 'queued', attempts: 0, runAt: now }).where(eq(jobsTable.id, id));
+    expect(await a.runDue()).toBe(1);
+    expect(attempts).toEqual([1, 2, 3, 1]);
+  });
+});
+
+describe('recurring jobs', () => {
+  it('run once per period across two workers on the same database', async () => {
+    const runs: string[] = [];
+    const a = worker();
+    const b = worker(other.db);
+    for (const [label, w] of [
+      ['a', a],
+      ['b', b],
+    ] as const) {
+      w.handle('test.hourly', async () => {
+        runs.push(label);
+      });
+      w.every('test.hourly', 3_600_000);
+    }
+    // The first period starts when a worker first looks.
+    await Promise.all([a.runDue(), b.runDue()]);
+    expect(runs).toHaveLength(1);
+    for (let quarter = 1; quarter <= 12; quarter++) {
+      advance(15 * 60_000);
+      await Promise.all([a.runDue(), b.runDue(), a.runDue()]);
+    }
+    expect(runs).toHaveLength(4);
+    const [schedule] = await t.ctx.db.select().from(jobSchedules).where(eq(jobSchedules.name, 'test.hourly'));
+    expect(schedule.nextRunAt.getTime()).toBe(now.getTime() + 3_600_000);
+  });
+
+  it('a started worker runs due jobs by itself, and stop() waits for the one under way', async () => {
+    const a = createJobs({ db: t.ctx.db, now: clock, pollMs: 20 });
+    let finished = 0;
+    a.handle('test.loop', async () => {
+      await new Promise((resolve) => setTimeout(resolve, 30));
+      finished++;
+    });
+    a.start();
+    await a.enqueue(t.ctx.db, 'test.loop', {});
+    a.wake();
+    await expect.poll(() => finished, { timeout: 5_000 }).toBe(1);
+    await a.enqueue(t.ctx.db, 'test.loop', {});
+    await expect.poll(async () => (await findJobs(t.ctx.db, { status: 'running' })).length, { timeout: 5_000 }).toBe(1);
+    await a.stop();
+    expect(finished).toBe(2);
+    expect(await findJobs(t.ctx.db)).toEqual([]);
+  });
+});
