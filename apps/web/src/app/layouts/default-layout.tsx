@@ -6,12 +6,13 @@ import { Footer } from '@/app/shell/footer';
 import { TopBar } from '@/app/shell/top-bar';
 import { ActivationReminder } from '@/features/auth/components/activation-reminder';
 import { AutoLike } from '@/features/likes/components/auto-like';
+import { VisitorLikeModal } from '@/features/likes/components/like-modal';
 import { PhotoAlert } from '@/features/profiles/components/photo-alert';
 import { useUser } from '@/shared/session/user';
 import { useRouteName } from '@/shared/site/use-route-name';
 import { useFooterMode } from './use-footer-mode';
 
-/** Default layout of spec §2: top navigation, banners, page, footer, disclaimer, entry warning; likes for members. */
+/** Default layout of spec §2: top navigation, banners, page, footer, disclaimer, entry warning; likes for members, the like modal for visitors too. */
 export function DefaultLayout() {
   const route = useRouteName();
   const { t } = useTranslation();
@@ -30,7 +31,7 @@ export function DefaultLayout() {
       <Disclaimer />
       <Footer mode={footerMode} />
       <EntryWarning isLoggedIn={user !== null} />
-      {user && <AutoLike />}
+      {user ? <AutoLike /> : <VisitorLikeModal />}
     </>
   );
 }
