@@ -34,7 +34,7 @@ export interface LedgerEntry {
  * Takes `amount` credits. `{ insufficient: true }` when the balance is smaller: nothing is written, and a
  * retry with the same key tries again. Joins the caller's unit of work when called inside withTransaction.
  */
-export function spend(ctx: { db: Database }, input: CreditChangeInput): Promise<SpendResult> {
+export async function spend(ctx: { db: Database }, input: CreditChangeInput): Promise<SpendResult> {
   return change(ctx, input, -checkedAmount(input.amount));
 }
 
