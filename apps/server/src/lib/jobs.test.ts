@@ -1,4 +1,6 @@
+import { spawn } from 'node:child_process';
 import { randomUUID } from 'node:crypto';
+import { fileURLToPath } from 'node:url';
 import { type Database, type DbHandle, jobSchedules, jobs as jobsTable, openDatabase } from '@amora/db';
 import { eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
@@ -126,6 +128,53 @@ describe('a worker that dies mid-run', () => {
     expect(effects).toEqual([7]);
   });
 
+  // A real second process on PostgreSQL (PGlite's database lives in one process): killed with SIGKILL mid-run.
+  it.runIf(process.env.AMORA_TEST_DB === 'postgres')(
+    'a server process killed mid-run: another process runs the job once its lease is over',
+    async () => {
+      const [{ name: database }] = (await t.ctx.db.execute(sql`select current_database() as name`)).rows as { name: string }[];
+      const url = adminUrl(process.env.TEST_DATABASE_URL as string, database);
+      const b = worker(other.db);
+      const effects: number[] = [];
+      b.handle<{ order: number }>('test.killed', async ({ order }, job) => {
+        effects.push(order * 10 + job.attempt);
+      });
+      const startedAt = new Date();
+      const id = await b.enqueue(t.ctx.db, 'test.killed', { order: 4 }, { runAt: startedAt });
+
+      const code = `const { openDatabase } = await import('@amora/db');
+const { createJobs } = await import(${JSON.stringify(fileURLToPath(new URL('./jobs.ts', import.meta.url)))});
+const handle = await openDatabase({ url: ${JSON.stringify(url)}, poolSize: 1 });
+const jobs = createJobs({ db: handle.db });
+jobs.handle('test.killed', async (_payload, job) => { process.stdout.write('running ' + job.id + '\\n'); await new Promise(() => {}); });
+await jobs.runDue();`;
+      const child = spawn(process.execPath, ['--import', 'tsx', '--input-type=module', '-e', code], { stdio: ['ignore', 'pipe', 'pipe'] });
+      let errors = '';
+      child.stderr.on('data', (chunk) => {
+        errors += chunk;
+      });
+      await new Promise<void>((resolve, reject) => {
+        child.stdout.on('data', (chunk: Buffer) => {
+          if (chunk.toString().includes(`running ${id}`)) resolve();
+        });
+        child.once('exit', (exitCode) => reject(new Error(`the worker process ended first (${exitCode}): ${errors}`)));
+      });
+      const exited = new Promise((resolve) => child.once('exit', resolve));
+      child.kill('SIGKILL');
+      await exited;
+
+      const [held] = await findJobs(t.ctx.db, { name: 'test.killed' });
+      expect(held).toMatchObject({ id, status: 'running', attempts: 1 });
+      now = new Date(startedAt.getTime() + 1_000);
+      expect(await b.runDue()).toBe(0);
+      now = new Date((held.lockedUntil as Date).getTime());
+      expect(await b.runDue()).toBe(1);
+      expect(effects).toEqual([42]);
+      expect(await findJobs(t.ctx.db)).toEqual([]);
+    },
+    30_000,
+  );
+
   it('two workers claiming at once take different jobs, each job once', async () => {
     const a = worker();
     const b = worker(other.db);
@@ -230,17 +279,32 @@ describe('recurring jobs', () => {
   it('a started worker runs due jobs by itself, and stop() waits for the one under way', async () => {
     const a = createJobs({ db: t.ctx.db, now: clock, pollMs: 20 });
     let finished = 0;
-    a.handle('test.loop', async () => {
-      await new Promise((resolve) => setTimeout(resolve, 30));
+    let started = false;
+    let release = () => {};
+    const gate = new Promise<void>((resolve) => {
+      release = resolve;
+    });
+    a.handle<{ wait: boolean }>('test.loop', async ({ wait }) => {
+      if (wait) {
+        started = true;
+        await gate;
+      }
       finished++;
     });
     a.start();
-    await a.enqueue(t.ctx.db, 'test.loop', {});
+    await a.enqueue(t.ctx.db, 'test.loop', { wait: false });
     a.wake();
     await expect.poll(() => finished, { timeout: 5_000 }).toBe(1);
-    await a.enqueue(t.ctx.db, 'test.loop', {});
-    await expect.poll(async () => (await findJobs(t.ctx.db, { status: 'running' })).length, { timeout: 5_000 }).toBe(1);
-    await a.stop();
+    await a.enqueue(t.ctx.db, 'test.loop', { wait: true });
+    await expect.poll(() => started, { timeout: 5_000 }).toBe(true);
+    let stopped = false;
+    const stopping = a.stop().then(() => {
+      stopped = true;
+    });
+    await new Promise((resolve) => setTimeout(resolve, 50));
+    expect(stopped).toBe(false);
+    release();
+    await stopping;
     expect(finished).toBe(2);
     expect(await findJobs(t.ctx.db)).toEqual([]);
   });
