@@ -1,4 +1,3 @@
-import { randomInt } from 'node:crypto';
 import {
   matchFinderActionResponseSchema,
   matchFinderResponseSchema,
@@ -10,7 +9,8 @@ import {
 import { blocks, likes, profiles, skips } from '@amora/db';
 import { and, eq, inArray } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { AMORA, birthDate, type CallOptions, call, HERZ, latestToken, signup } from '../../test/accounts';
+import { AMORA, birthDate, HERZ } from '../../test/accounts';
+import { type CallArgs, callAs, createMember, createProfile, type Member, type MemberOptions } from '../../test/factories';
 import { createTestApp, type TestApp } from '../../test/harness';
 import { suggestProfiles, swipeDay } from './discovery.service';
 
@@ -19,14 +19,6 @@ const SWIPE = '/api/swipe-game.php';
 const SIGNUP_MATCHES = '/api/signup-matches.php';
 
 let t: TestApp;
-
-/**
- * Every member calls from its own address (signups are limited per address). The global API limit lives in Redis
- * on the postgres run and outlives the app, so each run starts from a random block of addresses.
- */
-const ipBase = `10.${randomInt(1, 255)}.${randomInt(0, 200)}`;
-let ipCounter = 0;
-const nextIp = () => `${ipBase}.${++ipCounter}`;
 
 beforeAll(async () => {
   t = await createTestApp();
@@ -37,46 +29,12 @@ afterAll(async () => {
   await t?.close();
 });
 
-interface Member {
-  cookie: string;
-  profileId: number;
-  host: string;
-  ip: string;
-  password: string;
-}
+const member = (options?: MemberOptions) => createMember(t, options);
+const as = (...args: CallArgs) => callAs(t, ...args);
 
-async function member(
-  options: { host?: string; activate?: boolean; dateOfBirth?: string; profile?: Record<string, unknown> } = {},
-): Promise<Member> {
-  const host = options.host ?? AMORA;
-  const ip = nextIp();
-  const res = await signup(t, { name: `Member ${ipCounter}`, date_of_birth: options.dateOfBirth ?? '1992-03-04' }, { ip, host });
-  const who = { cookie: res.cookie, profileId: res.user.profile.id, host, ip, password: res.password };
-  if (options.activate !== false) {
-    const token = await latestToken(t, res.email, 'activation');
-    const activated = await call(t, 'GET', `/api/activate.php?token=${token}`, undefined, { host, ip });
-    expect(activated.headers.location).toMatch(/\/activate\/done$/);
-  }
-  if (options.profile) {
-    const updated = await as(who, 'PUT', '/api/profile.php', options.profile);
-    expect(updated.statusCode, updated.body).toBe(200);
-  }
-  return who;
-}
-
-function as(who: Member | null, method: 'GET' | 'POST' | 'PUT' | 'DELETE', url: string, payload?: unknown, options: CallOptions = {}) {
-  return call(t, method, url, payload, { host: who?.host ?? AMORA, ip: who?.ip ?? nextIp(), cookie: who?.cookie, ...options });
-}
-
-/** A profile without an account (as fictional profiles are), inserted straight into the database. */
-async function candidate(values: Partial<typeof profiles.$inferInsert> = {}): Promise<number> {
-  const site = await t.ctx.sites.forHost(values.siteId === 2 ? 'herzklopfen.localhost' : 'localhost');
-  const [row] = await t.ctx.db
-    .insert(profiles)
-    .values({ siteId: site!.id, name: 'Candidate', country: 'NL', status: 'active', birthDate: '1992-06-01', ...values })
-    .returning({ id: profiles.id });
-  return row.id;
-}
+/** A profile without an account (as fictional profiles are). */
+const candidate = async (values: Partial<typeof profiles.$inferInsert> = {}) =>
+  (await createProfile(t, { name: 'Candidate', birthDate: '1992-06-01', ...values })).id;
 
 async function profileRow(profileId: number) {
   const [row] = await t.ctx.db.select().from(profiles).where(eq(profiles.id, profileId));

@@ -1,9 +1,10 @@
-import { randomBytes, randomInt } from 'node:crypto';
+import { randomBytes } from 'node:crypto';
 import { autoLikeResponseSchema, likesResponseSchema } from '@amora/contracts';
-import { blocks, likes, photos, profiles, users } from '@amora/db';
+import { blocks, likes, profiles, users } from '@amora/db';
 import { and, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { AMORA, type CallOptions, call, HERZ, latestToken, signup } from '../../test/accounts';
+import { HERZ } from '../../test/accounts';
+import { type CallArgs, callAs, createLike, createMember, createProfile, type Member, type MemberOptions } from '../../test/factories';
 import { createTestApp, type TestApp } from '../../test/harness';
 import { autoLikeLimitKey, likeProfile } from './likes.service';
 
@@ -14,12 +15,6 @@ const AUTO = '/api/auto-like.php';
 
 let t: TestApp;
 
-/** Every member calls from its own address (signups are limited per address); a random block per run (Redis outlives the app). */
-const ipBase = `10.${randomInt(1, 255)}.${randomInt(0, 200)}`;
-let ipCounter = 0;
-const nextIp = () => `${ipBase}.${++ipCounter}`;
-const VISITOR_IP = nextIp();
-
 beforeAll(async () => {
   t = await createTestApp();
 });
@@ -27,32 +22,8 @@ afterAll(async () => {
   await t?.close();
 });
 
-interface Member {
-  cookie: string;
-  profileId: number;
-  host: string;
-  ip: string;
-  name: string;
-}
-
-async function member(options: { host?: string; activate?: boolean } = {}): Promise<Member> {
-  const host = options.host ?? AMORA;
-  const ip = nextIp();
-  const name = `Liker ${ipCounter}`;
-  const res = await signup(t, { name }, { ip, host });
-  if (options.activate !== false) {
-    const activated = await call(t, 'GET', `/api/activate.php?token=${await latestToken(t, res.email, 'activation')}`, undefined, {
-      host,
-      ip,
-    });
-    expect(activated.headers.location).toMatch(/\/activate\/done$/);
-  }
-  return { cookie: res.cookie, profileId: res.user.profile.id, host, ip, name };
-}
-
-function as(who: Member | null, method: 'GET' | 'POST' | 'PUT' | 'DELETE', url: string, payload?: unknown, options: CallOptions = {}) {
-  return call(t, method, url, payload, { host: who?.host ?? AMORA, ip: who?.ip ?? VISITOR_IP, cookie: who?.cookie, ...options });
-}
+const member = (options?: MemberOptions) => createMember(t, options);
+const as = (...args: CallArgs) => callAs(t, ...args);
 
 const like = (who: Member, profileId: number, source = 'profile') => as(who, 'POST', LIKE, { profile_id: profileId, source });
 
@@ -83,26 +54,16 @@ async function profileRow(profileId: number) {
 /** A fictional profile (no account) on the member's site; with a main photo row unless `photo` is false. */
 async function fictional(of: Member, options: { country?: string; photo?: boolean; isFictional?: boolean } = {}) {
   const base = await profileRow(of.profileId);
-  const [row] = await t.ctx.db
-    .insert(profiles)
-    .values({
+  return createProfile(
+    t,
+    {
       siteId: base.siteId,
       name: `Fiction ${randomBytes(2).toString('hex')}`,
       country: options.country ?? base.country,
-      status: 'active',
       isFictional: options.isFictional ?? true,
-      birthDate: '1990-05-05',
-    })
-    .returning();
-  if (options.photo !== false) {
-    const [photo] = await t.ctx.db
-      .insert(photos)
-      .values({ profileId: row.id, storageKey: randomBytes(8).toString('hex'), width: 600, height: 750 })
-      .returning();
-    await t.ctx.db.update(profiles).set({ mainPhotoId: photo.id }).where(eq(profiles.id, row.id));
-    return { ...row, mainPhotoId: photo.id };
-  }
-  return row;
+    },
+    { photo: options.photo !== false },
+  );
 }
 
 /** Takes every other fictional profile of the site out of play while `run` runs. */
@@ -314,7 +275,7 @@ describe('GET /api/likes.php', () => {
     expect((await likesOf(a)).liked_by.map((p) => p.id)).toEqual([pending.profileId]);
 
     const withPhoto = await fictional(a);
-    await t.ctx.db.insert(likes).values({ likerProfileId: a.profileId, likedProfileId: withPhoto.id, source: 'search' });
+    await createLike(t, a.profileId, withPhoto.id, 'search');
     await likeOk(a, b.profileId);
     const mine = await likesOf(a);
     expect(mine.profiles.find((p) => p.id === withPhoto.id)).toMatchObject({

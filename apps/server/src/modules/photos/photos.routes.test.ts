@@ -7,7 +7,8 @@ import { count, eq } from 'drizzle-orm';
 import type { LightMyRequestResponse } from 'fastify';
 import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { AMORA, call, HERZ, signup } from '../../test/accounts';
+import { AMORA, call, HERZ } from '../../test/accounts';
+import { createMember, type Member } from '../../test/factories';
 import { CLIENT, createTestApp, type TestApp } from '../../test/harness';
 import { PHOTO_VARIANTS } from './photo-processing';
 import { photoUrl } from './photos.routes';
@@ -16,9 +17,6 @@ import { jpegWithExif, photoJpeg, plainPng, pngHeaderOnly } from './test-images'
 
 let t: TestApp;
 let dataDir: string;
-let ipCounter = 0;
-/** Signups are limited per address: every member comes from its own. */
-const nextIp = () => `10.77.${Math.floor(ipCounter / 200)}.${(ipCounter++ % 200) + 1}`;
 
 beforeAll(async () => {
   dataDir = mkdtempSync(join(tmpdir(), 'amora-photos-'));
@@ -29,17 +27,8 @@ afterAll(async () => {
   rmSync(dataDir, { recursive: true, force: true });
 });
 
-interface Member {
-  cookie: string;
-  userId: number;
-  profileId: number;
-  host: string;
-}
-
-async function member(host = AMORA): Promise<Member> {
-  const { cookie, user } = await signup(t, {}, { ip: nextIp(), host });
-  return { cookie, userId: user.id, profileId: user.profile.id, host };
-}
+/** A member who signed up, not activated: the photo routes do not ask for it. */
+const member = (host = AMORA) => createMember(t, { host, activate: false });
 
 async function multipart(bytes: Buffer, options: { field?: string; filename?: string; type?: string } = {}) {
   const form = new FormData();

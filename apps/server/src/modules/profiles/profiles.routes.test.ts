@@ -1,30 +1,28 @@
-import { randomInt } from 'node:crypto';
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { INTERESTS, memberResponseSchema, ownPhotoSchema, ownProfileResponseSchema } from '@amora/contracts';
-import { blocks, profiles, sites } from '@amora/db';
+import { INTERESTS, memberResponseSchema, ownProfileResponseSchema } from '@amora/contracts';
+import { blocks, profiles } from '@amora/db';
 import { and, eq } from 'drizzle-orm';
-import type { LightMyRequestResponse } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { AMORA, type CallOptions, call, HERZ, latestToken, signup } from '../../test/accounts';
-import { CLIENT, createTestApp, type TestApp } from '../../test/harness';
-import { photoJpeg } from '../photos/test-images';
+import { type CallOptions, HERZ } from '../../test/accounts';
+import {
+  type CallArgs,
+  callAs,
+  createMember,
+  createProfile,
+  type Member,
+  type MemberOptions,
+  uploadPhoto,
+  withSite,
+} from '../../test/factories';
+import { createTestApp, type TestApp } from '../../test/harness';
 
 const PROFILE = '/api/profile.php';
 const BLOCK = '/api/block.php';
 
 let t: TestApp;
 let dataDir: string;
-
-/**
- * Every member calls from its own address (signups are limited per address). The global API limit lives in Redis
- * on the postgres run and outlives the app, so each run starts from a random block of addresses.
- */
-const ipBase = `10.${randomInt(1, 255)}.${randomInt(0, 200)}`;
-let ipCounter = 0;
-const nextIp = () => `${ipBase}.${++ipCounter}`;
-const VISITOR_IP = nextIp();
 
 beforeAll(async () => {
   dataDir = mkdtempSync(join(tmpdir(), 'amora-profiles-'));
@@ -35,51 +33,9 @@ afterAll(async () => {
   rmSync(dataDir, { recursive: true, force: true });
 });
 
-interface Member {
-  cookie: string;
-  userId: number;
-  profileId: number;
-  host: string;
-  ip: string;
-  name: string;
-  email: string;
-  password: string;
-}
-
-async function member(options: { host?: string; name?: string; activate?: boolean } = {}): Promise<Member> {
-  const host = options.host ?? AMORA;
-  const ip = nextIp();
-  const name = options.name ?? `Member ${ipCounter}`;
-  const res = await signup(t, { name }, { ip, host });
-  const who = {
-    cookie: res.cookie,
-    userId: res.user.id,
-    profileId: res.user.profile.id,
-    host,
-    ip,
-    name,
-    email: res.email,
-    password: res.password,
-  };
-  if (options.activate !== false) {
-    const activated = await call(t, 'GET', `/api/activate.php?token=${await latestToken(t, who.email, 'activation')}`, undefined, {
-      host,
-      ip,
-    });
-    expect(activated.headers.location).toMatch(/\/activate\/done$/);
-  }
-  return who;
-}
-
-/** A call as that member (its cookie, host and address), or as a visitor on `host`. */
-function as(who: Member | null, method: 'GET' | 'POST' | 'PUT' | 'DELETE', url: string, payload?: unknown, options: CallOptions = {}) {
-  return call(t, method, url, payload, {
-    host: who?.host ?? AMORA,
-    ip: who?.ip ?? VISITOR_IP,
-    cookie: who?.cookie,
-    ...options,
-  });
-}
+const member = (options?: MemberOptions) => createMember(t, options);
+const as = (...args: CallArgs) => callAs(t, ...args);
+const upload = (who: Member, seed: number) => uploadPhoto(t, who, { seed });
 
 const view = (who: Member | null, id: number | string, options: CallOptions = {}) =>
   as(who, 'GET', `/api/member.php?id=${id}`, undefined, options);
@@ -101,39 +57,9 @@ async function profileRow(profileId: number) {
   return row;
 }
 
-async function upload(who: Member, seed: number) {
-  const form = new FormData();
-  const bytes = await photoJpeg(240, 320, { seed });
-  form.append('photo', new Blob([new Uint8Array(bytes)], { type: 'image/jpeg' }), 'me.jpg');
-  const response = new Response(form);
-  const res = (await t.app.inject({
-    method: 'POST',
-    url: '/api/photos.php',
-    headers: { host: who.host, ...CLIENT, cookie: who.cookie, 'content-type': response.headers.get('content-type') as string },
-    payload: Buffer.from(await response.arrayBuffer()),
-    remoteAddress: who.ip,
-  })) as LightMyRequestResponse;
-  expect(res.statusCode, res.body).toBe(200);
-  return ownPhotoSchema.parse(res.json().photo);
-}
-
 async function setPremium(who: Member) {
   const res = await as(who, 'POST', '/api/dev/premium.php', { paid: true });
   expect(res.statusCode, res.body).toBe(200);
-}
-
-/** Changes a site's settings for the length of `run`, then puts them back. */
-async function withSite(domain: string, values: Partial<typeof sites.$inferInsert>, run: () => Promise<void>) {
-  const [before] = await t.ctx.db.select().from(sites).where(eq(sites.domain, domain));
-  const restore = Object.fromEntries(Object.keys(values).map((key) => [key, before[key as keyof typeof before]]));
-  await t.ctx.db.update(sites).set(values).where(eq(sites.domain, domain));
-  t.ctx.sites.invalidate();
-  try {
-    await run();
-  } finally {
-    await t.ctx.db.update(sites).set(restore).where(eq(sites.domain, domain));
-    t.ctx.sites.invalidate();
-  }
 }
 
 async function listIds(who: Member | null): Promise<number[]> {
@@ -272,7 +198,7 @@ describe('GET/PUT /api/profile.php', () => {
 
     it('an interest the site does not offer', async () => {
       await refused(me, { interests: ['music', 'knitting-with-cats'] }, 'interests.1');
-      await withSite('herzklopfen.localhost', { interests: ['music', 'sports'] }, async () => {
+      await withSite(t, 'herzklopfen.localhost', { interests: ['music', 'sports'] }, async () => {
         const offered = INTERESTS.find((i) => i !== 'music' && i !== 'sports') as string;
         const res = await refused(herz, { interests: ['sports', offered] }, 'interests');
         expect(res.json().message).toContain(offered);
@@ -498,11 +424,7 @@ describe('GET /api/member.php', () => {
   });
 
   it('says when a profile is fictional', async () => {
-    const site = await t.ctx.sites.forHost('localhost');
-    const [fictional] = await t.ctx.db
-      .insert(profiles)
-      .values({ siteId: site!.id, name: 'Team Tess', country: 'NL', status: 'active', isFictional: true, birthDate: '1991-02-03' })
-      .returning({ id: profiles.id });
+    const fictional = await createProfile(t, { name: 'Team Tess', isFictional: true, birthDate: '1991-02-03' });
     for (const viewer of [null, free]) {
       const { profile } = await viewOk(viewer, fictional.id);
       expect(profile).toMatchObject({ id: fictional.id, name: 'Team Tess', is_fictional: true, is_premium: false, photos: [] });
@@ -515,7 +437,7 @@ describe('GET /api/member.php', () => {
     expect(full.profile.attributes).toEqual({ gender: 'man', hair_colour: 'black', eye_colour: 'blue' });
     expect(full.profile.interests).toEqual(['sports']);
 
-    await withSite('amora.localhost', { visibleProfileFields: ['gender'] }, async () => {
+    await withSite(t, 'amora.localhost', { visibleProfileFields: ['gender'] }, async () => {
       for (const viewer of [null, free, premium]) {
         const { profile } = await viewOk(viewer, owner.profileId);
         expect(profile.attributes).toEqual({ gender: 'man' });

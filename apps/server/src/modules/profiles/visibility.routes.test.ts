@@ -1,15 +1,13 @@
-import { randomBytes, randomInt } from 'node:crypto';
+import { randomBytes } from 'node:crypto';
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { likesResponseSchema, memberResponseSchema, ownPhotoSchema } from '@amora/contracts';
-import { likes, photos, profiles } from '@amora/db';
+import { likesResponseSchema, memberResponseSchema } from '@amora/contracts';
+import { likes, profiles } from '@amora/db';
 import { and, eq } from 'drizzle-orm';
-import type { LightMyRequestResponse } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { AMORA, type CallOptions, call, latestToken, signup } from '../../test/accounts';
+import { type CallArgs, callAs, createMember, createProfile, type Member, type MemberOptions, uploadPhoto } from '../../test/factories';
 import { CLIENT, createTestApp, type TestApp } from '../../test/harness';
-import { photoJpeg } from '../photos/test-images';
 
 /**
  * Invisible and not-activated members, by id (spec §4: invisible mode hides a member from search and from seeing
@@ -21,52 +19,8 @@ import { photoJpeg } from '../photos/test-images';
 let t: TestApp;
 let dataDir: string;
 
-const ipBase = `10.${randomInt(1, 255)}.${randomInt(0, 200)}`;
-let ipCounter = 0;
-const nextIp = () => `${ipBase}.${++ipCounter}`;
-const VISITOR_IP = nextIp();
-
-interface Member {
-  cookie: string;
-  profileId: number;
-  host: string;
-  ip: string;
-}
-
-async function member(options: { activate?: boolean } = {}): Promise<Member> {
-  const ip = nextIp();
-  const res = await signup(t, { name: `Seen ${ipCounter}` }, { ip, host: AMORA });
-  if (options.activate !== false) {
-    const activated = await call(t, 'GET', `/api/activate.php?token=${await latestToken(t, res.email, 'activation')}`, undefined, {
-      host: AMORA,
-      ip,
-    });
-    expect(activated.headers.location).toMatch(/\/activate\/done$/);
-  }
-  return { cookie: res.cookie, profileId: res.user.profile.id, host: AMORA, ip };
-}
-
-function as(who: Member | null, method: 'GET' | 'POST' | 'PUT' | 'DELETE', url: string, payload?: unknown, options: CallOptions = {}) {
-  return call(t, method, url, payload, { host: AMORA, ip: who?.ip ?? VISITOR_IP, cookie: who?.cookie, ...options });
-}
-
-async function upload(who: Member, seed: number): Promise<number> {
-  const form = new FormData();
-  const bytes = await photoJpeg(240, 320, { seed });
-  form.append('photo', new Blob([new Uint8Array(bytes)], { type: 'image/jpeg' }), 'me.jpg');
-  const response = new Response(form);
-  const res = (await t.app.inject({
-    method: 'POST',
-    url: '/api/photos.php',
-    headers: { host: who.host, ...CLIENT, cookie: who.cookie, 'content-type': response.headers.get('content-type') as string },
-    payload: Buffer.from(await response.arrayBuffer()),
-    remoteAddress: who.ip,
-  })) as LightMyRequestResponse;
-  expect(res.statusCode, res.body).toBe(200);
-  const photo = ownPhotoSchema.parse(res.json().photo);
-  expect(photo.is_main).toBe(true);
-  return photo.id;
-}
+const member = (options?: MemberOptions) => createMember(t, options);
+const as = (...args: CallArgs) => callAs(t, ...args);
 
 const like = (who: Member, profileId: number) => as(who, 'POST', '/api/like.php', { profile_id: profileId, source: 'profile' });
 
@@ -107,8 +61,8 @@ beforeAll(async () => {
   admirer = await member();
   stranger = await member();
   pending = await member({ activate: false });
-  hiddenPhoto = await upload(hidden, 31);
-  pendingPhoto = await upload(pending, 32);
+  hiddenPhoto = (await uploadPhoto(t, hidden, { seed: 31 })).id;
+  pendingPhoto = (await uploadPhoto(t, pending, { seed: 32 })).id;
   // While still visible: the hidden member likes `contacted`, and `admirer` likes the hidden member.
   expect((await like(hidden, contacted.profileId)).statusCode).toBe(200);
   expect((await like(admirer, hidden.profileId)).statusCode).toBe(200);
@@ -228,23 +182,11 @@ describe('auto-like', () => {
   it('never comes from an invisible profile (it cannot like others)', async () => {
     const me = await member();
     const [mine] = await t.ctx.db.select().from(profiles).where(eq(profiles.id, me.profileId));
-    const [ghost] = await t.ctx.db
-      .insert(profiles)
-      .values({
-        siteId: mine.siteId,
-        name: `Ghost ${randomBytes(2).toString('hex')}`,
-        country: mine.country,
-        status: 'active',
-        isFictional: true,
-        isInvisible: true,
-        birthDate: '1990-05-05',
-      })
-      .returning();
-    const [photo] = await t.ctx.db
-      .insert(photos)
-      .values({ profileId: ghost.id, storageKey: randomBytes(8).toString('hex'), width: 600, height: 750 })
-      .returning();
-    await t.ctx.db.update(profiles).set({ mainPhotoId: photo.id }).where(eq(profiles.id, ghost.id));
+    const ghost = await createProfile(
+      t,
+      { siteId: mine.siteId, name: `Ghost ${randomBytes(2).toString('hex')}`, country: mine.country, isFictional: true, isInvisible: true },
+      { photo: true },
+    );
     const fictional = await t.ctx.db
       .select({ id: profiles.id })
       .from(profiles)
