@@ -2,6 +2,7 @@ import type { GeocodeResult, MemberResponse, OwnPhoto, OwnProfile, ProfileUpdate
 import { CLIENT_HEADER, CLIENT_HEADER_VALUE } from '@amora/contracts/core';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { ApiRequestError, api } from '@/lib/api-client';
+import { cachedProfileCard, memberPreview, rememberProfileCards } from '@/shared/profiles/card-cache';
 import { userQueryKey } from '@/shared/session/user';
 
 export const ownProfileKey = ['own-profile'] as const;
@@ -56,8 +57,25 @@ export function uploadPhoto(file: File, onProgress: (fraction: number) => void):
   });
 }
 
+/**
+ * A member's profile page. Opened from a card (search, related profiles) it shows that card at once
+ * (placeholderData) while the full answer loads; its related profiles become cards for the next page.
+ */
 export function useMember(id: number) {
-  return useQuery({ queryKey: memberKey(id), queryFn: () => api<MemberResponse>('/api/member.php', { query: { id } }), retry: false });
+  const queryClient = useQueryClient();
+  return useQuery({
+    queryKey: memberKey(id),
+    queryFn: async () => {
+      const answer = await api<MemberResponse>('/api/member.php', { query: { id } });
+      rememberProfileCards(queryClient, answer.related);
+      return answer;
+    },
+    placeholderData: () => {
+      const card = cachedProfileCard(queryClient, id);
+      return card ? memberPreview(card) : undefined;
+    },
+    retry: false,
+  });
 }
 
 export function useBlock(id: number) {

@@ -61,11 +61,13 @@ export function MemberPage({ profileId, likeButton }: MemberPageProps) {
     return <ErrorPage status={member.error.status === 404 ? 404 : 500} />;
   }
   if (!member.data) return <main id="main" className="container py-5" aria-busy="true" />;
+  // The card it was opened from, until the profile arrives: photo, name, age and place, no actions yet.
+  const isPreview = member.isPlaceholderData;
   const { profile, related } = member.data;
   const place = [profile.city, countryName(profile.country, locale)].filter(Boolean).join(', ');
 
   return (
-    <main id="main" className="container py-4" data-testid="member-profile">
+    <main id="main" className="container py-4" data-testid="member-profile" aria-busy={isPreview}>
       <div className="row g-4">
         <div className="col-lg-7">
           <div className="row g-2">
@@ -93,7 +95,7 @@ export function MemberPage({ profileId, likeButton }: MemberPageProps) {
                 </div>
               </div>
             ))}
-            {profile.photos.length === 0 && <p className="text-body-secondary">{t('member.noPhotos')}</p>}
+            {profile.photos.length === 0 && !isPreview && <p className="text-body-secondary">{t('member.noPhotos')}</p>}
           </div>
           {profile.hidden_photo_count > 0 && !user && (
             <div className="alert alert-info mt-3" data-testid="login-for-photos">
@@ -142,31 +144,32 @@ export function MemberPage({ profileId, likeButton }: MemberPageProps) {
               ))}
             </ul>
           )}
-          {profile.is_own ? (
-            <LocalLink to="/profile" className="btn btn-outline-primary">
-              {t('profile.edit')}
-            </LocalLink>
-          ) : (
-            <div className="d-flex flex-wrap align-items-start gap-2">
-              {likeButton({
-                id: profile.id,
-                name: profile.name,
-                isFictional: profile.is_fictional,
-                imageUrl: profile.photos.find((p) => !p.is_locked)?.url ?? null,
-              })}
-              {user && (
-                <button
-                  type="button"
-                  className="btn btn-outline-dark btn-sm"
-                  onClick={() => blockMutation.mutate(!profile.is_blocked_by_me)}
-                  disabled={blockMutation.isPending}
-                  data-testid="block-toggle"
-                >
-                  {profile.is_blocked_by_me ? t('member.unblock') : t('member.block')}
-                </button>
-              )}
-            </div>
-          )}
+          {!isPreview &&
+            (profile.is_own ? (
+              <LocalLink to="/profile" className="btn btn-outline-primary">
+                {t('profile.edit')}
+              </LocalLink>
+            ) : (
+              <div className="d-flex flex-wrap align-items-start gap-2">
+                {likeButton({
+                  id: profile.id,
+                  name: profile.name,
+                  isFictional: profile.is_fictional,
+                  imageUrl: profile.photos.find((p) => !p.is_locked)?.url ?? null,
+                })}
+                {user && (
+                  <button
+                    type="button"
+                    className="btn btn-outline-dark btn-sm"
+                    onClick={() => blockMutation.mutate(!profile.is_blocked_by_me)}
+                    disabled={blockMutation.isPending}
+                    data-testid="block-toggle"
+                  >
+                    {profile.is_blocked_by_me ? t('member.unblock') : t('member.block')}
+                  </button>
+                )}
+              </div>
+            ))}
         </div>
       </div>
       {related.length > 0 && (
