@@ -1,8 +1,5 @@
-import { type Database, jobSchedules, jobs } from '@amora/db';
+import { type Database, type Executor, jobSchedules, jobs } from '@amora/db';
 import { and, asc, desc, eq, inArray, lte, or, type SQL, sql } from 'drizzle-orm';
-
-/** The database or a transaction on it: a job is enqueued in the transaction of the change that causes it. */
-export type JobExecutor = Database | Parameters<Parameters<Database['transaction']>[0]>[0];
 
 export type JobRow = typeof jobs.$inferSelect;
 
@@ -15,7 +12,7 @@ export interface ClaimedJob {
 }
 
 export async function insertJob(
-  exec: JobExecutor,
+  exec: Executor,
   job: { name: string; payload: unknown; runAt: Date; maxAttempts: number },
 ): Promise<number> {
   const [row] = await exec
@@ -91,7 +88,7 @@ export async function ensureSchedule(db: Database, name: string, firstRun: Date)
  * Moves a due schedule on to `next`; true for the one caller that did it. PostgreSQL re-checks the condition on
  * a row another transaction changed meanwhile, so with several workers exactly one gets the period.
  */
-export async function takeSchedule(exec: JobExecutor, name: string, now: Date, next: Date): Promise<boolean> {
+export async function takeSchedule(exec: Executor, name: string, now: Date, next: Date): Promise<boolean> {
   const rows = await exec
     .update(jobSchedules)
     .set({ nextRunAt: next, lastRunAt: now })

@@ -1,17 +1,7 @@
 import { randomUUID } from 'node:crypto';
-import type { Database } from '@amora/db';
-import {
-  type ClaimedJob,
-  claimJobs,
-  completeJob,
-  ensureSchedule,
-  failJob,
-  insertJob,
-  type JobExecutor,
-  takeSchedule,
-} from './jobs.repository';
-
-export type { JobExecutor } from './jobs.repository';
+import type { Database, Executor } from '@amora/db';
+import { type ClaimedJob, claimJobs, completeJob, ensureSchedule, failJob, insertJob, takeSchedule } from './jobs.repository';
+import { afterCommit } from './transaction';
 
 /** What a handler learns about the job besides its payload. */
 export interface JobInfo {
@@ -49,9 +39,10 @@ export interface Jobs {
   every(name: string, periodMs: number): void;
   /**
    * Writes a job in `exec`, the transaction of the change that causes it (or the database): it exists if and
-   * only if that change is committed. Workers take it from `runAt`; `wake()` after the commit runs it sooner.
+   * only if that change is committed. Workers take it from `runAt`. In a unit of work of withTransaction this
+   * process's worker looks for it right after the commit; in a bare `db.transaction`, call `wake()` after it.
    */
-  enqueue(exec: JobExecutor, name: string, payload: unknown, options?: EnqueueOptions): Promise<number>;
+  enqueue(exec: Executor, name: string, payload: unknown, options?: EnqueueOptions): Promise<number>;
   /**
    * Runs one job in this process now, if it is due and no worker holds it (a mail's first attempt, so that the
    * member's request does not wait for the next poll). Failures go the usual way: retry later, or dead.
@@ -231,13 +222,16 @@ export function createJobs(options: JobsOptions): Jobs {
       schedules.set(name, periodMs);
     },
 
-    enqueue(exec, name, payload, enqueueOptions = {}) {
-      return insertJob(exec, {
+    async enqueue(exec, name, payload, enqueueOptions = {}) {
+      const id = await insertJob(exec, {
         name,
         payload,
         runAt: enqueueOptions.runAt ?? now(),
         maxAttempts: enqueueOptions.maxAttempts ?? handlers.get(name)?.maxAttempts ?? DEFAULT_MAX_ATTEMPTS,
       });
+      // Inside withTransaction the worker looks once the job is committed; otherwise at once (or at its next look).
+      if (!enqueueOptions.runAt) afterCommit(wake);
+      return id;
     },
 
     async runNow(id) {
