@@ -3,6 +3,7 @@ import { textSchema } from './fields';
 import { regionSchema } from './settings';
 
 export const interestsResponseSchema = z.object({ interests: z.array(z.string()) });
+export type InterestsResponse = z.infer<typeof interestsResponseSchema>;
 
 export const regionsQuerySchema = z.object({
   country: z
@@ -14,6 +15,7 @@ export const regionsQuerySchema = z.object({
 export const regionsResponseSchema = z.object({
   regions: z.record(z.string(), z.array(regionSchema)),
 });
+export type RegionsResponse = z.infer<typeof regionsResponseSchema>;
 
 export const companyInfoSchema = z.object({
   company_id: z.number().int(),

@@ -3,6 +3,7 @@
 export type { DeleteAccountInput, LoginInput, MailChangeRequestInput, ResetDoInput, SignupInput, User, UserResponse } from './accounts';
 export type { ComplaintInput } from './complaints';
 export * from './constants';
+export type { CompanyInfo, InterestsResponse, RegionsResponse } from './content';
 export type {
   DiscoveryAction,
   DiscoveryActionInput,

@@ -1,4 +1,15 @@
-import { type LikesResponse, likesResponseSchema, type Settings, settingsSchema, type User, userSchema } from '@amora/contracts';
+import {
+  type CompanyInfo,
+  companyInfoSchema,
+  type LikesResponse,
+  likesResponseSchema,
+  type RegionsResponse,
+  regionsResponseSchema,
+  type Settings,
+  settingsSchema,
+  type User,
+  userSchema,
+} from '@amora/contracts';
 import { contractBody } from './contract';
 
 /** The settings of a site as settings.php sends them (company 1, visitors from NL), with any field changed. */
@@ -88,4 +99,37 @@ export function userFixture(overrides: Partial<User> = {}, profile: Partial<User
 /** likes.php for a member nobody liked yet. */
 export function likesFixture(overrides: Partial<LikesResponse> = {}): LikesResponse {
   return contractBody(likesResponseSchema, { profiles: [], liked_by: [], new_likes: 0, ...overrides });
+}
+
+/** companyinfo.php for the company of settingsFixture(). */
+export function companyInfoFixture(overrides: Partial<CompanyInfo> = {}): CompanyInfo {
+  return contractBody(companyInfoSchema, {
+    company_id: 1,
+    name: 'Amora Media B.V.',
+    address: 'Herengracht 182',
+    city: '1016 BR Amsterdam',
+    country: 'NL',
+    kvk: '90123456',
+    vat_numbers: ['NL865432109B01'],
+    tradenames: ['Amora'],
+    added: '2021-06-01',
+    support_email: 'support@amora.example',
+    support_phone: '+31 20-123 4567',
+    support_phone_dial: '+31201234567',
+    ...overrides,
+  });
+}
+
+/** regions.php for the countries of settingsFixture(). */
+export function regionsFixture(): RegionsResponse {
+  return contractBody(regionsResponseSchema, {
+    regions: {
+      NL: [
+        { code: 'NL-NH', name: 'Noord-Holland' },
+        { code: 'NL-UT', name: 'Utrecht' },
+      ],
+      BE: [{ code: 'BE-VAN', name: 'Antwerpen' }],
+      DE: [{ code: 'DE-BE', name: 'Berlin' }],
+    },
+  });
 }

@@ -2,8 +2,13 @@ import { readFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import {
   autoLikeResponseSchema,
+  type CompanyInfo,
+  companyInfoSchema,
+  interestsResponseSchema,
   type LikesResponse,
   likesResponseSchema,
+  type RegionsResponse,
+  regionsResponseSchema,
   type Settings,
   settingsSchema,
   type User,
@@ -13,12 +18,12 @@ import { HttpResponse, http } from 'msw';
 import { setupServer } from 'msw/node';
 import { onTestFinished } from 'vitest';
 import { contractJson } from './contract';
-import { likesFixture, settingsFixture } from './fixtures';
+import { companyInfoFixture, likesFixture, regionsFixture, settingsFixture } from './fixtures';
 
 const catalogues = join(import.meta.dirname, '..', '..', '..', '..', 'packages', 'i18n', 'locales');
 
 /**
- * Handlers of the calls the shell makes, each answering through its contract's response schema. A test
+ * Handlers of the calls the shell and the cached catalogues make, each answering through its contract's response schema. A test
  * changes an answer with `server.use(answers.user(userFixture()))`; answers go back to these after each test.
  */
 export const answers = {
@@ -26,6 +31,12 @@ export const answers = {
   user: (user: User | null = null) => http.get('*/api/user.php', () => contractJson(userResponseSchema, { user })),
   likes: (likes: LikesResponse = likesFixture()) => http.get('*/api/likes.php', () => contractJson(likesResponseSchema, likes)),
   autoLike: () => http.get('*/api/auto-like.php', () => contractJson(autoLikeResponseSchema, { profile: null })),
+  interests: (interests: string[] = settingsFixture().interests) =>
+    http.get('*/api/interests.php', () => contractJson(interestsResponseSchema, { interests })),
+  regions: (regions: RegionsResponse = regionsFixture()) =>
+    http.get('*/api/regions.php', () => contractJson(regionsResponseSchema, regions)),
+  companyInfo: (company: CompanyInfo = companyInfoFixture()) =>
+    http.get('*/api/companyinfo.php', () => contractJson(companyInfoSchema, company)),
 };
 
 /** The catalogue files lib/i18n.ts fetches (the build serves them as hashed JSON files; here from packages/i18n). */
@@ -34,7 +45,16 @@ const catalogueFiles = http.get('*/packages/i18n/locales/:locale/:file', async (
   return new HttpResponse(await readFile(file), { headers: { 'content-type': 'application/json' } });
 });
 
-export const server = setupServer(answers.settings(), answers.user(), answers.likes(), answers.autoLike(), catalogueFiles);
+export const server = setupServer(
+  answers.settings(),
+  answers.user(),
+  answers.likes(),
+  answers.autoLike(),
+  answers.interests(),
+  answers.regions(),
+  answers.companyInfo(),
+  catalogueFiles,
+);
 
 /** Requests no handler answered during the current test; the setup fails the test when there are any. */
 export const unhandledRequests: string[] = [];

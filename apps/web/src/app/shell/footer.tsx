@@ -1,5 +1,6 @@
-import { dialablePhone, PAYMENT_LOGOS, type Settings } from '@amora/contracts/core';
+import { type CompanyInfo, PAYMENT_LOGOS } from '@amora/contracts/core';
 import { useTranslation } from 'react-i18next';
+import { useCompanyInfo } from '@/shared/site/api/get-company-info';
 import { useSettings } from '@/shared/site/api/get-settings';
 import { countryName } from '@/shared/site/country-name';
 import { LocalLink } from '@/shared/site/local-link';
@@ -19,30 +20,29 @@ const LINKS: [string, string][] = [
 ];
 
 /** The address block differs per operating company (spec §2: company ids 1, 5 and 6). */
-function CompanyBlock({ settings }: { settings: Settings }) {
+function CompanyBlock({ company: c, siteName }: { company: CompanyInfo; siteName: string }) {
   const { t } = useTranslation();
   const locale = useLocale();
-  const s = settings;
-  const country = countryName(s.company_country, locale);
-  switch (s.company_id) {
+  const country = countryName(c.country, locale);
+  switch (c.company_id) {
     case 5:
       return (
         <address className="mb-0" data-testid="company-block">
-          <strong>{s.company_name}</strong>
+          <strong>{c.name}</strong>
           <br />
-          {s.company_address}, {s.company_city}, {country}
-          {s.company_vat_numbers.length > 0 && (
+          {c.address}, {c.city}, {country}
+          {c.vat_numbers.length > 0 && (
             <>
               <br />
               {t('footer.vat')}
               {t('punctuation.colon')}
-              {s.company_vat_numbers.join(', ')}
+              {c.vat_numbers.join(', ')}
             </>
           )}
-          {s.company_tradenames.length > 0 && (
+          {c.tradenames.length > 0 && (
             <>
               <br />
-              {t('footer.tradenames', { names: s.company_tradenames.join(', ') })}
+              {t('footer.tradenames', { names: c.tradenames.join(', ') })}
             </>
           )}
         </address>
@@ -50,15 +50,15 @@ function CompanyBlock({ settings }: { settings: Settings }) {
     case 6:
       return (
         <address className="mb-0" data-testid="company-block">
-          {t('footer.operatedBy', { site: s.name, company: s.company_name })}
+          {t('footer.operatedBy', { site: siteName, company: c.name })}
           <br />
-          {s.company_address}, {s.company_city}, {country}
-          {s.company_vat_numbers.length > 0 && (
+          {c.address}, {c.city}, {country}
+          {c.vat_numbers.length > 0 && (
             <>
               <br />
               {t('footer.vat')}
               {t('punctuation.colon')}
-              {s.company_vat_numbers.join(', ')}
+              {c.vat_numbers.join(', ')}
             </>
           )}
         </address>
@@ -66,25 +66,25 @@ function CompanyBlock({ settings }: { settings: Settings }) {
     default:
       return (
         <address className="mb-0" data-testid="company-block">
-          <strong>{s.company_name}</strong>
+          <strong>{c.name}</strong>
           <br />
-          {s.company_address}
+          {c.address}
           <br />
-          {s.company_city}, {country}
-          {s.company_kvk && (
+          {c.city}, {country}
+          {c.kvk && (
             <>
               <br />
               {t('footer.kvk')}
               {t('punctuation.colon')}
-              {s.company_kvk}
+              {c.kvk}
             </>
           )}
-          {s.company_vat_numbers.length > 0 && (
+          {c.vat_numbers.length > 0 && (
             <>
               <br />
               {t('footer.vat')}
               {t('punctuation.colon')}
-              {s.company_vat_numbers.join(', ')}
+              {c.vat_numbers.join(', ')}
             </>
           )}
         </address>
@@ -98,6 +98,7 @@ function CompanyBlock({ settings }: { settings: Settings }) {
  */
 export function Footer({ mode = 'logged-out' }: { mode?: FooterMode }) {
   const settings = useSettings();
+  const company = useCompanyInfo();
   const locale = useLocale();
   const { t } = useTranslation();
   const isUsFooter = settings.enable_us_footer && locale === 'en';
@@ -122,14 +123,14 @@ export function Footer({ mode = 'logged-out' }: { mode?: FooterMode }) {
               <p className="mb-1">
                 {t('footer.supportEmail')}
                 {t('punctuation.colon')}
-                <a href={`mailto:${settings.support_email}`}>{settings.support_email}</a>
+                <a href={`mailto:${company.support_email}`}>{company.support_email}</a>
               </p>
               {!isUsFooter && (
                 <p className="mb-0">
                   {t('footer.supportPhone')}
                   {t('punctuation.colon')}
-                  <a href={`tel:${dialablePhone(settings.support_phone)}`} data-testid="support-phone">
-                    {dialablePhone(settings.support_phone)}
+                  <a href={`tel:${company.support_phone_dial}`} data-testid="support-phone">
+                    {company.support_phone_dial}
                   </a>
                 </p>
               )}
@@ -137,7 +138,7 @@ export function Footer({ mode = 'logged-out' }: { mode?: FooterMode }) {
             </div>
             {showBusiness && (
               <div className="col-md-6">
-                <CompanyBlock settings={settings} />
+                <CompanyBlock company={company} siteName={settings.name} />
               </div>
             )}
           </div>

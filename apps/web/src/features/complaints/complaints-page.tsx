@@ -2,10 +2,10 @@ import { COMPLAINT_CATEGORIES, type ComplaintInput, complaintSchema } from '@amo
 import { zodResolver } from '@hookform/resolvers/zod';
 import Alert from 'react-bootstrap/Alert';
 import Button from 'react-bootstrap/Button';
-import Form from 'react-bootstrap/Form';
 import Spinner from 'react-bootstrap/Spinner';
 import { useForm } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
+import { FormField } from '@/components/ui/form-field';
 import { ApiRequestError } from '@/lib/api-client';
 import { useSettings } from '@/shared/site/api/get-settings';
 import { usePageTitle } from '@/shared/site/use-page-title';
@@ -33,8 +33,9 @@ export function ComplaintsPage() {
       },
     });
 
+  // The address has no message of its own in the schema (it is only too long): one text says what it takes.
   const fieldError = (name: keyof ComplaintInput) =>
-    errors[name]?.message ? <Form.Control.Feedback type="invalid">{t(errors[name]?.message as string)}</Form.Control.Feedback> : null;
+    !errors[name] ? null : name === 'url' ? t('complaints.errors.url') : t(errors[name]?.message as string);
 
   if (mutation.isSuccess) {
     return (
@@ -66,50 +67,38 @@ export function ComplaintsPage() {
           {serverError}
         </Alert>
       )}
-      <Form noValidate onSubmit={handleSubmit(handleValid)} data-testid="complaint-form">
+      <form noValidate onSubmit={handleSubmit(handleValid)} data-testid="complaint-form">
         <div className="row g-3">
-          <Form.Group className="col-md-6" controlId="complaint-name">
-            <Form.Label>{t('complaints.name')}</Form.Label>
-            <Form.Control autoComplete="name" isInvalid={!!errors.name} {...register('name')} />
-            {fieldError('name')}
-          </Form.Group>
-          <Form.Group className="col-md-6" controlId="complaint-email">
-            <Form.Label>{t('complaints.email')}</Form.Label>
-            <Form.Control type="email" autoComplete="email" isInvalid={!!errors.email} {...register('email')} />
-            {fieldError('email')}
-          </Form.Group>
-          <Form.Group className="col-md-6" controlId="complaint-category">
-            <Form.Label>{t('complaints.category')}</Form.Label>
-            <Form.Select isInvalid={!!errors.category} {...register('category')}>
+          <FormField className="col-md-6" label={t('complaints.name')} error={fieldError('name')} isRequired>
+            <input id="complaint-name" className="form-control" autoComplete="name" {...register('name')} />
+          </FormField>
+          <FormField className="col-md-6" label={t('complaints.email')} error={fieldError('email')} isRequired>
+            <input id="complaint-email" type="email" className="form-control" autoComplete="email" {...register('email')} />
+          </FormField>
+          <FormField className="col-md-6" label={t('complaints.category')} error={fieldError('category')}>
+            <select id="complaint-category" className="form-select" {...register('category')}>
               {COMPLAINT_CATEGORIES.map((c) => (
                 <option key={c} value={c}>
                   {t(`complaints.categories.${c}`)}
                 </option>
               ))}
-            </Form.Select>
-            {fieldError('category')}
-          </Form.Group>
-          <Form.Group className="col-md-6" controlId="complaint-url">
-            <Form.Label>{t('complaints.url')}</Form.Label>
-            <Form.Control isInvalid={!!errors.url} {...register('url')} />
-            <Form.Text>{t('complaints.urlHelp')}</Form.Text>
-          </Form.Group>
-          <Form.Group className="col-12" controlId="complaint-subject">
-            <Form.Label>{t('complaints.subject')}</Form.Label>
-            <Form.Control isInvalid={!!errors.subject} {...register('subject')} />
-            {fieldError('subject')}
-          </Form.Group>
-          <Form.Group className="col-12" controlId="complaint-message">
-            <Form.Label>{t('complaints.message')}</Form.Label>
-            <Form.Control as="textarea" rows={6} isInvalid={!!errors.message} {...register('message')} />
-            {fieldError('message')}
-          </Form.Group>
+            </select>
+          </FormField>
+          <FormField className="col-md-6" label={t('complaints.url')} help={t('complaints.urlHelp')} error={fieldError('url')}>
+            <input id="complaint-url" className="form-control" {...register('url')} />
+          </FormField>
+          <FormField className="col-12" label={t('complaints.subject')} error={fieldError('subject')} isRequired>
+            <input id="complaint-subject" className="form-control" {...register('subject')} />
+          </FormField>
+          <FormField className="col-12" label={t('complaints.message')} error={fieldError('message')} isRequired>
+            <textarea id="complaint-message" rows={6} className="form-control" {...register('message')} />
+          </FormField>
         </div>
         <Button type="submit" className="mt-4" disabled={mutation.isPending} data-testid="complaint-submit">
           {mutation.isPending && <Spinner size="sm" className="me-2" aria-hidden="true" />}
           {t('complaints.submit')}
         </Button>
-      </Form>
+      </form>
     </main>
   );
 }

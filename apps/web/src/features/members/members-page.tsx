@@ -1,10 +1,11 @@
 import { GENDERS, type SearchResponse } from '@amora/contracts/core';
-import { useInfiniteQuery, useQuery } from '@tanstack/react-query';
+import { useInfiniteQuery } from '@tanstack/react-query';
 import { type FormEvent, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useSearchParams } from 'react-router';
 import { ApiRequestError, api } from '@/lib/api-client';
 import { errorText } from '@/lib/error-text';
+import { useRegions } from '@/shared/site/api/get-regions';
 import { useSettings } from '@/shared/site/api/get-settings';
 import { countryName } from '@/shared/site/country-name';
 import { LocalLink } from '@/shared/site/local-link';
@@ -36,13 +37,7 @@ export function MembersPage() {
     getNextPageParam: (last) => last.next_cursor,
     staleTime: 60_000,
   });
-  const regions = useQuery({
-    queryKey: ['regions', draft.country ?? ''],
-    queryFn: () =>
-      api<{ regions: Record<string, { code: string; name: string }[]> }>('/api/regions.php', { query: { country: draft.country } }),
-    enabled: Boolean(draft.country) && fields.includes('countryregion'),
-    staleTime: Number.POSITIVE_INFINITY,
-  });
+  const regions = useRegions(draft.country, { enabled: Boolean(draft.country) && fields.includes('countryregion') });
 
   const handleSubmit = (event: FormEvent) => {
     event.preventDefault();
@@ -122,7 +117,7 @@ export function MembersPage() {
                 onChange={(e) => setField('countryregion', e.target.value)}
               >
                 <option value="">{t('members.any')}</option>
-                {regions.data?.regions[draft.country ?? '']?.map((r) => (
+                {regions.data?.map((r) => (
                   <option key={r.code} value={r.code}>
                     {r.name}
                   </option>

@@ -3,6 +3,7 @@ import { useTranslation } from 'react-i18next';
 import { useParams } from 'react-router';
 import { formatLongDate } from '@/lib/format-time';
 import { ErrorPage } from '@/shared/errors/error-page';
+import { useCompanyInfo } from '@/shared/site/api/get-company-info';
 import { useSettings } from '@/shared/site/api/get-settings';
 import { useLocale } from '@/shared/site/use-locale';
 import { usePageTitle } from '@/shared/site/use-page-title';
@@ -17,7 +18,8 @@ function ContentPage({ pageKey }: { pageKey: string }) {
   const { t } = useTranslation('pages');
   const settings = useSettings();
   const locale = useLocale();
-  const values = pageValues(settings, (iso) => formatLongDate(iso, locale), locale);
+  const company = useCompanyInfo();
+  const values = pageValues(settings, company, (iso) => formatLongDate(iso, locale), locale);
   const title = t(`${pageKey}.title`, values);
   usePageTitle(title);
   const raw = t(`${pageKey}.sections`, { returnObjects: true, ...values }) as unknown;

@@ -3,6 +3,7 @@ import { MIN_AGE, type SignupInput } from '@amora/contracts/core';
 import { zodResolver } from '@hookform/resolvers/zod';
 import { useForm } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
+import { FormField } from '@/components/ui/form-field';
 import { errorField, errorText } from '@/lib/error-text';
 import { LocalLink } from '@/shared/site/local-link';
 import { useLocale } from '@/shared/site/use-locale';
@@ -53,13 +54,8 @@ export function SignupForm({ profileId, withMessage = false, onDone }: SignupFor
   const message = (name: keyof FormValues) => {
     const text = errors[name]?.message;
     if (!text) return null;
-    return (
-      <div className="invalid-feedback d-block">
-        {text.startsWith('auth.') || text === INVALID_CHARACTERS ? t(text, { minAge: MIN_AGE }) : text}
-      </div>
-    );
+    return text.startsWith('auth.') || text === INVALID_CHARACTERS ? t(text, { minAge: MIN_AGE }) : text;
   };
-  const fieldClass = (name: keyof FormValues) => `form-control${errors[name] ? ' is-invalid' : ''}`;
   const serverError = signup.error && !errorField(signup.error) ? errorText(t, signup.error) : null;
 
   return (
@@ -69,75 +65,41 @@ export function SignupForm({ profileId, withMessage = false, onDone }: SignupFor
           {serverError}
         </div>
       )}
-      <div className="mb-3">
-        <label className="form-label" htmlFor="signup-name">
-          {t('signup.name')}
-        </label>
-        <input id="signup-name" className={fieldClass('name')} autoComplete="nickname" {...register('name')} />
-        {message('name')}
-      </div>
-      <div className="mb-3">
-        <label className="form-label" htmlFor="signup-email">
-          {t('signup.email')}
-        </label>
-        <input id="signup-email" type="email" className={fieldClass('email')} autoComplete="email" {...register('email')} />
-        {message('email')}
-      </div>
-      <div className="mb-3">
-        <label className="form-label" htmlFor="signup-password">
-          {t('signup.password')}
-        </label>
-        <input
-          id="signup-password"
-          type="password"
-          className={fieldClass('password')}
-          autoComplete="new-password"
-          {...register('password')}
-        />
-        {message('password')}
-      </div>
-      <div className="mb-3">
-        <label className="form-label" htmlFor="signup-dob">
-          {t('signup.dateOfBirth', { minAge: MIN_AGE })}
-        </label>
-        <input
-          id="signup-dob"
-          type="date"
-          max={maxBirthDate()}
-          min="1900-01-01"
-          className={fieldClass('date_of_birth')}
-          {...register('date_of_birth')}
-        />
-        {message('date_of_birth')}
-      </div>
+      <FormField label={t('signup.name')} error={message('name')}>
+        <input id="signup-name" className="form-control" autoComplete="nickname" {...register('name')} />
+      </FormField>
+      <FormField label={t('signup.email')} error={message('email')}>
+        <input id="signup-email" type="email" className="form-control" autoComplete="email" {...register('email')} />
+      </FormField>
+      <FormField label={t('signup.password')} error={message('password')}>
+        <input id="signup-password" type="password" className="form-control" autoComplete="new-password" {...register('password')} />
+      </FormField>
+      <FormField label={t('signup.dateOfBirth', { minAge: MIN_AGE })} error={message('date_of_birth')}>
+        <input id="signup-dob" type="date" max={maxBirthDate()} min="1900-01-01" className="form-control" {...register('date_of_birth')} />
+      </FormField>
       {withMessage && (
-        <div className="mb-3">
-          <label className="form-label" htmlFor="signup-message">
-            {t('signup.message')}
-          </label>
-          <textarea id="signup-message" rows={3} className={fieldClass('signup_message')} {...register('signup_message')} />
-          {message('signup_message')}
-        </div>
+        <FormField label={t('signup.message')} error={message('signup_message')}>
+          <textarea id="signup-message" rows={3} className="form-control" {...register('signup_message')} />
+        </FormField>
       )}
-      <div className="form-check mb-3">
-        <input
-          id="signup-terms"
-          type="checkbox"
-          className={`form-check-input${errors.terms ? ' is-invalid' : ''}`}
-          {...register('terms')}
-        />
-        <label className="form-check-label" htmlFor="signup-terms">
-          {t('signup.acceptPrefix')}{' '}
-          <LocalLink to="/pages/terms" target="_blank">
-            {t('footer.terms')}
-          </LocalLink>{' '}
-          {t('signup.and')}{' '}
-          <LocalLink to="/pages/privacy" target="_blank">
-            {t('footer.privacy')}
-          </LocalLink>
-        </label>
-        {message('terms')}
-      </div>
+      <FormField
+        layout="check"
+        error={message('terms')}
+        label={
+          <>
+            {t('signup.acceptPrefix')}{' '}
+            <LocalLink to="/pages/terms" target="_blank">
+              {t('footer.terms')}
+            </LocalLink>{' '}
+            {t('signup.and')}{' '}
+            <LocalLink to="/pages/privacy" target="_blank">
+              {t('footer.privacy')}
+            </LocalLink>
+          </>
+        }
+      >
+        <input id="signup-terms" type="checkbox" className="form-check-input" {...register('terms')} />
+      </FormField>
       <button type="submit" className="btn btn-primary w-100" disabled={signup.isPending} data-testid="signup-submit">
         {signup.isPending && <span className="spinner-border spinner-border-sm me-2" aria-hidden="true" />}
         {t('signup.submit')}

@@ -4,6 +4,7 @@ import { useMutation } from '@tanstack/react-query';
 import { useForm } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
 import { useNavigate, useSearchParams } from 'react-router';
+import { FormField } from '@/components/ui/form-field';
 import { errorText } from '@/lib/error-text';
 import { LocalLink } from '@/shared/site/local-link';
 import { useLocalePath } from '@/shared/site/use-locale';
@@ -65,7 +66,7 @@ export function ResetPasswordDoPage() {
     handleSubmit,
     formState: { errors },
   } = useForm<ResetDoInput>({ resolver: zodResolver(resetDoSchema), defaultValues: { token } });
-  const fieldError = (text?: string) => (text ? <div className="invalid-feedback d-block">{t(text)}</div> : null);
+  const fieldError = (text?: string) => (text ? t(text) : null);
   return (
     <main id="main" className="container py-5" style={{ maxWidth: 460 }}>
       <h1 className="h3 mb-3">{t('reset.newTitle')}</h1>
@@ -77,32 +78,18 @@ export function ResetPasswordDoPage() {
       )}
       <form noValidate onSubmit={handleSubmit((values) => reset.mutate(values, { onSuccess: () => navigate(localize('/members')) }))}>
         <input type="hidden" {...register('token')} />
-        <div className="mb-3">
-          <label className="form-label" htmlFor="reset-password">
-            {t('reset.newPassword')}
-          </label>
-          <input
-            id="reset-password"
-            type="password"
-            autoComplete="new-password"
-            className={`form-control${errors.password ? ' is-invalid' : ''}`}
-            {...register('password')}
-          />
-          {fieldError(errors.password?.message)}
-        </div>
-        <div className="mb-3">
-          <label className="form-label" htmlFor="reset-password-confirm">
-            {t('reset.repeatPassword')}
-          </label>
+        <FormField label={t('reset.newPassword')} error={fieldError(errors.password?.message)}>
+          <input id="reset-password" type="password" autoComplete="new-password" className="form-control" {...register('password')} />
+        </FormField>
+        <FormField label={t('reset.repeatPassword')} error={fieldError(errors.password_confirm?.message)}>
           <input
             id="reset-password-confirm"
             type="password"
             autoComplete="new-password"
-            className={`form-control${errors.password_confirm ? ' is-invalid' : ''}`}
+            className="form-control"
             {...register('password_confirm')}
           />
-          {fieldError(errors.password_confirm?.message)}
-        </div>
+        </FormField>
         <button type="submit" className="btn btn-primary w-100" disabled={reset.isPending} data-testid="reset-do-submit">
           {t('reset.save')}
         </button>

@@ -13,6 +13,7 @@ import { useForm } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
 import { Navigate, useNavigate } from 'react-router';
 import { Dialog } from '@/components/ui/dialog';
+import { FormField } from '@/components/ui/form-field';
 import { errorField, errorText } from '@/lib/error-text';
 import { useUser } from '@/shared/session/user';
 import { useSettings } from '@/shared/site/api/get-settings';
@@ -30,10 +31,8 @@ function EmailSection({ email }: { email: string }) {
     formState: { errors },
   } = useForm<MailChangeRequestInput>({ resolver: zodResolver(mailChangeRequestSchema) });
   const serverField = errorField(change.error);
-  const fieldError = (name: 'new_email' | 'password') => {
-    const text = errors[name]?.message ? t(errors[name]?.message as string) : serverField === name ? errorText(t, change.error) : null;
-    return text ? <div className="invalid-feedback d-block">{text}</div> : null;
-  };
+  const fieldError = (name: 'new_email' | 'password') =>
+    errors[name]?.message ? t(errors[name]?.message as string) : serverField === name ? errorText(t, change.error) : null;
   return (
     <section className="card mb-4" aria-labelledby="email-title">
       <div className="card-body">
@@ -59,17 +58,10 @@ function EmailSection({ email }: { email: string }) {
               </div>
             )}
             <div className="row g-3">
-              <div className="col-md-6">
-                <label className="form-label" htmlFor="new-email">
-                  {t('settings.email.new')}
-                </label>
+              <FormField className="col-md-6" label={t('settings.email.new')} error={fieldError('new_email')}>
                 <input id="new-email" type="email" autoComplete="email" className="form-control" {...register('new_email')} />
-                {fieldError('new_email')}
-              </div>
-              <div className="col-md-6">
-                <label className="form-label" htmlFor="mail-change-password">
-                  {t('settings.currentPassword')}
-                </label>
+              </FormField>
+              <FormField className="col-md-6" label={t('settings.currentPassword')} error={fieldError('password')}>
                 <input
                   id="mail-change-password"
                   type="password"
@@ -77,8 +69,7 @@ function EmailSection({ email }: { email: string }) {
                   className="form-control"
                   {...register('password')}
                 />
-                {fieldError('password')}
-              </div>
+              </FormField>
             </div>
             <button type="submit" className="btn btn-outline-primary mt-3" disabled={change.isPending} data-testid="mail-change-submit">
               {t('settings.email.submit')}
@@ -176,10 +167,7 @@ function DeleteSection() {
                   {errorText(t, remove.error)}
                 </div>
               )}
-              <div className="mb-3">
-                <label className="form-label" htmlFor="delete-reason">
-                  {t('settings.delete.reason')}
-                </label>
+              <FormField label={t('settings.delete.reason')}>
                 <select id="delete-reason" className="form-select" {...register('reason')}>
                   {DELETE_REASONS.map((r) => (
                     <option key={r} value={r}>
@@ -187,26 +175,23 @@ function DeleteSection() {
                     </option>
                   ))}
                 </select>
-              </div>
-              <div className="mb-3">
-                <label className="form-label" htmlFor="delete-reason-text">
-                  {t('settings.delete.reasonText')}
-                </label>
+              </FormField>
+              <FormField label={t('settings.delete.reasonText')}>
                 <textarea id="delete-reason-text" rows={2} className="form-control" {...register('reason_text')} />
-              </div>
-              <div>
-                <label className="form-label" htmlFor="delete-password">
-                  {t('settings.currentPassword')}
-                </label>
+              </FormField>
+              <FormField
+                className=""
+                label={t('settings.currentPassword')}
+                error={errors.password?.message ? t(errors.password.message) : null}
+              >
                 <input
                   id="delete-password"
                   type="password"
                   autoComplete="current-password"
-                  className={`form-control${errors.password ? ' is-invalid' : ''}`}
+                  className="form-control"
                   {...register('password')}
                 />
-                {errors.password?.message && <div className="invalid-feedback d-block">{t(errors.password.message)}</div>}
-              </div>
+              </FormField>
             </div>
             <div className="modal-footer">
               <button type="button" className="btn btn-outline-dark" onClick={() => setStep('closed')}>

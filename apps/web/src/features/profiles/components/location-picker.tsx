@@ -1,9 +1,8 @@
 import { GEOLOCATION_MAX_AGE_MS, type OwnProfile } from '@amora/contracts/core';
-import { useQuery } from '@tanstack/react-query';
 import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { api } from '@/lib/api-client';
 import { errorText } from '@/lib/error-text';
+import { useRegions } from '@/shared/site/api/get-regions';
 import { useSettings } from '@/shared/site/api/get-settings';
 import { countryName } from '@/shared/site/country-name';
 import { useLocale } from '@/shared/site/use-locale';
@@ -43,11 +42,7 @@ export function LocationPicker({ profile }: { profile: OwnProfile }) {
   const [region, setRegion] = useState(profile.region ?? '');
   const [city, setCity] = useState(profile.city ?? '');
   const [message, setMessage] = useState<string | null>(null);
-  const regions = useQuery({
-    queryKey: ['regions', country],
-    queryFn: () => api<{ regions: Record<string, { code: string; name: string }[]> }>('/api/regions.php', { query: { country } }),
-    staleTime: Number.POSITIVE_INFINITY,
-  });
+  const regions = useRegions(country);
 
   useEffect(() => {
     setCountry(profile.country);
@@ -118,7 +113,7 @@ export function LocationPicker({ profile }: { profile: OwnProfile }) {
             </label>
             <select id="profile-region" className="form-select" value={region} onChange={(event) => setRegion(event.target.value)}>
               <option value="">—</option>
-              {regions.data?.regions[country]?.map((r) => (
+              {regions.data?.map((r) => (
                 <option key={r.code} value={r.code}>
                   {r.name}
                 </option>

@@ -4,6 +4,7 @@ import { useTranslation } from 'react-i18next';
 import { Navigate } from 'react-router';
 import { errorText } from '@/lib/error-text';
 import { useUser } from '@/shared/session/user';
+import { useInterests } from '@/shared/site/api/get-interests';
 import { useSettings } from '@/shared/site/api/get-settings';
 import { LocalLink } from '@/shared/site/local-link';
 import { useLocalePath } from '@/shared/site/use-locale';
@@ -28,6 +29,7 @@ function DetailsForm({ profile }: { profile: OwnProfile }) {
     relationship_status: profile.relationship_status ?? '',
   }));
   const [interests, setInterests] = useState<string[]>(profile.interests);
+  const interestChoices = useInterests();
   const fields = (Object.keys(PROFILE_ATTRIBUTES) as Attribute[]).filter((f) => settings.visible_profile_fields.includes(f));
   const hasNotes = settings.visible_profile_notes.includes('about');
 
@@ -86,7 +88,7 @@ function DetailsForm({ profile }: { profile: OwnProfile }) {
           <fieldset className="mb-3">
             <legend className="form-label fs-6">{t('profile.details.interests')}</legend>
             <div className="d-flex flex-wrap gap-2">
-              {settings.interests.map((interest) => {
+              {interestChoices.data?.map((interest) => {
                 const isChecked = interests.includes(interest);
                 return (
                   <div key={interest}>
