@@ -23,11 +23,22 @@ test('search with filters, open page 2, open a profile and come back to the same
 
   await page.getByTestId('search-more').click();
   await expect(page.getByTestId('member-card')).toHaveCount(48);
+  await expect(page).toHaveURL(/[?&]page=2(&|$)/);
   const names = await page.getByTestId('member-card').allInnerTexts();
 
-  await page.getByTestId('member-card').nth(30).click();
-  await expect(page.getByTestId('member-profile')).toBeVisible();
+  // The profile starts from the card it was opened from (name and age), then fills in.
+  const card = page.getByTestId('member-card').nth(30);
+  const nameAndAge = (await card.getByRole('heading').textContent())?.trim() ?? '';
+  await card.click();
+  await expect(page.getByTestId('member-profile').getByRole('heading', { level: 1 })).toContainText(nameAndAge);
+  await expect(page.getByTestId('member-profile')).toHaveAttribute('aria-busy', 'false');
   await page.goBack();
+  await expect(page).toHaveURL(/[?&]page=2(&|$)/);
+  await expect(page.getByTestId('member-card')).toHaveCount(48);
+  expect(await page.getByTestId('member-card').allInnerTexts()).toEqual(names);
+
+  // A new document has no cache: the address alone brings back both pages.
+  await page.reload();
   await expect(page.getByTestId('member-card')).toHaveCount(48);
   expect(await page.getByTestId('member-card').allInnerTexts()).toEqual(names);
 });
