@@ -1,10 +1,11 @@
-import { GENDERS, type SearchResponse } from '@amora/contracts/core';
-import { useInfiniteQuery } from '@tanstack/react-query';
-import { type FormEvent, useState } from 'react';
+import { GENDERS, SEARCH_PAGE_SIZE, type SearchResponse } from '@amora/contracts/core';
+import { useInfiniteQuery, useQueryClient } from '@tanstack/react-query';
+import { type FormEvent, useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useSearchParams } from 'react-router';
 import { ApiRequestError, api } from '@/lib/api-client';
 import { errorText } from '@/lib/error-text';
+import { rememberProfileCards } from '@/shared/profiles/card-cache';
 import { useRegions } from '@/shared/site/api/get-regions';
 import { useSettings } from '@/shared/site/api/get-settings';
 import { countryName } from '@/shared/site/country-name';
@@ -15,10 +16,19 @@ import { MemberCard } from './member-card';
 
 const FILTERS = ['gender', 'country', 'countryregion', 'min_age', 'max_age'] as const;
 type Filters = Partial<Record<(typeof FILTERS)[number], string>>;
+/** The most pages an address brings back by itself: about the 1,000 cards where the result count stops. */
+const MAX_RESTORED_PAGES = Math.ceil(1000 / SEARCH_PAGE_SIZE);
+
+/** The `page` of the address: how many pages of results the search shows (1 when absent or not a number). */
+function pageNumberOf(value: string | null): number {
+  return value && /^\d{1,3}$/.test(value) ? Math.min(Math.max(Number(value), 1), MAX_RESTORED_PAGES) : 1;
+}
 
 /**
- * /members: member search (spec §2, §3 search state). Filters live in the address, so the browser's back
- * button returns to the same search; the pages already loaded stay in the query cache.
+ * /members: member search (spec §2, §3 search state). Filters and the number of pages shown (`page`) live in
+ * the address, so the browser's back button returns to the same search at the same page: from the query
+ * cache at once, or loaded again page by page when the cache has let it go. The cards shown are remembered
+ * (shared/profiles/card-cache) so the profile page opened from one paints at once.
  */
 export function MembersPage() {
   const { t } = useTranslation();
@@ -26,13 +36,19 @@ export function MembersPage() {
   const settings = useSettings();
   const locale = useLocale();
   const [params, setParams] = useSearchParams();
+  const queryClient = useQueryClient();
+  const pageNumber = pageNumberOf(params.get('page'));
   const filters: Filters = Object.fromEntries(FILTERS.filter((f) => params.get(f)).map((f) => [f, params.get(f) as string]));
   const [draft, setDraft] = useState<Filters>(filters);
   const fields = FILTERS.filter((f) => settings.search_fields.includes(f));
 
   const results = useInfiniteQuery({
     queryKey: ['search', filters],
-    queryFn: ({ pageParam }) => api<SearchResponse>('/api/search.php', { query: { ...filters, cursor: pageParam ?? undefined } }),
+    queryFn: async ({ pageParam }) => {
+      const page = await api<SearchResponse>('/api/search.php', { query: { ...filters, cursor: pageParam ?? undefined } });
+      rememberProfileCards(queryClient, [...page.results, ...page.similar_results]);
+      return page;
+    },
     initialPageParam: null as string | null,
     getNextPageParam: (last) => last.next_cursor,
     staleTime: 60_000,
@@ -47,6 +63,26 @@ export function MembersPage() {
   };
   const setField = (key: keyof Filters, value: string) =>
     setDraft((d) => ({ ...d, [key]: value, ...(key === 'country' ? { countryregion: '' } : {}) }));
+
+  const loadedPages = results.data?.pages.length ?? 0;
+  const { hasNextPage, isFetching, fetchNextPage } = results;
+  useEffect(() => {
+    if (loadedPages > 0 && loadedPages < pageNumber && hasNextPage && !isFetching) void fetchNextPage();
+  }, [loadedPages, pageNumber, hasNextPage, isFetching, fetchNextPage]);
+  const handleMore = () => {
+    if (loadedPages >= MAX_RESTORED_PAGES) {
+      void fetchNextPage();
+      return;
+    }
+    setParams(
+      (current) => {
+        const next = new URLSearchParams(current);
+        next.set('page', String(loadedPages + 1));
+        return next;
+      },
+      { replace: true },
+    );
+  };
 
   const error = results.error;
   const needsLogin = error instanceof ApiRequestError && error.status === 403 && error.body.authentication_required;
@@ -187,8 +223,8 @@ export function MembersPage() {
           <button
             type="button"
             className="btn btn-outline-dark"
-            onClick={() => void results.fetchNextPage()}
-            disabled={results.isFetchingNextPage}
+            onClick={handleMore}
+            disabled={results.isFetching}
             data-testid="search-more"
           >
             {t('members.more', { page: (results.data?.pages.length ?? 1) + 1 })}
