@@ -9,7 +9,7 @@ export const complaintSchema = z.object({
   category: z.enum(COMPLAINT_CATEGORIES, 'complaints.errors.category'),
   subject: textSchema().trim().min(3, 'complaints.errors.subject').max(150, 'complaints.errors.subject'),
   message: multilineTextSchema().trim().min(20, 'complaints.errors.message').max(5000, 'complaints.errors.message'),
-  url: textSchema().trim().max(500).optional().or(z.literal('')),
+  url: textSchema().trim().max(500, 'complaints.errors.url').optional().or(z.literal('')),
 });
 export type ComplaintInput = z.infer<typeof complaintSchema>;
 export const complaintResponseSchema = z.object({ ok: z.literal(true), reference: z.string() });

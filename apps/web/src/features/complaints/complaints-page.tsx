@@ -33,9 +33,7 @@ export function ComplaintsPage() {
       },
     });
 
-  // The address has no message of its own in the schema (it is only too long): one text says what it takes.
-  const fieldError = (name: keyof ComplaintInput) =>
-    !errors[name] ? null : name === 'url' ? t('complaints.errors.url') : t(errors[name]?.message as string);
+  const fieldError = (name: keyof ComplaintInput) => (errors[name]?.message ? t(errors[name]?.message as string) : null);
 
   if (mutation.isSuccess) {
     return (
