@@ -1,11 +1,11 @@
 import { likeResponseSchema, type MemberResponse, memberResponseSchema, okResponseSchema } from '@amora/contracts';
-import { screen, waitFor } from '@testing-library/react';
+import { screen, waitFor, within } from '@testing-library/react';
 import { HttpResponse, http } from 'msw';
 import { describe, expect, it } from 'vitest';
 import { contractJson } from '@/testing/contract';
 import { likesFixture, userFixture } from '@/testing/fixtures';
 import { renderApp } from '@/testing/render';
-import { recordCalls, server } from '@/testing/server';
+import { answers, recordCalls, server } from '@/testing/server';
 import { text } from '@/testing/text';
 
 const noa = { id: 5, name: 'Noa', age: 31, city: 'Utrecht', country: 'NL', thumb_url: null, is_fictional: false, is_premium: false };
@@ -81,6 +81,17 @@ describe('member page', () => {
 
     await renderApp('/likes/m/5', { user: userFixture(), likes });
     await waitFor(() => expect(seen).toEqual([{ profile_id: 5 }]));
+  });
+
+  it("shows the member's interests in the order of the site's interests (interests.php)", async () => {
+    server.use(memberAnswer({ interests: ['travel', 'music', 'sports'] }), answers.interests(['sports', 'music', 'cooking']));
+    await renderApp('/members/5', { user: userFixture() });
+    const list = await screen.findByTestId('member-interests');
+    await waitFor(() =>
+      expect(within(list).getAllByRole('listitem').map((li) => li.textContent)).toEqual(
+        ['interests.sports', 'interests.music', 'interests.travel'].map((key) => text(key)),
+      ),
+    );
   });
 
   it('shows the not-found page for an id that is not a number', async () => {

@@ -4,6 +4,7 @@ import { ApiRequestError } from '@/lib/api-client';
 import { ErrorPage } from '@/shared/errors/error-page';
 import { useOpenSignup } from '@/shared/modals/open-signup';
 import { useUser } from '@/shared/session/user';
+import { useInterests } from '@/shared/site/api/get-interests';
 import { useSettings } from '@/shared/site/api/get-settings';
 import { countryName } from '@/shared/site/country-name';
 import { FictionalIcon } from '@/shared/site/fictional-icon';
@@ -47,6 +48,7 @@ export function MemberPage({ profileId, likeButton }: MemberPageProps) {
   const canSignUp = useCanSignUp();
   const member = useMember(profileId);
   const blockMutation = useBlock(profileId);
+  const interestOrder = useInterests().data;
   usePageTitle(member.data?.profile.name ?? t('members.title'));
 
   if (!profileId) return <ErrorPage status={404} />;
@@ -65,6 +67,12 @@ export function MemberPage({ profileId, likeButton }: MemberPageProps) {
   const isPreview = member.isPlaceholderData;
   const { profile, related } = member.data;
   const place = [profile.city, countryName(profile.country, locale)].filter(Boolean).join(', ');
+  // In the order the site lists them (its catalogue), as the profile form offers them; unknown ones last.
+  const rank = (interest: string) => {
+    const index = interestOrder?.indexOf(interest) ?? -1;
+    return index < 0 ? Number.MAX_SAFE_INTEGER : index;
+  };
+  const interests = [...profile.interests].sort((a, b) => rank(a) - rank(b));
 
   return (
     <main id="main" className="container py-4" data-testid="member-profile" aria-busy={isPreview}>
@@ -135,9 +143,9 @@ export function MemberPage({ profileId, likeButton }: MemberPageProps) {
               ))}
             </dl>
           )}
-          {profile.interests.length > 0 && (
-            <ul className="list-inline">
-              {profile.interests.map((i) => (
+          {interests.length > 0 && (
+            <ul className="list-inline" data-testid="member-interests">
+              {interests.map((i) => (
                 <li key={i} className="list-inline-item badge rounded-pill text-bg-light border">
                   {t(`interests.${i}`)}
                 </li>
