@@ -12,6 +12,8 @@ import { claimJobs, completeJob, failJob, findJobs } from './jobs.repository';
 let t: TestApp;
 /** A second connection to the same database, as another server process has: its own pool on PostgreSQL. */
 let other: { db: Database; close(): Promise<void> };
+/** The test database's URL on PostgreSQL. */
+let databaseUrl = '';
 let now = new Date('2030-01-01T00:00:00Z');
 const clock = () => now;
 const advance = (ms: number) => {
@@ -28,8 +30,9 @@ function worker(db: Database = t.ctx.db): Jobs {
 beforeAll(async () => {
   t = await createTestApp();
   if (t.ctx.dbKind === 'postgres') {
-    const [{ name }] = (await t.ctx.db.execute(sql`select current_database() as name`)).rows as { name: string }[];
-    const handle: DbHandle = await openDatabase({ url: adminUrl(process.env.TEST_DATABASE_URL as string, name), poolSize: 2 });
+    const result = (await t.ctx.db.execute(sql`select current_database() as name`)) as unknown as { rows: { name: string }[] };
+    databaseUrl = adminUrl(process.env.TEST_DATABASE_URL as string, result.rows[0].name);
+    const handle: DbHandle = await openDatabase({ url: databaseUrl, poolSize: 2 });
     other = { db: handle.db, close: () => handle.close() };
   } else {
     // PGlite is one process's database: a second worker there shares its connection.
@@ -132,8 +135,7 @@ describe('a worker that dies mid-run', () => {
   it.runIf(process.env.AMORA_TEST_DB === 'postgres')(
     'a server process killed mid-run: another process runs the job once its lease is over',
     async () => {
-      const [{ name: database }] = (await t.ctx.db.execute(sql`select current_database() as name`)).rows as { name: string }[];
-      const url = adminUrl(process.env.TEST_DATABASE_URL as string, database);
+      const url = databaseUrl;
       const b = worker(other.db);
       const effects: number[] = [];
       b.handle<{ order: number }>('test.killed', async ({ order }, job) => {
