@@ -5,9 +5,10 @@ import { jsonSchemaTransform, serializerCompiler } from 'fastify-type-provider-z
 import { pino } from 'pino';
 import type { AppContext } from './context';
 import { appLogger } from './lib/logger';
-import { accountsRoutes } from './modules/accounts/accounts.routes';
+import { authRoutes } from './modules/auth/auth.routes';
 import { complaintsRoutes } from './modules/complaints/complaints.routes';
 import { contentRoutes } from './modules/content/content.routes';
+import { deletionRoutes } from './modules/deletion/deletion.routes';
 import { discoveryRoutes } from './modules/discovery/discovery.routes';
 import { geoRoutes } from './modules/geo/geo.routes';
 import { healthRoutes } from './modules/health/health.routes';
@@ -76,7 +77,8 @@ export async function buildApp(ctx: AppContext, options: BuildOptions = {}): Pro
   await app.register(complaintsRoutes);
   await app.register(pageHiddenRoutes);
   if (!ctx.config.isProduction) await app.register(devMailboxRoutes);
-  await app.register(accountsRoutes);
+  await app.register(authRoutes);
+  await app.register(deletionRoutes);
   await app.register(photosRoutes);
   await app.register(geoRoutes);
   await app.register(profilesRoutes);

@@ -6,7 +6,7 @@ import type { Config } from './config';
 import type { AppContext } from './context';
 import { createDbLimiter, createRedisLimiter } from './lib/limiter';
 import { hashPassword } from './lib/passwords';
-import { purgeDeletedAccounts } from './modules/accounts/accounts.service';
+import { purgeDeletedAccounts } from './modules/deletion/deletion.service';
 import { createMailer } from './modules/mail/mail.service';
 import { SiteDirectory } from './modules/sites/sites.service';
 import { seedDemoProfiles } from './seed/demo-profiles';

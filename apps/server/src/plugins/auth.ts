@@ -2,7 +2,7 @@ import { SESSION_COOKIE } from '@amora/contracts';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { authenticationRequired } from '../lib/errors';
 import { hashToken } from '../lib/tokens';
-import { findSessionAccount, type ProfileRow, touchSession, type UserRow } from '../modules/accounts/accounts.repository';
+import { findSessionAccount, type ProfileRow, touchSession, type UserRow } from '../modules/sessions/sessions.repository';
 
 export interface Auth {
   sessionId: number;

@@ -125,3 +125,9 @@ export async function grantSwipeLike(tx: Executor, profileId: number, day: strin
   if (row.value === 1) await tx.delete(swipeDays).where(and(eq(swipeDays.profileId, profileId), lt(swipeDays.day, day)));
   return row.value;
 }
+
+/** The account purge: the profiles it skipped and was skipped by, and its swipe-game days. */
+export async function deleteDiscoveryOf(db: Executor, profileId: number): Promise<void> {
+  await db.delete(skips).where(or(eq(skips.profileId, profileId), eq(skips.skippedProfileId, profileId)));
+  await db.delete(swipeDays).where(eq(swipeDays.profileId, profileId));
+}

@@ -10,6 +10,7 @@ import {
   type SwipeActionResponse,
   type SwipeGameResponse,
 } from '@amora/contracts';
+import type { Executor } from '@amora/db';
 import type { AppContext } from '../../context';
 import { badRequest, HttpError } from '../../lib/errors';
 import { withTransaction } from '../../lib/transaction';
@@ -17,7 +18,14 @@ import type { Auth } from '../../plugins/auth';
 import { assertReachable, likeProfile, preferredGenders } from '../likes/likes.service';
 import type { Site } from '../sites/sites.repository';
 import { presentCard } from './discovery.presenter';
-import { grantSwipeLike, insertSkip, type SuggestionRow, suggestionRows, swipeLikesGranted } from './discovery.repository';
+import {
+  deleteDiscoveryOf,
+  grantSwipeLike,
+  insertSkip,
+  type SuggestionRow,
+  suggestionRows,
+  swipeLikesGranted,
+} from './discovery.repository';
 
 const DAY_MS = 86_400_000;
 /** Ages within this many years of the viewer's come first (spec: not shown; our choice). */
@@ -181,4 +189,9 @@ export async function swipe(ctx: AppContext, auth: Auth, input: DiscoveryActionI
 export async function signupMatches(ctx: AppContext, site: Site, auth: Auth): Promise<DiscoveryCard[]> {
   const now = ctx.now();
   return (await suggestForSignup(ctx, auth.profile, SIGNUP_MATCHES_COUNT)).map((row) => presentCard(row, site, now));
+}
+
+/** The account purge: the profiles the member skipped and was skipped by, and their swipe-game days. */
+export async function purgeMember(db: Executor, member: { profileId: number | null }): Promise<void> {
+  if (member.profileId !== null) await deleteDiscoveryOf(db, member.profileId);
 }

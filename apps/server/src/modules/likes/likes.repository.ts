@@ -155,3 +155,17 @@ export async function pickAutoLiker(
     .limit(1);
   return row;
 }
+
+/** How many likes the profile has not looked at yet (the user object's profile.like_new). */
+export async function countNewLikes(db: Executor, profileId: number): Promise<number> {
+  const [row] = await db
+    .select({ n: sql<number>`count(*)` })
+    .from(likes)
+    .where(and(eq(likes.likedProfileId, profileId), eq(likes.isNew, true)));
+  return Number(row?.n ?? 0);
+}
+
+/** The account purge: the likes the profile gave and those it received. */
+export async function deleteLikesOf(db: Executor, profileId: number): Promise<void> {
+  await db.delete(likes).where(or(eq(likes.likerProfileId, profileId), eq(likes.likedProfileId, profileId)));
+}

@@ -7,7 +7,9 @@ import type { Auth } from '../../plugins/auth';
 import { presentAutoLike, presentLikeCard, presentLikedByCard } from './likes.presenter';
 import {
   clearNewFlag,
+  countNewLikes as countNewLikesOf,
   deleteLike,
+  deleteLikesOf,
   findTarget,
   hasLike,
   insertLike,
@@ -131,4 +133,14 @@ export async function autoLike(ctx: AppContext, auth: Auth): Promise<AutoLikePro
   if (!picked) return null;
   if (!(await insertLike(ctx.db, picked.id, profile.id, 'auto'))) return null;
   return presentAutoLike(picked);
+}
+
+/** How many likes the member's profile has not looked at yet: the user object's profile.like_new. */
+export function countNewLikes(ctx: Pick<AppContext, 'db'>, profileId: number): Promise<number> {
+  return countNewLikesOf(ctx.db, profileId);
+}
+
+/** The account purge: the likes the member's profile gave and received. */
+export async function purgeMember(db: Executor, member: { profileId: number | null }): Promise<void> {
+  if (member.profileId !== null) await deleteLikesOf(db, member.profileId);
 }

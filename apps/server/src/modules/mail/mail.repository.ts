@@ -124,3 +124,8 @@ export async function findOutboxEmail(db: Executor, id: number): Promise<OutboxR
   const [row] = await db.select().from(outboxEmails).where(eq(outboxEmails.id, id));
   return row ?? null;
 }
+
+/** The account purge: every mail stored for the member. */
+export async function deleteOutboxOf(db: Executor, userId: number): Promise<void> {
+  await db.delete(outboxEmails).where(eq(outboxEmails.userId, userId));
+}

@@ -1,7 +1,7 @@
-import type { Database } from '@amora/db';
+import type { Database, Executor } from '@amora/db';
 import { createTransport, type NodemailerError, type Transporter } from 'nodemailer';
 import type { Site } from '../sites/sites.repository';
-import { claimForAttempt, findRetryCandidates, insertOutbox, markFailed, markSent } from './mail.repository';
+import { claimForAttempt, deleteOutboxOf, findRetryCandidates, insertOutbox, markFailed, markSent } from './mail.repository';
 import { renderEmail } from './templates';
 
 export type MailKind = 'activation' | 'reset' | 'mail_change' | 'mail_change_notice' | 'deleted' | 'reactivated' | 'password_changed';
@@ -202,4 +202,9 @@ export function createMailer(options: { smtpUrl: string | null; db: Database; lo
       transport?.close();
     },
   };
+}
+
+/** The account purge: every mail stored for the member (their address and the texts go with the account). */
+export async function purgeMember(db: Executor, member: { userId: number }): Promise<void> {
+  await deleteOutboxOf(db, member.userId);
 }

@@ -1,5 +1,6 @@
 import { availableParallelism } from 'node:os';
 import { FREE_PHOTO_LIMIT, type PhotoVariant, PREMIUM_PHOTO_LIMIT } from '@amora/contracts';
+import type { Executor } from '@amora/db';
 import type { Config } from '../../config';
 import type { AppContext } from '../../context';
 import { HttpError, notFound, tooManyRequests } from '../../lib/errors';
@@ -9,6 +10,7 @@ import { canSeeVariant, type PhotoViewer } from './photos.policy';
 import {
   countPhotos,
   deletePhotoRow,
+  deletePhotosOf,
   findMainPhotoId,
   findOwnPhoto,
   findPhotoForViewing,
@@ -22,7 +24,7 @@ import {
   setMainPhotoId,
   setPaidUser,
 } from './photos.repository';
-import { newStorageKey, ownerKeyOf, readPhotoFile, removePhotoFiles, writePhotoFiles } from './photos.storage';
+import { newStorageKey, ownerKeyOf, readPhotoFile, removeOwnerMedia, removePhotoFiles, writePhotoFiles } from './photos.storage';
 
 /** What the photo service needs of the app context (the demo seed runs it before the app exists). */
 export type PhotoContext = Pick<AppContext, 'db' | 'now'> & { config: Pick<Config, 'dataDir'> };
@@ -225,4 +227,15 @@ export async function readVisiblePhoto(
 /** Development and tests only (the route is not registered in production): payments will set paid_user. */
 export async function setPremiumForDev(ctx: PhotoContext, userId: number, paid: boolean): Promise<void> {
   await setPaidUser(ctx.db, userId, paid);
+}
+
+/** The account purge: the member's photo rows. Their files go after the commit (removeMemberMedia). */
+export async function purgeMember(db: Executor, member: { profileId: number | null }): Promise<void> {
+  if (member.profileId !== null) await deletePhotosOf(db, member.profileId);
+}
+
+/** The account purge, after its commit: every photo file of the member. */
+export async function removeMemberMedia(ctx: Pick<AppContext, 'config'>, member: { userId: number }): Promise<void> {
+  // A member's files are under their account's id (fictional profiles, without an account, are never purged).
+  await removeOwnerMedia(ctx.config.dataDir, ownerKeyOf({ userId: member.userId, profileId: 0 }));
 }

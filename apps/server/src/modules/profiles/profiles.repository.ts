@@ -9,7 +9,7 @@ import {
   profiles,
   users,
 } from '@amora/db';
-import { and, desc, eq, ne, sql } from 'drizzle-orm';
+import { and, desc, eq, ne, or, sql } from 'drizzle-orm';
 
 export type ProfileRow = typeof profiles.$inferSelect;
 export type PhotoRow = typeof photos.$inferSelect;
@@ -80,4 +80,10 @@ export async function relatedProfiles(
     )
     .orderBy(sql`(${profiles.country} = ${options.country}) desc`, desc(profiles.id))
     .limit(options.limit);
+}
+
+/** The account purge: the profile's blocks, given and received, then the profile row. */
+export async function deleteProfileRows(db: Executor, profileId: number): Promise<void> {
+  await db.delete(blocks).where(or(eq(blocks.blockerProfileId, profileId), eq(blocks.blockedProfileId, profileId)));
+  await db.delete(profiles).where(eq(profiles.id, profileId));
 }

@@ -7,6 +7,7 @@ import {
   PROFILE_ATTRIBUTES,
   type ProfileUpdate,
 } from '@amora/contracts';
+import type { Executor } from '@amora/db';
 import type { AppContext } from '../../context';
 import { badRequest, HttpError, notFound } from '../../lib/errors';
 import type { Auth } from '../../plugins/auth';
@@ -18,6 +19,7 @@ import { presentProfileCard } from '../profile-cards/profile-cards.presenter';
 import type { Site } from '../sites/sites.repository';
 import {
   deleteBlock,
+  deleteProfileRows,
   findProfileForViewer,
   findProfileWithOwner,
   hasBlocked,
@@ -193,4 +195,9 @@ export async function block(ctx: AppContext, site: Site, auth: Auth, profileId: 
   if (!found || found.profile.siteId !== site.id) throw notFound('This profile could not be found');
   if (isBlocking) await insertBlock(ctx.db, auth.profile.id, profileId);
   else await deleteBlock(ctx.db, auth.profile.id, profileId);
+}
+
+/** The account purge: the member's profile, with the blocks it gave and received. */
+export async function purgeMember(db: Executor, member: { profileId: number | null }): Promise<void> {
+  if (member.profileId !== null) await deleteProfileRows(db, member.profileId);
 }

@@ -2,6 +2,9 @@ import type { Database } from '@amora/db';
 import type { Config } from '../../config';
 import { findAllSites, type Site } from './sites.repository';
 
+/** A site as other modules see it (they reach this module through its service). */
+export type { Site } from './sites.repository';
+
 const CACHE_MS = 30_000;
 const MAX_SEEN_HOSTS = 1_000;
 

@@ -1,10 +1,14 @@
 import type { User } from '@amora/contracts';
-import { photoUrl } from '../photos/photos.routes';
-import type { Site } from '../sites/sites.repository';
-import type { ProfileRow, UserRow } from './accounts.repository';
+import { photoUrl } from '../photos/photos.presenter';
+import type { Site } from '../sites/sites.service';
+import type { ProfileRow, UserRow } from './auth.repository';
 
-/** Row → the `user` object of spec §3; nothing else of the row leaves the server. */
-export function presentUser(user: UserRow, profile: ProfileRow, site: Site, newLikes = 0): User {
+/**
+ * Rows → the `user` object of spec §3; nothing else of the row leaves the server. The one presenter of every
+ * answer that carries the user (GET user.php, login, signup, password reset, reactivation): `newLikes` is the
+ * profile's like_new, which every caller must give (auth.service's presentMember counts it).
+ */
+export function presentUser(user: UserRow, profile: ProfileRow, site: Pick<Site, 'fictionalIcon'>, newLikes: number): User {
   return {
     id: user.id,
     email: user.email,

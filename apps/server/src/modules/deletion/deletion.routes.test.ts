@@ -19,7 +19,7 @@ import {
   userRow,
 } from '../../test/accounts';
 import { createTestApp, type TestApp } from '../../test/harness';
-import { purgeDeletedAccounts } from './accounts.service';
+import { purgeDeletedAccounts } from './deletion.service';
 
 const DAY = 86_400_000;
 

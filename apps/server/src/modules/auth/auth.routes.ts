@@ -1,12 +1,8 @@
 import {
-  deleteAccountResponseSchema,
-  deleteAccountSchema,
-  discountOfferResponseSchema,
   languageSchema,
   loginSchema,
   mailChangeRequestSchema,
   okResponseSchema,
-  REACTIVATION_DAYS,
   resetDoSchema,
   resetRequestSchema,
   SESSION_COOKIE,
@@ -14,43 +10,30 @@ import {
   tokenSchema,
   userResponseSchema,
 } from '@amora/contracts';
-import { users } from '@amora/db';
-import { eq } from 'drizzle-orm';
 import type { FastifyReply } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { hashToken } from '../../lib/tokens';
 import { requireAuth } from '../../plugins/auth';
-import { presentUser } from './accounts.presenter';
-import { countNewLikes, deleteSessionByHash, findAccount } from './accounts.repository';
+import { clearSessionCookie, endSession, setSessionCookie } from '../sessions/sessions.service';
 import {
   activate,
   confirmMailChange,
-  deleteAccount,
   login,
-  offerDeleteDiscount,
-  reactivate,
+  presentMember,
+  presentMemberById,
   requestInfo,
   requestMailChange,
   requestPasswordReset,
   resendActivation,
   resetPassword,
+  setMemberLanguage,
   signup,
-} from './accounts.service';
+} from './auth.service';
 
-const SESSION_MAX_AGE = 30 * 86_400;
-
-export const accountsRoutes: FastifyPluginAsyncZod = async (app) => {
+/** Signup, activation, login and logout, password reset, email change, the language: the routes of spec §3 that prove who a member is. */
+export const authRoutes: FastifyPluginAsyncZod = async (app) => {
   const { ctx } = app;
-  const setSession = (reply: FastifyReply, token: string) =>
-    reply.setCookie(SESSION_COOKIE, token, {
-      path: '/',
-      httpOnly: true,
-      sameSite: 'lax',
-      secure: ctx.config.isProduction,
-      maxAge: SESSION_MAX_AGE,
-    });
-  const clearSession = (reply: FastifyReply) => reply.clearCookie(SESSION_COOKIE, { path: '/' });
+  const setSession = (reply: FastifyReply, token: string) => setSessionCookie(reply, token, ctx.config.isProduction);
   const tag = (summary: string) => ({ tags: ['accounts'], summary });
 
   app.get(
@@ -59,7 +42,7 @@ export const accountsRoutes: FastifyPluginAsyncZod = async (app) => {
     async (request, reply) => {
       reply.header('cache-control', 'private, no-store');
       const auth = request.auth;
-      return { user: auth ? presentUser(auth.user, auth.profile, request.site, await countNewLikes(ctx.db, auth.profile.id)) : null };
+      return { user: auth ? await presentMember(ctx, request.site, auth.user, auth.profile) : null };
     },
   );
 
@@ -69,8 +52,7 @@ export const accountsRoutes: FastifyPluginAsyncZod = async (app) => {
     async (request, reply) => {
       const { user, session } = await login(ctx, requestInfo(request), request.body);
       setSession(reply, session.token);
-      const account = await findAccount(ctx.db, user.id);
-      return { user: account ? presentUser(account.user, account.profile, request.site) : null };
+      return { user: await presentMemberById(ctx, request.site, user.id) };
     },
   );
 
@@ -85,32 +67,15 @@ export const accountsRoutes: FastifyPluginAsyncZod = async (app) => {
     },
     async (request) => {
       const auth = requireAuth(request);
-      await ctx.db.update(users).set({ language: request.body.language }).where(eq(users.id, auth.user.id));
+      await setMemberLanguage(ctx, auth.user.id, request.body.language);
       return { ok: true as const };
-    },
-  );
-
-  app.delete(
-    '/api/user.php',
-    {
-      schema: {
-        ...tag('Delete the account (reactivation possible for 14 days)'),
-        body: deleteAccountSchema,
-        response: { 200: deleteAccountResponseSchema },
-      },
-    },
-    async (request, reply) => {
-      const auth = requireAuth(request);
-      await deleteAccount(ctx, requestInfo(request, auth.user.language), auth.user, auth.profile.name, request.body);
-      clearSession(reply);
-      return { ok: true as const, reactivation_days: REACTIVATION_DAYS };
     },
   );
 
   app.get('/api/logout.php', { schema: { ...tag('Log out'), response: { 200: okResponseSchema } } }, async (request, reply) => {
     const token = request.cookies[SESSION_COOKIE];
-    if (token) await deleteSessionByHash(ctx.db, hashToken(token));
-    clearSession(reply);
+    if (token) await endSession(ctx, token);
+    clearSessionCookie(reply);
     return { ok: true as const };
   });
 
@@ -120,8 +85,7 @@ export const accountsRoutes: FastifyPluginAsyncZod = async (app) => {
     async (request, reply) => {
       const { user, session } = await signup(ctx, requestInfo(request, request.body.language), request.body);
       setSession(reply, session.token);
-      const account = await findAccount(ctx.db, user.id);
-      return { user: account ? presentUser(account.user, account.profile, request.site) : null };
+      return { user: await presentMemberById(ctx, request.site, user.id) };
     },
   );
 
@@ -172,8 +136,7 @@ export const accountsRoutes: FastifyPluginAsyncZod = async (app) => {
     async (request, reply) => {
       const { user, session } = await resetPassword(ctx, requestInfo(request), request.body.token, request.body.password);
       setSession(reply, session.token);
-      const account = await findAccount(ctx.db, user.id);
-      return { user: account ? presentUser(account.user, account.profile, request.site) : null };
+      return { user: await presentMemberById(ctx, request.site, user.id) };
     },
   );
 
@@ -205,26 +168,6 @@ export const accountsRoutes: FastifyPluginAsyncZod = async (app) => {
     async (request) => {
       const email = await confirmMailChange(ctx, requestInfo(request), request.body.token);
       return { ok: true as const, email };
-    },
-  );
-
-  app.post(
-    '/api/delete-discount.php',
-    { schema: { ...tag("The site's discount offered before deleting"), response: { 200: discountOfferResponseSchema } } },
-    async (request) => {
-      const auth = requireAuth(request);
-      return offerDeleteDiscount(ctx, auth.user, request.site);
-    },
-  );
-
-  app.post(
-    '/api/reactivate.php',
-    { schema: { ...tag('Reactivate a deleted account with the emailed link'), body: tokenSchema, response: { 200: userResponseSchema } } },
-    async (request, reply) => {
-      const { user, session } = await reactivate(ctx, requestInfo(request), request.body.token);
-      setSession(reply, session.token);
-      const account = await findAccount(ctx.db, user.id);
-      return { user: account ? presentUser(account.user, account.profile, request.site) : null };
     },
   );
 };

@@ -1,5 +1,5 @@
-import { accountTokens, type Executor, likes, profiles, sessions, users } from '@amora/db';
-import { and, eq, gt, isNull, lt, sql } from 'drizzle-orm';
+import { accountTokens, type Executor, profiles, signupMessages, users } from '@amora/db';
+import { and, eq, gt, isNull, sql } from 'drizzle-orm';
 
 export type UserRow = typeof users.$inferSelect;
 export type ProfileRow = typeof profiles.$inferSelect;
@@ -18,31 +18,54 @@ export async function findAccount(db: Executor, userId: number): Promise<{ user:
   return row ? { user: row.users, profile: row.profiles } : undefined;
 }
 
-export async function insertSession(db: Executor, session: typeof sessions.$inferInsert): Promise<void> {
-  await db.insert(sessions).values(session);
+/** A new account and its profile (a unique index refuses a second account with the address on the site). */
+export async function insertAccount(
+  tx: Executor,
+  user: typeof users.$inferInsert,
+  profile: Omit<typeof profiles.$inferInsert, 'userId'>,
+): Promise<{ user: UserRow; profile: ProfileRow }> {
+  const [created] = await tx.insert(users).values(user).returning();
+  const [createdProfile] = await tx
+    .insert(profiles)
+    .values({ ...profile, userId: created.id })
+    .returning();
+  return { user: created, profile: createdProfile };
 }
 
-/** The session's account, when the token is known and not expired. */
-export async function findSessionAccount(db: Executor, tokenHash: string, now: Date) {
+/** The id of the profile when it is one of the site's, else undefined. */
+export async function findProfileIdOnSite(db: Executor, profileId: number, siteId: number): Promise<number | undefined> {
   const [row] = await db
-    .select()
-    .from(sessions)
-    .innerJoin(users, eq(users.id, sessions.userId))
-    .innerJoin(profiles, eq(profiles.userId, users.id))
-    .where(and(eq(sessions.tokenHash, tokenHash), gt(sessions.expiresAt, now)));
-  return row ? { session: row.sessions, user: row.users, profile: row.profiles } : undefined;
+    .select({ id: profiles.id })
+    .from(profiles)
+    .where(and(eq(profiles.id, profileId), eq(profiles.siteId, siteId)));
+  return row?.id;
 }
 
-export async function touchSession(db: Executor, id: number, now: Date): Promise<void> {
-  await db.update(sessions).set({ lastSeenAt: now }).where(eq(sessions.id, id));
+export async function insertSignupMessage(db: Executor, message: typeof signupMessages.$inferInsert): Promise<void> {
+  await db.insert(signupMessages).values(message);
 }
 
-export async function deleteSessionByHash(db: Executor, tokenHash: string): Promise<void> {
-  await db.delete(sessions).where(eq(sessions.tokenHash, tokenHash));
+/** The address is confirmed: the account is confirmed and its profile active. */
+export async function confirmAccount(tx: Executor, userId: number, now: Date): Promise<void> {
+  await tx.update(users).set({ status: 'confirmed', confirmedAt: now }).where(eq(users.id, userId));
+  await tx.update(profiles).set({ status: 'active' }).where(eq(profiles.userId, userId));
 }
 
-export async function deleteSessionsOf(db: Executor, userId: number): Promise<void> {
-  await db.delete(sessions).where(eq(sessions.userId, userId));
+export async function setPasswordHash(db: Executor, userId: number, passwordHash: string): Promise<void> {
+  await db.update(users).set({ passwordHash }).where(eq(users.id, userId));
+}
+
+export async function setLanguage(db: Executor, userId: number, language: string): Promise<void> {
+  await db.update(users).set({ language }).where(eq(users.id, userId));
+}
+
+/** The new address, confirmed by its link: the account counts as confirmed, a profile not yet active becomes active. */
+export async function changeEmail(tx: Executor, userId: number, email: string, confirmedAt: Date): Promise<void> {
+  await tx.update(users).set({ email, status: 'confirmed', confirmedAt }).where(eq(users.id, userId));
+  await tx
+    .update(profiles)
+    .set({ status: 'active' })
+    .where(and(eq(profiles.userId, userId), eq(profiles.status, 'disabled')));
 }
 
 export async function insertToken(db: Executor, token: typeof accountTokens.$inferInsert): Promise<void> {
@@ -68,7 +91,6 @@ export async function replaceToken(db: Executor, token: typeof accountTokens.$in
     await tx.insert(accountTokens).values(token);
   });
 }
-
 /**
  * Uses a valid link and ends every other open link of its kind for the same member, as one step: with the
  * member's row locked, of two links used at once only the first counts. Undefined for a used, ended, expired
@@ -124,18 +146,9 @@ export async function findToken(db: Executor, kind: TokenKind, tokenHash: string
   return row;
 }
 
-export async function usersDeletedBefore(db: Executor, cutoff: Date): Promise<{ id: number }[]> {
-  return db
-    .select({ id: users.id })
-    .from(users)
-    .where(and(eq(users.status, 'deleted'), lt(users.deletedAt, cutoff)));
-}
-
-/** How many likes the profile has not looked at yet (the user object's profile.like_new). */
-export async function countNewLikes(db: Executor, profileId: number): Promise<number> {
-  const [row] = await db
-    .select({ n: sql<number>`count(*)` })
-    .from(likes)
-    .where(and(eq(likes.likedProfileId, profileId), eq(likes.isNew, true)));
-  return Number(row?.n ?? 0);
+/** The account purge: the member's links, the message written at signup, then the account row itself. */
+export async function deleteAccountRows(tx: Executor, userId: number): Promise<void> {
+  await tx.delete(accountTokens).where(eq(accountTokens.userId, userId));
+  await tx.delete(signupMessages).where(eq(signupMessages.userId, userId));
+  await tx.delete(users).where(eq(users.id, userId));
 }

@@ -1,7 +1,4 @@
-import { rm } from 'node:fs/promises';
-import { join } from 'node:path';
 import {
-  type DeleteAccountInput,
   ACCOUNT_ERRORS as E,
   isLocale,
   isStorableText,
@@ -10,14 +7,13 @@ import {
   localizePath,
   type MailChangeRequestInput,
   REACTIVATION_DAYS,
-  SESSION_DAYS,
   type SignupInput,
   TRACKING_COOKIE,
   TRACKING_KEYS,
+  type User,
 } from '@amora/contracts';
-import { discountCodes, outboxEmails, profiles, signupMessages, users } from '@amora/db';
+import type { Executor } from '@amora/db';
 import { translate } from '@amora/i18n';
-import { and, eq, gt, inArray } from 'drizzle-orm';
 import type { FastifyRequest } from 'fastify';
 import type { AppContext } from '../../context';
 import { isUniqueViolation } from '../../lib/db-errors';
@@ -27,24 +23,40 @@ import { hashToken, newToken } from '../../lib/tokens';
 import { withTransaction } from '../../lib/transaction';
 import { addressKey } from '../../plugins/flood-guard';
 import { credit } from '../credits/credits.service';
+import { countNewLikes } from '../likes/likes.service';
 import type { MailKind } from '../mail/mail.service';
+import { endAllSessions, startSession } from '../sessions/sessions.service';
 import { selectedCountry } from '../settings/settings.service';
-import type { Site } from '../sites/sites.repository';
-import { siteUrl } from '../sites/sites.service';
+import { type Site, siteUrl } from '../sites/sites.service';
+import { presentUser } from './auth.presenter';
 import {
+  changeEmail,
+  confirmAccount,
   consumeToken,
   consumeTokenEndingOthers,
-  deleteSessionsOf,
+  deleteAccountRows,
   findAccount,
+  findProfileIdOnSite,
   findToken,
   findUserByEmail,
-  insertSession,
+  insertAccount,
+  insertSignupMessage,
   insertToken,
+  type ProfileRow,
   replaceToken,
+  setLanguage,
+  setPasswordHash,
   type TokenKind,
   type UserRow,
-  usersDeletedBefore,
-} from './accounts.repository';
+} from './auth.repository';
+
+/**
+ * Accounts and what proves who a member is: signup, activation, login, password reset, email change, the
+ * language, and the account's links (account_tokens). Sessions are the sessions module's; deleting and
+ * reactivating an account the deletion module's, which uses the links and mails of this one.
+ */
+
+export type { ProfileRow, TokenKind, UserRow } from './auth.repository';
 
 const HOUR = 3_600_000;
 const DAY = 24 * HOUR;
@@ -138,14 +150,6 @@ async function mail(
   await ctx.mailer.queue({ kind, site: info.site, locale: user.language, to, userId: user.id, vars: { name, ...vars } });
 }
 
-/** A new session: 256-bit token in the cookie, its hash in the database, 30 days. */
-export async function startSession(ctx: AppContext, userId: number, userAgent: string): Promise<{ token: string; expires: Date }> {
-  const token = newToken();
-  const expires = new Date(ctx.now().getTime() + SESSION_DAYS * DAY);
-  await insertSession(ctx.db, { userId, tokenHash: hashToken(token), userAgent, expiresAt: expires, lastSeenAt: ctx.now() });
-  return { token, expires };
-}
-
 /** The tracking data (network, ref, sub1–3) kept in the cookie at landing; anything else is ignored. */
 export function parseTracking(cookie: string | undefined): Record<string, string> {
   if (!cookie) return {};
@@ -163,7 +167,8 @@ export function parseTracking(cookie: string | undefined): Record<string, string
   }
 }
 
-function isWithinReactivation(ctx: AppContext, user: UserRow): boolean {
+/** Whether a deleted account may still come back (within the 14 days). */
+export function isWithinReactivation(ctx: AppContext, user: UserRow): boolean {
   return !!user.deletedAt && ctx.now().getTime() - user.deletedAt.getTime() < REACTIVATION_DAYS * DAY;
 }
 
@@ -189,9 +194,9 @@ export async function signup(
   const country = selectedCountry(site, null);
 
   const user = await withTransaction(ctx, async (tx) => {
-    const [created] = await tx
-      .insert(users)
-      .values({
+    const created = await insertAccount(
+      tx,
+      {
         siteId: site.id,
         email: input.email,
         passwordHash,
@@ -201,31 +206,25 @@ export async function signup(
         tracking,
         trafficsource: tracking.network ?? null,
         signupDate: ctx.now(),
-      })
-      .returning();
-    const [profile] = await tx
-      .insert(profiles)
-      .values({ userId: created.id, siteId: site.id, name: input.name, country, status: 'disabled', birthDate: input.date_of_birth })
-      .returning();
+      },
+      { siteId: site.id, name: input.name, country, status: 'disabled', birthDate: input.date_of_birth },
+    );
     if (site.signupCredits > 0) {
       await credit(ctx, {
-        userId: created.id,
+        userId: created.user.id,
         siteId: site.id,
         amount: site.signupCredits,
         reason: 'signup',
-        idempotencyKey: `signup:${created.id}`,
+        idempotencyKey: `signup:${created.user.id}`,
       });
     }
     if (input.signup_message && input.profile_id) {
-      const [target] = await tx
-        .select({ id: profiles.id })
-        .from(profiles)
-        .where(and(eq(profiles.id, input.profile_id), eq(profiles.siteId, site.id)));
-      if (target && target.id !== profile.id) {
-        await tx.insert(signupMessages).values({ userId: created.id, toProfileId: target.id, text: input.signup_message });
+      const target = await findProfileIdOnSite(tx, input.profile_id, site.id);
+      if (target && target !== created.profile.id) {
+        await insertSignupMessage(tx, { userId: created.user.id, toProfileId: target, text: input.signup_message });
       }
     }
-    return created;
+    return created.user;
   }).catch((error: unknown) => {
     if (isUniqueViolation(error, 'users_site_email_idx')) {
       throw accountError(409, 'email_taken', E.emailTaken, { field: 'email' });
@@ -294,11 +293,7 @@ export async function login(ctx: AppContext, info: RequestInfo, input: LoginInpu
       const sent = await ctx.limiter.hit(`reactivation-mail:${user.id}`, DAY, 3);
       if (sent.allowed) {
         const account = await findAccount(ctx.db, user.id);
-        const token = await issueToken(ctx, user.id, 'reactivation', { status: user.confirmedAt ? 'confirmed' : 'not_confirmed' });
-        await mail(ctx, info, 'deleted', user, user.email, account?.profile.name ?? '', {
-          link: link(ctx, info.site, user.language, '/account-deleted', token),
-          days: REACTIVATION_DAYS,
-        });
+        await sendReactivationLink(ctx, info.site, user, account?.profile.name ?? '', user.confirmedAt ? 'confirmed' : 'not_confirmed');
       }
     }
     throw accountError(409, 'account_being_removed', E.accountBeingRemoved);
@@ -320,10 +315,7 @@ export async function activate(ctx: AppContext, token: string): Promise<{ ok: bo
   }
   const account = await findAccount(ctx.db, used.userId);
   if (!account || account.user.status === 'deleted') return { ok: false, language: 'en' };
-  await ctx.db.transaction(async (tx) => {
-    await tx.update(users).set({ status: 'confirmed', confirmedAt: ctx.now() }).where(eq(users.id, used.userId));
-    await tx.update(profiles).set({ status: 'active' }).where(eq(profiles.userId, used.userId));
-  });
+  await withTransaction(ctx, (tx) => confirmAccount(tx, used.userId, ctx.now()));
   return { ok: true, language: account.user.language };
 }
 
@@ -374,9 +366,9 @@ export async function resetPassword(ctx: AppContext, info: RequestInfo, token: s
     throw accountError(400, 'link_invalid', E.linkInvalid, { field: 'token' });
   }
   const passwordHash = await hashPassword(password);
-  await ctx.db.transaction(async (tx) => {
-    await tx.update(users).set({ passwordHash }).where(eq(users.id, used.userId));
-    await deleteSessionsOf(tx, used.userId);
+  await withTransaction(ctx, async (tx) => {
+    await setPasswordHash(tx, used.userId, passwordHash);
+    await endAllSessions(tx, used.userId);
   });
   // The owner proved the address is theirs: their wrong guesses, here and for the account, are forgiven.
   const [fromHere, forAccount] = loginLimits(info, account.user.email.toLowerCase());
@@ -418,122 +410,81 @@ export async function confirmMailChange(ctx: AppContext, info: RequestInfo, toke
   }
   if (await findUserByEmail(ctx.db, info.site.id, newEmail)) throw accountError(409, 'email_taken', E.emailTaken, { field: 'new_email' });
   // Opening the link proves the new address is theirs, so it also counts as confirmed.
-  await ctx.db
-    .transaction(async (tx) => {
-      await tx
-        .update(users)
-        .set({ email: newEmail, status: 'confirmed', confirmedAt: account.user.confirmedAt ?? ctx.now() })
-        .where(eq(users.id, used.userId));
-      await tx
-        .update(profiles)
-        .set({ status: 'active' })
-        .where(and(eq(profiles.userId, used.userId), eq(profiles.status, 'disabled')));
-    })
-    .catch((error: unknown) => {
+  await withTransaction(ctx, (tx) => changeEmail(tx, used.userId, newEmail, account.user.confirmedAt ?? ctx.now())).catch(
+    (error: unknown) => {
       // Another account took the address between the check above and this update (the unique index decides).
       if (isUniqueViolation(error, 'users_site_email_idx')) {
         throw accountError(409, 'email_taken', E.emailTaken, { field: 'new_email' });
       }
       throw error;
-    });
+    },
+  );
   return newEmail;
 }
 
-/** The site's delete_discount, offered before the member confirms the deletion. */
-export async function offerDeleteDiscount(ctx: AppContext, user: UserRow, site: Site) {
-  if (site.deleteDiscount <= 0) throw new HttpError(404, 'not_found', 'No discount is offered on this site');
-  const now = ctx.now();
-  // Locking the member's row serialises calls made at once (a double click), so they all get the one code.
-  const row = await ctx.db.transaction(async (tx) => {
-    await tx.select({ id: users.id }).from(users).where(eq(users.id, user.id)).for('update');
-    const [existing] = await tx
-      .select()
-      .from(discountCodes)
-      .where(
-        and(
-          eq(discountCodes.userId, user.id),
-          eq(discountCodes.source, 'delete_retention'),
-          eq(discountCodes.status, 'active'),
-          gt(discountCodes.expiresAt, now),
-        ),
-      );
-    if (existing) return existing;
-    const [created] = await tx
-      .insert(discountCodes)
-      .values({
-        code: `STAY${newToken()
-          .replace(/[^A-Z0-9]/gi, '')
-          .slice(0, 8)
-          .toUpperCase()}`,
-        siteId: site.id,
-        userId: user.id,
-        valuePercentage: site.deleteDiscount,
-        source: 'delete_retention',
-        status: 'active',
-        expiresAt: new Date(now.getTime() + 30 * DAY),
-      })
-      .returning();
-    return created;
-  });
-  return { code: row.code, value_percentage: row.valuePercentage, expires: row.expiresAt.toISOString() };
+/** PUT user.php: the language of the member's mails and pages. */
+export async function setMemberLanguage(ctx: AppContext, userId: number, language: string): Promise<void> {
+  await setLanguage(ctx.db, userId, language);
 }
 
-export async function deleteAccount(ctx: AppContext, info: RequestInfo, user: UserRow, name: string, input: DeleteAccountInput) {
-  if (!(await verifyPassword(user.passwordHash, input.password))) {
-    throw accountError(403, 'wrong_password', E.wrongPassword, { field: 'password' });
-  }
-  await ctx.db.transaction(async (tx) => {
-    await tx
-      .update(users)
-      .set({ status: 'deleted', deletedAt: ctx.now(), deletionReason: input.reason, deletionReasonText: input.reason_text ?? null })
-      .where(eq(users.id, user.id));
-    // The profile leaves every list at once; reactivation brings it back.
-    await tx.update(profiles).set({ status: 'deleted' }).where(eq(profiles.userId, user.id));
-    await deleteSessionsOf(tx, user.id);
-  });
-  const token = await issueToken(ctx, user.id, 'reactivation', { status: user.status });
-  await mail(ctx, info, 'deleted', user, user.email, name, {
-    link: link(ctx, info.site, user.language, '/account-deleted', token),
+/** The account and profile of a member, by the account's id. */
+export function findMember(ctx: AppContext, userId: number): Promise<{ user: UserRow; profile: ProfileRow } | undefined> {
+  return findAccount(ctx.db, userId);
+}
+
+/** Mails a member in their language (the mail module queues it). */
+export async function mailMember(
+  ctx: AppContext,
+  site: Site,
+  kind: MailKind,
+  user: UserRow,
+  name: string,
+  vars: Record<string, string | number> = {},
+): Promise<void> {
+  await mail(ctx, { site }, kind, user, user.email, name, vars);
+}
+
+/**
+ * The "account deleted" mail with a link that brings the account back within the 14 days, back to
+ * `previousStatus` (confirmed or not). Sent when the member deletes the account, and again when they log in
+ * to a deleted one with the right password.
+ */
+export async function sendReactivationLink(
+  ctx: AppContext,
+  site: Site,
+  user: UserRow,
+  name: string,
+  previousStatus: string,
+): Promise<void> {
+  const token = await issueToken(ctx, user.id, 'reactivation', { status: previousStatus });
+  await mail(ctx, { site }, 'deleted', user, user.email, name, {
+    link: link(ctx, site, user.language, '/account-deleted', token),
     days: REACTIVATION_DAYS,
   });
 }
 
-/** Reactivation link within 14 days: everything comes back as it was. */
-export async function reactivate(ctx: AppContext, info: RequestInfo, token: string) {
+/** Uses a reactivation link: its member and the status to restore, or undefined for a used, expired or unknown link. */
+export async function useReactivationLink(
+  ctx: AppContext,
+  token: string,
+): Promise<{ userId: number; status: 'confirmed' | 'not_confirmed' } | undefined> {
   const used = await consumeToken(ctx.db, 'reactivation', hashToken(token), ctx.now());
-  if (!used) throw accountError(400, 'link_invalid', E.linkInvalid, { field: 'token' });
-  const account = await findAccount(ctx.db, used.userId);
-  if (!account || account.user.siteId !== info.site.id || account.user.status !== 'deleted' || !isWithinReactivation(ctx, account.user)) {
-    throw accountError(400, 'link_invalid', E.linkInvalid, { field: 'token' });
-  }
-  const status = used.payload.status === 'confirmed' ? 'confirmed' : 'not_confirmed';
-  await ctx.db.transaction(async (tx) => {
-    await tx
-      .update(users)
-      .set({ status, deletedAt: null, deletionReason: null, deletionReasonText: null })
-      .where(eq(users.id, used.userId));
-    await tx
-      .update(profiles)
-      .set({ status: status === 'confirmed' ? 'active' : 'disabled' })
-      .where(eq(profiles.userId, used.userId));
-  });
-  await mail(ctx, info, 'reactivated', account.user, account.user.email, account.profile.name);
-  return { user: { ...account.user, status }, session: await startSession(ctx, used.userId, info.userAgent) };
+  if (!used) return undefined;
+  return { userId: used.userId, status: used.payload.status === 'confirmed' ? 'confirmed' : 'not_confirmed' };
 }
 
-/**
- * Removes for good the accounts deleted more than 14 days ago: the user row and with it profile, sessions,
- * links and messages (cascade), and their media folder. Ledger rows stay, without the user.
- */
-export async function purgeDeletedAccounts(ctx: AppContext): Promise<number> {
-  const cutoff = new Date(ctx.now().getTime() - REACTIVATION_DAYS * DAY);
-  const due = await usersDeletedBefore(ctx.db, cutoff);
-  if (due.length === 0) return 0;
-  const ids = due.map((u) => u.id);
-  await ctx.db.transaction(async (tx) => {
-    await tx.delete(outboxEmails).where(inArray(outboxEmails.userId, ids));
-    await tx.delete(users).where(inArray(users.id, ids));
-  });
-  await Promise.all(ids.map((id) => rm(join(ctx.config.dataDir, 'media', String(id)), { recursive: true, force: true })));
-  return ids.length;
+/** The `user` object of spec §3 for a member, with their profile's like_new counted: every answer that carries the user. */
+export async function presentMember(ctx: AppContext, site: Site, user: UserRow, profile: ProfileRow): Promise<User> {
+  return presentUser(user, profile, site, await countNewLikes(ctx, profile.id));
+}
+
+/** The `user` object of the member with this account id as it is now (read again after a change), or null. */
+export async function presentMemberById(ctx: AppContext, site: Site, userId: number): Promise<User | null> {
+  const account = await findAccount(ctx.db, userId);
+  return account ? presentMember(ctx, site, account.user, account.profile) : null;
+}
+
+/** The account purge: the member's links, their signup message and, last, the account row. */
+export async function purgeMember(db: Executor, member: { userId: number }): Promise<void> {
+  await deleteAccountRows(db, member.userId);
 }

@@ -1,0 +1,66 @@
+import { discountCodes, type Executor, profiles, users } from '@amora/db';
+import { and, eq, gt, lt } from 'drizzle-orm';
+
+export type DiscountCodeRow = typeof discountCodes.$inferSelect;
+
+/** Locks the member's row until the transaction ends (calls made at once, like a double click, run one after the other). */
+export async function lockMember(tx: Executor, userId: number): Promise<void> {
+  await tx.select({ id: users.id }).from(users).where(eq(users.id, userId)).for('update');
+}
+
+/** The member's delete-retention code that is still open, if any. */
+export async function findOpenRetentionCode(db: Executor, userId: number, now: Date): Promise<DiscountCodeRow | undefined> {
+  const [row] = await db
+    .select()
+    .from(discountCodes)
+    .where(
+      and(
+        eq(discountCodes.userId, userId),
+        eq(discountCodes.source, 'delete_retention'),
+        eq(discountCodes.status, 'active'),
+        gt(discountCodes.expiresAt, now),
+      ),
+    );
+  return row;
+}
+
+export async function insertDiscountCode(db: Executor, code: typeof discountCodes.$inferInsert): Promise<DiscountCodeRow> {
+  const [row] = await db.insert(discountCodes).values(code).returning();
+  return row;
+}
+
+/** The account is deleted (with the reason given) and its profile leaves every list at once. */
+export async function markDeleted(
+  tx: Executor,
+  userId: number,
+  deletion: { deletedAt: Date; reason: string; reasonText: string | null },
+): Promise<void> {
+  await tx
+    .update(users)
+    .set({ status: 'deleted', deletedAt: deletion.deletedAt, deletionReason: deletion.reason, deletionReasonText: deletion.reasonText })
+    .where(eq(users.id, userId));
+  await tx.update(profiles).set({ status: 'deleted' }).where(eq(profiles.userId, userId));
+}
+
+/** A deleted account comes back with the status it had; its profile is active again once the address is confirmed. */
+export async function restoreAccount(tx: Executor, userId: number, status: 'confirmed' | 'not_confirmed'): Promise<void> {
+  await tx.update(users).set({ status, deletedAt: null, deletionReason: null, deletionReasonText: null }).where(eq(users.id, userId));
+  await tx
+    .update(profiles)
+    .set({ status: status === 'confirmed' ? 'active' : 'disabled' })
+    .where(eq(profiles.userId, userId));
+}
+
+/** Accounts deleted before `cutoff`, with their profile (null if it is already gone). */
+export async function accountsDeletedBefore(db: Executor, cutoff: Date): Promise<{ userId: number; profileId: number | null }[]> {
+  return db
+    .select({ userId: users.id, profileId: profiles.id })
+    .from(users)
+    .leftJoin(profiles, eq(profiles.userId, users.id))
+    .where(and(eq(users.status, 'deleted'), lt(users.deletedAt, cutoff)));
+}
+
+/** The account purge: the member's discount codes. */
+export async function deleteDiscountCodesOf(db: Executor, userId: number): Promise<void> {
+  await db.delete(discountCodes).where(eq(discountCodes.userId, userId));
+}

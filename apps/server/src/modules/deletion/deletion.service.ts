@@ -1,0 +1,114 @@
+import { type DeleteAccountInput, ACCOUNT_ERRORS as E, REACTIVATION_DAYS } from '@amora/contracts';
+import type { AppContext } from '../../context';
+import { HttpError } from '../../lib/errors';
+import { verifyPassword } from '../../lib/passwords';
+import { newToken } from '../../lib/tokens';
+import { withTransaction } from '../../lib/transaction';
+import {
+  accountError,
+  findMember,
+  isWithinReactivation,
+  mailMember,
+  purgeMember as purgeAccount,
+  type RequestInfo,
+  sendReactivationLink,
+  type UserRow,
+  useReactivationLink,
+} from '../auth/auth.service';
+import { purgeMember as purgeDiscovery } from '../discovery/discovery.service';
+import { purgeMember as purgeLikes } from '../likes/likes.service';
+import { purgeMember as purgeMail } from '../mail/mail.service';
+import { purgeMember as purgePhotos, removeMemberMedia } from '../photos/photos.service';
+import { purgeMember as purgeProfile } from '../profiles/profiles.service';
+import { endAllSessions, purgeMember as purgeSessions, startSession } from '../sessions/sessions.service';
+import type { Site } from '../sites/sites.service';
+import {
+  accountsDeletedBefore,
+  deleteDiscountCodesOf,
+  findOpenRetentionCode,
+  insertDiscountCode,
+  lockMember,
+  markDeleted,
+  restoreAccount,
+} from './deletion.repository';
+
+/**
+ * Deleting an account (spec §3): the discount offered before, the deletion, reactivation within 14 days, and the
+ * purge after them, which asks every module to remove what it keeps of the member.
+ */
+
+const DAY_MS = 86_400_000;
+
+/** The site's delete_discount, offered before the member confirms the deletion. */
+export async function offerDeleteDiscount(ctx: AppContext, user: UserRow, site: Site) {
+  if (site.deleteDiscount <= 0) throw new HttpError(404, 'not_found', 'No discount is offered on this site');
+  const now = ctx.now();
+  // Locking the member's row serialises calls made at once (a double click), so they all get the one code.
+  const row = await withTransaction(ctx, async (tx) => {
+    await lockMember(tx, user.id);
+    const existing = await findOpenRetentionCode(tx, user.id, now);
+    if (existing) return existing;
+    return insertDiscountCode(tx, {
+      code: `STAY${newToken()
+        .replace(/[^A-Z0-9]/gi, '')
+        .slice(0, 8)
+        .toUpperCase()}`,
+      siteId: site.id,
+      userId: user.id,
+      valuePercentage: site.deleteDiscount,
+      source: 'delete_retention',
+      status: 'active',
+      expiresAt: new Date(now.getTime() + 30 * DAY_MS),
+    });
+  });
+  return { code: row.code, value_percentage: row.valuePercentage, expires: row.expiresAt.toISOString() };
+}
+
+/** DELETE user.php: with the right password, the account is deleted, every session ends and the reactivation link goes out. */
+export async function deleteAccount(ctx: AppContext, info: RequestInfo, user: UserRow, name: string, input: DeleteAccountInput) {
+  if (!(await verifyPassword(user.passwordHash, input.password))) {
+    throw accountError(403, 'wrong_password', E.wrongPassword, { field: 'password' });
+  }
+  await withTransaction(ctx, async (tx) => {
+    await markDeleted(tx, user.id, { deletedAt: ctx.now(), reason: input.reason, reasonText: input.reason_text ?? null });
+    await endAllSessions(tx, user.id);
+  });
+  await sendReactivationLink(ctx, info.site, user, name, user.status);
+}
+
+/** Reactivation link within 14 days: everything comes back as it was. */
+export async function reactivate(ctx: AppContext, info: RequestInfo, token: string) {
+  const used = await useReactivationLink(ctx, token);
+  if (!used) throw accountError(400, 'link_invalid', E.linkInvalid, { field: 'token' });
+  const account = await findMember(ctx, used.userId);
+  if (!account || account.user.siteId !== info.site.id || account.user.status !== 'deleted' || !isWithinReactivation(ctx, account.user)) {
+    throw accountError(400, 'link_invalid', E.linkInvalid, { field: 'token' });
+  }
+  await withTransaction(ctx, (tx) => restoreAccount(tx, used.userId, used.status));
+  await mailMember(ctx, info.site, 'reactivated', account.user, account.profile.name);
+  return { user: { ...account.user, status: used.status }, session: await startSession(ctx, used.userId, info.userAgent) };
+}
+
+/**
+ * Removes for good the accounts deleted more than 14 days ago. Each module removes what it keeps of the member,
+ * in one transaction per account: mails, photos, likes, suggestions and swipes, the profile with its blocks,
+ * sessions, discount codes, and last the account with its links. The photo files go after the commit. Ledger
+ * rows stay, without the user. Returns how many accounts were removed.
+ */
+export async function purgeDeletedAccounts(ctx: AppContext): Promise<number> {
+  const due = await accountsDeletedBefore(ctx.db, new Date(ctx.now().getTime() - REACTIVATION_DAYS * DAY_MS));
+  for (const member of due) {
+    await withTransaction(ctx, async (tx) => {
+      await purgeMail(tx, member);
+      await purgePhotos(tx, member);
+      await purgeLikes(tx, member);
+      await purgeDiscovery(tx, member);
+      await purgeProfile(tx, member);
+      await purgeSessions(tx, member);
+      await deleteDiscountCodesOf(tx, member.userId);
+      await purgeAccount(tx, member);
+    });
+    await removeMemberMedia(ctx, member);
+  }
+  return due.length;
+}

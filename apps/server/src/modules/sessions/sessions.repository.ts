@@ -1,0 +1,33 @@
+import { type Executor, profiles, sessions, users } from '@amora/db';
+import { and, eq, gt } from 'drizzle-orm';
+
+/** The member a session stands for: their account row and their profile row. */
+export type UserRow = typeof users.$inferSelect;
+export type ProfileRow = typeof profiles.$inferSelect;
+
+export async function insertSession(db: Executor, session: typeof sessions.$inferInsert): Promise<void> {
+  await db.insert(sessions).values(session);
+}
+
+/** The session's account, when the token is known and not expired. */
+export async function findSessionAccount(db: Executor, tokenHash: string, now: Date) {
+  const [row] = await db
+    .select()
+    .from(sessions)
+    .innerJoin(users, eq(users.id, sessions.userId))
+    .innerJoin(profiles, eq(profiles.userId, users.id))
+    .where(and(eq(sessions.tokenHash, tokenHash), gt(sessions.expiresAt, now)));
+  return row ? { session: row.sessions, user: row.users, profile: row.profiles } : undefined;
+}
+
+export async function touchSession(db: Executor, id: number, now: Date): Promise<void> {
+  await db.update(sessions).set({ lastSeenAt: now }).where(eq(sessions.id, id));
+}
+
+export async function deleteSessionByHash(db: Executor, tokenHash: string): Promise<void> {
+  await db.delete(sessions).where(eq(sessions.tokenHash, tokenHash));
+}
+
+export async function deleteSessionsOf(db: Executor, userId: number): Promise<void> {
+  await db.delete(sessions).where(eq(sessions.userId, userId));
+}
