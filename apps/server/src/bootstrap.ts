@@ -4,6 +4,7 @@ import { type DbHandle, dataDirExists, hasSites, migrateDatabase, openDatabase, 
 import { pino } from 'pino';
 import type { Config } from './config';
 import type { AppContext } from './context';
+import { createEventBus, readyWithin } from './lib/events';
 import { createDbLimiter, createRedisLimiter } from './lib/limiter';
 import { hashPassword } from './lib/passwords';
 import { purgeDeletedAccounts } from './modules/deletion/deletion.service';
@@ -93,6 +94,8 @@ export async function bootstrap(config: Config): Promise<Runtime> {
       mailer.retryPending().catch((err) => log.warn({ err }, 'email retry failed'));
     }, 60_000);
     mailRetry.unref();
+    const events = createEventBus({ redis, log });
+    await readyWithin(events, 5_000, log);
     const ctx: AppContext = {
       config,
       db: handle.db,
@@ -100,7 +103,8 @@ export async function bootstrap(config: Config): Promise<Runtime> {
       redis,
       limiter: redis ? createRedisLimiter(redis) : createDbLimiter(handle.db),
       mailer,
-      sites: new SiteDirectory(handle.db),
+      events,
+      sites: new SiteDirectory(handle.db, events),
       now: () => new Date(),
     };
     // Accounts deleted more than 14 days ago are purged at start and every hour (idempotent on many nodes).
@@ -119,6 +123,7 @@ export async function bootstrap(config: Config): Promise<Runtime> {
         clearInterval(purgeTimer);
         clearInterval(mailRetry);
         await mailer.close();
+        await events.close();
         redis?.disconnect();
         await handle.close();
       },

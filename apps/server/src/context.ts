@@ -1,6 +1,7 @@
 import type { Database } from '@amora/db';
 import type { Redis } from 'ioredis';
 import type { Config } from './config';
+import type { EventBus } from './lib/events';
 import type { Limiter } from './lib/limiter';
 import type { Mailer } from './modules/mail/mail.service';
 import type { Site } from './modules/sites/sites.repository';
@@ -13,6 +14,8 @@ export interface AppContext {
   redis: Redis | null;
   limiter: Limiter;
   mailer: Mailer;
+  /** Events raised after a commit (lib/events.ts): in this process, or over Redis to every process. */
+  events: EventBus;
   sites: SiteDirectory;
   now: () => Date;
 }

@@ -4,6 +4,7 @@ export * from './constants';
 export * from './content';
 export * from './discovery';
 export * from './errors';
+export * from './events';
 export * from './fields';
 export * from './likes';
 export * from './locales';

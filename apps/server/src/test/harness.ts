@@ -4,10 +4,12 @@ import { type DbHandle, openDatabase } from '@amora/db';
 import type { FastifyInstance, InjectOptions, LightMyRequestResponse } from 'fastify';
 import { Redis } from 'ioredis';
 import pg from 'pg';
+import { pino } from 'pino';
 import { inject } from 'vitest';
 import { buildApp } from '../app';
 import { type Config, loadConfig } from '../config';
 import type { AppContext } from '../context';
+import { createEventBus } from '../lib/events';
 import { createDbLimiter, createRedisLimiter } from '../lib/limiter';
 import { createMailer } from '../modules/mail/mail.service';
 import { SiteDirectory } from '../modules/sites/sites.service';
@@ -19,9 +21,16 @@ export interface TestApp {
   /** Moves the app's clock; services read time only through ctx.now. */
   clock: { set(date: Date): void; advance(ms: number): void; now(): Date };
   close(): Promise<void>;
+  /** What a second app joining this one shares with it (see TestAppOptions.joining). */
+  shared: { databaseUrl: string | null; redisPrefix: string };
 }
 
-async function openTestDatabase(): Promise<{ handle: DbHandle; drop: () => Promise<void> }> {
+async function openTestDatabase(joining?: TestApp): Promise<{ handle: DbHandle; url: string | null; drop: () => Promise<void> }> {
+  if (joining) {
+    if (!joining.shared.databaseUrl) throw new Error('only an app on PostgreSQL can be joined');
+    const handle = await openDatabase({ url: joining.shared.databaseUrl, poolSize: 4 });
+    return { handle, url: joining.shared.databaseUrl, drop: async () => {} };
+  }
   if (process.env.AMORA_TEST_DB === 'postgres') {
     const url = process.env.TEST_DATABASE_URL as string;
     const template = inject('templateDb');
@@ -33,6 +42,7 @@ async function openTestDatabase(): Promise<{ handle: DbHandle; drop: () => Promi
     const handle = await openDatabase({ url: adminUrl(url, name), poolSize: 4 });
     return {
       handle,
+      url: adminUrl(url, name),
       drop: async () => {
         // pool.end() resolves before its sockets are closed; the forced drop below may terminate one, which the
         // pool would report as an unhandled 'error' event.
@@ -46,17 +56,22 @@ async function openTestDatabase(): Promise<{ handle: DbHandle; drop: () => Promi
   }
   const dump = readFileSync(inject('pgliteTemplate'));
   const handle = await openDatabase({ dataDir: null, loadDataDir: new Blob([dump]) });
-  return { handle, drop: async () => {} };
+  return { handle, url: null, drop: async () => {} };
 }
 
 export interface TestAppOptions {
   /** Runs on the built app before `ready()`, e.g. to register a test-only route. */
   beforeReady?: (app: FastifyInstance) => void | Promise<void>;
+  /**
+   * Another server process beside `joining`: its own connections to the same PostgreSQL database and, with
+   * TEST_REDIS_URL, to Redis (same keys, same event channel). Close it before the app it joins.
+   */
+  joining?: TestApp;
 }
 
 /** A full app on its own copy of the seeded database (and Redis when TEST_REDIS_URL is set on the postgres run). */
 export async function createTestApp(overrides: Partial<Config> = {}, options: TestAppOptions = {}): Promise<TestApp> {
-  const { handle, drop } = await openTestDatabase();
+  const { handle, url, drop } = await openTestDatabase(options.joining);
   const useRedis = process.env.AMORA_TEST_DB === 'postgres' && process.env.TEST_REDIS_URL;
   const redis = useRedis ? new Redis(process.env.TEST_REDIS_URL as string, { maxRetriesPerRequest: 2 }) : null;
   let current: Date | null = null;
@@ -70,7 +85,9 @@ export async function createTestApp(overrides: Partial<Config> = {}, options: Te
     now: () => current ?? new Date(),
   };
   const config: Config = { ...loadConfig({ NODE_ENV: 'test' }), webDist: '/nonexistent', ...overrides };
-  const prefix = `amora:test:${randomBytes(4).toString('hex')}:`;
+  const prefix = options.joining?.shared.redisPrefix ?? `amora:test:${randomBytes(4).toString('hex')}:`;
+  const events = createEventBus({ redis, channel: `${prefix}events`, log: pino({ level: 'silent' }) });
+  await events.ready();
   const ctx: AppContext = {
     config,
     db: handle.db,
@@ -78,7 +95,8 @@ export async function createTestApp(overrides: Partial<Config> = {}, options: Te
     redis,
     limiter: redis ? createRedisLimiter(redis, prefix) : createDbLimiter(handle.db, clock.now),
     mailer: createMailer({ smtpUrl: config.smtpUrl, db: handle.db }),
-    sites: new SiteDirectory(handle.db),
+    events,
+    sites: new SiteDirectory(handle.db, events),
     now: clock.now,
   };
   const app = await buildApp(ctx, { logger: false });
@@ -88,11 +106,14 @@ export async function createTestApp(overrides: Partial<Config> = {}, options: Te
     app,
     ctx,
     clock,
+    shared: { databaseUrl: url, redisPrefix: prefix },
     async close() {
       await app.close();
       await ctx.mailer.close();
+      await events.close();
       if (redis) {
-        const keys = await redis.keys(`${prefix}*`);
+        // The keys belong to the first app; one that joined it leaves them.
+        const keys = options.joining ? [] : await redis.keys(`${prefix}*`);
         if (keys.length) await redis.del(...keys);
         redis.disconnect();
       }

@@ -5,6 +5,7 @@ import { and, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { HERZ } from '../../test/accounts';
 import { type CallArgs, callAs, createLike, createMember, createProfile, type Member, type MemberOptions } from '../../test/factories';
+import { recordEvents } from '../../test/events';
 import { createTestApp, type TestApp } from '../../test/harness';
 import { autoLikeLimitKey, likeProfile } from './likes.service';
 
@@ -407,5 +408,50 @@ describe('likeProfile (the service the swipe game calls)', () => {
     expect(await likeProfile(t.ctx, { liker, likedProfileId: b.profileId, source: 'swipe' })).toEqual({ isMatch: true, isNew: false });
     expect((await likeRows(a.profileId, b.profileId))[0].source).toBe('swipe');
     await expect(likeProfile(t.ctx, { liker, likedProfileId: a.profileId, source: 'swipe' })).rejects.toMatchObject({ statusCode: 400 });
+  });
+});
+
+describe('events', () => {
+  it('a new like raises like.created once, a mutual one match.created too; a repeated or refused like raises nothing', async () => {
+    const liked = recordEvents(t.ctx.events, 'like.created');
+    const matched = recordEvents(t.ctx.events, 'match.created');
+    const [a, b] = [await member(), await member()];
+    const { siteId } = await profileRow(a.profileId);
+    await likeOk(a, b.profileId);
+    await likeOk(a, b.profileId, 'search');
+    expect((await like(a, a.profileId)).statusCode).toBe(400);
+    expect(await likeOk(b, a.profileId, 'search')).toBe(true);
+    await t.ctx.events.idle();
+    const ours = (e: { likerProfileId: number }) => e.likerProfileId === a.profileId || e.likerProfileId === b.profileId;
+    expect(liked.seen.filter(ours)).toEqual([
+      { type: 'like.created', siteId, likerProfileId: a.profileId, likedProfileId: b.profileId, source: 'profile' },
+      { type: 'like.created', siteId, likerProfileId: b.profileId, likedProfileId: a.profileId, source: 'search' },
+    ]);
+    expect(matched.seen.filter((e) => e.profileId === a.profileId || e.profileId === b.profileId)).toEqual([
+      { type: 'match.created', siteId, profileId: b.profileId, matchedProfileId: a.profileId },
+    ]);
+    liked.stop();
+    matched.stop();
+  });
+
+  it('the auto-like raises like.created from the fictional profile, and match.created when the member had liked it', async () => {
+    const liked = recordEvents(t.ctx.events, 'like.created');
+    const matched = recordEvents(t.ctx.events, 'match.created');
+    const a = await member();
+    const { siteId } = await profileRow(a.profileId);
+    const liker = await fictional(a);
+    await likeOk(a, liker.id);
+    await onlyFictional([liker.id], siteId, async () => {
+      expect((await as(a, 'GET', AUTO)).json().profile.id).toBe(liker.id);
+    });
+    await t.ctx.events.idle();
+    expect(liked.seen.filter((e) => e.likedProfileId === a.profileId)).toEqual([
+      { type: 'like.created', siteId, likerProfileId: liker.id, likedProfileId: a.profileId, source: 'auto' },
+    ]);
+    expect(matched.seen.filter((e) => e.matchedProfileId === a.profileId)).toEqual([
+      { type: 'match.created', siteId, profileId: liker.id, matchedProfileId: a.profileId },
+    ]);
+    liked.stop();
+    matched.stop();
   });
 });

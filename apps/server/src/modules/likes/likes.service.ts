@@ -72,13 +72,27 @@ export async function likeProfile(ctx: AppContext, { liker, likedProfileId, sour
   if (likedProfileId === me) throw badRequest('profile_id', 'You cannot like yourself');
   if (liker.profile.isInvisible) throw invisible();
   // One unit of work, joined by the swipe game's when it likes (its count of the day's likes goes with it).
-  return withTransaction(ctx, async (tx) => {
+  const result = await withTransaction(ctx, async (tx) => {
     await checkReachable(tx, liker, likedProfileId);
     const isNew = await insertLike(tx, me, likedProfileId, source);
     const isMatch = await hasLike(tx, likedProfileId, me);
     if (isMatch) await clearNewFlag(tx, likedProfileId, me);
     return { isMatch, isNew };
   });
+  if (result.isNew) {
+    raiseLikeEvents(ctx, { siteId: liker.profile.siteId, likerProfileId: me, likedProfileId, source, isMatch: result.isMatch });
+  }
+  return result;
+}
+
+/** After a new like is stored: like.created, and match.created when the liked profile had liked the liker. */
+function raiseLikeEvents(
+  ctx: AppContext,
+  like: { siteId: number; likerProfileId: number; likedProfileId: number; source: LikeSource; isMatch: boolean },
+): void {
+  const { siteId, likerProfileId, likedProfileId, source, isMatch } = like;
+  ctx.events.publish({ type: 'like.created', siteId, likerProfileId, likedProfileId, source });
+  if (isMatch) ctx.events.publish({ type: 'match.created', siteId, profileId: likerProfileId, matchedProfileId: likedProfileId });
 }
 
 /** Takes my like back (nothing happens when there is none). */
@@ -132,6 +146,8 @@ export async function autoLike(ctx: AppContext, auth: Auth): Promise<AutoLikePro
   });
   if (!picked) return null;
   if (!(await insertLike(ctx.db, picked.id, profile.id, 'auto'))) return null;
+  const isMatch = await hasLike(ctx.db, profile.id, picked.id);
+  raiseLikeEvents(ctx, { siteId: profile.siteId, likerProfileId: picked.id, likedProfileId: profile.id, source: 'auto', isMatch });
   return presentAutoLike(picked);
 }
 

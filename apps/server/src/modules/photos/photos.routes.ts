@@ -3,8 +3,9 @@ import fastifyMultipart from '@fastify/multipart';
 import type { FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
+import type { AppContext } from '../../context';
 import { badRequest, HttpError, notFound } from '../../lib/errors';
-import { requireAuth } from '../../plugins/auth';
+import { type Auth, requireAuth } from '../../plugins/auth';
 import { PHOTO_HEADERS } from '../../plugins/security-headers';
 import { MAX_PHOTO_BYTES, PHOTO_ERROR_MESSAGES } from './photo-processing';
 import { presentOwnPhoto } from './photos.presenter';
@@ -57,6 +58,11 @@ async function readUpload(request: FastifyRequest): Promise<Buffer> {
 }
 
 /** The member's own photos (upload, list, delete, main photo) and the access-checked photo file route. */
+/** The main photo shows on the member's cards and page: it is part of the profile (profile.changed). */
+function mainPhotoChanged(ctx: AppContext, auth: Auth): void {
+  ctx.events.publish({ type: 'profile.changed', siteId: auth.profile.siteId, profileId: auth.profile.id, fields: ['main_photo'] });
+}
+
 export const photosRoutes: FastifyPluginAsyncZod = async (app) => {
   const { ctx } = app;
   // Only this plugin's routes accept multipart bodies.
@@ -85,6 +91,7 @@ export const photosRoutes: FastifyPluginAsyncZod = async (app) => {
           isModerated: request.site.moderatePhotos,
           buffer,
         });
+        if (isMain) mainPhotoChanged(ctx, auth);
         return { photo: presentOwnPhoto(photo, isMain ? photo.id : null) };
       } catch (error) {
         // A busy queue or a member over the rate: say when to come back, in the header as well as the body.
@@ -111,7 +118,7 @@ export const photosRoutes: FastifyPluginAsyncZod = async (app) => {
     { schema: { ...tag('Delete one of my photos'), body: photoIdSchema, response: { 200: okResponseSchema } } },
     async (request) => {
       const auth = requireAuth(request);
-      await deletePhoto(ctx, { profileId: auth.profile.id, photoId: request.body.id });
+      if (await deletePhoto(ctx, { profileId: auth.profile.id, photoId: request.body.id })) mainPhotoChanged(ctx, auth);
       return { ok: true as const };
     },
   );
@@ -122,6 +129,7 @@ export const photosRoutes: FastifyPluginAsyncZod = async (app) => {
     async (request) => {
       const auth = requireAuth(request);
       await setMainPhoto(ctx, { profileId: auth.profile.id, photoId: request.body.id });
+      mainPhotoChanged(ctx, auth);
       return { ok: true as const };
     },
   );

@@ -163,8 +163,11 @@ async function storePhoto(
   }
 }
 
-/** Deletes one of the profile's own photos; when it was the main photo, the newest remaining one becomes main. */
-export async function deletePhoto(ctx: PhotoContext, input: { profileId: number; photoId: number }): Promise<void> {
+/**
+ * Deletes one of the profile's own photos; when it was the main photo, the newest remaining one becomes main.
+ * Whether the main photo changed.
+ */
+export async function deletePhoto(ctx: PhotoContext, input: { profileId: number; photoId: number }): Promise<boolean> {
   const { profileId, photoId } = input;
   const removed = await ctx.db.transaction(async (tx) => {
     const locked = await lockProfile(tx, profileId);
@@ -175,11 +178,12 @@ export async function deletePhoto(ctx: PhotoContext, input: { profileId: number;
       const next = await newestActivePhoto(tx, profileId, photoId);
       await setMainPhotoId(tx, profileId, next?.id ?? null, ctx.now());
     }
-    return { storageKey: photo.storageKey, userId: locked.userId };
+    return { storageKey: photo.storageKey, userId: locked.userId, wasMain: locked.mainPhotoId === photoId };
   });
   // After the commit: the row is gone, so nobody can be served these files any more. A failure to remove them
   // leaves unreachable files behind, which is better than failing a deletion that did happen.
   await removePhotoFiles(ctx.config.dataDir, ownerKeyOf({ userId: removed.userId, profileId }), removed.storageKey).catch(() => {});
+  return removed.wasMain;
 }
 
 export async function setMainPhoto(ctx: PhotoContext, input: { profileId: number; photoId: number }): Promise<void> {

@@ -112,6 +112,8 @@ export async function updateOwnProfile(ctx: AppContext, auth: Auth, site: Site, 
     }
   }
   await updateProfileRow(ctx.db, auth.profile.id, values);
+  const fields = Object.keys(input).filter((key) => input[key as keyof ProfileUpdate] !== undefined);
+  ctx.events.publish({ type: 'profile.changed', siteId: auth.profile.siteId, profileId: auth.profile.id, fields });
 }
 
 /**

@@ -1,6 +1,7 @@
 import type { Database } from '@amora/db';
 import type { Config } from '../../config';
-import { findAllSites, type Site } from './sites.repository';
+import type { EventBus } from '../../lib/events';
+import { findAllSites, type Site, type SiteSettings, updateSiteRow } from './sites.repository';
 
 /** A site as other modules see it (they reach this module through its service). */
 export type { Site } from './sites.repository';
@@ -37,7 +38,17 @@ export class SiteDirectory {
   /** How many times the sites were read; every read hands out new site objects, which per-site caches key on. */
   generation = 0;
 
-  constructor(private readonly db: Database) {}
+  /**
+   * With `events`, a change of any site's settings, made in this process or another, is read at the next
+   * request (site.settings-changed), and so is everything after a lost Redis connection, which may have missed one.
+   */
+  constructor(
+    private readonly db: Database,
+    events?: Pick<EventBus, 'subscribe' | 'onMissed'>,
+  ) {
+    events?.subscribe('site.settings-changed', () => this.invalidate());
+    events?.onMissed(() => this.invalidate());
+  }
 
   private invalidations = 0;
 
@@ -132,4 +143,20 @@ export class SiteDirectory {
     this.loadedAt = 0;
     this.invalidations++;
   }
+}
+
+/**
+ * Changes a site's settings. This process reads its sites again at its next request, and every other process
+ * does after the `site.settings-changed` event reaches it. False when there is no such site.
+ */
+export async function changeSiteSettings(
+  ctx: { db: Database; events: Pick<EventBus, 'publish'>; sites: SiteDirectory },
+  siteId: number,
+  values: SiteSettings,
+): Promise<boolean> {
+  const changed = await updateSiteRow(ctx.db, siteId, values);
+  if (!changed) return false;
+  ctx.sites.invalidate();
+  ctx.events.publish({ type: 'site.settings-changed', siteId });
+  return true;
 }

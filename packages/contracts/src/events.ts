@@ -1,0 +1,54 @@
+import { z } from 'zod';
+import { idSchema } from './fields';
+import { LIKE_SOURCES } from './likes-constants';
+
+/**
+ * Events the server raises after a change is committed, on its event bus (in the process, or over Redis
+ * pub/sub between processes). Each names its site and the ids of what changed, never a secret or a member's
+ * text: a listener reads what it needs from the database. Every payload that arrives from Redis is checked
+ * against these schemas; one that does not match is dropped.
+ *
+ * A new event: a schema below with a `type` literal `<noun>.<past-tense verb>`, added to `appEventSchema`.
+ */
+
+/** A member (or, for an auto-like, a fictional profile) liked a profile; raised once, when the like is new. */
+export const likeCreatedEventSchema = z.object({
+  type: z.literal('like.created'),
+  siteId: idSchema(),
+  likerProfileId: idSchema(),
+  likedProfileId: idSchema(),
+  source: z.enum(LIKE_SOURCES),
+});
+
+/** A new like made two profiles like each other: `profileId` liked last, `matchedProfileId` had liked first. */
+export const matchCreatedEventSchema = z.object({
+  type: z.literal('match.created'),
+  siteId: idSchema(),
+  profileId: idSchema(),
+  matchedProfileId: idSchema(),
+});
+
+/** A member changed their profile; `fields` names what changed, as the API names it (`main_photo` for the photo). */
+export const profileChangedEventSchema = z.object({
+  type: z.literal('profile.changed'),
+  siteId: idSchema(),
+  profileId: idSchema(),
+  fields: z.array(z.string().max(64)).max(64),
+});
+
+/** A site's settings changed: every process reads its sites again. */
+export const siteSettingsChangedEventSchema = z.object({
+  type: z.literal('site.settings-changed'),
+  siteId: idSchema(),
+});
+
+export const appEventSchema = z.discriminatedUnion('type', [
+  likeCreatedEventSchema,
+  matchCreatedEventSchema,
+  profileChangedEventSchema,
+  siteSettingsChangedEventSchema,
+]);
+
+export type AppEvent = z.infer<typeof appEventSchema>;
+export type AppEventType = AppEvent['type'];
+export type AppEventOf<T extends AppEventType> = Extract<AppEvent, { type: T }>;
