@@ -4,8 +4,8 @@ import { blocks, likes, profiles, users } from '@amora/db';
 import { and, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { HERZ } from '../../test/accounts';
-import { type CallArgs, callAs, createLike, createMember, createProfile, type Member, type MemberOptions } from '../../test/factories';
 import { recordEvents } from '../../test/events';
+import { type CallArgs, callAs, createLike, createMember, createProfile, type Member, type MemberOptions } from '../../test/factories';
 import { createTestApp, type TestApp } from '../../test/harness';
 import { autoLikeLimitKey, likeProfile } from './likes.service';
 
