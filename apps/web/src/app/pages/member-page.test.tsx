@@ -88,9 +88,11 @@ describe('member page', () => {
     await renderApp('/members/5', { user: userFixture() });
     const list = await screen.findByTestId('member-interests');
     await waitFor(() =>
-      expect(within(list).getAllByRole('listitem').map((li) => li.textContent)).toEqual(
-        ['interests.sports', 'interests.music', 'interests.travel'].map((key) => text(key)),
-      ),
+      expect(
+        within(list)
+          .getAllByRole('listitem')
+          .map((li) => li.textContent),
+      ).toEqual(['interests.sports', 'interests.music', 'interests.travel'].map((key) => text(key))),
     );
   });
 
