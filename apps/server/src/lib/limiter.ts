@@ -1,6 +1,6 @@
-import { type Database, rateLimits } from '@amora/db';
-import { sql } from 'drizzle-orm';
+import type { Database } from '@amora/db';
 import type { Redis } from 'ioredis';
+import { countInWindow, deleteWindow, findWindow, type LimitRow, releaseInWindow, takeInWindow } from './limiter.repository';
 
 export interface LimitResult {
   allowed: boolean;
@@ -25,8 +25,6 @@ export interface Limiter {
   reset(key: string): Promise<void>;
 }
 
-type LimitRow = { count: number; reset_at: string | Date };
-
 export function createDbLimiter(db: Database, now: () => Date = () => new Date()): Limiter {
   const resultOf = (row: LimitRow, at: Date, allowed: boolean): LimitResult => ({
     allowed,
@@ -36,39 +34,21 @@ export function createDbLimiter(db: Database, now: () => Date = () => new Date()
   return {
     async hit(key, windowMs, max) {
       const at = now();
-      const resetAt = new Date(at.getTime() + windowMs);
-      const rows = (await db.execute(sql`
-        insert into ${rateLimits} (key, count, reset_at) values (${key}, 1, ${resetAt.toISOString()})
-        on conflict (key) do update set
-          count = case when ${rateLimits.resetAt} <= ${at.toISOString()} then 1 else ${rateLimits.count} + 1 end,
-          reset_at = case when ${rateLimits.resetAt} <= ${at.toISOString()} then excluded.reset_at else ${rateLimits.resetAt} end
-        returning count, reset_at`)) as unknown as { rows: LimitRow[] };
-      const row = rows.rows[0];
+      const row = await countInWindow(db, key, at, new Date(at.getTime() + windowMs));
       return resultOf(row, at, Number(row.count) <= max);
     },
     async take(key, windowMs, max) {
       const at = now();
       const resetAt = new Date(at.getTime() + windowMs);
-      // The update's condition is checked on the row as it is once any other writer of it has committed
-      // (PostgreSQL re-reads a row it waited for), so the count and the check are one step.
-      const taken = (await db.execute(sql`
-        insert into ${rateLimits} (key, count, reset_at) values (${key}, 1, ${resetAt.toISOString()})
-        on conflict (key) do update set
-          count = case when ${rateLimits.resetAt} <= ${at.toISOString()} then 1 else ${rateLimits.count} + 1 end,
-          reset_at = case when ${rateLimits.resetAt} <= ${at.toISOString()} then excluded.reset_at else ${rateLimits.resetAt} end
-        where ${rateLimits.resetAt} <= ${at.toISOString()} or ${rateLimits.count} < ${max}
-        returning count, reset_at`)) as unknown as { rows: LimitRow[] };
-      if (taken.rows[0]) return resultOf(taken.rows[0], at, true);
-      const full = (await db.execute(sql`select count, reset_at from ${rateLimits} where key = ${key}`)) as unknown as { rows: LimitRow[] };
-      return resultOf(full.rows[0] ?? { count: max, reset_at: resetAt }, at, false);
+      const taken = await takeInWindow(db, key, at, resetAt, max);
+      if (taken) return resultOf(taken, at, true);
+      return resultOf((await findWindow(db, key)) ?? { count: max, reset_at: resetAt }, at, false);
     },
     async release(key) {
-      await db.execute(
-        sql`update ${rateLimits} set count = count - 1 where key = ${key} and count > 0 and reset_at > ${now().toISOString()}`,
-      );
+      await releaseInWindow(db, key, now());
     },
     async reset(key) {
-      await db.execute(sql`delete from ${rateLimits} where key = ${key}`);
+      await deleteWindow(db, key);
     },
   };
 }
