@@ -4,6 +4,7 @@ import type { Executor } from '@amora/db';
 import type { Config } from '../../config';
 import type { AppContext } from '../../context';
 import { HttpError, notFound, tooManyRequests } from '../../lib/errors';
+import { withTransaction } from '../../lib/transaction';
 import { PhotoError, processImage } from './photo-processing';
 import { QueueRefusedError, WorkQueue } from './photo-queue';
 import { canSeeVariant, type PhotoViewer } from './photos.policy';
@@ -138,7 +139,7 @@ async function storePhoto(
   // Files first, then the row: a row never points at missing files; a failed insert removes the files.
   await writePhotoFiles(ctx.config.dataDir, ownerKey, storageKey, processed.variants);
   try {
-    return await ctx.db.transaction(async (tx) => {
+    return await withTransaction(ctx, async (tx) => {
       const locked = await lockProfile(tx, profileId);
       if (!locked) throw notFound('Profile not found');
       if (limit !== null && (await countPhotos(tx, profileId)) >= limit) throw photoLimitReached(limit);
@@ -169,7 +170,7 @@ async function storePhoto(
  */
 export async function deletePhoto(ctx: PhotoContext, input: { profileId: number; photoId: number }): Promise<boolean> {
   const { profileId, photoId } = input;
-  const removed = await ctx.db.transaction(async (tx) => {
+  const removed = await withTransaction(ctx, async (tx) => {
     const locked = await lockProfile(tx, profileId);
     const photo = locked && (await findOwnPhoto(tx, profileId, photoId));
     if (!locked || !photo) throw notFound('Photo not found');
