@@ -5,6 +5,7 @@ import { pino } from 'pino';
 import type { Config } from './config';
 import type { AppContext } from './context';
 import { createEventBus, readyWithin } from './lib/events';
+import { createJobs } from './lib/jobs';
 import { createDbLimiter, createRedisLimiter } from './lib/limiter';
 import { hashPassword } from './lib/passwords';
 import { purgeDeletedAccounts } from './modules/deletion/deletion.service';
@@ -16,6 +17,21 @@ export interface Runtime {
   ctx: AppContext;
   seeded: boolean;
   close(): Promise<void>;
+}
+
+/** The recurring job that purges accounts deleted long enough ago. */
+export const PURGE_ACCOUNTS_JOB = 'accounts.purge';
+
+/**
+ * The jobs no module registers itself (the mailer registers its own): accounts deleted more than 14 days ago are
+ * purged by a recurring job, hourly, by one process of all.
+ */
+export function registerJobs(ctx: AppContext, log: { info(obj: unknown, msg?: string): void }): void {
+  ctx.jobs.handle(PURGE_ACCOUNTS_JOB, async () => {
+    const count = await purgeDeletedAccounts(ctx);
+    if (count > 0) log.info({ count }, 'purged deleted accounts');
+  });
+  ctx.jobs.every(PURGE_ACCOUNTS_JOB, 3_600_000);
 }
 
 /** Set for the process that creates the demo data on a first start (see createDemoDataApart). */
@@ -89,11 +105,8 @@ export async function bootstrap(config: Config): Promise<Runtime> {
       ? new (await import('ioredis')).Redis(config.redisUrl, { maxRetriesPerRequest: 3, lazyConnect: false })
       : null;
     const log = pino({ level: config.logLevel });
-    const mailer = createMailer({ smtpUrl: config.smtpUrl, db: handle.db, log });
-    const mailRetry = setInterval(() => {
-      mailer.retryPending().catch((err) => log.warn({ err }, 'email retry failed'));
-    }, 60_000);
-    mailRetry.unref();
+    const jobs = createJobs({ db: handle.db, log });
+    const mailer = createMailer({ smtpUrl: config.smtpUrl, db: handle.db, jobs, log });
     const events = createEventBus({ redis, log });
     await readyWithin(events, 5_000, log);
     const ctx: AppContext = {
@@ -103,26 +116,19 @@ export async function bootstrap(config: Config): Promise<Runtime> {
       redis,
       limiter: redis ? createRedisLimiter(redis) : createDbLimiter(handle.db),
       mailer,
+      jobs,
       events,
       sites: new SiteDirectory(handle.db, events),
       now: () => new Date(),
     };
-    // Accounts deleted more than 14 days ago are purged at start and every hour (idempotent on many nodes).
-    const purge = () =>
-      purgeDeletedAccounts(ctx).then(
-        (count) => count > 0 && log.info({ count }, 'purged deleted accounts'),
-        (err) => log.warn({ err }, 'account purge failed'),
-      );
-    void purge();
-    const purgeTimer = setInterval(purge, 3_600_000);
-    purgeTimer.unref();
+    registerJobs(ctx, log);
+    jobs.start();
     return {
       ctx,
       seeded,
       async close() {
-        clearInterval(purgeTimer);
-        clearInterval(mailRetry);
         await mailer.close();
+        await jobs.stop();
         await events.close();
         redis?.disconnect();
         await handle.close();

@@ -2,6 +2,7 @@ import type { Database } from '@amora/db';
 import type { Redis } from 'ioredis';
 import type { Config } from './config';
 import type { EventBus } from './lib/events';
+import type { Jobs } from './lib/jobs';
 import type { Limiter } from './lib/limiter';
 import type { Mailer } from './modules/mail/mail.service';
 import type { Site } from './modules/sites/sites.repository';
@@ -14,6 +15,8 @@ export interface AppContext {
   redis: Redis | null;
   limiter: Limiter;
   mailer: Mailer;
+  /** Durable background jobs in the database (lib/jobs.ts): enqueued in a transaction, run once by any process. */
+  jobs: Jobs;
   /** Events raised after a commit (lib/events.ts): in this process, or over Redis to every process. */
   events: EventBus;
   sites: SiteDirectory;

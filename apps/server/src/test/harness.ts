@@ -10,6 +10,7 @@ import { buildApp } from '../app';
 import { type Config, loadConfig } from '../config';
 import type { AppContext } from '../context';
 import { createEventBus } from '../lib/events';
+import { createJobs } from '../lib/jobs';
 import { createDbLimiter, createRedisLimiter } from '../lib/limiter';
 import { createMailer } from '../modules/mail/mail.service';
 import { SiteDirectory } from '../modules/sites/sites.service';
@@ -88,13 +89,16 @@ export async function createTestApp(overrides: Partial<Config> = {}, options: Te
   const prefix = options.joining?.shared.redisPrefix ?? `amora:test:${randomBytes(4).toString('hex')}:`;
   const events = createEventBus({ redis, channel: `${prefix}events`, log: pino({ level: 'silent' }) });
   await events.ready();
+  // No worker loop: a test runs due jobs itself with ctx.jobs.runDue(), on the test clock.
+  const jobs = createJobs({ db: handle.db, now: clock.now });
   const ctx: AppContext = {
     config,
     db: handle.db,
     dbKind: handle.kind,
     redis,
     limiter: redis ? createRedisLimiter(redis, prefix) : createDbLimiter(handle.db, clock.now),
-    mailer: createMailer({ smtpUrl: config.smtpUrl, db: handle.db }),
+    mailer: createMailer({ smtpUrl: config.smtpUrl, db: handle.db, jobs }),
+    jobs,
     events,
     sites: new SiteDirectory(handle.db, events),
     now: clock.now,
@@ -110,6 +114,7 @@ export async function createTestApp(overrides: Partial<Config> = {}, options: Te
     async close() {
       await app.close();
       await ctx.mailer.close();
+      await ctx.jobs.stop();
       await events.close();
       if (redis) {
         // The keys belong to the first app; one that joined it leaves them.

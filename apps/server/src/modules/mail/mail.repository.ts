@@ -1,33 +1,12 @@
 import { type Executor, outboxEmails, sites } from '@amora/db';
-import { and, asc, desc, eq, isNull, lt, or, type SQL, sql } from 'drizzle-orm';
+import { desc, eq, sql } from 'drizzle-orm';
 
 export type OutboxRow = typeof outboxEmails.$inferSelect;
 export type NewOutboxRow = typeof outboxEmails.$inferInsert;
 
-/** A mail no process is sending any more after this long was left by one that stopped mid-send. */
-export const STALE_ATTEMPT = sql`interval '10 minutes'`;
-
-/**
- * Rows a retry may take: failed ones, and pending ones whose attempt went stale, with tries left.
- * While a row is 'pending', `sent_at` is when the attempt under way started (a lease); it keeps its meaning,
- * the time the mail was handed to SMTP, once the row is 'sent', and is null again after a failure.
- */
-function retryable(maxAttempts: number): SQL {
-  return and(
-    lt(outboxEmails.attempts, maxAttempts),
-    or(
-      eq(outboxEmails.status, 'failed'),
-      and(eq(outboxEmails.status, 'pending'), or(isNull(outboxEmails.sentAt), lt(outboxEmails.sentAt, sql`now() - ${STALE_ATTEMPT}`))),
-    ),
-  ) as SQL;
-}
-
-/** Stores a mail; `leased` when this process sends it right away (see `retryable`). */
-export async function insertOutbox(db: Executor, row: Omit<NewOutboxRow, 'sentAt'>, leased: boolean): Promise<number> {
-  const [inserted] = await db
-    .insert(outboxEmails)
-    .values({ ...row, sentAt: leased ? sql`now()` : null })
-    .returning({ id: outboxEmails.id });
+/** Stores a mail (its sending job is written in the same transaction, see mail.service). */
+export async function insertOutbox(db: Executor, row: NewOutboxRow): Promise<number> {
+  const [inserted] = await db.insert(outboxEmails).values(row).returning({ id: outboxEmails.id });
   return inserted.id;
 }
 
@@ -42,8 +21,9 @@ export async function markFailed(db: Executor, id: number, error: string): Promi
     .where(eq(outboxEmails.id, id));
 }
 
-export interface RetryCandidate {
+export interface MailToSend {
   id: number;
+  status: string;
   fromAddress: string;
   toAddress: string;
   subject: string;
@@ -52,10 +32,12 @@ export interface RetryCandidate {
   replyTo: string | null;
 }
 
-export async function findRetryCandidates(db: Executor, maxAttempts: number, limit: number): Promise<RetryCandidate[]> {
-  return db
+/** A stored mail as its sending job needs it (the reply-to is the site's support address). */
+export async function findMailToSend(db: Executor, id: number): Promise<MailToSend | null> {
+  const [row] = await db
     .select({
       id: outboxEmails.id,
+      status: outboxEmails.status,
       fromAddress: outboxEmails.fromAddress,
       toAddress: outboxEmails.toAddress,
       subject: outboxEmails.subject,
@@ -65,22 +47,8 @@ export async function findRetryCandidates(db: Executor, maxAttempts: number, lim
     })
     .from(outboxEmails)
     .leftJoin(sites, eq(outboxEmails.siteId, sites.id))
-    .where(retryable(maxAttempts))
-    .orderBy(asc(outboxEmails.createdAt), asc(outboxEmails.id))
-    .limit(limit);
-}
-
-/**
- * Takes one row for an attempt, if it is still retryable: the conditional update lets exactly one process win
- * when several retry at once (PostgreSQL re-checks the condition on the row it waited for).
- */
-export async function claimForAttempt(db: Executor, id: number, maxAttempts: number): Promise<boolean> {
-  const rows = await db
-    .update(outboxEmails)
-    .set({ status: 'pending', sentAt: sql`now()` })
-    .where(and(eq(outboxEmails.id, id), retryable(maxAttempts)))
-    .returning({ id: outboxEmails.id });
-  return rows.length === 1;
+    .where(eq(outboxEmails.id, id));
+  return row ?? null;
 }
 
 export interface OutboxListItem {

@@ -1,13 +1,15 @@
 import { createServer } from 'node:net';
-import { outboxEmails } from '@amora/db';
-import { eq, sql } from 'drizzle-orm';
+import { jobs as jobsTable, outboxEmails } from '@amora/db';
+import { eq } from 'drizzle-orm';
 import { type AddressObject, type ParsedMail, simpleParser } from 'mailparser';
 import { SMTPServer } from 'smtp-server';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createJobs, DEFAULT_LEASE_MS, type Jobs } from '../../lib/jobs';
+import { claimJobs, findJobs } from '../../lib/jobs.repository';
 import { createTestApp, type TestApp } from '../../test/harness';
 import type { Site } from '../sites/sites.repository';
 import { insertOutbox } from './mail.repository';
-import { createMailer, MAX_ATTEMPTS, type Mailer, type MailRequest } from './mail.service';
+import { createMailer, MAX_ATTEMPTS, type Mailer, type MailRequest, SEND_MAIL_JOB } from './mail.service';
 
 interface TestSmtp {
   port: number;
@@ -61,12 +63,23 @@ const firstAddress = (field: AddressObject | AddressObject[] | undefined) => (Ar
 let t: TestApp;
 let site: Site;
 let smtp: TestSmtp;
-const mailers: Mailer[] = [];
+const mailers: { mailer: Mailer; jobs: Jobs }[] = [];
+/** The clock of the mailers' job workers. */
+let now = new Date();
+const advance = (ms: number) => {
+  now = new Date(now.getTime() + ms);
+};
 
-function mailer(smtpUrl: string | null): Mailer {
-  const created = createMailer({ smtpUrl, db: t.ctx.db });
+/** A mailer with a job worker of its own, as each server process has (the worker loop is not started). */
+function serverProcess(smtpUrl: string | null): { mailer: Mailer; jobs: Jobs } {
+  const jobs = createJobs({ db: t.ctx.db, now: () => now });
+  const created = { mailer: createMailer({ smtpUrl, db: t.ctx.db, jobs }), jobs };
   mailers.push(created);
   return created;
+}
+
+function mailer(smtpUrl: string | null): Mailer {
+  return serverProcess(smtpUrl).mailer;
 }
 
 function activation(to: string, name = 'Jo'): MailRequest {
@@ -83,7 +96,10 @@ beforeAll(async () => {
   smtp = await startSmtp();
 });
 afterAll(async () => {
-  for (const m of mailers) await m.close();
+  for (const m of mailers) {
+    await m.mailer.close();
+    await m.jobs.stop();
+  }
   await smtp?.close();
   await t.close();
 });
@@ -124,31 +140,40 @@ describe('mailer with SMTP', () => {
     expect(row.fromAddress).toBe('"Amora" <no-reply@amora.localhost>');
   });
 
-  it('keeps the mail as failed when SMTP is down, without throwing, and a retry sends it later', async () => {
+  it('keeps the mail as failed when SMTP is down, without throwing, and its job sends it later, waiting longer each time', async () => {
     const port = await freePort();
-    const down = mailer(`smtp://127.0.0.1:${port}`);
+    const down = serverProcess(`smtp://127.0.0.1:${port}`);
     const to = 'patient.member@example.com';
-    await expect(down.send(activation(to))).resolves.toBeUndefined();
+    await expect(down.mailer.send(activation(to))).resolves.toBeUndefined();
 
     const [failed] = await rowsTo(to);
     expect(failed).toMatchObject({ status: 'failed', attempts: 1, sentAt: null });
     expect(failed.lastError).toBeTruthy();
-    expect(await down.retryPending()).toBe(0);
+    const [job] = await findJobs(t.ctx.db, { name: SEND_MAIL_JOB });
+    expect(job).toMatchObject({ status: 'queued', attempts: 1, payload: { outboxId: failed.id } });
+    expect(await down.jobs.runDue()).toBe(0);
+    advance(30_000);
+    expect(await down.jobs.runDue()).toBe(1);
     expect((await rowsTo(to))[0]).toMatchObject({ status: 'failed', attempts: 2 });
+    advance(30_000);
+    expect(await down.jobs.runDue()).toBe(0);
 
     const late = await startSmtp(port);
     try {
-      expect(await down.retryPending()).toBeGreaterThanOrEqual(1);
+      advance(30_000);
+      expect(await down.jobs.runDue()).toBe(1);
       expect(late.received.map((m) => firstAddress(m.to)?.address)).toContain(to);
       const [sent] = await rowsTo(to);
       expect(sent).toMatchObject({ status: 'sent', attempts: 2, lastError: null });
-      expect(await down.retryPending()).toBe(0);
+      expect(await findJobs(t.ctx.db, { name: SEND_MAIL_JOB })).toEqual([]);
+      advance(3_600_000);
+      expect(await down.jobs.runDue()).toBe(0);
     } finally {
       await late.close();
     }
   });
 
-  it('retries a mail only while it has attempts left, and never one another process is sending', async () => {
+  it('gives up after its attempts (the job is dead, the mail failed), and never sends one another process is sending', async () => {
     const base = {
       siteId: 1,
       userId: null,
@@ -157,20 +182,36 @@ describe('mailer with SMTP', () => {
       subject: 'Retry test',
       html: '<p>retry</p>',
       text: 'retry',
+      status: 'pending',
     };
-    const exhausted = await insertOutbox(
-      t.ctx.db,
-      { ...base, toAddress: 'exhausted@example.com', status: 'failed', attempts: MAX_ATTEMPTS },
-      false,
-    );
-    const leased = await insertOutbox(t.ctx.db, { ...base, toAddress: 'leased@example.com', status: 'pending' }, true);
-    const abandoned = await insertOutbox(t.ctx.db, { ...base, toAddress: 'abandoned@example.com', status: 'pending' }, true);
-    await t.ctx.db.update(outboxEmails).set({ sentAt: sql`now() - interval '11 minutes'` }).where(eq(outboxEmails.id, abandoned));
+    const port = await freePort();
+    const down = serverProcess(`smtp://127.0.0.1:${port}`);
+    const exhausted = await insertOutbox(t.ctx.db, { ...base, toAddress: 'exhausted@example.com' });
+    await down.jobs.enqueue(t.ctx.db, SEND_MAIL_JOB, { outboxId: exhausted });
+    for (let attempt = 1; attempt <= MAX_ATTEMPTS; attempt++) {
+      expect(await down.jobs.runDue()).toBe(1);
+      advance(3_600_000);
+    }
+    expect(await down.jobs.runDue()).toBe(0);
+    expect((await rowsTo('exhausted@example.com'))[0]).toMatchObject({ status: 'failed', attempts: MAX_ATTEMPTS });
+    const [dead] = await findJobs(t.ctx.db, { name: SEND_MAIL_JOB });
+    expect(dead).toMatchObject({ status: 'dead', attempts: MAX_ATTEMPTS });
+    await t.ctx.db.delete(jobsTable);
 
-    // Two processes retrying at once send each mail once.
+    // One process took both mails and stopped: one lease is still running, the other ran out.
+    const leased = await insertOutbox(t.ctx.db, { ...base, toAddress: 'leased@example.com' });
+    const abandoned = await insertOutbox(t.ctx.db, { ...base, toAddress: 'abandoned@example.com' });
+    const stoppedAt = new Date(now.getTime() - DEFAULT_LEASE_MS);
+    await down.jobs.enqueue(t.ctx.db, SEND_MAIL_JOB, { outboxId: abandoned }, { runAt: stoppedAt });
+    const claim = { names: [SEND_MAIL_JOB], leaseMs: DEFAULT_LEASE_MS, limit: 1 };
+    await claimJobs(t.ctx.db, { ...claim, now: stoppedAt, token: 'stopped-1' });
+    const leasedJob = await down.jobs.enqueue(t.ctx.db, SEND_MAIL_JOB, { outboxId: leased });
+    await claimJobs(t.ctx.db, { ...claim, now, token: 'stopped-2', id: leasedJob });
+
+    // Two processes looking at once send each mail once.
     const smtpUrl = `smtp://127.0.0.1:${smtp.port}`;
     const before = smtp.received.length;
-    const counts = await Promise.all([mailer(smtpUrl).retryPending(), mailer(smtpUrl).retryPending()]);
+    const counts = await Promise.all([serverProcess(smtpUrl).jobs.runDue(), serverProcess(smtpUrl).jobs.runDue()]);
     const delivered = smtp.received.slice(before).map((m) => firstAddress(m.to)?.address);
     expect(delivered).toEqual(['abandoned@example.com']);
     expect(counts[0] + counts[1]).toBe(1);
@@ -178,7 +219,20 @@ describe('mailer with SMTP', () => {
     const status = async (id: number) => (await t.ctx.db.select().from(outboxEmails).where(eq(outboxEmails.id, id)))[0].status;
     expect(await status(abandoned)).toBe('sent');
     expect(await status(leased)).toBe('pending');
-    expect(await status(exhausted)).toBe('failed');
+    await t.ctx.db.delete(jobsTable);
+  });
+
+  it('a mail job that runs again after its mail went out sends nothing more', async () => {
+    const smtpUrl = `smtp://127.0.0.1:${smtp.port}`;
+    const p = serverProcess(smtpUrl);
+    const to = 'once.member@example.com';
+    await p.mailer.send(activation(to));
+    const [row] = await rowsTo(to);
+    expect(row.status).toBe('sent');
+    // A process stopped after recording the mail as sent and before finishing its job: the job runs again.
+    await p.jobs.enqueue(t.ctx.db, SEND_MAIL_JOB, { outboxId: row.id });
+    expect(await p.jobs.runDue()).toBe(1);
+    expect(smtp.received.filter((m) => firstAddress(m.to)?.address === to)).toHaveLength(1);
   });
 });
 
@@ -202,6 +256,6 @@ describe('mailer without SMTP', () => {
     const [row] = await rowsTo(to);
     expect(row).toMatchObject({ status: 'dev', attempts: 0, sentAt: null, subject: 'Confirm your email address for Amora' });
     expect(row.text).toContain('https://amora.localhost/activate/dev.member@example.com');
-    expect(await dev.retryPending()).toBe(0);
+    expect(await findJobs(t.ctx.db, { name: SEND_MAIL_JOB })).toEqual([]);
   });
 });

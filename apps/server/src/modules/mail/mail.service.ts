@@ -1,7 +1,9 @@
 import type { Database, Executor } from '@amora/db';
 import { createTransport, type NodemailerError, type Transporter } from 'nodemailer';
+import type { Jobs } from '../../lib/jobs';
+import { afterCommit, withTransaction } from '../../lib/transaction';
 import type { Site } from '../sites/sites.repository';
-import { claimForAttempt, deleteOutboxOf, findRetryCandidates, insertOutbox, markFailed, markSent } from './mail.repository';
+import { deleteOutboxOf, findMailToSend, insertOutbox, markFailed, markSent } from './mail.repository';
 import { renderEmail } from './templates';
 
 export type MailKind = 'activation' | 'reset' | 'mail_change' | 'mail_change_notice' | 'deleted' | 'reactivated' | 'password_changed';
@@ -16,20 +18,20 @@ export interface MailRequest {
 }
 
 export interface Mailer {
-  /** Renders and stores the mail, and hands it to SMTP when there is one. Never throws because SMTP failed. */
-  /** Writes the outbox row and waits for the SMTP attempt. */
+  /**
+   * Renders the mail and stores it with its sending job in one transaction, then makes the first attempt in this
+   * process and waits for it. Never throws because SMTP failed: the job is retried with backoff, by any process.
+   */
   send(request: MailRequest): Promise<void>;
-  /** Writes the outbox row and returns; the SMTP attempt runs after (a member's request never waits on SMTP). */
+  /** Like `send`, but returns once the mail is stored: a member's request never waits on SMTP. */
   queue(request: MailRequest): Promise<void>;
   /**
    * Runs work that makes mails after the current request has been answered (so the answer cannot depend on
    * it, in content or in time); a failure is logged. `close()` waits for it.
    */
   later(work: () => Promise<void>): void;
-  /** Resolves once the work handed to `later` and the SMTP attempts under way have finished. */
+  /** Resolves once the work handed to `later` and the first attempts under way have finished. */
   idle(): Promise<void>;
-  /** Sends failed mails (and ones a stopped process left behind) again, oldest first; answers how many went out. */
-  retryPending(): Promise<number>;
   close(): Promise<void>;
 }
 
@@ -37,24 +39,14 @@ interface Logger {
   warn(obj: unknown, msg?: string): void;
 }
 
-/** Attempts per mail, counting the first. */
+/** Attempts per mail, counting the first; then its job is dead and the outbox row stays 'failed'. */
 export const MAX_ATTEMPTS = 5;
-/** Mails one retry run takes on. */
-export const RETRY_BATCH = 50;
+/** The job that sends one stored mail; its payload is `{ outboxId }`. */
+export const SEND_MAIL_JOB = 'mail.send';
 
 /** A sender's display name in a From header: quoted, with quotes and backslashes escaped (RFC 5322). */
 export function fromAddressOf(site: Pick<Site, 'name' | 'domain'>): string {
   return `"${site.name.replace(/["\\]/g, '\\$&')}" <no-reply@${site.domain}>`;
-}
-
-interface Outgoing {
-  id: number;
-  from: string;
-  to: string;
-  replyTo: string | null;
-  subject: string;
-  html: string;
-  text: string;
 }
 
 function describe(error: unknown): string {
@@ -63,25 +55,25 @@ function describe(error: unknown): string {
   return text.slice(0, 500);
 }
 
-/** An error about the connection, not about this one mail: the next mails of a retry run would fail the same way. */
-function isConnectionError(error: unknown): boolean {
-  return typeof (error as NodemailerError)?.responseCode !== 'number';
+function outboxIdOf(payload: unknown): number | null {
+  const id = (payload as { outboxId?: unknown } | null)?.outboxId;
+  return typeof id === 'number' && Number.isSafeInteger(id) ? id : null;
 }
 
 /**
  * Email: through SMTP when SMTP_URL is set, else kept in the outbox with status 'dev' for the dev mailbox.
- * Every mail is an outbox row first, so nothing is lost when SMTP is down: the row stays 'failed' and a retry
- * (every minute, from bootstrap) sends it later.
+ * Every mail is an outbox row first, written with a `mail.send` job in the same transaction, so nothing is lost
+ * when SMTP is down or the process stops: the job is retried with backoff (lib/jobs.ts) by whichever process
+ * runs jobs, and the row says 'pending', 'sent' or 'failed'.
  */
-export function createMailer(options: { smtpUrl: string | null; db: Database; log?: Logger }): Mailer {
-  const { db, log } = options;
+export function createMailer(options: { smtpUrl: string | null; db: Database; jobs: Jobs; log?: Logger }): Mailer {
+  const { db, jobs, log } = options;
   const transport: Transporter | null = options.smtpUrl
     ? createTransport({ url: options.smtpUrl, connectionTimeout: 10_000, greetingTimeout: 10_000, socketTimeout: 30_000 })
     : null;
   if (!transport) log?.warn({}, 'SMTP_URL is not set: emails are kept in the outbox (dev mailbox) and not delivered');
 
   let closed = false;
-  let retrying: Promise<number> | null = null;
   const inFlight = new Set<Promise<unknown>>();
 
   const track = <T>(work: Promise<T>): Promise<T> => {
@@ -89,90 +81,73 @@ export function createMailer(options: { smtpUrl: string | null; db: Database; lo
     return work.finally(() => inFlight.delete(work));
   };
 
-  /** One attempt; the row is already leased ('pending' with sent_at) to this process. */
-  async function deliver(mail: Outgoing): Promise<'sent' | 'rejected' | 'unreachable'> {
-    if (!transport) return 'unreachable';
-    try {
-      await transport.sendMail({
-        from: mail.from,
-        to: mail.to,
-        ...(mail.replyTo ? { replyTo: mail.replyTo } : {}),
-        subject: mail.subject,
-        text: mail.text,
-        html: mail.html,
-        headers: { 'Auto-Submitted': 'auto-generated' },
-      });
-    } catch (error) {
-      log?.warn({ err: error, outboxId: mail.id }, 'email not sent; it will be retried');
-      await markFailed(db, mail.id, describe(error));
-      return isConnectionError(error) ? 'unreachable' : 'rejected';
-    }
-    await markSent(db, mail.id);
-    return 'sent';
-  }
-
-  async function runRetries(): Promise<number> {
-    let sent = 0;
-    const candidates = await findRetryCandidates(db, MAX_ATTEMPTS, RETRY_BATCH);
-    for (const row of candidates) {
-      if (closed) break;
-      if (!(await claimForAttempt(db, row.id, MAX_ATTEMPTS))) continue;
-      const outcome = await deliver({
-        id: row.id,
-        from: row.fromAddress,
-        to: row.toAddress,
-        replyTo: row.replyTo,
-        subject: row.subject,
-        html: row.html,
-        text: row.text,
-      });
-      if (outcome === 'sent') sent++;
-      // The server is down or unreachable: the rest of the batch would fail the same way.
-      if (outcome === 'unreachable') break;
-    }
-    return sent;
-  }
-
-  /** Renders and stores the mail; returns the SMTP attempt to run (a no-op without SMTP). */
-  async function enqueue(request: MailRequest): Promise<() => Promise<void>> {
-    const { subject, html, text } = renderEmail(request.kind, request.locale, request.site, request.vars);
-    const from = fromAddressOf(request.site);
-    const id = await insertOutbox(
-      db,
-      {
-        siteId: request.site.id,
-        userId: request.userId,
-        kind: request.kind,
-        toAddress: request.to,
-        fromAddress: from,
-        subject,
-        html,
-        text,
-        status: transport ? 'pending' : 'dev',
-      },
-      // A row being sent now is leased; after close() it waits for a retry by another process or the next start.
-      Boolean(transport) && !closed,
-    );
-    if (!transport || closed) return async () => {};
-    return async () => {
+  /** The job: one attempt. Safe to run again: a mail already sent is not sent twice. */
+  jobs.handle(
+    SEND_MAIL_JOB,
+    async (payload) => {
+      const id = outboxIdOf(payload);
+      const mail = id === null ? null : await findMailToSend(db, id);
+      if (!mail || mail.status === 'sent' || mail.status === 'dev') return;
+      if (!transport) throw new Error('SMTP_URL is not set in this process');
       try {
-        await track(deliver({ id, from, to: request.to, replyTo: request.site.supportEmail, subject, html, text }));
+        await transport.sendMail({
+          from: mail.fromAddress,
+          to: mail.toAddress,
+          ...(mail.replyTo ? { replyTo: mail.replyTo } : {}),
+          subject: mail.subject,
+          text: mail.text,
+          html: mail.html,
+          headers: { 'Auto-Submitted': 'auto-generated' },
+        });
       } catch (error) {
-        // SMTP failures are recorded by deliver(); this is the outbox update failing. The row stays leased and a
-        // retry takes it once the lease is stale.
-        log?.warn({ err: error, outboxId: id }, 'email outbox row not updated');
+        log?.warn({ err: error, outboxId: mail.id }, 'email not sent; it will be retried');
+        await markFailed(db, mail.id, describe(error));
+        throw error;
       }
+      await markSent(db, mail.id);
+    },
+    { maxAttempts: MAX_ATTEMPTS },
+  );
+
+  /**
+   * Renders and stores the mail with its job, in the caller's unit of work when there is one (the mail exists
+   * only if the change it tells of is committed), and makes the first attempt here once that has committed.
+   * Answers the attempt to wait for (none inside a unit of work: its commit comes later).
+   */
+  async function store(request: MailRequest): Promise<{ first: Promise<unknown> }> {
+    const { subject, html, text } = renderEmail(request.kind, request.locale, request.site, request.vars);
+    const row = {
+      siteId: request.site.id,
+      userId: request.userId,
+      kind: request.kind,
+      toAddress: request.to,
+      fromAddress: fromAddressOf(request.site),
+      subject,
+      html,
+      text,
+      status: transport ? 'pending' : 'dev',
     };
+    const jobId = await withTransaction({ db }, async (tx) => {
+      const outboxId = await insertOutbox(tx, row);
+      return transport ? jobs.enqueue(tx, SEND_MAIL_JOB, { outboxId }, { maxAttempts: MAX_ATTEMPTS }) : null;
+    });
+    const attempt = { first: Promise.resolve() as Promise<unknown> };
+    if (jobId !== null) {
+      afterCommit(() => {
+        // After close() the job waits for a worker: this process's next start, or another process.
+        if (!closed) attempt.first = track(jobs.runNow(jobId));
+      });
+    }
+    return attempt;
   }
 
   return {
     async send(request) {
-      await (await enqueue(request))();
+      await (await store(request)).first;
     },
 
     async queue(request) {
-      const attempt = await enqueue(request);
-      void attempt();
+      await store(request);
     },
 
     later(work) {
@@ -188,17 +163,9 @@ export function createMailer(options: { smtpUrl: string | null; db: Database; lo
       while (inFlight.size > 0) await Promise.allSettled([...inFlight]);
     },
 
-    retryPending() {
-      if (!transport || closed) return Promise.resolve(0);
-      retrying ??= track(runRetries()).finally(() => {
-        retrying = null;
-      });
-      return retrying;
-    },
-
     async close() {
       closed = true;
-      await Promise.allSettled([...inFlight]);
+      while (inFlight.size > 0) await Promise.allSettled([...inFlight]);
       transport?.close();
     },
   };
