@@ -43,6 +43,15 @@ export async function isBlockedEitherWay(db: Executor, a: number, b: number): Pr
   return Boolean(row);
 }
 
+/**
+ * Until the transaction ends, takes the lock of the likes between two profiles, whichever way they go: of two
+ * mutual likes made at the same moment, the second sees the first (a match) instead of both seeing nothing.
+ */
+export async function lockLikePair(tx: Executor, a: number, b: number): Promise<void> {
+  const [low, high] = a < b ? [a, b] : [b, a];
+  await tx.execute(sql`select pg_advisory_xact_lock(hashtextextended(${`likes:${low}:${high}`}, 0))`);
+}
+
 /** Inserts the like unless it exists; true when a row was written. */
 export async function insertLike(db: Executor, likerProfileId: number, likedProfileId: number, source: LikeSource): Promise<boolean> {
   const rows = await db

@@ -455,3 +455,18 @@ describe('events', () => {
     matched.stop();
   });
 });
+
+describe('mutual likes at the same moment', () => {
+  it('make exactly one match: one of the two likes answers is_match and raises match.created', async () => {
+    const matched = recordEvents(t.ctx.events, 'match.created');
+    const pairs = await Promise.all(Array.from({ length: 8 }, async () => [await member(), await member()] as const));
+    const answers = await Promise.all(pairs.map(([a, b]) => Promise.all([likeOk(a, b.profileId), likeOk(b, a.profileId)])));
+    await t.ctx.events.idle();
+    for (const [i, [a, b]] of pairs.entries()) {
+      expect(answers[i].filter(Boolean), `pair ${i}`).toHaveLength(1);
+      const events = matched.seen.filter((e) => [a.profileId, b.profileId].includes(e.profileId));
+      expect(events, `pair ${i}`).toHaveLength(1);
+    }
+    matched.stop();
+  });
+});

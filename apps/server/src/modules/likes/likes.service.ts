@@ -16,6 +16,7 @@ import {
   isBlockedEitherWay,
   listGiven,
   listReceived,
+  lockLikePair,
   pickAutoLiker,
 } from './likes.repository';
 
@@ -74,6 +75,7 @@ export async function likeProfile(ctx: AppContext, { liker, likedProfileId, sour
   // One unit of work, joined by the swipe game's when it likes (its count of the day's likes goes with it).
   const result = await withTransaction(ctx, async (tx) => {
     await checkReachable(tx, liker, likedProfileId);
+    await lockLikePair(tx, me, likedProfileId);
     const isNew = await insertLike(tx, me, likedProfileId, source);
     const isMatch = await hasLike(tx, likedProfileId, me);
     if (isMatch) await clearNewFlag(tx, likedProfileId, me);
