@@ -20,7 +20,8 @@ export interface MailRequest {
 export interface Mailer {
   /**
    * Renders the mail and stores it with its sending job in one transaction, then makes the first attempt in this
-   * process and waits for it. Never throws because SMTP failed: the job is retried with backoff, by any process.
+   * process and waits for it (inside a caller's unit of work the attempt follows its commit, and `send` returns
+   * without it). Never throws because SMTP failed: the job is retried with backoff, by any process.
    */
   send(request: MailRequest): Promise<void>;
   /** Like `send`, but returns once the mail is stored: a member's request never waits on SMTP. */
