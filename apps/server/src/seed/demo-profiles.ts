@@ -1,8 +1,8 @@
 import { type Database, profiles, sites, users } from '@amora/db';
 import { eq } from 'drizzle-orm';
-import sharp from 'sharp';
 import { hashPassword } from '../lib/passwords';
 import { addPhotoForSeed, type PhotoContext } from '../modules/photos/photos.service';
+import { drawPortrait, type PortraitSubject } from './portraits';
 
 /** Deterministic pseudo-random numbers, so every fresh install gets the same demo members. */
 function random(seed: number): () => number {
@@ -135,28 +135,10 @@ const ABOUT = [
 ];
 const pick = <T>(r: () => number, list: readonly T[]): T => list[Math.floor(r() * list.length)];
 
-/** A drawn portrait: a gradient, a silhouette and the initial. Made here, never downloaded. */
-async function drawPortrait(r: () => number, initial: string): Promise<Buffer> {
-  const hue = Math.floor(r() * 360);
-  const hue2 = (hue + 40 + Math.floor(r() * 80)) % 360;
-  const skin = pick(r, ['#f1c9a5', '#e0ac69', '#c68642', '#8d5524', '#ffdbac']);
-  const hair = pick(r, ['#2c1b10', '#5a3825', '#b98b4e', '#e6c07b', '#8c2f1b', '#444']);
-  const svg = `<svg xmlns="http://www.w3.org/2000/svg" width="600" height="750" viewBox="0 0 600 750">
-  <defs><linearGradient id="g" x1="0" y1="0" x2="1" y2="1"><stop offset="0" stop-color="hsl(${hue},60%,65%)"/><stop offset="1" stop-color="hsl(${hue2},55%,40%)"/></linearGradient></defs>
-  <rect width="600" height="750" fill="url(#g)"/>
-  <circle cx="${480 + r() * 60}" cy="${90 + r() * 60}" r="${40 + r() * 50}" fill="rgba(255,255,255,0.18)"/>
-  <ellipse cx="300" cy="760" rx="230" ry="250" fill="hsl(${hue2},35%,25%)"/>
-  <ellipse cx="300" cy="330" rx="125" ry="150" fill="${hair}"/>
-  <ellipse cx="300" cy="350" rx="100" ry="125" fill="${skin}"/>
-  <rect x="260" y="450" width="80" height="70" fill="${skin}"/>
-  <text x="40" y="710" font-family="DejaVu Sans, Arial, sans-serif" font-size="64" font-weight="700" fill="rgba(255,255,255,0.85)">${initial}</text>
-</svg>`;
-  return sharp(Buffer.from(svg)).jpeg({ quality: 82 }).toBuffer();
-}
-
 /**
  * A few hundred demo members across the 15 target countries and both demo sites: all genders and ages, some
- * premium, some fictional (flagged, without an account), each with one to three drawn photos.
+ * premium, some fictional (flagged, without an account), each with one to three portraits drawn to match the
+ * profile: gender, age, hair and eye colour (portraits.ts).
  */
 export async function seedDemoProfiles(ctx: PhotoContext, count = 300): Promise<number> {
   const db: Database = ctx.db;
@@ -166,7 +148,7 @@ export async function seedDemoProfiles(ctx: PhotoContext, count = 300): Promise<
   if (!amora || !herz) return 0;
   const passwordHash = await hashPassword('amora-demo-2026');
   const r = random(20261122);
-  const jobs: { profileId: number; userId: number | null; initial: string; photos: number }[] = [];
+  const jobs: { profileId: number; userId: number | null; subject: PortraitSubject; seed: string; photos: number }[] = [];
 
   for (let i = 0; i < count; i++) {
     const site = i % 3 === 2 ? herz : amora;
@@ -198,6 +180,10 @@ export async function seedDemoProfiles(ctx: PhotoContext, count = 300): Promise<
         .returning({ id: users.id });
       userId = user.id;
     }
+    // Drawn in this order (sexuality, hair, eyes) so every fresh install gets the same members as before.
+    const sexuality = pick(r, SEXUALITY_BY_GENDER[gender]);
+    const hairColour = pick(r, ['black', 'brown', 'blonde', 'red', 'grey'] as const);
+    const eyeColour = pick(r, ['brown', 'blue', 'green', 'grey', 'hazel'] as const);
     const [profile] = await db
       .insert(profiles)
       .values({
@@ -209,9 +195,9 @@ export async function seedDemoProfiles(ctx: PhotoContext, count = 300): Promise<
         isFictional,
         birthDate,
         gender,
-        sexuality: pick(r, SEXUALITY_BY_GENDER[gender]),
-        hairColour: pick(r, ['black', 'brown', 'blonde', 'red', 'grey']),
-        eyeColour: pick(r, ['brown', 'blue', 'green', 'grey', 'hazel']),
+        sexuality,
+        hairColour,
+        eyeColour,
         bodyType: pick(r, ['slim', 'athletic', 'average', 'curvy', 'plus']),
         relationshipStatus: pick(r, ['single', 'single', 'divorced', 'widowed', 'separated']),
         interests: site.interests.filter(() => r() < 0.25),
@@ -222,7 +208,13 @@ export async function seedDemoProfiles(ctx: PhotoContext, count = 300): Promise<
         lon,
       })
       .returning({ id: profiles.id });
-    jobs.push({ profileId: profile.id, userId, initial: name[0], photos: 1 + Math.floor(r() * r() * 3) });
+    jobs.push({
+      profileId: profile.id,
+      userId,
+      subject: { gender, age, hairColour, eyeColour },
+      seed: `amora-demo-${i + 1}`,
+      photos: 1 + Math.floor(r() * r() * 3),
+    });
   }
 
   // Two at a time: sharp already uses the other core.
@@ -231,9 +223,7 @@ export async function seedDemoProfiles(ctx: PhotoContext, count = 300): Promise<
     while (next < jobs.length) {
       const job = jobs[next++];
       for (let p = 0; p < job.photos; p++) {
-        const r2 = random(Math.imul(job.profileId * 31 + p, 2_654_435_761));
-        for (let burn = 0; burn < 3; burn++) r2();
-        const buffer = await drawPortrait(r2, job.initial);
+        const buffer = await drawPortrait(job.subject, job.seed, p);
         await addPhotoForSeed(ctx, { profileId: job.profileId, userId: job.userId, buffer });
       }
     }
