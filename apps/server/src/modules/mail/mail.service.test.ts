@@ -6,6 +6,7 @@ import { SMTPServer } from 'smtp-server';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createJobs, DEFAULT_LEASE_MS, type Jobs } from '../../lib/jobs';
 import { claimJobs, findJobs } from '../../lib/jobs.repository';
+import { withTransaction } from '../../lib/transaction';
 import { createTestApp, type TestApp } from '../../test/harness';
 import type { Site } from '../sites/sites.repository';
 import { insertOutbox } from './mail.repository';
@@ -245,6 +246,33 @@ describe('queue', () => {
     expect(stored.kind).toBe('activation');
     await expect.poll(async () => (await rowsTo(to))[0].status, { timeout: 10_000 }).toBe('sent');
     expect(smtp.received.some((mail) => firstAddress(mail.to)?.address === to)).toBe(true);
+  });
+});
+
+describe('in a unit of work', () => {
+  it('stores and sends a mail only if the change it tells of is committed, and sends it after the commit', async () => {
+    const p = serverProcess(`smtp://127.0.0.1:${smtp.port}`);
+    const lost = 'rolled.back@example.com';
+    await expect(
+      withTransaction(t.ctx, async () => {
+        await p.mailer.queue(activation(lost));
+        throw new Error('the signup failed');
+      }),
+    ).rejects.toThrow('the signup failed');
+    await p.mailer.idle();
+    expect(await rowsTo(lost)).toEqual([]);
+    expect(await findJobs(t.ctx.db, { name: SEND_MAIL_JOB })).toEqual([]);
+
+    const kept = 'committed@example.com';
+    await withTransaction(t.ctx, async () => {
+      await p.mailer.queue(activation(kept));
+      // Not before the commit: the unit still holds the row.
+      expect(smtp.received.some((m) => firstAddress(m.to)?.address === kept)).toBe(false);
+    });
+    await p.mailer.idle();
+    expect((await rowsTo(kept))[0].status).toBe('sent');
+    expect(smtp.received.filter((m) => firstAddress(m.to)?.address === kept)).toHaveLength(1);
+    expect(smtp.received.some((m) => firstAddress(m.to)?.address === lost)).toBe(false);
   });
 });
 
