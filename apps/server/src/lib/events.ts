@@ -85,13 +85,18 @@ class Bus implements EventBus {
     const subscriber = redis.duplicate({ maxRetriesPerRequest: null, lazyConnect: false, connectionName: `${this.channel}:subscriber` });
     this.subscriber = subscriber;
     let connections = 0;
+    // One line per outage, not one per reconnection attempt.
+    let isDown = false;
     subscriber.on('ready', () => {
       connections++;
+      isDown = false;
       // ioredis subscribes again by itself on a new connection; what was published meanwhile is lost.
       if (connections > 1) for (const handler of this.missedHandlers) this.runMissed(handler);
     });
     subscriber.on('error', (err) => {
-      if (!this.closed) this.log.warn({ err }, 'event subscriber connection error');
+      if (this.closed || isDown) return;
+      isDown = true;
+      this.log.warn({ err }, 'events: the Redis subscriber connection failed; reconnecting');
     });
     subscriber.on('message', (channel: string, message: string) => {
       if (channel === this.channel) this.receive(message);
