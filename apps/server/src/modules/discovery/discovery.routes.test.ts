@@ -10,6 +10,7 @@ import { blocks, likes, profiles, skips } from '@amora/db';
 import { and, eq, inArray } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { AMORA, birthDate, HERZ } from '../../test/accounts';
+import { recordEvents } from '../../test/events';
 import { type CallArgs, callAs, createMember, createProfile, type Member, type MemberOptions } from '../../test/factories';
 import { createTestApp, type TestApp } from '../../test/harness';
 import { suggestProfiles, swipeDay } from './discovery.service';
@@ -536,5 +537,24 @@ describe('GET /api/signup-matches.php', () => {
         ),
       );
     expect(genders.every((g) => g.gender === 'man')).toBe(true);
+  });
+});
+
+describe('events', () => {
+  it('a swipe like raises like.created once its unit of work commits; a like refused by the day limit raises none', async () => {
+    t.clock.set(new Date());
+    const liked = recordEvents(t.ctx.events, 'like.created');
+    const me = await member({ dateOfBirth: birthDate(30) });
+    const game = swipeGameResponseSchema.parse((await as(me, 'GET', SWIPE)).json());
+    expect(game.cards.length).toBeGreaterThanOrEqual(7);
+    // Seven at once: on PostgreSQL some pass the first check and roll back at the grant, after the like was made.
+    const answers = await Promise.all(game.cards.slice(0, 7).map((card) => swipe(me, card.id, 'like')));
+    expect(answers.map((res) => res.statusCode).sort()).toEqual([200, 200, 200, 200, 429, 429, 429]);
+    await t.ctx.events.idle();
+    const mine = liked.seen.filter((e) => e.likerProfileId === me.profileId);
+    expect(mine).toHaveLength(4);
+    expect(new Set(mine.map((e) => e.likedProfileId))).toEqual(new Set((await swipeLikes(me.profileId)).map((l) => l.likedProfileId)));
+    for (const event of mine) expect(event).toMatchObject({ type: 'like.created', source: 'swipe' });
+    liked.stop();
   });
 });
