@@ -30,9 +30,27 @@ export async function insertJob(
  */
 export async function claimJobs(
   db: Database,
-  options: { names: string[]; now: Date; leaseMs: number; token: string; limit: number; id?: number },
+  options: {
+    names: string[];
+    now: Date;
+    leaseMs: number;
+    /** Names whose jobs hold their claim for another time than `leaseMs`. */
+    leaseByName?: Record<string, number>;
+    token: string;
+    limit: number;
+    id?: number;
+  },
 ): Promise<ClaimedJob[]> {
   const { names, now, token, limit, id } = options;
+  const until = (ms: number) => new Date(now.getTime() + ms);
+  const other = Object.entries(options.leaseByName ?? {}).filter(([, ms]) => ms !== options.leaseMs);
+  const lockedUntil =
+    other.length === 0
+      ? until(options.leaseMs)
+      : sql`case ${jobs.name} ${sql.join(
+          other.map(([name, ms]) => sql`when ${name} then ${until(ms).toISOString()}::timestamptz`),
+          sql` `,
+        )} else ${until(options.leaseMs).toISOString()}::timestamptz end`;
   if (names.length === 0) return [];
   const due = or(and(eq(jobs.status, 'queued'), lte(jobs.runAt, now)), and(eq(jobs.status, 'running'), lte(jobs.lockedUntil, now))) as SQL;
   const candidates = db
@@ -47,7 +65,7 @@ export async function claimJobs(
     .set({
       status: 'running',
       attempts: sql`${jobs.attempts} + 1`,
-      lockedUntil: new Date(now.getTime() + options.leaseMs),
+      lockedUntil,
       lockedBy: token,
     })
     .where(inArray(jobs.id, candidates))

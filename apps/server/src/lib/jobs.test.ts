@@ -194,6 +194,34 @@ await jobs.runDue();`;
     expect(runs.size).toBe(20);
   });
 
+  it('a job of a handler with a longer lease is left to its worker for that long', async () => {
+    const b = worker();
+    const leases: Record<string, number> = {};
+    const record = async (_payload: unknown, job: { id: number; name: string }) => {
+      const [row] = (await findJobs(t.ctx.db)).filter((j) => j.id === job.id);
+      leases[job.name] = (row.lockedUntil as Date).getTime() - now.getTime();
+    };
+    b.handle('test.long', record, { leaseMs: 30 * 60_000 });
+    b.handle('test.short', record);
+    await b.enqueue(t.ctx.db, 'test.long', {});
+    await b.enqueue(t.ctx.db, 'test.short', {});
+    expect(await b.runDue()).toBe(2);
+    expect(leases).toEqual({ 'test.long': 30 * 60_000, 'test.short': DEFAULT_LEASE_MS });
+
+    // A worker that claimed both and died: the short one is taken again after 5 minutes, the long one after 30.
+    await b.enqueue(t.ctx.db, 'test.long', {});
+    await b.enqueue(t.ctx.db, 'test.short', {});
+    const names = ['test.long', 'test.short'];
+    const leaseByName = { 'test.long': 30 * 60_000 };
+    await claimJobs(t.ctx.db, { names, now, leaseMs: DEFAULT_LEASE_MS, leaseByName, token: randomUUID(), limit: 2 });
+    advance(DEFAULT_LEASE_MS);
+    expect(await b.runDue()).toBe(1);
+    advance(30 * 60_000 - DEFAULT_LEASE_MS - 1);
+    expect(await b.runDue()).toBe(0);
+    advance(1);
+    expect(await b.runDue()).toBe(1);
+  });
+
   it('a job whose last attempt died is dead, not run again', async () => {
     const b = worker(other.db);
     let runs = 0;

@@ -135,14 +135,19 @@ export function createJobs(options: JobsOptions): Jobs {
     await completeJob(db, job.id, token);
   }
 
-  /**
-   * Claims up to `limit` due jobs (or the one with `id`) under a new token. The lease is the longest any handler
-   * here asks for, so every job claimed can finish within it.
-   */
+  /** Claims up to `limit` due jobs (or the one with `id`) under a new token, each for its handler's lease. */
   async function claim(limit: number, id?: number): Promise<{ claimed: ClaimedJob[]; token: string }> {
     const token = randomUUID();
-    const leaseMs = Math.max(DEFAULT_LEASE_MS, ...[...handlers.values()].map((h) => h.leaseMs));
-    const claimed = await claimJobs(db, { names: [...handlers.keys()], now: now(), leaseMs, token, limit, id });
+    const leaseByName = Object.fromEntries([...handlers].map(([name, h]) => [name, h.leaseMs]));
+    const claimed = await claimJobs(db, {
+      names: [...handlers.keys()],
+      now: now(),
+      leaseMs: DEFAULT_LEASE_MS,
+      leaseByName,
+      token,
+      limit,
+      id,
+    });
     return { claimed, token };
   }
 
