@@ -314,10 +314,7 @@ export const jobs = pgTable(
     lastError: text('last_error'),
     createdAt: createdAt(),
   },
-  (t) => [
-    index('jobs_due_idx').on(t.status, t.runAt),
-    check('jobs_status_check', sql`${t.status} in ('queued', 'running', 'dead')`),
-  ],
+  (t) => [index('jobs_due_idx').on(t.status, t.runAt), check('jobs_status_check', sql`${t.status} in ('queued', 'running', 'dead')`)],
 );
 
 /** Recurring jobs: one row each; whichever worker moves `next_run_at` on first enqueues that period's job. */
