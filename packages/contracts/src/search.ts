@@ -10,6 +10,16 @@ export const SEARCH_COUNT_CAP = 1000;
 
 const age = z.coerce.number().int().min(18, 'search.errors.age').max(99, 'search.errors.age');
 
+/**
+ * The search's keyset cursor: the last profile of the previous page, as its id (the cursor rule of fields.ts),
+ * after an `n` when that profile had no photo (members with a photo come first, then those without).
+ */
+export const searchCursorSchema = () =>
+  z
+    .string()
+    .regex(/^n?\d{1,16}$/)
+    .refine((v) => cursorSchema().safeParse(v.replace(/^n/, '')).success, 'Cursor out of range');
+
 export const searchQuerySchema = z
   .object({
     gender: z.enum(GENDERS).optional(),
@@ -20,7 +30,7 @@ export const searchQuerySchema = z
       .optional(),
     min_age: age.optional(),
     max_age: age.optional(),
-    cursor: cursorSchema().optional(),
+    cursor: searchCursorSchema().optional(),
   })
   .strict()
   .refine((q) => q.min_age === undefined || q.max_age === undefined || q.min_age <= q.max_age, {

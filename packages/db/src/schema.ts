@@ -152,6 +152,8 @@ export const profiles = pgTable(
     lat: doublePrecision('lat'),
     lon: doublePrecision('lon'),
     mainPhotoId: bigint('main_photo_id', { mode: 'number' }),
+    /** Kept by the database from main_photo_id: search shows members with a photo first. */
+    hasPhoto: boolean('has_photo').notNull().generatedAlwaysAs(sql`main_photo_id is not null`),
     isInvisible: boolean('is_invisible').notNull().default(false),
     updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
     createdAt: createdAt(),
@@ -159,15 +161,20 @@ export const profiles = pgTable(
   (t) => [
     uniqueIndex('profiles_user_idx').on(t.userId),
     index('profiles_site_idx').on(t.siteId),
-    // Member search: newest first within a site, filtered by the common fields (keyset on id).
+    // Member search: members with a photo first, then newest first within a site, filtered by the common fields
+    // (keyset on has_photo, id).
     index('profiles_search_idx')
-      .on(t.siteId, t.gender, t.country, t.id.desc())
+      .on(t.siteId, t.gender, t.country, t.hasPhoto.desc(), t.id.desc())
       .where(sql`${t.status} = 'active' and ${t.isInvisible} = false`),
-    index('profiles_search_gender_idx').on(t.siteId, t.gender, t.id.desc()).where(sql`${t.status} = 'active' and ${t.isInvisible} = false`),
+    index('profiles_search_gender_idx')
+      .on(t.siteId, t.gender, t.hasPhoto.desc(), t.id.desc())
+      .where(sql`${t.status} = 'active' and ${t.isInvisible} = false`),
     index('profiles_search_country_idx')
-      .on(t.siteId, t.country, t.id.desc())
+      .on(t.siteId, t.country, t.hasPhoto.desc(), t.id.desc())
       .where(sql`${t.status} = 'active' and ${t.isInvisible} = false`),
-    index('profiles_search_any_idx').on(t.siteId, t.id.desc()).where(sql`${t.status} = 'active' and ${t.isInvisible} = false`),
+    index('profiles_search_any_idx')
+      .on(t.siteId, t.hasPhoto.desc(), t.id.desc())
+      .where(sql`${t.status} = 'active' and ${t.isInvisible} = false`),
   ],
 );
 

@@ -1,5 +1,5 @@
 import { type Executor, notBlockedEitherWay, profileCardColumns, profiles, users } from '@amora/db';
-import { and, desc, eq, gt, lt, lte, ne, notInArray, type SQL, sql } from 'drizzle-orm';
+import { and, eq, gt, lte, ne, notInArray, type SQL, sql } from 'drizzle-orm';
 
 export interface SearchFilters {
   siteId: number;
@@ -15,7 +15,7 @@ export interface SearchFilters {
 
 /**
  * What a search asks for, whoever asks: only columns of `profiles` (status covers deleted and unconfirmed
- * accounts), so the partial search indexes (site, gender, country, id desc) serve it. matchesFilters says the
+ * accounts), so the partial search indexes (site, gender, country, has_photo desc, id desc) serve it. matchesFilters says the
  * same of one profile row: keep the two in step.
  */
 function filterConditions(f: SearchFilters): SQL[] {
@@ -60,21 +60,39 @@ function conditions(f: SearchFilters): SQL | undefined {
   );
 }
 
+/** Where a page starts: after this profile, in the order of searchPage (photo first, then id descending). */
+export interface SearchCursor {
+  hasPhoto: boolean;
+  id: number;
+}
+
 /**
- * One page, newest first, after the keyset cursor (the last id of the previous page), with each card's premium
- * badge: one query, the badge a primary-key lookup for the rows returned only.
+ * One page, members with a photo first, each group newest first, after the keyset cursor (the last profile of
+ * the previous page, with whether it had a photo then), with each card's premium badge: one query, the badge a
+ * primary-key lookup for the rows returned only. The order is that of the search indexes (has_photo desc, id
+ * desc), so the row comparison of the cursor is an index condition.
  */
-export async function searchPage(db: Executor, f: SearchFilters, cursor: number | null, limit: number) {
-  return db
-    .select({
-      ...profileCardColumns,
-      // Written out: in the select list of a one-table query Drizzle leaves the table name off a column.
-      isPremium: sql<boolean>`coalesce((select u.paid_user from ${users} u where u.id = profiles.user_id), false)`,
-    })
-    .from(profiles)
-    .where(and(conditions(f), cursor !== null ? lt(profiles.id, cursor) : undefined))
-    .orderBy(desc(profiles.id))
-    .limit(limit);
+export async function searchPage(db: Executor, f: SearchFilters, cursor: SearchCursor | null, limit: number) {
+  return (
+    db
+      .select({
+        ...profileCardColumns,
+        hasPhoto: profiles.hasPhoto,
+        // Written out: in the select list of a one-table query Drizzle leaves the table name off a column.
+        isPremium: sql<boolean>`coalesce((select u.paid_user from ${users} u where u.id = profiles.user_id), false)`,
+      })
+      .from(profiles)
+      .where(
+        and(
+          conditions(f),
+          cursor !== null ? sql`(${profiles.hasPhoto}, ${profiles.id}) < (${cursor.hasPhoto}::boolean, ${cursor.id}::bigint)` : undefined,
+        ),
+      )
+      // NULLS LAST as the indexes say (no value here is null): ORDER BY … DESC alone means NULLS FIRST, which no
+      // search index matches, and PostgreSQL would then sort every matching row instead of reading 25 off an index.
+      .orderBy(sql`${profiles.hasPhoto} desc nulls last`, sql`${profiles.id} desc nulls last`)
+      .limit(limit)
+  );
 }
 
 /**

@@ -6,7 +6,7 @@ import { badRequest, HttpError } from '../../lib/errors';
 import type { Auth } from '../../plugins/auth';
 import { presentProfileCard } from '../profile-cards/profile-cards.presenter';
 import type { Site } from '../sites/sites.repository';
-import { countMatches, matchesFilters, type SearchFilters, searchPage } from './search.repository';
+import { countMatches, matchesFilters, type SearchCursor, type SearchFilters, searchPage } from './search.repository';
 
 /** The ISO date `years` before `now` (UTC). */
 function yearsBefore(now: Date, years: number): string {
@@ -38,6 +38,16 @@ function toCard(row: Awaited<ReturnType<typeof searchPage>>[number], now: Date):
   return presentProfileCard(row, row.isPremium, now);
 }
 
+/** The cursor of the query ("123", or "n123" after a profile without a photo; the contract checked its form). */
+function parseCursor(cursor: string | undefined): SearchCursor | null {
+  if (!cursor) return null;
+  return cursor.startsWith('n') ? { hasPhoto: false, id: Number(cursor.slice(1)) } : { hasPhoto: true, id: Number(cursor) };
+}
+
+function cursorAfter(row: { hasPhoto: boolean; id: number }): string {
+  return `${row.hasPhoto ? '' : 'n'}${row.id}`;
+}
+
 /** How long a capped count serves every search with the same filters. */
 const COUNT_TTL_MS = 30_000;
 /** Filter sets remembered per database (each a short key and a number). */
@@ -65,9 +75,9 @@ async function sharedCount(db: Database, filters: SearchFilters): Promise<number
 }
 
 /**
- * Member search (spec §2 members, §3 search state). Keyset paging on the profile id, so page 100 costs what
- * page 1 costs. When the first page finds few, similar profiles (region and country dropped, ages widened by
- * five years) fill in below them.
+ * Member search (spec §2 members, §3 search state). Members with a photo come first, then those without, each
+ * newest first; keyset paging on (has photo, profile id), so page 100 costs what page 1 costs. When the first
+ * page finds few, similar profiles (region and country dropped, ages widened by five years) fill in below them.
  *
  * One query per page in the common case, premium badges included. numResults: a first page that is not full
  * is its own exact count; a full one takes the shared count of its filters (see sharedCount) less the viewer
@@ -80,7 +90,7 @@ export async function search(ctx: AppContext, site: Site, viewer: Auth | null, q
   }
   const now = ctx.now();
   const filters = filtersFor(site, viewer, query, now);
-  const cursor = query.cursor ? Number(query.cursor) : null;
+  const cursor = parseCursor(query.cursor);
   const isFirstPage = cursor === null;
   const rows = await searchPage(ctx.db, filters, cursor, SEARCH_PAGE_SIZE + 1);
   const page = rows.slice(0, SEARCH_PAGE_SIZE);
@@ -114,7 +124,7 @@ export async function search(ctx: AppContext, site: Site, viewer: Auth | null, q
     results,
     numResults,
     numResults_capped: capped,
-    next_cursor: rows.length > SEARCH_PAGE_SIZE ? String(page[page.length - 1].id) : null,
+    next_cursor: rows.length > SEARCH_PAGE_SIZE ? cursorAfter(page[page.length - 1]) : null,
     similar_results: similar,
     similar_numResults: similar.length,
   };
