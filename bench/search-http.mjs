@@ -23,6 +23,8 @@ const PROFILES = Number(process.env.BENCH_PROFILES ?? 1_000_000);
 const SEARCH_PATH = '/api/search.php?gender=woman&min_age=25&max_age=45';
 const HOST = 'amora.localhost';
 const DB_NAME = 'amora_bench_search';
+// The server on PGlite listens on BENCH_PORT (3140), the one on PostgreSQL on the next port.
+const PORT = Number(process.env.BENCH_PORT ?? 3140);
 
 /**
  * Waits until the server has answered what the last run left in flight (autocannon stops counting, not the
@@ -131,8 +133,8 @@ async function onPglite() {
   const dataDir = keep ?? mkdtempSync(join(tmpdir(), 'amora-bench-search-'));
   let server;
   try {
-    server = await startAmora(3140, dataDir);
-    const result = await rounds('http://127.0.0.1:3140');
+    server = await startAmora(PORT, dataDir);
+    const result = await rounds(`http://127.0.0.1:${PORT}`);
     const pass = result.worst.max <= 1000 && result.worst.timeouts === 0 && result.worst.errors === 0;
     return { label: 'PGlite', profiles: 'demo (300)', ...result, target: 'no request over 1 s, no timeout', pass };
   } finally {
@@ -155,7 +157,7 @@ async function onPostgres() {
     if (exists && !keep) await admin.query(`drop database ${DB_NAME} with (force)`);
     if (!exists || !keep) await admin.query(`create database ${DB_NAME}`);
     // The server migrates and seeds the empty database; the million profiles come next, through SQL.
-    server = await startAmora(3141, dataDir, { DATABASE_URL: url.toString() });
+    server = await startAmora(PORT + 1, dataDir, { DATABASE_URL: url.toString() });
     const db = new pg.Client({ connectionString: url.toString() });
     await db.connect();
     let fillSeconds = 0;
@@ -169,7 +171,7 @@ async function onPostgres() {
     } finally {
       await db.end();
     }
-    const result = await rounds('http://127.0.0.1:3141');
+    const result = await rounds(`http://127.0.0.1:${PORT + 1}`);
     const pass = result.search.p99 <= 50 && result.ratio >= 0.1 && result.worst.timeouts === 0 && result.worst.errors === 0;
     return { label: 'PostgreSQL', profiles: PROFILES, fillSeconds, ...result, target: 'p99 <= 50 ms, >= 0.1x settings.php', pass };
   } finally {

@@ -2,7 +2,9 @@ import { SESSION_COOKIE } from '@amora/contracts';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { authenticationRequired } from '../lib/errors';
 import { hashToken } from '../lib/tokens';
+import { sessionCache } from '../modules/sessions/session-cache';
 import { findSessionAccount, type ProfileRow, touchSession, type UserRow } from '../modules/sessions/sessions.repository';
+import { STATE_CHANGING_GETS } from './client-header';
 
 export interface Auth {
   sessionId: number;
@@ -24,19 +26,57 @@ export function sessionToken(request: FastifyRequest): string | undefined {
   return request.cookies[SESSION_COOKIE];
 }
 
+type Found = NonNullable<Awaited<ReturnType<typeof findSessionAccount>>>;
+
+/** GET calls that change something: those of client-header.ts and the activation link of the signup mail. */
+const CHANGING_GETS = new Set([...STATE_CHANGING_GETS, '/api/activate.php']);
+
+/**
+ * Whether the API call may change something (`path` as the request gate decides on it): it never takes its
+ * session from the cache, and forgets what it may have changed.
+ */
+export function isChange(method: string, path: string): boolean {
+  if (method !== 'GET' && method !== 'HEAD') return method !== 'OPTIONS';
+  // The router ignores a trailing slash.
+  return CHANGING_GETS.has(path.length > 5 && path.endsWith('/') ? path.slice(0, -1) : path);
+}
+
 /**
  * Sets `request.auth` from the session cookie of an API call; a session belongs to one site and only counts
- * there. An unknown, expired or foreign session leaves the request anonymous.
+ * there. An unknown, expired or foreign session leaves the request anonymous. A read may take the session from
+ * the cache of sessions found lately (plugins/session-cache.ts); a change always asks the database.
  */
-export async function authenticate(app: FastifyInstance, request: FastifyRequest, token: string): Promise<void> {
+export async function authenticate(app: FastifyInstance, request: FastifyRequest, token: string, change: boolean): Promise<void> {
   const tokenHash = hashToken(token);
   const now = app.ctx.now();
-  const found = await findSessionAccount(app.ctx.db, tokenHash, now);
-  if (!found || found.user.siteId !== request.site.id || found.user.status === 'deleted') return;
-  if (now.getTime() - found.session.lastSeenAt.getTime() > TOUCH_EVERY_MS) {
-    await touchSession(app.ctx.db, found.session.id, now);
+  const { db } = app.ctx;
+  let found = change ? undefined : sessionCache.get<Found['session'], Found['user'], Found['profile']>(db, tokenHash);
+  // Stale for this request's clock (the cache keeps real time): asked again, which also touches the session.
+  if (found && (found.session.expiresAt <= now || now.getTime() - found.session.lastSeenAt.getTime() > TOUCH_EVERY_MS)) found = undefined;
+  if (!found) {
+    const generation = sessionCache.begin();
+    found = await findSessionAccount(db, tokenHash, now);
+    if (!found || found.user.siteId !== request.site.id || found.user.status === 'deleted') return;
+    if (now.getTime() - found.session.lastSeenAt.getTime() > TOUCH_EVERY_MS) {
+      await touchSession(db, found.session.id, now);
+      found = { ...found, session: { ...found.session, lastSeenAt: now } };
+    }
+    if (!change) sessionCache.set(db, tokenHash, found.user.id, found, generation);
+  } else if (found.user.siteId !== request.site.id || found.user.status === 'deleted') {
+    return;
   }
   request.auth = { sessionId: found.session.id, tokenHash, user: found.user, profile: found.profile };
+}
+
+/**
+ * After a change has been handled, before its answer leaves: the member's sessions are read from the database
+ * again, so the next call sees what the change did (their own rows, a logout, a password change). A change
+ * made without a session (a link from a mail, a login) may have changed any member: every session is read
+ * again.
+ */
+export function forgetAfterChange(request: FastifyRequest): void {
+  if (request.auth) sessionCache.forgetMember(request.auth.user.id);
+  else sessionCache.forgetAll();
 }
 
 /** The logged-in member, or a 403 with authentication_required (spec §8). */

@@ -3,7 +3,7 @@ import type { FastifyReply, FastifyRequest } from 'fastify';
 
 const STATE_CHANGING = new Set(['POST', 'PUT', 'PATCH', 'DELETE']);
 /** GET calls of spec §7 that change something: they follow the rule of every other change. */
-const STATE_CHANGING_GETS = new Set(['/api/logout.php', '/api/auto-like.php']);
+export const STATE_CHANGING_GETS = new Set(['/api/logout.php', '/api/auto-like.php']);
 /** navigator.sendBeacon cannot set headers; the beacon route checks the browser's Sec-Fetch-Site instead. */
 const BEACON_PATHS = new Set(['/api/page-hidden.php']);
 

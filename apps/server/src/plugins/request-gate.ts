@@ -1,6 +1,6 @@
 import type { FastifyInstance, FastifyReply, FastifyRequest, HookHandlerDoneFunction } from 'fastify';
 import type { Site } from '../modules/sites/sites.repository';
-import { authenticate, sessionToken } from './auth';
+import { authenticate, forgetAfterChange, isChange, sessionToken } from './auth';
 import { rejectedWithoutClientHeader } from './client-header';
 import { readCookies } from './cookies';
 import { createFloodGuard, type FloodGuardOptions } from './flood-guard';
@@ -37,7 +37,8 @@ export function routedPath(request: FastifyRequest): string {
  * 3. the flood guard, for API calls (plugins/flood-guard.ts);
  * 4. its site, by host (plugins/site.ts); in production a host that names no site ends here (421);
  * 5. the `X-Request-Type: client` and same-site rule for state-changing API calls (plugins/client-header.ts);
- * 6. the member behind the session cookie, for API calls (plugins/auth.ts).
+ * 6. the member behind the session cookie, for API calls (plugins/auth.ts); a read may find it in the cache of
+ *    sessions found lately (plugins/session-cache.ts), and a change forgets what it may have changed.
  * A step that answers (429, 403) or fails (421, 503) ends the request there. On the common path nothing waits:
  * only a forced host, sites not loaded yet or a session cookie make the gate wait for the database.
  * One hook rather than one per step, because Fastify's cost per hook is more than most of these steps cost.
@@ -56,8 +57,21 @@ export function registerRequestGate(app: FastifyInstance, options: { floodGuard:
     if (rejectedWithoutClientHeader(request, reply, path)) return;
     const token = sessionToken(request);
     if (!token) return done();
-    authenticate(app, request, token).then(() => done(), done);
+    authenticate(app, request, token, isChange(request.method, path)).then(() => done(), done);
   };
+
+  // After a change, before its answer leaves, the sessions it may have changed are read again (plugins/auth.ts).
+  // Only the routes that can change something carry this hook, so reads pay nothing for it.
+  const forgetOnSend = (request: FastifyRequest, _reply: FastifyReply, payload: unknown, done: (error: null, payload: unknown) => void) => {
+    if (isChange(request.method, routedPath(request))) forgetAfterChange(request);
+    done(null, payload);
+  };
+  app.addHook('onRoute', (route) => {
+    const methods = Array.isArray(route.method) ? route.method : [route.method];
+    if (!route.url.startsWith('/api/') || !methods.some((method) => isChange(method, route.url))) return;
+    const existing = route.onSend ? (Array.isArray(route.onSend) ? route.onSend : [route.onSend]) : [];
+    route.onSend = [...existing, forgetOnSend] as typeof route.onSend;
+  });
 
   app.addHook('onRequest', (request, reply, done) => {
     stampRequest(request);

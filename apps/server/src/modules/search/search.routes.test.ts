@@ -149,12 +149,21 @@ describe('GET /api/search.php', () => {
       .where(inArray(profiles.id, [ids[59], ids[58], ids[57]]));
   });
 
-  it('an invisible member cannot browse others', async () => {
-    await t.ctx.db.update(profiles).set({ isInvisible: true }).where(eq(profiles.id, viewerProfile));
+  it('an invisible member cannot browse others, from their next search on', async () => {
+    const setInvisible = (isInvisible: boolean) =>
+      t.app.inject({
+        method: 'PUT',
+        url: '/api/profile.php',
+        headers: { ...HOST, 'x-request-type': 'client', cookie: viewerCookie },
+        payload: { is_invisible: isInvisible },
+      });
+    expect((await get('')).statusCode).toBe(200);
+    expect((await setInvisible(true)).statusCode).toBe(200);
     const res = await get('');
     expect(res.statusCode).toBe(403);
     expect(res.json().error).toBe('invisible');
-    await t.ctx.db.update(profiles).set({ isInvisible: false }).where(eq(profiles.id, viewerProfile));
+    expect((await setInvisible(false)).statusCode).toBe(200);
+    expect((await get('')).statusCode).toBe(200);
   });
 
   it('lets visitors search only as the site allows', async () => {

@@ -3,7 +3,7 @@ import type { Executor } from '@amora/db';
 import type { FastifyReply } from 'fastify';
 import type { AppContext } from '../../context';
 import { hashToken, newToken } from '../../lib/tokens';
-import { sessionCache } from '../../plugins/session-cache';
+import { sessionCache } from './session-cache';
 import { deleteSessionByHash, deleteSessionsOf, insertSession } from './sessions.repository';
 
 /**

@@ -1,0 +1,124 @@
+import type { Database } from '@amora/db';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { hashToken } from '../../lib/tokens';
+import { call, currentUser, latestToken, login, sessionCookie } from '../../test/accounts';
+import { callAs, createMember, type Member, nextIp } from '../../test/factories';
+import { createTestApp, type TestApp } from '../../test/harness';
+import { sessionCache } from './session-cache';
+
+let t: TestApp;
+beforeAll(async () => {
+  t = await createTestApp();
+});
+afterAll(async () => {
+  await t?.close();
+});
+
+const tokenHashOf = (cookie: string) => hashToken(cookie.slice('auth.session='.length));
+const isCached = (cookie: string) => sessionCache.get(t.ctx.db, tokenHashOf(cookie)) !== undefined;
+
+/** A second session of the member, logged in from their address; both read once, so both are in the cache. */
+async function secondSession(member: Member): Promise<string> {
+  const res = await login(t, member.email, member.password, { host: member.host, ip: member.ip });
+  expect(res.statusCode, res.body).toBe(200);
+  const cookie = sessionCookie(res);
+  // A login is a change made without a session: it forgot every session.
+  for (const session of [cookie, member.cookie]) expect((await currentUser(t, session))?.id).toBe(member.userId);
+  return cookie;
+}
+
+describe('sessions found lately (the session cache)', () => {
+  it('answers reads from the cache, never a change', async () => {
+    const member = await createMember(t);
+    expect((await currentUser(t, member.cookie))?.id).toBe(member.userId);
+    expect(isCached(member.cookie)).toBe(true);
+    // A change reads its session from the database and forgets the member's sessions once it is handled.
+    const saved = await callAs(t, member, 'PUT', '/api/user.php', { language: 'de' });
+    expect(saved.statusCode, saved.body).toBe(200);
+    expect(isCached(member.cookie)).toBe(false);
+    // The next read sees what the change did.
+    expect((await currentUser(t, member.cookie))?.language).toBe('de');
+  });
+
+  it('logout ends the session at once in the same process', async () => {
+    const member = await createMember(t);
+    expect((await currentUser(t, member.cookie))?.id).toBe(member.userId);
+    expect(isCached(member.cookie)).toBe(true);
+    expect((await callAs(t, member, 'GET', '/api/logout.php')).statusCode).toBe(200);
+    expect(await currentUser(t, member.cookie)).toBeNull();
+    expect((await callAs(t, member, 'GET', '/api/profile.php')).statusCode).toBe(403);
+  });
+
+  it('a new password ends every other session at once, also when another member’s browser uses the link', async () => {
+    const member = await createMember(t);
+    const other = await secondSession(member);
+    expect(isCached(member.cookie) && isCached(other)).toBe(true);
+    expect((await call(t, 'POST', '/api/password-reset.php', { email: member.email }, { ip: nextIp() })).statusCode).toBe(200);
+    await t.ctx.mailer.idle();
+    const token = await latestToken(t, member.email, 'reset');
+    // The link opened where someone else is logged in: their session, not the member's, makes the call.
+    const someoneElse = await createMember(t);
+    expect((await currentUser(t, someoneElse.cookie))?.id).toBe(someoneElse.userId);
+    const res = await callAs(t, someoneElse, 'PUT', '/api/password-reset.php', {
+      token,
+      password: 'a-new-password-2026',
+      password_confirm: 'a-new-password-2026',
+    });
+    expect(res.statusCode, res.body).toBe(200);
+    expect(await currentUser(t, member.cookie)).toBeNull();
+    expect(await currentUser(t, other)).toBeNull();
+    expect((await currentUser(t, someoneElse.cookie))?.id).toBe(someoneElse.userId);
+  });
+
+  it('a deleted member’s other sessions stop working at once', async () => {
+    const member = await createMember(t);
+    const other = await secondSession(member);
+    expect(isCached(other)).toBe(true);
+    const res = await callAs(t, member, 'DELETE', '/api/user.php', { password: member.password, reason: 'other' });
+    expect(res.statusCode, res.body).toBe(200);
+    expect(await currentUser(t, other)).toBeNull();
+    expect((await call(t, 'GET', '/api/profile.php', undefined, { cookie: other })).statusCode).toBe(403);
+  });
+
+  it('an activation link opened without a session is seen by the member’s next read', async () => {
+    const member = await createMember(t, { activate: false });
+    expect((await currentUser(t, member.cookie))?.status).toBe('not_confirmed');
+    expect(isCached(member.cookie)).toBe(true);
+    const token = await latestToken(t, member.email, 'activation');
+    const activated = await call(t, 'GET', `/api/activate.php?token=${token}`, undefined, { ip: nextIp() });
+    expect(activated.statusCode).toBe(302);
+    expect((await currentUser(t, member.cookie))?.status).toBe('confirmed');
+  });
+});
+
+describe('SessionCache', () => {
+  const db = {} as Database;
+  const found = { session: {}, user: {}, profile: {} };
+
+  it('does not keep what a lookup found when a forget came while it ran', () => {
+    const generation = sessionCache.begin();
+    sessionCache.forgetMember(-1);
+    sessionCache.set(db, 'race', -2, found, generation);
+    expect(sessionCache.get(db, 'race')).toBeUndefined();
+    sessionCache.set(db, 'race', -2, found, sessionCache.begin());
+    expect(sessionCache.get(db, 'race')).toBe(found);
+    // Another database's session is not this one's.
+    expect(sessionCache.get({} as Database, 'race')).toBeUndefined();
+    sessionCache.forgetMember(-2);
+    expect(sessionCache.get(db, 'race')).toBeUndefined();
+  });
+
+  it('does not cache again, for a while, what a transaction forgot before its commit', () => {
+    sessionCache.forgetMember(-3, true);
+    sessionCache.set(db, 'held-member', -3, found, sessionCache.begin());
+    expect(sessionCache.get(db, 'held-member')).toBeUndefined();
+    sessionCache.forgetToken('held-token', true);
+    sessionCache.set(db, 'held-token', -4, found, sessionCache.begin());
+    expect(sessionCache.get(db, 'held-token')).toBeUndefined();
+    // Forgotten after a commit: cached again by the next lookup.
+    sessionCache.forgetMember(-5);
+    sessionCache.set(db, 'after-commit', -5, found, sessionCache.begin());
+    expect(sessionCache.get(db, 'after-commit')).toBe(found);
+    sessionCache.forgetMember(-5);
+  });
+});
