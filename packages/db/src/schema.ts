@@ -144,6 +144,8 @@ export const profiles = pgTable(
     eyeColour: text('eye_colour'),
     bodyType: text('body_type'),
     relationshipStatus: text('relationship_status'),
+    /** The genders the member wants to meet (asked after signup); null: not said, taken from gender and sexuality. */
+    lookingFor: jsonb('looking_for').$type<string[]>(),
     interests: jsonb('interests').$type<string[]>().notNull().default([]),
     about: text('about').notNull().default(''),
     region: text('region'),
