@@ -3,13 +3,15 @@ import { useQueryClient } from '@tanstack/react-query';
 import { useEffect } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Outlet, ScrollRestoration, useLocation, useNavigation } from 'react-router';
+import { ConfirmProvider } from '@/components/ui/confirm';
 import { LoadingBar } from '@/components/ui/loading-bar';
+import { ToastProvider } from '@/components/ui/toast';
 import { SignupModalProvider } from '@/features/auth/components/signup-modal';
 import { MatchModalProvider } from '@/features/likes/components/match-modal';
 import { onAuthenticationLost } from '@/lib/api-client';
 import { userQueryKey } from '@/shared/session/user';
 
-/** Root of every route: keeps i18next and <html lang> on the path's locale, shows the loading bar. */
+/** Root of every route: keeps i18next and <html lang> on the path's locale, shows the loading bar; toasts and confirmations for every page. */
 export function LocaleRoot() {
   const { pathname } = useLocation();
   const { i18n } = useTranslation();
@@ -31,12 +33,16 @@ export function LocaleRoot() {
   );
 
   return (
-    <SignupModalProvider>
-      <MatchModalProvider>
-        <LoadingBar isLoading={navigation.state === 'loading'} />
-        <Outlet />
-        <ScrollRestoration />
-      </MatchModalProvider>
-    </SignupModalProvider>
+    <ToastProvider>
+      <ConfirmProvider>
+        <SignupModalProvider>
+          <MatchModalProvider>
+            <LoadingBar isLoading={navigation.state === 'loading'} />
+            <Outlet />
+            <ScrollRestoration />
+          </MatchModalProvider>
+        </SignupModalProvider>
+      </ConfirmProvider>
+    </ToastProvider>
   );
 }

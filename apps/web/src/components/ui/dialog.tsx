@@ -9,6 +9,8 @@ interface DialogProps {
   onClose?: () => void;
   testId?: string;
   size?: 'sm' | 'lg';
+  /** Extra classes of the <dialog> (a Sheet passes 'app-sheet'). */
+  className?: string;
 }
 
 /**
@@ -19,7 +21,7 @@ interface DialogProps {
  * The element exists only while the dialog is open: it is shown as it mounts and closed as it unmounts, and
  * Escape arrives through the element's own `cancel`/`close` props, so every opening has its handlers.
  */
-export function Dialog({ isOpen, labelledBy, children, isDismissible = true, onClose, testId, size }: DialogProps) {
+export function Dialog({ isOpen, labelledBy, children, isDismissible = true, onClose, testId, size, className }: DialogProps) {
   const attach = useCallback((dialog: HTMLDialogElement | null) => {
     if (!dialog) return;
     if (!dialog.open) dialog.showModal();
@@ -48,7 +50,7 @@ export function Dialog({ isOpen, labelledBy, children, isDismissible = true, onC
     // biome-ignore lint/a11y/useKeyWithClickEvents: Escape is handled by the dialog's cancel event
     <dialog
       ref={attach}
-      className="app-dialog"
+      className={className ? `app-dialog ${className}` : 'app-dialog'}
       aria-labelledby={labelledBy}
       aria-modal="true"
       data-testid={testId}

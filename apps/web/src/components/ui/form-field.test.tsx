@@ -73,6 +73,16 @@ describe('FormField', () => {
     expect(box.parentElement).toHaveClass('form-check');
   });
 
+  it('shows a checkbox as an on/off switch in the switch layout', () => {
+    render(
+      <FormField label="Show me in search" layout="switch">
+        <input type="checkbox" className="form-check-input" />
+      </FormField>,
+    );
+    const toggle = screen.getByRole('switch', { name: 'Show me in search' });
+    expect(toggle.parentElement).toHaveClass('form-check', 'form-switch');
+  });
+
   it('gives two fields without ids different ids, and clears the error state once the error goes', async () => {
     render(<TwoFields />);
     const first = screen.getByRole('textbox', { name: 'First' });

@@ -6,6 +6,7 @@ interface ControlProps {
   'aria-describedby'?: string;
   'aria-invalid'?: boolean;
   'aria-required'?: boolean;
+  role?: string;
 }
 
 export interface FormFieldProps {
@@ -18,8 +19,8 @@ export interface FormFieldProps {
   error?: ReactNode;
   /** Shows a required marker and tells assistive technology; the check itself stays with the form's schema. */
   isRequired?: boolean;
-  /** 'check' puts a checkbox before its label (Bootstrap's form-check). */
-  layout?: 'stacked' | 'check';
+  /** 'check' puts a checkbox before its label (Bootstrap's form-check); 'switch' shows it as an on/off switch. */
+  layout?: 'stacked' | 'check' | 'switch';
   /** Classes of the field's wrapper (default: margin below). */
   className?: string;
 }
@@ -38,6 +39,7 @@ export function FormField({ children, label, help, error, isRequired = false, la
   const describedBy = [children.props['aria-describedby'], help ? helpId : null, hasError ? errorId : null].filter(Boolean).join(' ');
 
   const control = cloneElement(children, {
+    ...(layout === 'switch' ? { role: 'switch' } : {}),
     id,
     className: [children.props.className, hasError ? 'is-invalid' : null].filter(Boolean).join(' ') || undefined,
     'aria-describedby': describedBy || undefined,
@@ -65,9 +67,9 @@ export function FormField({ children, label, help, error, isRequired = false, la
     </div>
   ) : null;
 
-  if (layout === 'check') {
+  if (layout === 'check' || layout === 'switch') {
     return (
-      <div className={['form-check', className].filter(Boolean).join(' ')}>
+      <div className={['form-check', layout === 'switch' ? 'form-switch' : null, className].filter(Boolean).join(' ')}>
         {control}
         <label className="form-check-label" htmlFor={id}>
           {labelText}
