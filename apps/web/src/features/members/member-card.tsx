@@ -1,11 +1,12 @@
 import { SEARCH_CARD_HEIGHT, type SearchCard } from '@amora/contracts/core';
 import { useTranslation } from 'react-i18next';
+import { PhotoPlaceholder } from '@/components/ui/photo-placeholder';
 import { countryName } from '@/shared/site/country-name';
 import { FictionalIcon } from '@/shared/site/fictional-icon';
 import { LocalLink } from '@/shared/site/local-link';
 import { useLocale } from '@/shared/site/use-locale';
 
-/** A search card, 330 px high (spec §9): main photo, name, age, city and badges. */
+/** A search card, 330 px high (spec §9): main photo (or a drawn placeholder), name, age, city and badges. */
 export function MemberCard({ card }: { card: SearchCard }) {
   const { t } = useTranslation();
   const locale = useLocale();
@@ -17,7 +18,11 @@ export function MemberCard({ card }: { card: SearchCard }) {
       data-testid="member-card"
     >
       <div className="position-relative flex-grow-1 bg-light" style={{ minHeight: 0 }}>
-        {card.thumb_url && <img src={card.thumb_url} alt="" className="w-100 h-100" style={{ objectFit: 'cover' }} loading="lazy" />}
+        {card.thumb_url ? (
+          <img src={card.thumb_url} alt="" className="w-100 h-100" style={{ objectFit: 'cover' }} loading="lazy" />
+        ) : (
+          <PhotoPlaceholder className="d-block w-100 h-100" />
+        )}
         <div className="position-absolute top-0 start-0 m-2 d-flex gap-1">
           {card.is_premium && <span className="badge text-bg-secondary">{t('member.premium')}</span>}
           {card.is_fictional && <FictionalIcon size={20} />}

@@ -3,6 +3,7 @@ import { LIKES_TYPES, type LikeCard, type LikedByCard, type LikesType } from '@a
 import { useTranslation } from 'react-i18next';
 import { useParams } from 'react-router';
 import { HeartIcon } from '@/components/ui/heart-icon';
+import { PhotoPlaceholder } from '@/components/ui/photo-placeholder';
 import { ErrorPage } from '@/shared/errors/error-page';
 import { useLikes } from '@/shared/session/likes';
 import { useUser } from '@/shared/session/user';
@@ -77,7 +78,7 @@ function LikesCard({ card, to }: { card: LikeCard | LikedByCard; to: string }) {
       {card.thumb_url ? (
         <img src={card.thumb_url} alt="" className="card-img-top" style={{ aspectRatio: '4 / 5', objectFit: 'cover' }} loading="lazy" />
       ) : (
-        <div className="card-img-top bg-light" style={{ aspectRatio: '4 / 5' }} />
+        <PhotoPlaceholder className="card-img-top" style={{ aspectRatio: '4 / 5' }} />
       )}
       <div className="position-absolute top-0 start-0 p-2 d-flex gap-1">
         {isNew && (

@@ -1,5 +1,6 @@
 import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
+import { PhotoPlaceholder } from '@/components/ui/photo-placeholder';
 import { ApiRequestError } from '@/lib/api-client';
 import { ErrorPage } from '@/shared/errors/error-page';
 import { useOpenSignup } from '@/shared/modals/open-signup';
@@ -192,7 +193,7 @@ export function MemberPage({ profileId, likeButton }: MemberPageProps) {
                   {r.thumb_url ? (
                     <img src={r.thumb_url} alt="" className="card-img-top" style={{ aspectRatio: '4 / 5', objectFit: 'cover' }} />
                   ) : (
-                    <div className="bg-light" style={{ aspectRatio: '4 / 5' }} />
+                    <PhotoPlaceholder className="card-img-top" style={{ aspectRatio: '4 / 5' }} />
                   )}
                   <div className="card-body p-2 small">
                     {r.name}, {r.age}
