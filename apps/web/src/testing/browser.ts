@@ -9,3 +9,20 @@ export function runAsInstalledApp(): void {
     return Object.assign(list, { matches: true, media: query, onchange: null, addListener() {}, removeListener() {} });
   });
 }
+
+/** A phone-sized screen: the media queries below md (768 px) match, as on a 390 px wide phone. */
+export function runOnPhone(): void {
+  const matchMedia = window.matchMedia.bind(window);
+  vi.spyOn(window, 'matchMedia').mockImplementation((query: string) => {
+    const maxWidth = /max-width:\s*([\d.]+)px/.exec(query);
+    if (!maxWidth) return matchMedia(query);
+    const list = new EventTarget() as MediaQueryList;
+    return Object.assign(list, {
+      matches: 390 <= Number(maxWidth[1]),
+      media: query,
+      onchange: null,
+      addListener() {},
+      removeListener() {},
+    });
+  });
+}

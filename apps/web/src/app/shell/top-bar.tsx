@@ -2,41 +2,48 @@ import { useTranslation } from 'react-i18next';
 import { AccountMenu } from '@/features/auth/components/account-menu';
 import { saveLanguage } from '@/features/language/api/save-language';
 import { LanguageDropdown } from '@/features/language/language-dropdown';
-import { useNewLikes } from '@/shared/session/likes';
+import { useIsPhone } from '@/lib/use-media-query';
 import { useUser } from '@/shared/session/user';
 import { LocalLink } from '@/shared/site/local-link';
+import { useRouteName } from '@/shared/site/use-route-name';
 import { Logo } from './logo';
+import { NavBadge } from './nav-badge';
+import { activeNavItem, MEMBER_NAV } from './nav-items';
 
 /**
- * Top bar of spec §2. Visitors: logo (to index), language menu, login button. Members: logo (to members),
- * search, likes (with the new-likes badge), language menu and the account menu; messages and credits join with
- * their features.
+ * Top bar of spec §2, one row at every width. Visitors: logo (to index), language menu, login button. Members:
+ * logo (to members), the items of MEMBER_NAV (from md up; on phones they are the bottom tab bar), language menu
+ * and the account menu.
  */
 export function TopBar() {
   const { t } = useTranslation();
   const user = useUser();
-  const newLikes = useNewLikes();
+  const isPhone = useIsPhone();
+  const active = activeNavItem(useRouteName());
   return (
-    <header className="navbar bg-white border-bottom shadow-sm">
-      <div className="container gap-2">
+    <header className="top-bar" data-testid="top-bar">
+      <div className="container-xl top-bar-row">
         <Logo to={user ? '/members' : '/'} />
-        <div className="d-flex align-items-center gap-2 ms-auto">
-          {user && (
-            <LocalLink to="/members" className="btn btn-link btn-sm text-decoration-none" data-testid="nav-search">
-              {t('nav.search')}
-            </LocalLink>
-          )}
-          {user && (
-            <LocalLink to="/likes" className="btn btn-link btn-sm text-decoration-none" data-testid="nav-likes">
-              {t('nav.likes')}
-              {newLikes > 0 && (
-                <span className="badge rounded-pill text-bg-primary ms-1" data-testid="likes-badge">
-                  <span aria-hidden="true">{newLikes}</span>
-                  <span className="visually-hidden">{t('likes.newLikes', { count: newLikes })}</span>
-                </span>
-              )}
-            </LocalLink>
-          )}
+        {user && !isPhone && (
+          <nav aria-label={t('nav.main')} className="ms-auto">
+            <ul className="top-nav">
+              {MEMBER_NAV.map((item) => (
+                <li key={item.id}>
+                  <LocalLink
+                    to={item.to}
+                    className="top-nav-link"
+                    aria-current={item === active ? 'page' : undefined}
+                    data-testid={`nav-${item.id}`}
+                  >
+                    {t(item.label)}
+                    {item.badge && <NavBadge badge={item.badge} />}
+                  </LocalLink>
+                </li>
+              ))}
+            </ul>
+          </nav>
+        )}
+        <div className={`top-bar-end${user && !isPhone ? ' ms-0' : ''}`}>
           <LanguageDropdown onChange={user ? (locale) => void saveLanguage(locale).catch(() => {}) : undefined} />
           {user ? (
             <AccountMenu />

@@ -1,5 +1,6 @@
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
+import { Avatar } from '@/components/ui/avatar';
 import { Menu } from '@/components/ui/menu';
 import { useUser } from '@/shared/session/user';
 import { LocalLink } from '@/shared/site/local-link';
@@ -18,14 +19,15 @@ export function AccountMenu() {
   return (
     <Menu
       testId="account-menu"
-      buttonClassName="btn btn-outline-dark btn-sm dropdown-toggle"
+      buttonClassName="account-button"
       label={
         <>
+          <Avatar name={user.profile.name} src={user.profile.main_image?.match} size="sm" />
           <span className="visually-hidden">
             {t('account.menu')}
             {t('punctuation.colon')}
           </span>
-          {user.profile.name}
+          <span className="account-name">{user.profile.name}</span>
         </>
       }
     >

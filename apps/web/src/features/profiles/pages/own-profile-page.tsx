@@ -2,6 +2,7 @@ import { type OwnProfile, PROFILE_ATTRIBUTES, type ProfileUpdate } from '@amora/
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Navigate } from 'react-router';
+import { useToast } from '@/components/ui/toast';
 import { errorText } from '@/lib/error-text';
 import { useUser } from '@/shared/session/user';
 import { useInterests } from '@/shared/site/api/get-interests';
@@ -19,6 +20,7 @@ function DetailsForm({ profile }: { profile: OwnProfile }) {
   const { t } = useTranslation();
   const settings = useSettings();
   const update = useUpdateProfile();
+  const toast = useToast();
   const [about, setAbout] = useState(profile.about);
   const [values, setValues] = useState<Record<Attribute, string>>(() => ({
     gender: profile.gender ?? '',
@@ -38,7 +40,7 @@ function DetailsForm({ profile }: { profile: OwnProfile }) {
     const body: Record<string, unknown> = { interests };
     if (hasNotes) body.about = about;
     for (const f of fields) body[f] = values[f] || null;
-    update.mutate(body as ProfileUpdate);
+    update.mutate(body as ProfileUpdate, { onSuccess: () => toast.show({ message: t('profile.saved'), testId: 'profile-saved' }) });
   };
 
   return (
@@ -112,11 +114,6 @@ function DetailsForm({ profile }: { profile: OwnProfile }) {
           <button type="submit" className="btn btn-primary" disabled={update.isPending} data-testid="profile-save">
             {t('profile.save')}
           </button>
-          {update.isSuccess && (
-            <span role="status" data-testid="profile-saved">
-              {t('profile.saved')}
-            </span>
-          )}
           {update.error && (
             <span className="text-danger" role="alert">
               {errorText(t, update.error)}

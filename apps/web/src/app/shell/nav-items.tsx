@@ -1,0 +1,50 @@
+import type { ReactNode } from 'react';
+import { useNewLikes } from '@/shared/session/likes';
+import type { RouteHandle } from '@/shared/site/use-route-name';
+import { HeartOutlineIcon, SearchIcon } from './nav-icons';
+
+export interface MemberNavItem {
+  /** Stable id, also the link's test id (`nav-<id>`). */
+  id: string;
+  /** Path without the locale prefix. */
+  to: string;
+  /** Catalogue key of the label in the desktop top bar (spec §2's wording). */
+  label: string;
+  /** Catalogue key of the shorter label under the icon in the phone tab bar. */
+  tabLabel: string;
+  icon: ReactNode;
+  /** Route names (spec §2) on which this item is the open one. */
+  routes: NonNullable<RouteHandle['name']>[];
+  /** The item's count badge: a hook returning the count (0 hides it), its accessible text key and its test id. */
+  badge?: { useCount: () => number; label: string; testId: string };
+}
+
+/**
+ * The members' navigation, in the order of spec §2: the desktop top bar and the phone tab bar both render this
+ * list, so each item shows only when its feature exists. Messages (with unread messages, ChatIcon) and Credits or
+ * Get Premium (CoinsIcon) join here when their features land, with their own badge hook.
+ */
+export const MEMBER_NAV: MemberNavItem[] = [
+  {
+    id: 'search',
+    to: '/members',
+    label: 'nav.search',
+    tabLabel: 'nav.searchShort',
+    icon: <SearchIcon />,
+    routes: ['members', 'members-id'],
+  },
+  {
+    id: 'likes',
+    to: '/likes',
+    label: 'nav.likes',
+    tabLabel: 'nav.likes',
+    icon: <HeartOutlineIcon />,
+    routes: ['likes', 'likes-type', 'likes-m-id'],
+    badge: { useCount: useNewLikes, label: 'likes.newLikes', testId: 'likes-badge' },
+  },
+];
+
+/** The item of the page on screen, if any. */
+export function activeNavItem(route: RouteHandle['name'] | undefined, items: MemberNavItem[] = MEMBER_NAV): MemberNavItem | undefined {
+  return route ? items.find((item) => item.routes.includes(route)) : undefined;
+}
