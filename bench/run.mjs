@@ -1,9 +1,10 @@
 #!/usr/bin/env node
-// npm run bench [-- api|bundle|memory|photos|search|search-http]: runs the benchmarks, prints the figures, writes bench/results/*.json.
+// npm run bench [-- api|bundle|lighthouse|memory|photos|search|search-http]: runs the benchmarks, prints the figures, writes bench/results/*.json.
 import { spawnSync } from 'node:child_process';
 import { mkdirSync, writeFileSync } from 'node:fs';
 import { runApiBenchmark } from './api-throughput.mjs';
 import { runBundleBenchmark } from './bundle-size.mjs';
+import { runLighthouseBenchmark } from './lighthouse.mjs';
 import { runMemoryBenchmark } from './memory.mjs';
 import { runPhotoBenchmark } from './photo-processing.mjs';
 import { runSearchHttpBenchmark } from './search-http.mjs';
@@ -15,7 +16,7 @@ const save = (name, data) =>
   writeFileSync(`bench/results/${name}.json`, `${JSON.stringify({ at: new Date().toISOString(), ...data }, null, 2)}\n`);
 
 // The API and photo benchmarks run the built server, as `npm start` does; the bundle one measures the web build.
-if (['all', 'bundle', 'api', 'photos', 'search-http', 'memory'].includes(which)) {
+if (['all', 'bundle', 'api', 'photos', 'search-http', 'memory', 'lighthouse'].includes(which)) {
   if (spawnSync('npm', ['run', 'build', '--silent'], { stdio: 'inherit' }).status !== 0) process.exit(1);
 }
 
@@ -114,6 +115,22 @@ if (which === 'all' || which === 'search-http') {
       `    ratio ${r.ratio} [${r.ratios.join(', ')}]; every round: search p99 <= ${r.worst.p99} ms, max ${r.worst.max} ms, ${r.worst.timeouts} timeouts, ${r.worst.errors} errors; target ${r.target}: ${r.pass ? 'PASS' : 'FAIL'}`,
     );
   }
+}
+
+if (which === 'all' || which === 'lighthouse') {
+  const bundle = runBundleBenchmark();
+  const run = await runLighthouseBenchmark();
+  save('lighthouse', { ...run, indexJsGzipKb: bundle.gzipKb });
+  const t = run.targets;
+  console.log(
+    `\nLighthouse, mobile preset, simulated throttling (median of ${run.runs} runs per page; targets: performance >= ${t.performance}, LCP <= ${t.lcpMs / 1000} s, CLS <= ${t.cls}, accessibility ${t.accessibility}):`,
+  );
+  for (const r of run.results) {
+    console.log(
+      `  ${r.label.padEnd(26)} performance ${String(r.performance).padStart(3)} [${r.performanceRuns.join(', ')}]   LCP ${(r.lcpMs / 1000).toFixed(2)} s   FCP ${(r.fcpMs / 1000).toFixed(2)} s   TBT ${r.tbtMs} ms   CLS ${r.cls}   accessibility ${r.accessibility}${r.failedAccessibility.length ? ` (${r.failedAccessibility.join(', ')})` : ''}   ${r.pass ? 'PASS' : 'FAIL'}`,
+    );
+  }
+  console.log(`  index route JavaScript: ${bundle.gzipKb} KB gzipped (target <= ${bundle.targetKb} KB) ${bundle.pass ? 'PASS' : 'FAIL'}`);
 }
 
 if (which === 'all' || which === 'memory') {

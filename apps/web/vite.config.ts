@@ -16,6 +16,8 @@ export default defineConfig({
     emptyOutDir: true,
     sourcemap: false,
     chunkSizeWarningLimit: 400,
+    // .vite/manifest.json: the server preloads a page's chunk and the text font with the HTML (plugins/web.ts).
+    manifest: true,
   },
   server: { port: 5173, proxy: { '/api': 'http://localhost:3000' } },
 });

@@ -14,6 +14,7 @@ import { geoRoutes } from './modules/geo/geo.routes';
 import { healthRoutes } from './modules/health/health.routes';
 import { likesRoutes } from './modules/likes/likes.routes';
 import { devMailboxRoutes } from './modules/mail/dev-mailbox.routes';
+import { pageDataMaker } from './modules/page-data/page-data.service';
 import { photosRoutes } from './modules/photos/photos.routes';
 import { profilesRoutes } from './modules/profiles/profiles.routes';
 import { searchRoutes } from './modules/search/search.routes';
@@ -86,6 +87,7 @@ export async function buildApp(ctx: AppContext, options: BuildOptions = {}): Pro
   await app.register(likesRoutes);
   await app.register(searchRoutes);
 
-  await registerWeb(app);
+  // Every page carries the settings, the member and the catalogue its first paint needs (modules/page-data).
+  await registerWeb(app, { pageData: pageDataMaker(app) });
   return app;
 }

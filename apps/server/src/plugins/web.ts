@@ -1,9 +1,20 @@
 import { existsSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
+import { brotliCompressSync, gzipSync, constants as zlib } from 'node:zlib';
 import { LANDERS, LOCALES, type Locale, ROUTES, STATIC_PAGES, splitLocalePath, TOKEN_PAGES } from '@amora/contracts';
 import { translate } from '@amora/i18n';
 import fastifyStatic from '@fastify/static';
-import type { FastifyInstance } from 'fastify';
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+
+/** A route pattern of the contracts (`/members/:id`, `/landers/:name/:slug?`) as a regular expression. */
+function patternOf(pattern: string): RegExp {
+  return new RegExp(
+    `^${pattern
+      .replace(/\/:[a-z]+\?/g, '(?:/[^/]+)?')
+      .replace(/:[a-z]+/g, '[^/]+')
+      .replace(/\//g, '\\/')}\\/?$`,
+  );
+}
 
 const knownPatterns: RegExp[] = [
   ...Object.entries(ROUTES)
@@ -13,15 +24,7 @@ const knownPatterns: RegExp[] = [
   ...TOKEN_PAGES.map((token) => `/${token}`),
   '/landers/tinderswipe',
   ...LANDERS.map((lander) => `/landers/${lander}/:slug?`),
-].map(
-  (pattern) =>
-    new RegExp(
-      `^${pattern
-        .replace(/\/:[a-z]+\?/g, '(?:/[^/]+)?')
-        .replace(/:[a-z]+/g, '[^/]+')
-        .replace(/\//g, '\\/')}\\/?$`,
-    ),
-);
+].map(patternOf);
 
 /** Whether the SPA has a page at this path; anything else is served the app with status 404. */
 export function isKnownPage(path: string): boolean {
@@ -45,7 +48,7 @@ export function localizedIndex(template: string, locale: Locale): string {
  * Serves the built web app: hashed assets with a year of caching, compressed at build time, and index.html
  * (in the language of the path's locale prefix) for every page route. Unknown API paths get JSON 404s.
  */
-export async function registerWeb(app: FastifyInstance): Promise<void> {
+export async function registerWeb(app: FastifyInstance, options: { pageData?: PageData } = {}): Promise<void> {
   const dist = app.ctx.config.webDist;
   const indexPath = join(dist, 'index.html');
   const hasBuild = existsSync(indexPath);
@@ -67,7 +70,10 @@ export async function registerWeb(app: FastifyInstance): Promise<void> {
   const template = hasBuild ? readFileSync(indexPath, 'utf8') : null;
   const pages = template ? new Map(LOCALES.map((locale) => [locale, localizedIndex(template, locale)])) : null;
 
-  app.setNotFoundHandler((request, reply) => {
+  const pageData: PageData = options.pageData ?? (async (_request, _reply, path) => ({ locale: splitLocalePath(path).locale, script: '' }));
+  const preloads = template ? routePreloads(dist) : null;
+
+  app.setNotFoundHandler(async (request, reply) => {
     const path = request.url.split('?')[0];
     if (path.startsWith('/api/') || path === '/api' || (request.method !== 'GET' && request.method !== 'HEAD')) {
       return reply.status(404).send({ error: 'not_found', message: 'This page could not be found' });
@@ -78,11 +84,99 @@ export async function registerWeb(app: FastifyInstance): Promise<void> {
         .type('text/plain; charset=utf-8')
         .send('The web app is not built yet. Run `npm run build` (or `npm start`, which builds it).');
     }
-    const html = pages.get(splitLocalePath(path).locale);
-    return reply
+    const boot = await pageData(request, reply, path);
+    const page = (pages.get(boot.locale) as string).replace('</head>', `${preloads?.(path) ?? ''}${boot.script}</head>`);
+    // The page carries the visitor's settings, session and language: never stored by a cache, not even the browser's.
+    reply
       .status(isKnownPage(path) ? 200 : 404)
-      .header('cache-control', 'no-cache')
-      .type('text/html; charset=utf-8')
-      .send(html);
+      .header('cache-control', 'private, no-store')
+      .type('text/html; charset=utf-8');
+    return sendCompressed(request, reply, page);
   });
+}
+
+/**
+ * The lazy page module of the most visited pages (apps/web/src/app/routes.tsx), by route name: the page's
+ * chunk is preloaded with the HTML instead of being asked for after the entry script ran.
+ */
+export const ROUTE_PAGE_SOURCES: Partial<Record<keyof typeof ROUTES, string>> = {
+  members: 'src/features/members/members-page.tsx',
+  'members-id': 'src/app/pages/member-page.tsx',
+  'likes-m-id': 'src/app/pages/member-page.tsx',
+  likes: 'src/features/likes/pages/likes-page.tsx',
+  'likes-type': 'src/features/likes/pages/likes-page.tsx',
+  'swipe-game': 'src/features/swipe-game/swipe-game-page.tsx',
+  'match-finder': 'src/features/match-finder/match-finder-page.tsx',
+  profile: 'src/features/profiles/pages/own-profile-page.tsx',
+  login: 'src/features/auth/pages/login-page.tsx',
+  settings: 'src/features/auth/pages/settings-page.tsx',
+};
+
+interface ManifestChunk {
+  file: string;
+  src?: string;
+  isEntry?: boolean;
+  imports?: string[];
+  css?: string[];
+  assets?: string[];
+}
+
+/**
+ * The preload links of a page, from the build's manifest (apps/web/dist/.vite/manifest.json): the text font's
+ * file (the Latin subset, which every language of ours needs first) and, on a page of ROUTE_PAGE_SOURCES, the
+ * page's chunk with the chunks it imports that the entry does not already load. No manifest, no links.
+ */
+export function routePreloads(dist: string): (path: string) => string {
+  const manifestPath = join(dist, '.vite', 'manifest.json');
+  if (!existsSync(manifestPath)) return () => '';
+  const manifest = JSON.parse(readFileSync(manifestPath, 'utf8')) as Record<string, ManifestChunk>;
+  const entry = Object.values(manifest).find((chunk) => chunk.isEntry);
+  const loaded = new Set<string>();
+  const walk = (key: string, into: Set<string>) => {
+    const chunk = manifest[key];
+    if (!chunk || into.has(chunk.file)) return;
+    into.add(chunk.file);
+    for (const imported of chunk.imports ?? []) walk(imported, into);
+  };
+  for (const [key, chunk] of Object.entries(manifest)) if (chunk === entry) walk(key, loaded);
+  const fonts = [...new Set(Object.values(manifest).flatMap((chunk) => chunk.assets ?? []))].filter((file) =>
+    /-latin-(?!ext)[^/]*\.woff2$/.test(file),
+  );
+  const fontLinks = fonts.map((file) => `<link rel="preload" href="/${file}" as="font" type="font/woff2" crossorigin>`).join('');
+  const byRoute = Object.entries(ROUTE_PAGE_SOURCES).flatMap(([name, source]) => {
+    const key = Object.keys(manifest).find((k) => manifest[k].src === source);
+    if (!key) return [];
+    const files = new Set<string>();
+    walk(key, files);
+    const links = [...files]
+      .filter((file) => !loaded.has(file))
+      .map((file) => `<link rel="modulepreload" crossorigin href="/${file}">`)
+      .concat((manifest[key].css ?? []).map((file) => `<link rel="stylesheet" crossorigin href="/${file}">`))
+      .join('');
+    return [{ pattern: patternOf(ROUTES[name as keyof typeof ROUTES]), links }];
+  });
+  return (path) => {
+    const { rest } = splitLocalePath(path);
+    return fontLinks + (byRoute.find((route) => route.pattern.test(rest))?.links ?? '');
+  };
+}
+
+/**
+ * What the page carries for the app's first paint, made per request (modules/page-data): the language the
+ * app will show and the data block with the settings, the member and the catalogue in it ('' for none).
+ */
+export type PageData = (request: FastifyRequest, reply: FastifyReply, path: string) => Promise<{ locale: Locale; script: string }>;
+
+/**
+ * The page compressed for the browser (Brotli at a fast level, else gzip): it is made per request, unlike the
+ * static files, whose copies the build compressed.
+ */
+function sendCompressed(request: FastifyRequest, reply: FastifyReply, page: string) {
+  const accepts = String(request.headers['accept-encoding'] ?? '');
+  reply.header('vary', 'Accept-Encoding');
+  if (/\bbr\b/.test(accepts)) {
+    return reply.header('content-encoding', 'br').send(brotliCompressSync(page, { params: { [zlib.BROTLI_PARAM_QUALITY]: 5 } }));
+  }
+  if (/\bgzip\b/.test(accepts)) return reply.header('content-encoding', 'gzip').send(gzipSync(page, { level: 6 }));
+  return reply.send(page);
 }

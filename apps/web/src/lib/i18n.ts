@@ -1,5 +1,5 @@
 import { DEFAULT_LOCALE, FALLBACK_LOCALE, type Locale } from '@amora/contracts/core';
-import i18next, { type BackendModule } from 'i18next';
+import i18next, { type BackendModule, type i18n } from 'i18next';
 import { initReactI18next } from 'react-i18next';
 
 type Loader = () => Promise<Record<string, unknown>>;
@@ -37,8 +37,20 @@ const lazyBackend: BackendModule = {
   },
 };
 
-export function initI18n(locale: Locale): Promise<unknown> {
-  return i18next
+/**
+ * Starts i18next in `locale`. With `messages` (the common catalogue the server put into the page) nothing is
+ * fetched before the first paint: the fallback language's catalogue, needed only for a key the page's language
+ * lacks (the catalogue test allows none), comes in the background once the browser is idle.
+ */
+export async function initI18n(locale: Locale, messages?: Record<string, unknown>, instance: i18n = i18next): Promise<unknown> {
+  const bundled = messages
+    ? {
+        // The other namespaces and languages still load through the backend.
+        partialBundledLanguages: true,
+        resources: { [locale]: { common: messages }, ...(locale === FALLBACK_LOCALE ? {} : { [FALLBACK_LOCALE]: { common: {} } }) },
+      }
+    : {};
+  const t = await instance
     .use(lazyBackend)
     .use(initReactI18next)
     .init({
@@ -51,7 +63,19 @@ export function initI18n(locale: Locale): Promise<unknown> {
       interpolation: { escapeValue: false, prefix: '{', suffix: '}' },
       react: { useSuspense: true },
       returnNull: false,
+      ...bundled,
     });
+  const loadFallback = messages && locale !== FALLBACK_LOCALE ? loaderFor(FALLBACK_LOCALE, 'common') : undefined;
+  if (loadFallback) {
+    const later = (run: () => void) => (typeof requestIdleCallback === 'function' ? requestIdleCallback(run) : setTimeout(run, 1_000));
+    later(() => {
+      loadFallback().then(
+        (data) => instance.addResourceBundle(FALLBACK_LOCALE, 'common', data, true, true),
+        () => {},
+      );
+    });
+  }
+  return t;
 }
 
 export { DEFAULT_LOCALE, i18next };

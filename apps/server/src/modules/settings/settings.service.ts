@@ -1,8 +1,20 @@
-import { COUNTRY_LANGUAGES, TRACKING_KEYS } from '@amora/contracts';
-import type { FastifyRequest } from 'fastify';
+import {
+  COUNTRY_LANGUAGES,
+  isLocale,
+  LOCALE_COOKIE,
+  LOCALE_COOKIE_DAYS,
+  localeFromTag,
+  type settingsQuerySchema,
+  settingsSchema,
+  TRACKING_COOKIE,
+  TRACKING_KEYS,
+} from '@amora/contracts';
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import type { z } from 'zod';
 import { hasKeys } from '../../lib/objects';
 import { regionsOf } from '../content/regions';
 import type { Site } from '../sites/sites.repository';
+import { presentSettings } from './settings.presenter';
 
 /**
  * The visitor's country from the geo header a CDN or load balancer sets (`CF-IPCountry`, `X-Country-Code`);
@@ -30,6 +42,93 @@ export function trackingFromQuery(query: Record<string, unknown>): Record<string
     if (typeof value === 'string' && value.length > 0) tracking[key] = value.slice(0, 100);
   }
   return Object.keys(tracking).length > 0 ? tracking : null;
+}
+
+/**
+ * Serialized settings per site and request facts. Keyed by the site object itself: when the site directory
+ * reloads, its sites are new objects, so the answers made from the old ones are dropped with them.
+ */
+class SettingsCache {
+  private perSite = new WeakMap<Site, Map<string, string>>();
+  get(site: Site, key: string): string | undefined {
+    return this.perSite.get(site)?.get(key);
+  }
+  set(site: Site, key: string, json: string): void {
+    let entries = this.perSite.get(site);
+    if (!entries || entries.size > 2_000) {
+      entries = new Map();
+      this.perSite.set(site, entries);
+    }
+    entries.set(key, json);
+  }
+}
+
+/** The query of settings.php, as its schema reads it. */
+export type SettingsQuery = z.infer<typeof settingsQuerySchema>;
+
+/**
+ * The settings answer of a request as JSON (what GET /api/settings.php sends), with its cookies: the language
+ * cookie from the site's domain language when there is none yet, the traffic-source cookie from the query.
+ * Each maker keeps its own cache of answers. The served page (modules/page-data) embeds the same answer.
+ */
+export function settingsAnswerer(app: FastifyInstance): (request: FastifyRequest, reply: FastifyReply, query: SettingsQuery) => string {
+  const cache = new SettingsCache();
+  return (request, reply, query) => {
+    const { site } = request;
+    const { config } = app.ctx;
+
+    // Spec §7: with no locale cookie yet, the site's domain language decides it.
+    const cookieLocale = request.cookies[LOCALE_COOKIE];
+    const validCookieLocale = isLocale(cookieLocale) ? cookieLocale : null;
+    // The domain language is needed only when no valid locale cookie decides the language.
+    const domainLocale = validCookieLocale ? null : localeFromTag(site.domainLanguage);
+    if (!cookieLocale) {
+      if (domainLocale && site.languages.includes(domainLocale)) {
+        reply.setCookie(LOCALE_COOKIE, domainLocale, {
+          path: '/',
+          maxAge: LOCALE_COOKIE_DAYS * 86_400,
+          sameSite: 'lax',
+          secure: config.isProduction,
+        });
+      }
+    }
+
+    const tracking = trackingFromQuery(query as Record<string, unknown>);
+    if (tracking) {
+      reply.setCookie(TRACKING_COOKIE, JSON.stringify(tracking), {
+        path: '/',
+        maxAge: 30 * 86_400,
+        httpOnly: true,
+        sameSite: 'lax',
+        secure: config.isProduction,
+      });
+    }
+
+    const geoip = geoipCountry(request, config.isProduction);
+    const locale = query.lang ?? validCookieLocale ?? domainLocale ?? 'en';
+    const isTrafficsource = Boolean(tracking || request.cookies[TRACKING_COOKIE]);
+    // The object depends only on these facts, so each process keeps its JSON until the sites reload. The
+    // common visitor (no geo header, no traffic source) is keyed by the locale alone.
+    const key = geoip === null && !isTrafficsource ? locale : `${locale}|${geoip}|${isTrafficsource}`;
+    const cached = cache.get(site, key);
+    if (cached) return cached;
+    const country = selectedCountry(site, geoip);
+    const json = JSON.stringify(
+      settingsSchema.parse(
+        presentSettings(site, {
+          locale,
+          geoipCountry: geoip,
+          selectedCountry: country,
+          regions: regionsOf(country),
+          isTrafficsource,
+          isProduction: config.isProduction,
+          pushPublicKey: null,
+        }),
+      ),
+    );
+    cache.set(site, key, json);
+    return json;
+  };
 }
 
 export { COUNTRY_LANGUAGES, regionsOf };

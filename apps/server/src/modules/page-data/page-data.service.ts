@@ -1,0 +1,58 @@
+import { isLocale, LOCALE_COOKIE, type Locale, localeFromTag, settingsQuerySchema, splitLocalePath } from '@amora/contracts';
+import { loadCatalogue } from '@amora/i18n';
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import { scriptSafeJson } from '../../lib/script-json';
+import { authenticate, sessionToken } from '../../plugins/auth';
+import { presentMember } from '../auth/auth.service';
+import { settingsAnswerer } from '../settings/settings.service';
+
+/** The id of the data block in the page (apps/web/src/lib/boot-data.ts reads it). */
+export const BOOT_DATA_ID = 'boot-data';
+
+/** The common catalogue of each language, once, as script-safe JSON. */
+const messagesJson = new Map<Locale, string>();
+function messagesOf(locale: Locale): string {
+  let json = messagesJson.get(locale);
+  if (json === undefined) {
+    json = scriptSafeJson(JSON.stringify(loadCatalogue(locale, 'common')));
+    messagesJson.set(locale, json);
+  }
+  return json;
+}
+
+/**
+ * What the web app's boot (apps/web/src/app/boot.ts) would otherwise ask for before its first paint, so the
+ * page paints without waiting for three calls: the settings as settings.php answers them (with its cookies),
+ * the member as GET user.php answers (null for a visitor, and for a session of another site) and the common
+ * catalogue, in the language the app will show: the path's, or for a path without a language prefix the
+ * remembered one, as the app's redirect picks it. Written as a data block (`type="application/json"`: never run,
+ * so the CSP stays as it is), escaped so no text in it can end the element. A page query settings.php would
+ * refuse gets no block: the app then asks, and gets the 400.
+ */
+export function pageDataMaker(app: FastifyInstance) {
+  const settingsAnswer = settingsAnswerer(app);
+  return async (request: FastifyRequest, reply: FastifyReply, path: string): Promise<{ locale: Locale; script: string }> => {
+    const split = splitLocalePath(path);
+    const { site } = request;
+    if (!site) return { locale: split.locale, script: '' };
+    // The app's redirect: a path without a prefix goes to the remembered language, which settings.php sets
+    // from the site's domain language on a first visit.
+    let locale = split.locale;
+    if (!split.prefixed) {
+      const cookie = request.cookies[LOCALE_COOKIE];
+      const domain = localeFromTag(site.domainLanguage);
+      const remembered = isLocale(cookie) ? cookie : cookie === undefined && domain && site.languages.includes(domain) ? domain : null;
+      if (remembered && remembered !== locale && site.languages.includes(remembered)) locale = remembered;
+    }
+    const query = settingsQuerySchema.safeParse({ ...(request.query as object), lang: locale });
+    if (!query.success) return { locale, script: '' };
+    const settings = settingsAnswer(request, reply, query.data);
+    // Pages pass the request gate without a session lookup (only API calls need one): the page looks itself.
+    const token = sessionToken(request);
+    if (token && !request.auth) await authenticate(app, request, token, false);
+    const { auth } = request;
+    const user = auth ? scriptSafeJson(JSON.stringify(await presentMember(app.ctx, site, auth.user, auth.profile))) : 'null';
+    const json = `{"locale":"${locale}","settings":${scriptSafeJson(settings)},"user":${user},"messages":${messagesOf(locale)}}`;
+    return { locale, script: `<script type="application/json" id="${BOOT_DATA_ID}">${json}</script>` };
+  };
+}

@@ -1,0 +1,31 @@
+import type { Locale, Settings, User } from '@amora/contracts/core';
+
+/** The id of the data block the server writes into the page (apps/server/src/modules/page-data). */
+export const BOOT_DATA_ID = 'boot-data';
+
+/**
+ * What the server put into the page for the first paint: the settings (as settings.php answers them), the
+ * member (as GET user.php answers, null for a visitor) and the common catalogue, all in the language `locale`.
+ */
+export interface BootData {
+  locale: Locale;
+  settings: Settings;
+  user: User | null;
+  messages: Record<string, unknown>;
+}
+
+/**
+ * Reads the page's data block once and removes it (what it holds then lives in the query cache and i18next).
+ * Null when there is none (the dev server's page, a query the server left to settings.php) or it does not read.
+ */
+export function takeBootData(doc: Document = document): BootData | null {
+  const element = doc.getElementById(BOOT_DATA_ID);
+  if (!element) return null;
+  element.remove();
+  try {
+    const data = JSON.parse(element.textContent ?? '') as BootData;
+    return data && typeof data === 'object' && data.settings && typeof data.locale === 'string' ? data : null;
+  } catch {
+    return null;
+  }
+}
