@@ -9,6 +9,7 @@ export interface ClaimedJob {
   payload: unknown;
   attempts: number;
   maxAttempts: number;
+  runAt: Date;
 }
 
 export async function insertJob(
@@ -69,7 +70,14 @@ export async function claimJobs(
       lockedBy: token,
     })
     .where(inArray(jobs.id, candidates))
-    .returning({ id: jobs.id, name: jobs.name, payload: jobs.payload, attempts: jobs.attempts, maxAttempts: jobs.maxAttempts });
+    .returning({
+      id: jobs.id,
+      name: jobs.name,
+      payload: jobs.payload,
+      attempts: jobs.attempts,
+      maxAttempts: jobs.maxAttempts,
+      runAt: jobs.runAt,
+    });
 }
 
 /** A finished job is deleted, only by the worker whose claim it still is (`token`): a late one changes nothing. */

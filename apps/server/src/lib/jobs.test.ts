@@ -27,6 +27,31 @@ function worker(db: Database = t.ctx.db): Jobs {
   return created;
 }
 
+/**
+ * Another server process on the test's PostgreSQL database: `body` runs with `jobs` (a worker on its own
+ * connection, on the real clock) and `handle` in scope; what it writes to stdout comes back line by line.
+ */
+function workerProcess(body: string, onLine: (line: string) => void) {
+  const code = `const { openDatabase } = await import('@amora/db');
+const { createJobs } = await import(${JSON.stringify(fileURLToPath(new URL('./jobs.ts', import.meta.url)))});
+const handle = await openDatabase({ url: ${JSON.stringify(databaseUrl)}, poolSize: 1 });
+const jobs = createJobs({ db: handle.db });
+${body}`;
+  const child = spawn(process.execPath, ['--import', 'tsx', '--input-type=module', '-e', code], { stdio: ['pipe', 'pipe', 'pipe'] });
+  let errors = '';
+  let pending = '';
+  child.stderr.on('data', (chunk) => {
+    errors += chunk;
+  });
+  child.stdout.on('data', (chunk: Buffer) => {
+    const lines = (pending + chunk.toString()).split('\n');
+    pending = lines.pop() ?? '';
+    for (const line of lines) onLine(line);
+  });
+  const exited = new Promise<number | null>((resolve) => child.once('exit', (exitCode) => resolve(exitCode)));
+  return { child, exited, errors: () => errors };
+}
+
 beforeAll(async () => {
   t = await createTestApp();
   if (t.ctx.dbKind === 'postgres') {
@@ -135,7 +160,6 @@ describe('a worker that dies mid-run', () => {
   it.runIf(process.env.AMORA_TEST_DB === 'postgres')(
     'a server process killed mid-run: another process runs the job once its lease is over',
     async () => {
-      const url = databaseUrl;
       const b = worker(other.db);
       const effects: number[] = [];
       b.handle<{ order: number }>('test.killed', async ({ order }, job) => {
@@ -144,26 +168,25 @@ describe('a worker that dies mid-run', () => {
       const startedAt = new Date();
       const id = await b.enqueue(t.ctx.db, 'test.killed', { order: 4 }, { runAt: startedAt });
 
-      const code = `const { openDatabase } = await import('@amora/db');
-const { createJobs } = await import(${JSON.stringify(fileURLToPath(new URL('./jobs.ts', import.meta.url)))});
-const handle = await openDatabase({ url: ${JSON.stringify(url)}, poolSize: 1 });
-const jobs = createJobs({ db: handle.db });
-jobs.handle('test.killed', async (_payload, job) => { process.stdout.write('running ' + job.id + '\\n'); await new Promise(() => {}); });
-await jobs.runDue();`;
-      const child = spawn(process.execPath, ['--import', 'tsx', '--input-type=module', '-e', code], { stdio: ['ignore', 'pipe', 'pipe'] });
-      let errors = '';
-      child.stderr.on('data', (chunk) => {
-        errors += chunk;
+      let started = () => {};
+      const running = new Promise<void>((resolve) => {
+        started = resolve;
       });
-      await new Promise<void>((resolve, reject) => {
-        child.stdout.on('data', (chunk: Buffer) => {
-          if (chunk.toString().includes(`running ${id}`)) resolve();
-        });
-        child.once('exit', (exitCode) => reject(new Error(`the worker process ended first (${exitCode}): ${errors}`)));
-      });
-      const exited = new Promise((resolve) => child.once('exit', resolve));
-      child.kill('SIGKILL');
-      await exited;
+      const killed = workerProcess(
+        `jobs.handle('test.killed', async (_payload, job) => { process.stdout.write('running ' + job.id + '\\n'); await new Promise(() => {}); });
+await jobs.runDue();`,
+        (line) => {
+          if (line === `running ${id}`) started();
+        },
+      );
+      await Promise.race([
+        running,
+        killed.exited.then((exitCode) => {
+          throw new Error(`the worker process ended first (${exitCode}): ${killed.errors()}`);
+        }),
+      ]);
+      killed.child.kill('SIGKILL');
+      await killed.exited;
 
       const [held] = await findJobs(t.ctx.db, { name: 'test.killed' });
       expect(held).toMatchObject({ id, status: 'running', attempts: 1 });
@@ -305,6 +328,50 @@ describe('recurring jobs', () => {
     const [schedule] = await t.ctx.db.select().from(jobSchedules).where(eq(jobSchedules.name, 'test.hourly'));
     expect(schedule.nextRunAt.getTime()).toBe(now.getTime() + 3_600_000);
   });
+
+  it.runIf(process.env.AMORA_TEST_DB === 'postgres')(
+    'run once per period across two server processes',
+    async () => {
+      // Each process looks every 50 ms for 3.5 s after "go"; the period is 1 s.
+      const body = `jobs.handle('test.tick', async (_payload, job) => { process.stdout.write('ran ' + job.dueAt.getTime() + '\\n'); });
+jobs.every('test.tick', 1000);
+process.stdout.write('ready\\n');
+await new Promise((resolve) => process.stdin.once('data', resolve));
+const end = Date.now() + 3500;
+let looks = 0;
+while (Date.now() < end) { await jobs.runDue(); looks++; await new Promise((resolve) => setTimeout(resolve, 50)); }
+process.stdout.write('looks ' + looks + '\\n');
+await handle.close();
+process.exit(0);`;
+      const runs: { process: number; at: number }[] = [];
+      const looks: number[] = [];
+      let readyCount = 0;
+      let allReady = () => {};
+      const ready = new Promise<void>((resolve) => {
+        allReady = resolve;
+      });
+      const processes = [0, 1].map((index) =>
+        workerProcess(body, (line) => {
+          if (line === 'ready' && ++readyCount === 2) allReady();
+          if (line.startsWith('ran ')) runs.push({ process: index, at: Number(line.slice(4)) });
+          if (line.startsWith('looks ')) looks.push(Number(line.slice(6)));
+        }),
+      );
+      await ready;
+      for (const { child } of processes) child.stdin?.write('go\n');
+      const codes = await Promise.all(processes.map((p) => p.exited));
+      expect(codes, processes.map((p) => p.errors()).join('\n')).toEqual([0, 0]);
+      expect(looks.every((count) => count >= 10)).toBe(true);
+      // Periods start at 0, 1, 2 and 3 s (a little later each, as a period starts when a look finds it due): 3 or 4
+      // runs in 3.5 s, whichever process took each, and never two periods less than the period apart.
+      runs.sort((x, y) => x.at - y.at);
+      expect(runs.length).toBeGreaterThanOrEqual(3);
+      expect(runs.length).toBeLessThanOrEqual(4);
+      for (let i = 1; i < runs.length; i++) expect(runs[i].at - runs[i - 1].at).toBeGreaterThanOrEqual(1000);
+      expect(await findJobs(t.ctx.db)).toEqual([]);
+    },
+    60_000,
+  );
 
   it('a started worker runs due jobs by itself, and stop() waits for the one under way', async () => {
     const a = createJobs({ db: t.ctx.db, now: clock, pollMs: 20 });

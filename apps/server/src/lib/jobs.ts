@@ -10,6 +10,8 @@ export interface JobInfo {
   /** 1 for the first attempt; an attempt cut short by a dead worker counts. */
   attempt: number;
   maxAttempts: number;
+  /** When it was due: for a recurring job, the start of its period (a retry moves it on). */
+  dueAt: Date;
 }
 
 export type JobHandler<P = unknown> = (payload: P, job: JobInfo) => Promise<void>;
@@ -114,7 +116,7 @@ export function createJobs(options: JobsOptions): Jobs {
 
   async function execute(job: ClaimedJob, token: string): Promise<void> {
     const registered = handlers.get(job.name) as Registered;
-    const info: JobInfo = { id: job.id, name: job.name, attempt: job.attempts, maxAttempts: job.maxAttempts };
+    const info: JobInfo = { id: job.id, name: job.name, attempt: job.attempts, maxAttempts: job.maxAttempts, dueAt: job.runAt };
     // The previous attempt was the last one and its worker died before recording the outcome.
     if (job.attempts > job.maxAttempts) {
       await failJob(db, job.id, token, 'out of attempts: the last worker stopped before finishing', null);
