@@ -1,9 +1,9 @@
 import { randomBytes } from 'node:crypto';
 import { sites, users } from '@amora/db';
 import { eq, like } from 'drizzle-orm';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { createTestApp, type TestApp } from '../test/harness';
-import { withTransaction } from './transaction';
+import { afterCommit, logAfterCommitErrorsTo, withTransaction } from './transaction';
 
 let t: TestApp;
 let siteId: number;
@@ -123,5 +123,42 @@ describe('withTransaction', () => {
     });
     await later;
     expect(await emailsLike(p)).toEqual([`${p}later`, `${p}unit`]);
+  });
+
+  it('runs every afterCommit step even when one throws, and answers as committed; the error is logged', async () => {
+    const p = prefix();
+    const error = vi.fn();
+    logAfterCommitErrorsTo({ error });
+    try {
+      const ran: string[] = [];
+      const answer = await withTransaction(t.ctx, async (tx) => {
+        await tx.insert(users).values(userRow(`${p}a`));
+        afterCommit(() => {
+          throw new Error('first step failed');
+        });
+        afterCommit(() => ran.push('second'));
+        afterCommit(async () => {
+          throw new Error('an async step failed');
+        });
+        return 'done';
+      });
+      expect(answer).toBe('done');
+      expect(ran).toEqual(['second']);
+      expect(await emailsLike(p)).toEqual([`${p}a`]);
+      await vi.waitFor(() => expect(error).toHaveBeenCalledTimes(2));
+      expect(error.mock.calls.map(([details]) => (details as { err: Error }).err.message)).toEqual([
+        'first step failed',
+        'an async step failed',
+      ]);
+      // Outside a unit of work the step runs at once, its error kept from the caller the same way.
+      expect(() =>
+        afterCommit(() => {
+          throw new Error('outside');
+        }),
+      ).not.toThrow();
+      expect(error).toHaveBeenCalledTimes(3);
+    } finally {
+      logAfterCommitErrorsTo(null);
+    }
   });
 });

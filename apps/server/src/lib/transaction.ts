@@ -6,7 +6,7 @@ interface OpenTransaction {
   tx: Executor;
   open: boolean;
   /** What afterCommit was given inside it, run once it has committed. */
-  committed: (() => void)[];
+  committed: (() => void | Promise<void>)[];
 }
 
 /** The transaction a unit of work has open in this chain of calls, if any. */
@@ -25,7 +25,7 @@ const current = new AsyncLocalStorage<OpenTransaction>();
 export async function withTransaction<T>(ctx: { db: Database }, fn: (tx: Executor) => Promise<T>): Promise<T> {
   const outer = current.getStore();
   if (outer?.open && outer.db === ctx.db) return fn(outer.tx);
-  const committed: (() => void)[] = [];
+  const committed: (() => void | Promise<void>)[] = [];
   const result = await ctx.db.transaction(async (tx) => {
     const unit: OpenTransaction = { db: ctx.db, tx, open: true, committed };
     try {
@@ -35,16 +35,45 @@ export async function withTransaction<T>(ctx: { db: Database }, fn: (tx: Executo
       unit.open = false;
     }
   });
-  for (const run of committed) run();
+  for (const run of committed) runStep(run);
   return result;
 }
 
 /**
  * Runs `fn` once the unit of work open in this chain of calls has committed, never when it rolls back, or at
- * once outside one. The event bus publishes through it, so no event tells of a change that is not stored.
+ * once outside one. The event bus publishes through it, so no event tells of a change that is not stored. Each
+ * step runs on its own: one that throws is logged (logAfterCommitErrorsTo) and the others still run, and the
+ * unit of work still answers its result, since its change is committed.
  */
-export function afterCommit(fn: () => void): void {
+export function afterCommit(fn: () => void | Promise<void>): void {
   const unit = current.getStore();
   if (unit?.open) unit.committed.push(fn);
-  else fn();
+  else runStep(fn);
+}
+
+/** Where a failed step after a commit is reported (pino's shape). */
+export interface AfterCommitErrorLog {
+  error(details: object, message: string): void;
+}
+
+const consoleLog: AfterCommitErrorLog = { error: (details, message) => console.error(message, details) };
+let stepErrors: AfterCommitErrorLog = consoleLog;
+
+/** Sends the errors of steps after a commit to `log` (the server's logger), or back to the console with null. */
+export function logAfterCommitErrorsTo(log: AfterCommitErrorLog | null): void {
+  stepErrors = log ?? consoleLog;
+}
+
+/**
+ * Runs one step after a commit on its own: what it throws (or its promise rejects with) is logged, never passed
+ * to the caller, whose change is committed, nor allowed to stop the steps after it.
+ */
+function runStep(fn: () => void | Promise<void>): void {
+  const report = (err: unknown) => stepErrors.error({ err }, 'a step after the commit failed');
+  try {
+    const done = fn();
+    if (done instanceof Promise) done.catch(report);
+  } catch (err) {
+    report(err);
+  }
 }
