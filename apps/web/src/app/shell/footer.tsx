@@ -112,7 +112,10 @@ export function Footer({ mode = 'logged-out' }: { mode?: FooterMode }) {
           <ul className="list-inline mb-3">
             {LINKS.map(([to, key]) => (
               <li className="list-inline-item me-3" key={to}>
-                <LocalLink to={to}>{t(key)}</LocalLink>
+                {/* A tap target of 48 px (the links sit close together on a phone). */}
+                <LocalLink to={to} className="d-inline-flex align-items-center" style={{ minHeight: 48 }}>
+                  {t(key)}
+                </LocalLink>
               </li>
             ))}
           </ul>

@@ -6,8 +6,12 @@ import { FictionalIcon } from '@/shared/site/fictional-icon';
 import { LocalLink } from '@/shared/site/local-link';
 import { useLocale } from '@/shared/site/use-locale';
 
-/** A search card, 330 px high (spec §9): main photo (or a drawn placeholder), name, age, city and badges. */
-export function MemberCard({ card }: { card: SearchCard }) {
+/**
+ * A search card, 330 px high (spec §9): main photo (or a drawn placeholder), name, age, city and badges.
+ * `priority`: a card of the first screen, whose photo loads at once (the first one before anything else: it is
+ * the page's largest paint); the others wait until they come near the screen.
+ */
+export function MemberCard({ card, priority = 'lazy' }: { card: SearchCard; priority?: 'high' | 'eager' | 'lazy' }) {
   const { t } = useTranslation();
   const locale = useLocale();
   return (
@@ -19,7 +23,14 @@ export function MemberCard({ card }: { card: SearchCard }) {
     >
       <div className="position-relative flex-grow-1 bg-light" style={{ minHeight: 0 }}>
         {card.thumb_url ? (
-          <img src={card.thumb_url} alt="" className="w-100 h-100" style={{ objectFit: 'cover' }} loading="lazy" />
+          <img
+            src={card.thumb_url}
+            alt=""
+            className="w-100 h-100"
+            style={{ objectFit: 'cover' }}
+            loading={priority === 'lazy' ? 'lazy' : 'eager'}
+            fetchPriority={priority === 'high' ? 'high' : undefined}
+          />
         ) : (
           <PhotoPlaceholder className="d-block w-100 h-100" />
         )}

@@ -4,6 +4,7 @@ import { useEffect, useMemo, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Navigate } from 'react-router';
 import { HeartIcon } from '@/components/ui/heart-icon';
+import { Skeleton, SkeletonRegion } from '@/components/ui/skeleton';
 import { ApiRequestError } from '@/lib/api-client';
 import { errorText } from '@/lib/error-text';
 import { formatResetTime } from '@/lib/format-time';
@@ -112,6 +113,15 @@ export function SwipeGamePage() {
         </div>
       )}
       {game.isError && !isInvisible && <div className="alert alert-danger">{errorText(t, game.error)}</div>}
+      {game.isPending && (
+        // The counter's and the cards' places, kept while the game loads, so the footer does not move when it comes.
+        <SkeletonRegion label={t('common.loading')}>
+          <Skeleton width="12rem" className="mb-3" />
+          <div className="swipe-stack">
+            <Skeleton shape="rect" width="100%" height="100%" className="rounded-4" />
+          </div>
+        </SkeletonRegion>
+      )}
       {game.data && (
         <>
           <div className="d-flex align-items-center gap-2 mb-3" data-testid="swipe-likes-left">

@@ -1,6 +1,7 @@
 import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { PhotoPlaceholder } from '@/components/ui/photo-placeholder';
+import { Skeleton, SkeletonRegion } from '@/components/ui/skeleton';
 import { ApiRequestError } from '@/lib/api-client';
 import { ErrorPage } from '@/shared/errors/error-page';
 import { useOpenSignup } from '@/shared/modals/open-signup';
@@ -63,7 +64,20 @@ export function MemberPage({ profileId, likeButton }: MemberPageProps) {
     }
     return <ErrorPage status={member.error.status === 404 ? 404 : 500} />;
   }
-  if (!member.data) return <main id="main" className="container py-5" aria-busy="true" />;
+  if (!member.data) {
+    // The main photo's place, kept while the profile loads, so the footer below does not move when it comes.
+    return (
+      <main id="main" className="container py-4" aria-busy="true">
+        <div className="row g-4">
+          <SkeletonRegion label={t('common.loading')} className="col-lg-7">
+            <div style={{ aspectRatio: '4 / 5' }}>
+              <Skeleton shape="rect" width="100%" height="100%" />
+            </div>
+          </SkeletonRegion>
+        </div>
+      </main>
+    );
+  }
   // The card it was opened from, until the profile arrives: photo, name, age and place, no actions yet.
   const isPreview = member.isPlaceholderData;
   const { profile, related } = member.data;
@@ -91,6 +105,9 @@ export function MemberPage({ profileId, likeButton }: MemberPageProps) {
                     alt={t('member.photoOf', { name: profile.name })}
                     className="w-100"
                     style={{ aspectRatio: '4 / 5', objectFit: 'cover' }}
+                    // The main photo is the page's largest paint: asked for before anything else.
+                    loading={index === 0 ? 'eager' : 'lazy'}
+                    fetchPriority={index === 0 ? 'high' : undefined}
                   />
                   {photo.is_locked && (
                     <div

@@ -126,7 +126,14 @@ export function SwipeCard({ card, depth, canLike, onDecide, onLikeRefused, ref }
       onLostPointerCapture={(event) => endDrag(event, true)}
     >
       {card.photo ? (
-        <img className="swipe-photo" src={card.photo.large} alt={t('member.photoOf', { name: card.name })} draggable={false} />
+        <img
+          className="swipe-photo"
+          src={card.photo.large}
+          alt={t('member.photoOf', { name: card.name })}
+          draggable={false}
+          // The top card's photo is the page's largest paint: asked for before anything else.
+          fetchPriority={isTop ? 'high' : undefined}
+        />
       ) : (
         <div className="swipe-no-photo bg-secondary-subtle d-flex align-items-center justify-content-center" aria-hidden="true">
           <span className="swipe-initial">{card.name.slice(0, 1).toUpperCase()}</span>
