@@ -42,11 +42,22 @@ export const siteSettingsChangedEventSchema = z.object({
   siteId: idSchema(),
 });
 
+/**
+ * A member's account, profile or sessions changed (a change they made, a logout, a deletion): every process
+ * forgets the sessions of theirs it keeps (the server's session cache) and reads them again.
+ */
+export const sessionRevokedEventSchema = z.object({
+  type: z.literal('session.revoked'),
+  siteId: idSchema(),
+  userId: idSchema(),
+});
+
 export const appEventSchema = z.discriminatedUnion('type', [
   likeCreatedEventSchema,
   matchCreatedEventSchema,
   profileChangedEventSchema,
   siteSettingsChangedEventSchema,
+  sessionRevokedEventSchema,
 ]);
 
 export type AppEvent = z.infer<typeof appEventSchema>;

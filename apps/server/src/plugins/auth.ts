@@ -70,13 +70,26 @@ export async function authenticate(app: FastifyInstance, request: FastifyRequest
 
 /**
  * After a change has been handled, before its answer leaves: the member's sessions are read from the database
- * again, so the next call sees what the change did (their own rows, a logout, a password change). A change
- * made without a session (a link from a mail, a login) may have changed any member: every session is read
- * again.
+ * again, here and (through the `session.revoked` event) in every other process, so the next call sees what the
+ * change did (their own rows, a logout, a deletion). A change made without a session (a link from a mail, a
+ * login) may have changed any member: every session this process keeps is read again; other processes see it
+ * within SESSION_CACHE_TTL_MS.
  */
-export function forgetAfterChange(request: FastifyRequest): void {
-  if (request.auth) sessionCache.forgetMember(request.auth.user.id);
-  else sessionCache.forgetAll();
+export function forgetAfterChange(app: FastifyInstance, request: FastifyRequest): void {
+  const { auth } = request;
+  if (!auth) {
+    sessionCache.forgetAll();
+    return;
+  }
+  sessionCache.forgetMember(auth.user.id);
+  app.ctx.events.publish({ type: 'session.revoked', siteId: auth.user.siteId, userId: auth.user.id });
+}
+
+/** Keeps this process's session cache in step with the changes other processes make. */
+export function followSessionChanges(app: FastifyInstance): void {
+  app.ctx.events.subscribe('session.revoked', (event) => sessionCache.forgetMember(event.userId));
+  // Events missed while the connection to Redis was down: nothing kept may be trusted.
+  app.ctx.events.onMissed(() => sessionCache.forgetAll());
 }
 
 /** The logged-in member, or a 403 with authentication_required (spec §8). */

@@ -80,6 +80,15 @@ describe('sessions found lately (the session cache)', () => {
     expect((await call(t, 'GET', '/api/profile.php', undefined, { cookie: other })).statusCode).toBe(403);
   });
 
+  it('forgets a member’s sessions when another process says their account changed (session.revoked)', async () => {
+    const member = await createMember(t);
+    expect((await currentUser(t, member.cookie))?.id).toBe(member.userId);
+    expect(isCached(member.cookie)).toBe(true);
+    t.ctx.events.publish({ type: 'session.revoked', siteId: 1, userId: member.userId });
+    await t.ctx.events.idle();
+    expect(isCached(member.cookie)).toBe(false);
+  });
+
   it('an activation link opened without a session is seen by the member’s next read', async () => {
     const member = await createMember(t, { activate: false });
     expect((await currentUser(t, member.cookie))?.status).toBe('not_confirmed');
