@@ -1,11 +1,13 @@
-import { GENDERS, SEARCH_PAGE_SIZE, type SearchResponse } from '@amora/contracts/core';
+import { GENDERS, SEARCH_CARD_HEIGHT, SEARCH_PAGE_SIZE, type SearchResponse } from '@amora/contracts/core';
 import { useInfiniteQuery, useQueryClient } from '@tanstack/react-query';
 import { type FormEvent, useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useSearchParams } from 'react-router';
+import { Skeleton, SkeletonRegion } from '@/components/ui/skeleton';
 import { ApiRequestError, api } from '@/lib/api-client';
 import { errorText } from '@/lib/error-text';
 import { rememberProfileCards } from '@/shared/profiles/card-cache';
+import { useUser } from '@/shared/session/user';
 import { useRegions } from '@/shared/site/api/get-regions';
 import { useSettings } from '@/shared/site/api/get-settings';
 import { countryName } from '@/shared/site/country-name';
@@ -16,6 +18,8 @@ import { MemberCard } from './member-card';
 
 const FILTERS = ['gender', 'country', 'countryregion', 'min_age', 'max_age'] as const;
 type Filters = Partial<Record<(typeof FILTERS)[number], string>>;
+/** The cards a first screen shows at most (two rows on a desktop): their photos load at once. */
+const FIRST_SCREEN_CARDS = 8;
 /** The most pages an address brings back by itself: about the 1,000 cards where the result count stops. */
 const MAX_RESTORED_PAGES = Math.ceil(1000 / SEARCH_PAGE_SIZE);
 
@@ -37,6 +41,7 @@ export function MembersPage() {
   const locale = useLocale();
   const [params, setParams] = useSearchParams();
   const queryClient = useQueryClient();
+  const user = useUser();
   const pageNumber = pageNumberOf(params.get('page'));
   const filters: Filters = Object.fromEntries(FILTERS.filter((f) => params.get(f)).map((f) => [f, params.get(f) as string]));
   const [draft, setDraft] = useState<Filters>(filters);
@@ -205,18 +210,29 @@ export function MembersPage() {
           {errorText(t, error)}
         </div>
       )}
-      {first && (
-        <p className="text-body-secondary" data-testid="num-results">
-          {first.numResults_capped ? t('members.countMany', { count: first.numResults }) : t('members.count', { count: first.numResults })}
-        </p>
-      )}
+      {/* The count's line is there before the count, so the cards do not move down when it comes. */}
+      <p className="text-body-secondary" data-testid={first ? 'num-results' : undefined} style={{ minHeight: '1.5em' }}>
+        {first &&
+          (first.numResults_capped ? t('members.countMany', { count: first.numResults }) : t('members.count', { count: first.numResults }))}
+      </p>
       <div className="row g-3" data-testid="member-list">
-        {cards.map((m) => (
+        {cards.map((m, i) => (
           <div className="col-6 col-md-4 col-lg-3" key={m.id}>
-            <MemberCard card={m} />
+            <MemberCard card={m} priority={i === 0 ? 'high' : i < FIRST_SCREEN_CARDS ? 'eager' : 'lazy'} />
           </div>
         ))}
       </div>
+      {user && results.isPending && !error && (
+        // The first page's place, kept while it loads, so nothing below it (the footer) moves when it comes.
+        <SkeletonRegion label={t('common.loading')} className="row g-3">
+          {Array.from({ length: FIRST_SCREEN_CARDS }, (_, i) => (
+            // biome-ignore lint/suspicious/noArrayIndexKey: identical placeholders, never reordered
+            <div className="col-6 col-md-4 col-lg-3" key={i}>
+              <Skeleton shape="rect" width="100%" height={SEARCH_CARD_HEIGHT} />
+            </div>
+          ))}
+        </SkeletonRegion>
+      )}
       {first && cards.length === 0 && <p>{t('members.empty')}</p>}
       {results.hasNextPage && (
         <div className="text-center mt-4">
