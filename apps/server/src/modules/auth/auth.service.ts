@@ -1,7 +1,6 @@
 import {
   ACCOUNT_ERRORS as E,
   isLocale,
-  isStorableText,
   type LoginInput,
   localeFromTag,
   localizePath,
@@ -9,7 +8,6 @@ import {
   REACTIVATION_DAYS,
   type SignupInput,
   TRACKING_COOKIE,
-  TRACKING_KEYS,
   type User,
 } from '@amora/contracts';
 import type { Executor } from '@amora/db';
@@ -20,6 +18,7 @@ import { isUniqueViolation } from '../../lib/db-errors';
 import { HttpError, tooManyRequests } from '../../lib/errors';
 import { hashPassword, verifyPassword } from '../../lib/passwords';
 import { hashToken, newToken } from '../../lib/tokens';
+import { parseTracking } from '../../lib/tracking';
 import { withTransaction } from '../../lib/transaction';
 import { addressKey } from '../../plugins/flood-guard';
 import { credit } from '../credits/credits.service';
@@ -148,23 +147,6 @@ async function mail(
   vars: Record<string, string | number> = {},
 ) {
   await ctx.mailer.queue({ kind, site: info.site, locale: user.language, to, userId: user.id, vars: { name, ...vars } });
-}
-
-/** The tracking data (network, ref, sub1–3) kept in the cookie at landing; anything else is ignored. */
-export function parseTracking(cookie: string | undefined): Record<string, string> {
-  if (!cookie) return {};
-  try {
-    const value = JSON.parse(cookie) as Record<string, unknown> | null;
-    // The cookie comes back from the browser as the client likes: only the tracking keys, only text we can store.
-    const tracking: Record<string, string> = {};
-    for (const key of TRACKING_KEYS) {
-      const text = value?.[key];
-      if (typeof text === 'string' && isStorableText(text.slice(0, 100))) tracking[key] = text.slice(0, 100);
-    }
-    return tracking;
-  } catch {
-    return {};
-  }
 }
 
 /** Whether a deleted account may still come back (within the 14 days). */

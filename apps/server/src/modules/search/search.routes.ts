@@ -1,7 +1,7 @@
 import { searchQuerySchema, searchResponseSchema } from '@amora/contracts';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { authenticationRequired } from '../../lib/errors';
-import { parseTracking } from '../auth/auth.service';
+import { parseTracking } from '../../lib/tracking';
 import { search } from './search.service';
 
 export const searchRoutes: FastifyPluginAsyncZod = async (app) => {
