@@ -112,6 +112,15 @@ export const userSchema = z.object({
   trafficsource: z.string().nullable(),
   signup_date: z.string(),
   fictional_icon: z.string(),
+  /**
+   * What the member search starts from (spec §3 search state) when the address has no filter: the gender the
+   * member wants to meet when that is one gender, their country and region. Null where there is no default.
+   */
+  search_defaults: z.object({
+    gender: z.string().nullable(),
+    country: z.string(),
+    countryregion: z.string().nullable(),
+  }),
   profile: z.object({
     id: z.number().int(),
     name: z.string(),

@@ -19,7 +19,16 @@ export type { AutoLikeProfile, AutoLikeResponse, LikeCard, LikedByCard, LikeInpu
 export * from './likes-constants';
 export * from './locales';
 export { BODY_TYPES, EYE_COLOURS, GENDERS, HAIR_COLOURS, PROFILE_ATTRIBUTES, RELATIONSHIP_STATUSES, SEXUALITIES } from './profile-values';
-export type { GeocodeResult, MemberProfile, MemberResponse, OwnPhoto, OwnProfile, PhotoVariant, ProfileUpdate } from './profiles';
+export type {
+  CompleteSignupInput,
+  GeocodeResult,
+  MemberProfile,
+  MemberResponse,
+  OwnPhoto,
+  OwnProfile,
+  PhotoVariant,
+  ProfileUpdate,
+} from './profiles';
 export * from './routes';
 export type { SearchCard, SearchQuery, SearchResponse } from './search';
 export { SEARCH_PAGE_SIZE } from './search-constants';

@@ -9,6 +9,17 @@ export * from './profile-values';
 
 const choice = <T extends readonly [string, ...string[]]>(values: T) => z.enum(values).nullable().optional();
 
+/** The genders a member wants to meet: one or more, each once ("everyone" is all of them). */
+export const lookingForSchema = () =>
+  z
+    .array(z.enum(GENDERS, 'completeSignup.errors.lookingFor'), 'completeSignup.errors.lookingFor')
+    .min(1, 'completeSignup.errors.lookingFor')
+    .max(GENDERS.length, 'completeSignup.errors.lookingFor')
+    .refine((list) => new Set(list).size === list.length, 'completeSignup.errors.lookingFor');
+
+/** A region code as /api/regions.php lists it ('NL-NH'). */
+export const regionCodeSchema = () => z.string().regex(/^[A-Z]{2}-[A-Za-z0-9]{1,4}$/, 'completeSignup.errors.region');
+
 export const profileUpdateSchema = z
   .object({
     about: multilineTextSchema().trim().max(2000, 'profile.errors.aboutLength').optional(),
@@ -18,6 +29,7 @@ export const profileUpdateSchema = z
     eye_colour: choice(EYE_COLOURS),
     body_type: choice(BODY_TYPES),
     relationship_status: choice(RELATIONSHIP_STATUSES),
+    looking_for: lookingForSchema().nullable().optional(),
     interests: z.array(z.enum(INTERESTS)).max(INTERESTS.length).optional(),
     country: z.enum(TARGET_COUNTRIES).optional(),
     region: textSchema().max(20).nullable().optional(),
@@ -28,6 +40,27 @@ export const profileUpdateSchema = z
   })
   .strict();
 export type ProfileUpdate = z.input<typeof profileUpdateSchema>;
+
+/**
+ * The questions right after signup (/complete-signup): who the member is, whom they want to meet and where they
+ * live. The place is a city from the geocoder (city_id: the browser's position turned into a city), or a country
+ * with an optional region and city typed by hand.
+ */
+export const completeSignupSchema = z
+  .object({
+    gender: z.enum(GENDERS, 'completeSignup.errors.gender'),
+    looking_for: lookingForSchema(),
+    country: z.enum(TARGET_COUNTRIES, 'completeSignup.errors.country'),
+    region: regionCodeSchema().nullable().optional(),
+    city: textSchema().trim().max(100, 'completeSignup.errors.city').nullable().optional(),
+    city_id: idSchema().nullable().optional(),
+  })
+  .strict()
+  .refine((v) => !v.region || v.region.startsWith(`${v.country}-`), {
+    message: 'completeSignup.errors.region',
+    path: ['region'],
+  });
+export type CompleteSignupInput = z.input<typeof completeSignupSchema>;
 
 export const photoVariantSchema = z.enum(['large', 'thumb', 'match', 'blur']);
 export type PhotoVariant = z.infer<typeof photoVariantSchema>;
@@ -56,6 +89,7 @@ export const ownProfileSchema = z.object({
   eye_colour: z.string().nullable(),
   body_type: z.string().nullable(),
   relationship_status: z.string().nullable(),
+  looking_for: z.array(z.string()).nullable(),
   interests: z.array(z.string()),
   is_invisible: z.boolean(),
   main_photo_id: z.number().int().nullable(),

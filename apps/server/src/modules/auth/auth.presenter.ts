@@ -1,5 +1,6 @@
 import type { User } from '@amora/contracts';
 import { photoUrl } from '../photos/photos.presenter';
+import { searchDefaultsFor } from '../search/search.service';
 import type { Site } from '../sites/sites.service';
 import type { ProfileRow, UserRow } from './auth.repository';
 
@@ -20,6 +21,7 @@ export function presentUser(user: UserRow, profile: ProfileRow, site: Pick<Site,
     trafficsource: user.trafficsource,
     signup_date: user.signupDate.toISOString(),
     fictional_icon: site.fictionalIcon,
+    search_defaults: searchDefaultsFor(profile),
     profile: {
       id: profile.id,
       name: profile.name,

@@ -15,6 +15,7 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { requireAuth } from '../../plugins/auth';
 import { clearSessionCookie, endSession, setSessionCookie } from '../sessions/sessions.service';
+import { geoipCountry } from '../settings/settings.service';
 import {
   activate,
   confirmMailChange,
@@ -83,7 +84,8 @@ export const authRoutes: FastifyPluginAsyncZod = async (app) => {
     '/api/signup.php',
     { schema: { ...tag('Sign up'), body: signupSchema, response: { 200: userResponseSchema } } },
     async (request, reply) => {
-      const { user, session } = await signup(ctx, requestInfo(request, request.body.language), request.body);
+      const info = { ...requestInfo(request, request.body.language), geoipCountry: geoipCountry(request, ctx.config.isProduction) };
+      const { user, session } = await signup(ctx, info, request.body);
       setSession(reply, session.token);
       return { user: await presentMemberById(ctx, request.site, user.id) };
     },

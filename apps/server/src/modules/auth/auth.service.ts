@@ -98,6 +98,8 @@ export interface RequestInfo {
   language: string;
   userAgent: string;
   trackingCookie: string | undefined;
+  /** The visitor's country by the geo header (settings.service geoipCountry), where the route reads it. */
+  geoipCountry?: string | null;
 }
 
 export function requestInfo(request: FastifyRequest, language?: string): RequestInfo {
@@ -173,7 +175,8 @@ export async function signup(
   }
   const language = input.language ?? info.language;
   const passwordHash = await hashPassword(input.password);
-  const country = selectedCountry(site, null);
+  // Where the visitor is, if the site serves that country; /complete-signup then asks where they live.
+  const country = selectedCountry(site, info.geoipCountry ?? null);
 
   const user = await withTransaction(ctx, async (tx) => {
     const created = await insertAccount(

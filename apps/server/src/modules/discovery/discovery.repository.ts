@@ -9,17 +9,24 @@ import {
   swipeDays,
   users,
 } from '@amora/db';
-import { and, eq, inArray, lt, ne, not, or, type SQL, sql } from 'drizzle-orm';
+import { and, eq, inArray, lt, ne, or, type SQL, sql } from 'drizzle-orm';
 
 /** What the suggestion query needs to know about the member it suggests for. */
 export interface SuggestionQuery {
   viewerId: number;
   siteId: number;
   country: string;
+  /** The viewer's region: profiles there come first within the country. */
+  region: string | null;
   birthDate: string;
+  /** The viewer's gender: profiles whose looking_for leaves it out are ranked lower. */
+  viewerGender: string | null;
   /** Only these genders (the viewer's preference); empty = everyone. */
   genders: readonly string[];
-  /** Profiles with these (gender, sexuality) pairs are not looking for someone like the viewer: ranked lower. */
+  /**
+   * Profiles that did not answer looking_for, with these (gender, sexuality) pairs, are not looking for someone
+   * like the viewer: ranked lower.
+   */
   notInterested: readonly (readonly [string, string])[];
   excludeSeen: boolean;
   /** Ages within this many years of the viewer's come first; the rest only fill up. */
@@ -41,8 +48,8 @@ const AGE_STEP_YEARS = 5;
  * viewer either way, nobody the viewer already liked, optionally nobody the viewer skipped; only the genders the
  * viewer is looking for. Best fits first:
  *  1. ages within the window (outside it only to fill up, the nearest first);
- *  2. the viewer's country;
- *  3. looking for someone of the viewer's gender (or not saying);
+ *  2. the viewer's country, then their region;
+ *  3. looking for someone of the viewer's gender (their looking_for, else their gender and sexuality; or not saying);
  *  4. with a main photo;
  *  5. nearer in age (5-year steps);
  *  6. newcomers (the newest first), so new members are seen;
@@ -53,8 +60,12 @@ export async function suggestionRows(db: Executor, q: SuggestionQuery) {
   // Constants of this module, written into the SQL so they keep their numeric type.
   const outside = sql`(${days} > ${sql.raw(String(Math.round(q.ageWindowYears * DAYS_PER_YEAR)))})`;
   const ageStep = sql`floor(${days} / ${sql.raw(String(AGE_STEP_YEARS * DAYS_PER_YEAR))})`;
-  const notInterested = q.notInterested.length
+  const pairs = q.notInterested.length
     ? or(...q.notInterested.map(([gender, sexuality]) => and(eq(profiles.gender, gender), eq(profiles.sexuality, sexuality))))
+    : undefined;
+  // Not looking for the viewer's gender: by what they answered, else by their gender and sexuality.
+  const notInterested = q.viewerGender
+    ? sql`(case when ${profiles.lookingFor} is not null then not (${profiles.lookingFor} @> ${JSON.stringify([q.viewerGender])}::jsonb) else coalesce(${pairs ?? sql`false`}, false) end)`
     : undefined;
   const isNewcomer = sql`(${profiles.createdAt} > ${q.newcomerSince.toISOString()}::timestamptz)`;
   const filters: (SQL | undefined)[] = [
@@ -80,7 +91,8 @@ export async function suggestionRows(db: Executor, q: SuggestionQuery) {
         sql`${outside} asc`,
         sql`(case when ${outside} then ${ageStep} else 0 end) asc`,
         sql`(${profiles.country} = ${q.country}) desc`,
-        notInterested ? sql`coalesce(${not(notInterested)}, true) desc` : undefined,
+        q.region ? sql`coalesce(${profiles.region} = ${q.region}, false) desc` : undefined,
+        notInterested ? sql`${notInterested} asc` : undefined,
         sql`(${profiles.mainPhotoId} is not null) desc`,
         sql`${ageStep} asc`,
         sql`${isNewcomer} desc`,

@@ -34,7 +34,10 @@ export const AGE_WINDOW_YEARS = 15;
 const NEWCOMER_DAYS = 7;
 
 /** The member suggestions are for: their own profile. */
-export type SuggestionViewer = Pick<Auth['profile'], 'id' | 'siteId' | 'country' | 'birthDate' | 'gender' | 'sexuality' | 'isInvisible'>;
+export type SuggestionViewer = Pick<
+  Auth['profile'],
+  'id' | 'siteId' | 'country' | 'region' | 'birthDate' | 'gender' | 'sexuality' | 'lookingFor' | 'isInvisible'
+>;
 
 export interface SuggestOptions {
   limit: number;
@@ -42,7 +45,7 @@ export interface SuggestOptions {
   excludeSeen: boolean;
 }
 
-/** (gender, sexuality) pairs of members who look for someone of a gender other than `gender`. */
+/** (gender, sexuality) pairs of members who, without a looking_for answer, look for someone of a gender other than `gender`. */
 function notInterestedIn(gender: string | null): [string, string][] {
   if (!gender) return [];
   const pairs: [string, string][] = [];
@@ -57,7 +60,7 @@ function notInterestedIn(gender: string | null): [string, string][] {
 
 /**
  * Profiles to suggest to `viewer`, best fits first (see suggestionRows for the order). The viewer's preference
- * decides the genders shown: a straight woman sees men, a straight man women, a gay man men, a lesbian (or gay)
+ * decides the genders shown: the genders they answered after signup (looking_for); without that answer, a straight woman sees men, a straight man women, a gay man men, a lesbian (or gay)
  * woman women; bisexual, pansexual, asexual, other, non-binary or not saying: everyone. Invisible members see
  * nobody (spec §4).
  */
@@ -68,8 +71,10 @@ export async function suggestProfiles(ctx: AppContext, viewer: SuggestionViewer,
     viewerId: viewer.id,
     siteId: viewer.siteId,
     country: viewer.country,
+    region: viewer.region,
     birthDate: viewer.birthDate,
-    genders: preferredGenders(viewer.gender, viewer.sexuality),
+    viewerGender: viewer.gender,
+    genders: preferredGenders(viewer.gender, viewer.sexuality, viewer.lookingFor),
     notInterested: notInterestedIn(viewer.gender),
     excludeSeen: options.excludeSeen,
     ageWindowYears: AGE_WINDOW_YEARS,

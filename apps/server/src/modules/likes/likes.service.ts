@@ -1,4 +1,4 @@
-import type { AutoLikeProfile, LikeSource, LikesResponse } from '@amora/contracts';
+import { type AutoLikeProfile, GENDERS, type LikeSource, type LikesResponse } from '@amora/contracts';
 import type { Executor } from '@amora/db';
 import type { AppContext } from '../../context';
 import { badRequest, HttpError, notFound } from '../../lib/errors';
@@ -120,8 +120,12 @@ export async function listLikes(ctx: AppContext, auth: Auth): Promise<LikesRespo
   };
 }
 
-/** The genders a member is looking for, from their own gender and sexuality; empty when we cannot tell. */
-export function preferredGenders(gender: string | null, sexuality: string | null): string[] {
+/**
+ * The genders a member is looking for; empty means everyone (or that we cannot tell). What they answered after
+ * signup (looking_for) decides; without it, their own gender and sexuality.
+ */
+export function preferredGenders(gender: string | null, sexuality: string | null, lookingFor: readonly string[] | null = null): string[] {
+  if (lookingFor && lookingFor.length > 0) return GENDERS.every((g) => lookingFor.includes(g)) ? [] : [...lookingFor];
   if (gender === 'man' && sexuality === 'straight') return ['woman'];
   if (gender === 'woman' && sexuality === 'straight') return ['man'];
   if (gender === 'man' && sexuality === 'gay') return ['man'];
@@ -144,7 +148,7 @@ export async function autoLike(ctx: AppContext, auth: Auth): Promise<AutoLikePro
     profileId: profile.id,
     siteId: profile.siteId,
     country: profile.country,
-    preferredGenders: preferredGenders(profile.gender, profile.sexuality),
+    preferredGenders: preferredGenders(profile.gender, profile.sexuality, profile.lookingFor),
   });
   if (!picked) return null;
   if (!(await insertLike(ctx.db, picked.id, profile.id, 'auto'))) return null;

@@ -1,8 +1,15 @@
-import { blockSchema, memberResponseSchema, okResponseSchema, ownProfileResponseSchema, profileUpdateSchema } from '@amora/contracts';
+import {
+  blockSchema,
+  completeSignupSchema,
+  memberResponseSchema,
+  okResponseSchema,
+  ownProfileResponseSchema,
+  profileUpdateSchema,
+} from '@amora/contracts';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { requireAuth } from '../../plugins/auth';
-import { block, getOwnProfile, updateOwnProfile, viewMember } from './profiles.service';
+import { block, completeSignup, getOwnProfile, updateOwnProfile, viewMember } from './profiles.service';
 
 export const profilesRoutes: FastifyPluginAsyncZod = async (app) => {
   const { ctx } = app;
@@ -22,6 +29,22 @@ export const profilesRoutes: FastifyPluginAsyncZod = async (app) => {
     async (request) => {
       const auth = requireAuth(request);
       await updateOwnProfile(ctx, auth, request.site, request.body);
+      return { profile: await getOwnProfile(ctx, auth) };
+    },
+  );
+
+  app.put(
+    '/api/complete-signup.php',
+    {
+      schema: {
+        ...tag('After signup (spec §2 complete-signup): my gender, the genders I want to meet and where I live'),
+        body: completeSignupSchema,
+        response: { 200: ownProfileResponseSchema },
+      },
+    },
+    async (request) => {
+      const auth = requireAuth(request);
+      await completeSignup(ctx, auth, request.site, request.body);
       return { profile: await getOwnProfile(ctx, auth) };
     },
   );

@@ -1,6 +1,8 @@
 import {
   ageOn,
+  type CompleteSignupInput,
   FREE_PHOTO_LIMIT,
+  GENDERS,
   type MemberResponse,
   type OwnProfile,
   PREMIUM_PHOTO_LIMIT,
@@ -8,6 +10,7 @@ import {
   type ProfileUpdate,
 } from '@amora/contracts';
 import type { Executor } from '@amora/db';
+import { translate } from '@amora/i18n';
 import type { AppContext } from '../../context';
 import { badRequest, HttpError, notFound } from '../../lib/errors';
 import type { Auth } from '../../plugins/auth';
@@ -16,6 +19,7 @@ import { findCity } from '../geo/cities';
 import { coarsePosition } from '../geo/coarse';
 import { photoUrl } from '../photos/photos.routes';
 import { presentProfileCard } from '../profile-cards/profile-cards.presenter';
+import { regionsOf } from '../settings/settings.service';
 import type { Site } from '../sites/sites.repository';
 import {
   deleteBlock,
@@ -57,6 +61,7 @@ export async function getOwnProfile(ctx: AppContext, auth: Auth): Promise<OwnPro
     eye_colour: profile.eyeColour,
     body_type: profile.bodyType,
     relationship_status: profile.relationshipStatus,
+    looking_for: profile.lookingFor,
     interests: profile.interests,
     is_invisible: profile.isInvisible,
     main_photo_id: profile.mainPhotoId,
@@ -81,6 +86,7 @@ export async function updateOwnProfile(ctx: AppContext, auth: Auth, site: Site, 
   if (input.eye_colour !== undefined) values.eyeColour = input.eye_colour;
   if (input.body_type !== undefined) values.bodyType = input.body_type;
   if (input.relationship_status !== undefined) values.relationshipStatus = input.relationship_status;
+  if (input.looking_for !== undefined) values.lookingFor = input.looking_for === null ? null : inGenderOrder(input.looking_for);
   if (input.interests !== undefined) {
     const unknown = input.interests.find((i) => !site.interests.includes(i));
     if (unknown) throw badRequest('interests', `Unknown interest ${unknown}`);
@@ -114,6 +120,54 @@ export async function updateOwnProfile(ctx: AppContext, auth: Auth, site: Site, 
   await updateProfileRow(ctx.db, auth.profile.id, values);
   const fields = Object.keys(input).filter((key) => input[key as keyof ProfileUpdate] !== undefined);
   ctx.events.publish({ type: 'profile.changed', siteId: auth.profile.siteId, profileId: auth.profile.id, fields });
+}
+
+const ANSWER_ERRORS = { country: 'country', region: 'region', city_id: 'cityId' } as const;
+
+/** A 400 naming the field, with the catalogue key of its text (completeSignup.errors.*) in English and for the web app. */
+function wrongAnswer(field: keyof typeof ANSWER_ERRORS): HttpError {
+  const key = `completeSignup.errors.${ANSWER_ERRORS[field]}`;
+  return new HttpError(400, 'validation_failed', translate('en', key), { field, message_key: key });
+}
+
+/** The genders of a looking_for answer in the order of GENDERS (the contract let each through once). */
+function inGenderOrder(list: readonly string[]): string[] {
+  return GENDERS.filter((g) => list.includes(g));
+}
+
+/**
+ * The answers of /complete-signup (who the member is, whom they want to meet, where they live), checked in full
+ * before one write: a wrong answer is a 400 naming its field and changes nothing. A city from the geocoder
+ * (city_id) brings its name, region and coarse position and must lie in the chosen country; a city typed by hand
+ * has no position. Search defaults, signup matches, the match-finder and related profiles follow from the profile.
+ */
+export async function completeSignup(ctx: AppContext, auth: Auth, site: Site, input: CompleteSignupInput): Promise<void> {
+  if (!site.countries.includes(input.country)) throw wrongAnswer('country');
+  const region = input.region ?? null;
+  if (region !== null && !regionsOf(input.country).some((r) => r.code === region)) throw wrongAnswer('region');
+  const values: Partial<Record<string, unknown>> = {
+    gender: input.gender,
+    lookingFor: inGenderOrder(input.looking_for),
+    country: input.country,
+    region,
+    city: input.city || null,
+    lat: null,
+    lon: null,
+    updatedAt: ctx.now(),
+  };
+  if (input.city_id) {
+    const city = await findCity(input.city_id);
+    if (!city || city.country !== input.country) throw wrongAnswer('city_id');
+    const position = coarsePosition(city.lat, city.lon);
+    Object.assign(values, { city: city.name, lat: position.lat, lon: position.lon, region: city.region ?? region });
+  }
+  await updateProfileRow(ctx.db, auth.profile.id, values);
+  ctx.events.publish({
+    type: 'profile.changed',
+    siteId: auth.profile.siteId,
+    profileId: auth.profile.id,
+    fields: ['gender', 'looking_for', 'country', 'region', 'city'],
+  });
 }
 
 /**

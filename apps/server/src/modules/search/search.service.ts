@@ -1,9 +1,10 @@
-import { SEARCH_COUNT_CAP, SEARCH_PAGE_SIZE, type SearchCard, type SearchQuery, type SearchResponse } from '@amora/contracts';
+import { SEARCH_COUNT_CAP, SEARCH_PAGE_SIZE, type SearchCard, type SearchQuery, type SearchResponse, type User } from '@amora/contracts';
 import type { Database } from '@amora/db';
 import { LRUCache } from 'lru-cache';
 import type { AppContext } from '../../context';
 import { badRequest, HttpError } from '../../lib/errors';
 import type { Auth } from '../../plugins/auth';
+import { preferredGenders } from '../likes/likes.service';
 import { presentProfileCard } from '../profile-cards/profile-cards.presenter';
 import type { Site } from '../sites/sites.repository';
 import { countMatches, matchesFilters, type SearchCursor, type SearchFilters, searchPage } from './search.repository';
@@ -12,6 +13,17 @@ import { countMatches, matchesFilters, type SearchCursor, type SearchFilters, se
 function yearsBefore(now: Date, years: number): string {
   const d = new Date(Date.UTC(now.getUTCFullYear() - years, now.getUTCMonth(), now.getUTCDate()));
   return d.toISOString().slice(0, 10);
+}
+
+/**
+ * Where the member search starts (the user object's search_defaults): the gender the member wants to meet when
+ * that is one gender (their looking_for answer, else their gender and sexuality), their country and region.
+ */
+export function searchDefaultsFor(
+  profile: Pick<Auth['profile'], 'gender' | 'sexuality' | 'lookingFor' | 'country' | 'region'>,
+): User['search_defaults'] {
+  const genders = preferredGenders(profile.gender, profile.sexuality, profile.lookingFor);
+  return { gender: genders.length === 1 ? genders[0] : null, country: profile.country, countryregion: profile.region };
 }
 
 export function filtersFor(site: Site, viewer: Auth | null, query: SearchQuery, now: Date): SearchFilters {
