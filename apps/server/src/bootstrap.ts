@@ -8,6 +8,8 @@ import { createEventBus, readyWithin } from './lib/events';
 import { createJobs } from './lib/jobs';
 import { createDbLimiter, createRedisLimiter } from './lib/limiter';
 import { hashPassword } from './lib/passwords';
+import { logRedisOutages } from './lib/redis';
+import { logAfterCommitErrorsTo } from './lib/transaction';
 import { purgeDeletedAccounts } from './modules/deletion/deletion.service';
 import { createMailer } from './modules/mail/mail.service';
 import { SiteDirectory } from './modules/sites/sites.service';
@@ -105,16 +107,18 @@ export async function bootstrap(config: Config): Promise<Runtime> {
       ? new (await import('ioredis')).Redis(config.redisUrl, { maxRetriesPerRequest: 3, lazyConnect: false })
       : null;
     const log = pino({ level: config.logLevel });
+    if (redis) logRedisOutages(redis, log, 'main');
+    logAfterCommitErrorsTo(log);
     const jobs = createJobs({ db: handle.db, log });
     const mailer = createMailer({ smtpUrl: config.smtpUrl, db: handle.db, jobs, log });
-    const events = createEventBus({ redis, log });
+    const events = createEventBus({ redis, channel: `${config.redisPrefix}events`, log });
     await readyWithin(events, 5_000, log);
     const ctx: AppContext = {
       config,
       db: handle.db,
       dbKind: handle.kind,
       redis,
-      limiter: redis ? createRedisLimiter(redis) : createDbLimiter(handle.db),
+      limiter: redis ? createRedisLimiter(redis, `${config.redisPrefix}limit:`) : createDbLimiter(handle.db),
       mailer,
       jobs,
       events,

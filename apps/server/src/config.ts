@@ -6,6 +6,11 @@ export interface Config {
   dataDir: string;
   databaseUrl: string | null;
   redisUrl: string | null;
+  /**
+   * What this installation's Redis keys and event channel start with (REDIS_PREFIX, `amora:` by default), so
+   * installations sharing one Redis keep their rate limits and events apart.
+   */
+  redisPrefix: string;
   smtpUrl: string | null;
   isProduction: boolean;
   logLevel: string;
@@ -36,6 +41,15 @@ function portOf(name: string, value: string): number {
   return port;
 }
 
+/** A Redis key prefix: letters, digits and `:_.-`, at most 64. */
+function redisPrefixOf(value: string | undefined): string {
+  if (value === undefined || value === '') return 'amora:';
+  if (!/^[A-Za-z0-9:_.-]{1,64}$/.test(value)) {
+    throw new Error(`REDIS_PREFIX may hold letters, digits and ":_.-" (at most 64), got "${value}"`);
+  }
+  return value;
+}
+
 export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
   const isProduction = env.NODE_ENV === 'production';
   const port = Number.parseInt(env.PORT ?? '3000', 10);
@@ -47,6 +61,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     dataDir: resolve(env.DATA_DIR || './data'),
     databaseUrl: env.DATABASE_URL || null,
     redisUrl: env.REDIS_URL || null,
+    redisPrefix: redisPrefixOf(env.REDIS_PREFIX),
     smtpUrl: env.SMTP_URL || null,
     isProduction,
     logLevel: env.LOG_LEVEL || (isProduction ? 'info' : 'info'),
