@@ -35,4 +35,24 @@ describe('MemberCard', () => {
     expect(placeholder.querySelector('path, ellipse')).not.toBeNull();
     expect(screen.getByRole('link', { name: /Sanne, 29/ })).toBe(link);
   });
+
+  it('is 330 px high whatever its photo, and loads the photo of a first-screen card at once', async () => {
+    await renderInRoute(
+      <>
+        <MemberCard card={card({ id: 1 })} priority="high" />
+        <MemberCard card={card({ id: 2 })} priority="eager" />
+        <MemberCard card={card({ id: 3 })} />
+      </>,
+      { path: '/members', routeName: 'members' },
+    );
+    const [first, second, third] = await screen.findAllByTestId('member-card');
+    // Bootstrap's h-100 is !important: it would let the photo decide the height.
+    expect(first).not.toHaveClass('h-100');
+    expect(first).toHaveStyle({ height: '330px' });
+    expect(first.querySelector('img')).toHaveAttribute('fetchpriority', 'high');
+    expect(first.querySelector('img')).toHaveAttribute('loading', 'eager');
+    expect(second.querySelector('img')).toHaveAttribute('loading', 'eager');
+    expect(second.querySelector('img')).not.toHaveAttribute('fetchpriority');
+    expect(third.querySelector('img')).toHaveAttribute('loading', 'lazy');
+  });
 });

@@ -17,7 +17,8 @@ export function MemberCard({ card, priority = 'lazy' }: { card: SearchCard; prio
   return (
     <LocalLink
       to={`/members/${card.id}`}
-      className="card h-100 shadow-sm border-0 text-decoration-none text-body overflow-hidden"
+      // 330 px whatever the photo (Bootstrap's h-100 would win over it, !important, and let the photo set it).
+      className="card shadow-sm border-0 text-decoration-none text-body overflow-hidden"
       style={{ height: SEARCH_CARD_HEIGHT }}
       data-testid="member-card"
     >

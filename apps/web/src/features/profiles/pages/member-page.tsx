@@ -65,9 +65,10 @@ export function MemberPage({ profileId, likeButton }: MemberPageProps) {
     return <ErrorPage status={member.error.status === 404 ? 404 : 500} />;
   }
   if (!member.data) {
-    // The main photo's place, kept while the profile loads, so the footer below does not move when it comes.
+    // The main photo's place, kept while the profile loads, and at least a screen: the footer stays below the
+    // first screen, so it does not move when the profile comes.
     return (
-      <main id="main" className="container py-4" aria-busy="true">
+      <main id="main" className="container py-4" aria-busy="true" style={{ minHeight: '100vh' }}>
         <div className="row g-4">
           <SkeletonRegion label={t('common.loading')} className="col-lg-7">
             <div style={{ aspectRatio: '4 / 5' }}>
