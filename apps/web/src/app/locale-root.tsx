@@ -9,7 +9,7 @@ import { ToastProvider } from '@/components/ui/toast';
 import { SignupModalProvider } from '@/features/auth/components/signup-modal';
 import { MatchModalProvider } from '@/features/likes/components/match-modal';
 import { onAuthenticationLost } from '@/lib/api-client';
-import { userQueryKey } from '@/shared/session/user';
+import { setSessionUser } from '@/shared/session/user';
 
 /** Root of every route: keeps i18next and <html lang> on the path's locale, shows the loading bar; toasts and confirmations for every page. */
 export function LocaleRoot() {
@@ -27,7 +27,7 @@ export function LocaleRoot() {
   useEffect(
     () =>
       onAuthenticationLost(() => {
-        queryClient.setQueryData(userQueryKey, null);
+        setSessionUser(queryClient, null);
       }),
     [queryClient],
   );

@@ -1,9 +1,25 @@
 import { POLL, type User, type UserResponse } from '@amora/contracts/core';
-import { useQuery } from '@tanstack/react-query';
+import { type QueryClient, useQuery } from '@tanstack/react-query';
 import { useEffect, useState } from 'react';
 import { api } from '@/lib/api-client';
 
 export const userQueryKey = ['user'] as const;
+
+/**
+ * Makes `user` the member of this page (null: a visitor). When that is someone else than before (another member
+ * logged in, the session ended), every query of the one before is dropped except the site settings, so nothing
+ * one member was shown (search cards, likes, profiles as they see them) reaches the next one.
+ */
+export function setSessionUser(queryClient: QueryClient, user: User | null): void {
+  const before = queryClient.getQueryData<User | null>(userQueryKey) ?? null;
+  if (before?.id !== user?.id) forgetMemberData(queryClient);
+  queryClient.setQueryData(userQueryKey, user);
+}
+
+/** Drops every query but the member and the site settings. */
+export function forgetMemberData(queryClient: QueryClient): void {
+  queryClient.removeQueries({ predicate: (q) => q.queryKey[0] !== 'settings' && q.queryKey[0] !== 'user' });
+}
 
 export async function fetchUser(): Promise<User | null> {
   return (await api<UserResponse>('/api/user.php')).user;

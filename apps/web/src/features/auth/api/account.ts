@@ -4,19 +4,21 @@ import type {
   MailChangeRequestInput,
   ResetDoInput,
   SignupInput,
-  User,
   UserResponse,
 } from '@amora/contracts/core';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { api } from '@/lib/api-client';
-import { userQueryKey } from '@/shared/session/user';
+import { forgetMemberData, setSessionUser, userQueryKey } from '@/shared/session/user';
 
-/** Mutations that return the member put it straight into the cache: the whole app sees the new state. */
+/**
+ * Mutations that return the member put it straight into the cache: the whole app sees the new state. Another
+ * member than the cached one (a login after a session ended) drops what the one before was shown.
+ */
 function useUserMutation<TInput>(call: (input: TInput) => Promise<UserResponse>) {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: call,
-    onSuccess: (data) => queryClient.setQueryData<User | null>(userQueryKey, data.user),
+    onSuccess: (data) => setSessionUser(queryClient, data.user),
   });
 }
 
@@ -34,7 +36,7 @@ export function useLogout() {
     mutationFn: () => api('/api/logout.php'),
     onSettled: () => {
       queryClient.setQueryData(userQueryKey, null);
-      queryClient.removeQueries({ predicate: (q) => q.queryKey[0] !== 'settings' && q.queryKey[0] !== 'user' });
+      forgetMemberData(queryClient);
     },
   });
 }
