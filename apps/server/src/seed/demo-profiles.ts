@@ -182,7 +182,10 @@ export async function seedDemoProfiles(ctx: PhotoContext, count = 300): Promise<
     }
     // Drawn in this order (sexuality, hair, eyes) so every fresh install gets the same members as before.
     const sexuality = pick(r, SEXUALITY_BY_GENDER[gender]);
-    const hairColour = pick(r, ['black', 'brown', 'blonde', 'red', 'grey'] as const);
+    let hairColour = pick(r, ['black', 'brown', 'blonde', 'red', 'grey'] as const);
+    // Grey hair from about 45 on: a younger member drawn grey gets a colour of their own instead (no draw of
+    // `r`, so everything after it stays as it was).
+    if (hairColour === 'grey' && age < 45) hairColour = (['black', 'brown', 'blonde', 'red'] as const)[i % 4];
     const eyeColour = pick(r, ['brown', 'blue', 'green', 'grey', 'hazel'] as const);
     const [profile] = await db
       .insert(profiles)
