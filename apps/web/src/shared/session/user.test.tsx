@@ -1,6 +1,6 @@
 import { POLL } from '@amora/contracts/core';
 import { describe, expect, it } from 'vitest';
-import { userFixture } from '@/testing/fixtures';
+import { likesFixture, userFixture } from '@/testing/fixtures';
 import { renderAppHook } from '@/testing/render';
 import { answers, recordCalls, server } from '@/testing/server';
 import { useFakeClock } from '@/testing/timers';
@@ -45,6 +45,27 @@ describe('useUser polling', () => {
     expect(result.current).toBeNull();
     await clock.at(POLL.startDelayMs + 4 * POLL.intervalMs);
     expect(calls).toHaveLength(1);
+  });
+
+  it('drops what the member was shown when the session turns out to be someone else (another tab logged in)', async () => {
+    const clock = useFakeClock();
+    const { result, queryClient } = await renderAppHook(() => useUser(), { user: userFixture({ id: 1 }), likes: likesFixture() });
+    queryClient.setQueryData(['likes'], likesFixture());
+    queryClient.setQueryData(['search', {}], { pages: [], pageParams: [] });
+    server.use(answers.user(userFixture({ id: 2 })));
+    await clock.at(POLL.startDelayMs + POLL.intervalMs);
+    expect(result.current?.id).toBe(2);
+    expect(queryClient.getQueryData(['likes'])).toBeUndefined();
+    expect(queryClient.getQueryData(['search', {}])).toBeUndefined();
+  });
+
+  it('keeps it when the poll answers the same member', async () => {
+    const clock = useFakeClock();
+    const { queryClient } = await renderAppHook(() => useUser(), { user: userFixture({ id: 1 }) });
+    queryClient.setQueryData(['likes'], likesFixture());
+    server.use(answers.user(userFixture({ id: 1, credits: 3 })));
+    await clock.at(POLL.startDelayMs + POLL.intervalMs);
+    expect(queryClient.getQueryData(['likes'])).toEqual(likesFixture());
   });
 
   it.todo('polls every 300 s instead when the member is push-subscribed (push subscriptions do not exist yet)');

@@ -1,5 +1,5 @@
 import { POLL, type User, type UserResponse } from '@amora/contracts/core';
-import { type QueryClient, useQuery } from '@tanstack/react-query';
+import { type QueryClient, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useEffect, useState } from 'react';
 import { api } from '@/lib/api-client';
 
@@ -25,16 +25,26 @@ export async function fetchUser(): Promise<User | null> {
   return (await api<UserResponse>('/api/user.php')).user;
 }
 
-/** The logged-in member (null for visitors); polled every 60 s from 5 s after load (spec §9). */
+/**
+ * The logged-in member (null for visitors); polled every 60 s from 5 s after load (spec §9). An answer with
+ * another member, or none, drops what the one before was shown (setSessionUser).
+ */
 export function useUser(): User | null {
   const [isPolling, setIsPolling] = useState(false);
   useEffect(() => {
     const id = window.setTimeout(() => setIsPolling(true), POLL.startDelayMs);
     return () => window.clearTimeout(id);
   }, []);
+  const queryClient = useQueryClient();
   const { data } = useQuery({
     queryKey: userQueryKey,
-    queryFn: fetchUser,
+    // The session cookie is the browser's: another tab may have logged out, or in as someone else.
+    queryFn: async () => {
+      const user = await fetchUser();
+      const before = queryClient.getQueryData<User | null>(userQueryKey) ?? null;
+      if (before?.id !== user?.id) forgetMemberData(queryClient);
+      return user;
+    },
     staleTime: POLL.intervalMs,
     refetchInterval: (query) => (isPolling && query.state.data ? POLL.intervalMs : false),
   });
