@@ -6,7 +6,7 @@ interface OpenTransaction {
   tx: Executor;
   open: boolean;
   /** What afterCommit was given inside it, run once it has committed. */
-  committed: (() => void | Promise<void>)[];
+  committed: (() => void)[];
 }
 
 /** The transaction a unit of work has open in this chain of calls, if any. */
@@ -17,15 +17,19 @@ const current = new AsyncLocalStorage<OpenTransaction>();
  * does when it throws. A call made inside another one on the same database (a service calling a service that
  * has its own unit of work, as the swipe game calls the likes) joins the outer transaction instead of opening
  * a second: its writes commit or roll back with the outer ones, and an error it throws rolls back the whole
- * unit unless the outer `fn` catches it. This matters on PGlite, which has one connection: a second
- * transaction, or a query on `ctx.db`, from inside a transaction would wait for the first forever.
+ * unit. This matters on PGlite, which has one connection: a second transaction, or a query on `ctx.db`, from
+ * inside a transaction would wait for the first forever.
+ *
+ * There is no savepoint: an outer `fn` that catches a nested call's error keeps what that call wrote before it
+ * threw (and its afterCommit steps), and after a database error PostgreSQL refuses every further statement of
+ * the unit. Catch a nested call's error only when it is thrown before that call writes anything.
  *
  * Repository calls inside `fn` take `tx`, never `ctx.db`.
  */
 export async function withTransaction<T>(ctx: { db: Database }, fn: (tx: Executor) => Promise<T>): Promise<T> {
   const outer = current.getStore();
   if (outer?.open && outer.db === ctx.db) return fn(outer.tx);
-  const committed: (() => void | Promise<void>)[] = [];
+  const committed: (() => void)[] = [];
   const result = await ctx.db.transaction(async (tx) => {
     const unit: OpenTransaction = { db: ctx.db, tx, open: true, committed };
     try {
@@ -45,7 +49,7 @@ export async function withTransaction<T>(ctx: { db: Database }, fn: (tx: Executo
  * step runs on its own: one that throws is logged (logAfterCommitErrorsTo) and the others still run, and the
  * unit of work still answers its result, since its change is committed.
  */
-export function afterCommit(fn: () => void | Promise<void>): void {
+export function afterCommit(fn: () => void): void {
   const unit = current.getStore();
   if (unit?.open) unit.committed.push(fn);
   else runStep(fn);
@@ -68,10 +72,10 @@ export function logAfterCommitErrorsTo(log: AfterCommitErrorLog | null): void {
  * Runs one step after a commit on its own: what it throws (or its promise rejects with) is logged, never passed
  * to the caller, whose change is committed, nor allowed to stop the steps after it.
  */
-function runStep(fn: () => void | Promise<void>): void {
+function runStep(fn: () => void): void {
   const report = (err: unknown) => stepErrors.error({ err }, 'a step after the commit failed');
   try {
-    const done = fn();
+    const done: unknown = fn();
     if (done instanceof Promise) done.catch(report);
   } catch (err) {
     report(err);
