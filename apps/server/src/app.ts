@@ -6,6 +6,7 @@ import { pino } from 'pino';
 import type { AppContext } from './context';
 import { appLogger } from './lib/logger';
 import { authRoutes } from './modules/auth/auth.routes';
+import { chatRoutes } from './modules/chat/chat.routes';
 import { complaintsRoutes } from './modules/complaints/complaints.routes';
 import { contentRoutes } from './modules/content/content.routes';
 import { deletionRoutes } from './modules/deletion/deletion.routes';
@@ -85,6 +86,7 @@ export async function buildApp(ctx: AppContext, options: BuildOptions = {}): Pro
   await app.register(profilesRoutes);
   await app.register(discoveryRoutes);
   await app.register(likesRoutes);
+  await app.register(chatRoutes);
   await app.register(searchRoutes);
 
   // Every page carries the settings, the member and the catalogue its first paint needs (modules/page-data).

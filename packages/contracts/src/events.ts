@@ -52,12 +52,27 @@ export const sessionRevokedEventSchema = z.object({
   userId: idSchema(),
 });
 
+/**
+ * A chat message was stored (a new one, never a retried send): the live channel tells both members' open
+ * connections, which fetch the messages after the last sequence they have.
+ */
+export const messageCreatedEventSchema = z.object({
+  type: z.literal('message.created'),
+  siteId: idSchema(),
+  conversationId: idSchema(),
+  messageId: idSchema(),
+  seq: idSchema(),
+  senderProfileId: idSchema(),
+  recipientProfileId: idSchema(),
+});
+
 export const appEventSchema = z.discriminatedUnion('type', [
   likeCreatedEventSchema,
   matchCreatedEventSchema,
   profileChangedEventSchema,
   siteSettingsChangedEventSchema,
   sessionRevokedEventSchema,
+  messageCreatedEventSchema,
 ]);
 
 export type AppEvent = z.infer<typeof appEventSchema>;

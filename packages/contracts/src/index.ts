@@ -1,4 +1,5 @@
 export * from './accounts';
+export * from './chat';
 export * from './complaints';
 export * from './constants';
 export * from './content';

@@ -1,0 +1,67 @@
+import type { Chat, ChatBlock, Message, MessageKind } from '@amora/contracts';
+import { presentProfileCard } from '../profile-cards/profile-cards.presenter';
+import type { ChatListRow, MessageRow, PartnerRow } from './chat.repository';
+
+const PREVIEW_LENGTH = 100;
+
+/** What the rules of spec §4 say about sending to the other member now, or null when I may. */
+export function chatBlock(
+  partner: Pick<PartnerRow, 'status' | 'userStatus' | 'blockedMe' | 'blockedByMe'>,
+  me: { userStatus: string },
+): ChatBlock | null {
+  if (partner.blockedMe) return 'blocked_by_partner';
+  if (partner.blockedByMe) return 'blocked_partner';
+  if (partner.status !== 'active' && partner.userStatus !== 'not_confirmed') return 'partner_gone';
+  if (partner.userStatus === 'deleted') return 'partner_gone';
+  if (partner.userStatus === 'not_confirmed') return 'partner_unconfirmed';
+  if (me.userStatus === 'not_confirmed') return 'own_unconfirmed';
+  return null;
+}
+
+/** A stored message as `viewerProfileId` sees it: the price and the client id only to its sender. */
+export function presentMessage(row: MessageRow, viewerProfileId: number): Message {
+  const fromMe = row.senderProfileId === viewerProfileId;
+  return {
+    id: row.id,
+    conversation_id: row.conversationId,
+    seq: row.seq,
+    sender_profile_id: row.senderProfileId,
+    from_me: fromMe,
+    kind: row.kind as MessageKind,
+    body: row.status === 'rejected' ? '' : row.body,
+    status: row.status as Message['status'],
+    price: fromMe ? row.price : 0,
+    client_id: fromMe ? row.clientId : null,
+    created_at: row.createdAt.toISOString(),
+  };
+}
+
+export function presentPartnerCard(row: PartnerRow | ChatListRow, now: Date) {
+  return presentProfileCard(row, row.paidUser === true, now);
+}
+
+/** A row of listChats → one chat of chats.php. */
+export function presentChat(row: ChatListRow, me: { profileId: number; userStatus: string }, now: Date): Chat {
+  const preview =
+    row.lastAt && row.lastKind && row.lastSender !== null
+      ? {
+          seq: row.lastSeq,
+          kind: row.lastKind as MessageKind,
+          body:
+            row.lastStatus === 'rejected'
+              ? ''
+              : Array.from(row.lastBody ?? '')
+                  .slice(0, PREVIEW_LENGTH)
+                  .join(''),
+          from_me: row.lastSender === me.profileId,
+          created_at: row.lastAt.toISOString(),
+        }
+      : null;
+  return {
+    conversation: { id: row.conversationId, last_seq: row.lastSeq, updated_at: row.updatedAt.toISOString() },
+    profile: presentPartnerCard(row, now),
+    num_unread_messages: row.unread,
+    last_message: preview,
+    blocked: chatBlock(row, me),
+  };
+}

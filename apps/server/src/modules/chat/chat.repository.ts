@@ -1,0 +1,256 @@
+import { blocks, conversations, type Executor, messages, ownerNotDeleted, profileCardColumns, profiles, users } from '@amora/db';
+import { and, asc, desc, eq, gt, gte, lt, or, type SQL, sql } from 'drizzle-orm';
+
+export type ConversationRow = typeof conversations.$inferSelect;
+export type MessageRow = typeof messages.$inferSelect;
+/** Which end of a conversation a profile is: the lower or the higher profile id. */
+export type Side = 'low' | 'high';
+
+export const sideOf = (conversation: Pick<ConversationRow, 'profileLowId'>, profileId: number): Side =>
+  conversation.profileLowId === profileId ? 'low' : 'high';
+
+const unread = { low: conversations.lowUnread, high: conversations.highUnread } as const;
+const readSeqKey = { low: 'lowReadSeq', high: 'highReadSeq' } as const;
+const unreadKey = { low: 'lowUnread', high: 'highUnread' } as const;
+const clearedSeqKey = { low: 'lowClearedSeq', high: 'highClearedSeq' } as const;
+
+const isMember = (profileId: number): SQL =>
+  or(eq(conversations.profileLowId, profileId), eq(conversations.profileHighId, profileId)) as SQL;
+
+/** The conversation with that id that `profileId` takes part in, or undefined. */
+export async function findConversation(db: Executor, id: number, profileId: number): Promise<ConversationRow | undefined> {
+  const [row] = await db
+    .select()
+    .from(conversations)
+    .where(and(eq(conversations.id, id), isMember(profileId)));
+  return row;
+}
+
+/** The same, locked until the transaction ends: sends to one conversation take turns. */
+export async function lockConversation(tx: Executor, id: number, profileId: number): Promise<ConversationRow | undefined> {
+  const [row] = await tx
+    .select()
+    .from(conversations)
+    .where(and(eq(conversations.id, id), isMember(profileId)))
+    .for('update');
+  return row;
+}
+
+export async function findPairConversation(db: Executor, a: number, b: number): Promise<ConversationRow | undefined> {
+  const [low, high] = a < b ? [a, b] : [b, a];
+  const [row] = await db
+    .select()
+    .from(conversations)
+    .where(and(eq(conversations.profileLowId, low), eq(conversations.profileHighId, high)));
+  return row;
+}
+
+/**
+ * Until the transaction ends, takes the lock of the conversations a profile starts: of two starts at the same
+ * moment the second counts the first, so the free members' limit holds. An advisory lock, not the user row, so
+ * it never waits in a circle with a send that holds a conversation and wants the balance.
+ */
+export async function lockStarts(tx: Executor, profileId: number): Promise<void> {
+  await tx.execute(sql`select pg_advisory_xact_lock(hashtextextended(${`chat-start:${profileId}`}, 0))`);
+}
+
+export async function countStarted(db: Executor, profileId: number): Promise<number> {
+  const [row] = await db
+    .select({ n: sql<number>`count(*)::int` })
+    .from(conversations)
+    .where(eq(conversations.startedByProfileId, profileId));
+  return row?.n ?? 0;
+}
+
+/** Makes the conversation of a pair unless it exists; its id, or null when it existed (or was made meanwhile). */
+export async function insertConversation(tx: Executor, values: { siteId: number; starter: number; other: number }): Promise<number | null> {
+  const [low, high] = values.starter < values.other ? [values.starter, values.other] : [values.other, values.starter];
+  const [row] = await tx
+    .insert(conversations)
+    .values({ siteId: values.siteId, profileLowId: low, profileHighId: high, startedByProfileId: values.starter })
+    .onConflictDoNothing({ target: [conversations.profileLowId, conversations.profileHighId] })
+    .returning({ id: conversations.id });
+  return row?.id ?? null;
+}
+
+/**
+ * Takes the conversation's next sequence number for a message from `senderSide` (the row must be locked): one
+ * more unread for the other side, and the sender has read up to their own message. The new sequence.
+ */
+export async function takeNextSeq(tx: Executor, conversationId: number, senderSide: Side): Promise<number> {
+  const other: Side = senderSide === 'low' ? 'high' : 'low';
+  const [row] = await tx
+    .update(conversations)
+    .set({
+      lastSeq: sql`${conversations.lastSeq} + 1`,
+      [unreadKey[other]]: sql`${unread[other]} + 1`,
+      [readSeqKey[senderSide]]: sql`${conversations.lastSeq} + 1`,
+      updatedAt: sql`now()`,
+    })
+    .where(eq(conversations.id, conversationId))
+    .returning({ seq: conversations.lastSeq });
+  if (!row) throw new Error(`Conversation ${conversationId} went away during a send`);
+  return row.seq;
+}
+
+export async function insertMessage(tx: Executor, values: typeof messages.$inferInsert): Promise<MessageRow> {
+  const [row] = await tx.insert(messages).values(values).returning();
+  return row;
+}
+
+export async function findMessageByClientId(db: Executor, senderProfileId: number, clientId: string): Promise<MessageRow | undefined> {
+  const [row] = await db
+    .select()
+    .from(messages)
+    .where(and(eq(messages.senderProfileId, senderProfileId), eq(messages.clientId, clientId)));
+  return row;
+}
+
+/** Opening a chat: nothing in it is unread for that side any more. False when it is not theirs. */
+export async function markRead(db: Executor, conversationId: number, profileId: number): Promise<boolean> {
+  const conversation = await findConversation(db, conversationId, profileId);
+  if (!conversation) return false;
+  const side = sideOf(conversation, profileId);
+  await db
+    .update(conversations)
+    .set({ [unreadKey[side]]: 0, [readSeqKey[side]]: conversations.lastSeq })
+    .where(eq(conversations.id, conversationId));
+  return true;
+}
+
+/** Removing a chat for one side: its messages so far are gone for that side only. False when it is not theirs. */
+export async function clearForSide(db: Executor, conversationId: number, profileId: number): Promise<boolean> {
+  const conversation = await findConversation(db, conversationId, profileId);
+  if (!conversation) return false;
+  const side = sideOf(conversation, profileId);
+  await db
+    .update(conversations)
+    .set({ [clearedSeqKey[side]]: conversations.lastSeq, [unreadKey[side]]: 0, [readSeqKey[side]]: conversations.lastSeq })
+    .where(eq(conversations.id, conversationId));
+  return true;
+}
+
+/** The other profile of a chat as its card shows it, with what the chat rules need to know about it. */
+export async function findPartner(db: Executor, partnerId: number, viewerId: number) {
+  const [row] = await db
+    .select({
+      ...profileCardColumns,
+      siteId: profiles.siteId,
+      status: profiles.status,
+      isInvisible: profiles.isInvisible,
+      userStatus: users.status,
+      paidUser: users.paidUser,
+      blockedMe: sql<boolean>`exists (select 1 from ${blocks} b where b.blocker_profile_id = ${profiles.id} and b.blocked_profile_id = ${viewerId})`,
+      blockedByMe: sql<boolean>`exists (select 1 from ${blocks} b where b.blocker_profile_id = ${viewerId} and b.blocked_profile_id = ${profiles.id})`,
+      contactedMe: sql<boolean>`exists (select 1 from ${messages} m join ${conversations} c on c.id = m.conversation_id
+        where m.sender_profile_id = ${profiles.id} and (c.profile_low_id = ${viewerId} or c.profile_high_id = ${viewerId}))`,
+    })
+    .from(profiles)
+    .leftJoin(users, eq(users.id, profiles.userId))
+    .where(eq(profiles.id, partnerId));
+  return row;
+}
+export type PartnerRow = NonNullable<Awaited<ReturnType<typeof findPartner>>>;
+
+/** A member's balance as it is now. */
+export async function findCredits(db: Executor, userId: number): Promise<number> {
+  const [row] = await db.select({ credits: users.credits }).from(users).where(eq(users.id, userId));
+  return row?.credits ?? 0;
+}
+
+const CHATS_LIST_LIMIT = 500;
+
+/**
+ * chats.php: the conversations of a profile that have a message it has not removed, the latest first, each with
+ * the other profile's card, the side's unread count and the last message (when it is newer than `since`).
+ */
+export async function listChats(db: Executor, profileId: number, siteId: number, since: Date) {
+  const isLow = sql`${conversations.profileLowId} = ${profileId}`;
+  const partnerId = sql`case when ${isLow} then ${conversations.profileHighId} else ${conversations.profileLowId} end`;
+  return db
+    .select({
+      conversationId: conversations.id,
+      lastSeq: conversations.lastSeq,
+      updatedAt: conversations.updatedAt,
+      unread: sql<number>`case when ${isLow} then ${conversations.lowUnread} else ${conversations.highUnread} end`,
+      ...profileCardColumns,
+      status: profiles.status,
+      userStatus: users.status,
+      paidUser: users.paidUser,
+      blockedMe: sql<boolean>`exists (select 1 from ${blocks} b where b.blocker_profile_id = ${profiles.id} and b.blocked_profile_id = ${profileId})`,
+      blockedByMe: sql<boolean>`exists (select 1 from ${blocks} b where b.blocker_profile_id = ${profileId} and b.blocked_profile_id = ${profiles.id})`,
+      lastKind: messages.kind,
+      lastBody: messages.body,
+      lastStatus: messages.status,
+      lastSender: messages.senderProfileId,
+      lastAt: messages.createdAt,
+    })
+    .from(conversations)
+    .innerJoin(profiles, eq(profiles.id, partnerId))
+    .leftJoin(users, eq(users.id, profiles.userId))
+    .leftJoin(
+      messages,
+      and(eq(messages.conversationId, conversations.id), eq(messages.seq, conversations.lastSeq), gte(messages.createdAt, since)),
+    )
+    .where(
+      and(
+        eq(conversations.siteId, siteId),
+        or(
+          and(eq(conversations.profileLowId, profileId), gt(conversations.lastSeq, conversations.lowClearedSeq)),
+          and(eq(conversations.profileHighId, profileId), gt(conversations.lastSeq, conversations.highClearedSeq)),
+        ),
+        ownerNotDeleted(),
+      ),
+    )
+    .orderBy(desc(conversations.updatedAt), desc(conversations.id))
+    .limit(CHATS_LIST_LIMIT);
+}
+export type ChatListRow = Awaited<ReturnType<typeof listChats>>[number];
+
+export interface MessageWindow {
+  conversationId: number;
+  /** Messages up to this sequence were removed by the reader. */
+  clearedSeq: number;
+  /** Messages older than this are hidden for privacy. */
+  since: Date;
+  after?: number;
+  before?: number;
+  limit: number;
+}
+
+/**
+ * A page of a conversation's messages the reader may see, oldest first: after a sequence, before one, or the
+ * newest. One more than `limit` is read to tell whether there are more in the direction read.
+ */
+export async function listMessages(db: Executor, w: MessageWindow): Promise<{ rows: MessageRow[]; more: boolean }> {
+  const visible = and(eq(messages.conversationId, w.conversationId), gt(messages.seq, w.clearedSeq), gte(messages.createdAt, w.since));
+  const forward = w.after !== undefined;
+  const rows = await db
+    .select()
+    .from(messages)
+    .where(
+      and(
+        visible,
+        w.after !== undefined ? gt(messages.seq, w.after) : undefined,
+        w.before !== undefined ? lt(messages.seq, w.before) : undefined,
+      ),
+    )
+    .orderBy(forward ? asc(messages.seq) : desc(messages.seq))
+    .limit(w.limit + 1);
+  const more = rows.length > w.limit;
+  const page = rows.slice(0, w.limit);
+  return { rows: forward ? page : page.reverse(), more };
+}
+
+/** Whether a message the reader has not removed is older than the privacy window (before `beforeSeq`, if given). */
+export async function hasHiddenHistory(db: Executor, conversationId: number, clearedSeq: number, since: Date): Promise<boolean> {
+  const [row] = await db
+    .select({ one: sql<number>`1` })
+    .from(messages)
+    .where(and(eq(messages.conversationId, conversationId), gt(messages.seq, clearedSeq), lt(messages.createdAt, since)))
+    .limit(1);
+  return Boolean(row);
+}
+
+export const clearedSeqOf = (conversation: ConversationRow, side: Side): number =>
+  side === 'low' ? conversation.lowClearedSeq : conversation.highClearedSeq;

@@ -1,0 +1,281 @@
+import {
+  CHAT_ERRORS,
+  CHAT_HISTORY_DAYS,
+  type ChatBlock,
+  type ChatsResponse,
+  FREE_CONVERSATION_LIMIT,
+  MESSAGES_PAGE,
+  type MessagesResponse,
+  type SendMessageResponse,
+} from '@amora/contracts';
+import type { Executor } from '@amora/db';
+import type { AppContext } from '../../context';
+import { badRequest, HttpError, notFound } from '../../lib/errors';
+import { withTransaction } from '../../lib/transaction';
+import type { Auth } from '../../plugins/auth';
+import { spend } from '../credits/credits.service';
+import { chatBlock, presentChat, presentMessage, presentPartnerCard } from './chat.presenter';
+import {
+  type ConversationRow,
+  clearedSeqOf,
+  clearForSide,
+  countStarted,
+  findConversation,
+  findCredits,
+  findMessageByClientId,
+  findPairConversation,
+  findPartner,
+  hasHiddenHistory,
+  insertConversation,
+  insertMessage,
+  listChats as listChatRows,
+  listMessages as listMessageRows,
+  lockConversation,
+  lockStarts,
+  markRead,
+  type PartnerRow,
+  sideOf,
+  takeNextSeq,
+} from './chat.repository';
+
+const DAY_MS = 86_400_000;
+
+/** The oldest moment whose messages are still shown (spec §9: older chat history is hidden for privacy). */
+const historySince = (now: Date) => new Date(now.getTime() - CHAT_HISTORY_DAYS * DAY_MS);
+
+const partnerOf = (conversation: ConversationRow, profileId: number) =>
+  conversation.profileLowId === profileId ? conversation.profileHighId : conversation.profileLowId;
+
+const notYours = () => notFound('This conversation could not be found');
+
+/** The errors of spec §4 for a chat whose rules refuse a send now. */
+function refusal(block: ChatBlock, partner: Pick<PartnerRow, 'name'>): HttpError | null {
+  switch (block) {
+    case 'blocked_by_partner':
+      return new HttpError(403, CHAT_ERRORS.blockedByPartner, `You are blocked by ${partner.name}`, {
+        name: partner.name,
+        message_key: 'chat.errors.blockedByPartner',
+      });
+    case 'blocked_partner':
+      return new HttpError(403, CHAT_ERRORS.blockedPartner, `You blocked ${partner.name}`, {
+        name: partner.name,
+        message_key: 'chat.errors.blockedPartner',
+      });
+    case 'partner_unconfirmed':
+      return new HttpError(
+        409,
+        CHAT_ERRORS.partnerUnconfirmed,
+        `${partner.name} can be answered once they have confirmed their email address`,
+        {
+          name: partner.name,
+          message_key: 'chat.errors.partnerUnconfirmed',
+        },
+      );
+    case 'partner_gone':
+      return new HttpError(409, CHAT_ERRORS.partnerGone, 'This member is no longer available', { message_key: 'chat.errors.partnerGone' });
+    // My own unconfirmed address stops the other side's answers, not my messages.
+    case 'own_unconfirmed':
+      return null;
+  }
+}
+
+export interface SendInput {
+  conversation?: number;
+  profile?: number;
+  body: string;
+  clientId: string;
+}
+
+/**
+ * Sends a text message (spec §4, §5; DESIGN: chat is a durable log). In one unit of work: the conversation's row
+ * is locked (started first when the member writes to a profile for the first time, within the free members'
+ * two), the rules are checked, the site's `message_credits` are spent with the key `msg:<sender>:<client id>`,
+ * the next sequence is taken and the message stored; message.created follows the commit. A send repeated with
+ * the same client id stores and charges nothing more and answers the first message.
+ */
+export async function sendMessage(ctx: AppContext, auth: Auth, input: SendInput): Promise<SendMessageResponse> {
+  const me = auth.profile;
+  const site = await ctx.sites.get(me.siteId);
+  if (!site) throw new Error(`Site ${me.siteId} of profile ${me.id} is missing`);
+  if (input.body.trim() === '')
+    throw new HttpError(400, 'validation_failed', 'Write a message first', { field: 'body', message_key: 'chat.errors.empty' });
+  if (Array.from(input.body).length > site.messageLength) {
+    throw new HttpError(400, 'validation_failed', `A message has at most ${site.messageLength} characters`, {
+      field: 'body',
+      message_key: 'chat.errors.tooLong',
+      max: site.messageLength,
+    });
+  }
+  if (input.profile === me.id) throw badRequest('profile', 'You cannot write to yourself');
+
+  const first = await findMessageByClientId(ctx.db, me.id, input.clientId);
+  if (first) return answer(ctx, auth, first);
+
+  const price = site.messageCredits;
+  return withTransaction(ctx, async (tx) => {
+    const conversation =
+      input.conversation !== undefined
+        ? await lockConversation(tx, input.conversation, me.id)
+        : await openConversation(tx, auth, input.profile as number);
+    if (!conversation || conversation.siteId !== me.siteId) throw notYours();
+    // A send with this client id that committed while we waited for the lock.
+    const again = await findMessageByClientId(tx, me.id, input.clientId);
+    if (again) return answer({ db: tx }, auth, again);
+
+    const partnerId = partnerOf(conversation, me.id);
+    const partner = await findPartner(tx, partnerId, me.id);
+    if (!partner) throw notYours();
+    const block = chatBlock(partner, { userStatus: auth.user.status });
+    const refused = block && refusal(block, partner);
+    if (refused) throw refused;
+
+    let credits: number;
+    if (price > 0) {
+      const paid = await spend(ctx, {
+        userId: auth.user.id,
+        siteId: me.siteId,
+        amount: price,
+        reason: 'message',
+        idempotencyKey: `msg:${me.id}:${input.clientId}`,
+      });
+      if ('insufficient' in paid) {
+        const balance = await findCredits(tx, auth.user.id);
+        throw new HttpError(402, CHAT_ERRORS.notEnoughCredits, 'Not enough credits to send this message', {
+          credits: balance,
+          price,
+          message_key: 'chat.errors.notEnoughCredits',
+        });
+      }
+      credits = paid.balance;
+    } else {
+      credits = await findCredits(tx, auth.user.id);
+    }
+
+    const seq = await takeNextSeq(tx, conversation.id, sideOf(conversation, me.id));
+    const message = await insertMessage(tx, {
+      conversationId: conversation.id,
+      seq,
+      senderProfileId: me.id,
+      kind: 'text',
+      body: input.body,
+      clientId: input.clientId,
+      price,
+    });
+    // Inside the unit of work: published once it has committed, never when it rolls back.
+    ctx.events.publish({
+      type: 'message.created',
+      siteId: me.siteId,
+      conversationId: conversation.id,
+      messageId: message.id,
+      seq,
+      senderProfileId: me.id,
+      recipientProfileId: partnerId,
+    });
+    return { message: presentMessage(message, me.id), credits };
+  });
+}
+
+/** The answer to a send that was stored before: its message and my balance now. */
+async function answer(ctx: { db: Executor }, auth: Auth, row: Parameters<typeof presentMessage>[0]): Promise<SendMessageResponse> {
+  return { message: presentMessage(row, auth.profile.id), credits: await findCredits(ctx.db, auth.user.id) };
+}
+
+/**
+ * The conversation with a profile, locked; started when there is none. The profile must be one the member could
+ * be shown (same site, active, account not deleted, not invisible unless it wrote to the member first) or it is a
+ * 404; a block either way is its own error. A free member starts at most FREE_CONVERSATION_LIMIT conversations
+ * (every conversation they ever started counts, removed ones too, so removing one does not give a new one).
+ */
+async function openConversation(tx: Executor, auth: Auth, profileId: number): Promise<ConversationRow | undefined> {
+  const me = auth.profile;
+  const partner = await findPartner(tx, profileId, me.id);
+  if (!partner || partner.siteId !== me.siteId || partner.userStatus === 'deleted') throw notFound('This profile could not be found');
+  if (partner.blockedMe || partner.blockedByMe) throw refusal(partner.blockedMe ? 'blocked_by_partner' : 'blocked_partner', partner);
+  const existing = await findPairConversation(tx, me.id, profileId);
+  if (existing) return lockConversation(tx, existing.id, me.id);
+  if (partner.status !== 'active' || (partner.isInvisible && !partner.contactedMe)) throw notFound('This profile could not be found');
+
+  await lockStarts(tx, me.id);
+  if (!auth.user.paidUser && (await countStarted(tx, me.id)) >= FREE_CONVERSATION_LIMIT) {
+    throw new HttpError(403, CHAT_ERRORS.conversationLimit, `Free members can start at most ${FREE_CONVERSATION_LIMIT} conversations`, {
+      limit: FREE_CONVERSATION_LIMIT,
+      message_key: 'chat.errors.conversationLimit',
+    });
+  }
+  const made = await insertConversation(tx, { siteId: me.siteId, starter: me.id, other: profileId });
+  const id = made ?? (await findPairConversation(tx, me.id, profileId))?.id;
+  return id === undefined ? undefined : lockConversation(tx, id, me.id);
+}
+
+/** chats.php (spec §3, §7): my chats, the latest first, and my unread messages in all. */
+export async function listChats(ctx: AppContext, auth: Auth): Promise<ChatsResponse> {
+  const now = ctx.now();
+  const rows = await listChatRows(ctx.db, auth.profile.id, auth.profile.siteId, historySince(now));
+  const chats = rows.map((row) => presentChat(row, { profileId: auth.profile.id, userStatus: auth.user.status }, now));
+  return { chats, num_unread_messages: chats.reduce((sum, chat) => sum + chat.num_unread_messages, 0) };
+}
+
+export interface MessagesInput {
+  conversation: number;
+  after?: number;
+  before?: number;
+  limit?: number;
+}
+
+/** messages.php: a page of a conversation of mine (another member's conversation is a 404). */
+export async function listMessages(ctx: AppContext, auth: Auth, input: MessagesInput): Promise<MessagesResponse> {
+  const me = auth.profile.id;
+  const conversation = await findConversation(ctx.db, input.conversation, me);
+  if (!conversation || conversation.siteId !== auth.profile.siteId) throw notYours();
+  const partner = await findPartner(ctx.db, partnerOf(conversation, me), me);
+  if (!partner) throw notYours();
+  const now = ctx.now();
+  const since = historySince(now);
+  const clearedSeq = clearedSeqOf(conversation, sideOf(conversation, me));
+  const limit = input.limit ?? MESSAGES_PAGE;
+  const page = await listMessageRows(ctx.db, {
+    conversationId: conversation.id,
+    clearedSeq,
+    since,
+    after: input.after,
+    before: input.before,
+    limit,
+  });
+  const forward = input.after !== undefined;
+  const lastShown = page.rows.at(-1)?.seq ?? input.after ?? 0;
+  return {
+    conversation: { id: conversation.id, last_seq: conversation.lastSeq },
+    profile: presentPartnerCard(partner, now),
+    blocked: chatBlock(partner, { userStatus: auth.user.status }),
+    messages: page.rows.map((row) => presentMessage(row, me)),
+    has_more_after: forward ? page.more : input.before !== undefined && lastShown < conversation.lastSeq,
+    has_more_before: forward
+      ? (page.rows[0]?.seq ?? 0) > clearedSeq + 1 && (await hasOlderVisible(ctx, conversation, clearedSeq, since, page.rows[0]?.seq))
+      : page.more,
+    history_hidden: await hasHiddenHistory(ctx.db, conversation.id, clearedSeq, since),
+  };
+}
+
+async function hasOlderVisible(
+  ctx: AppContext,
+  conversation: ConversationRow,
+  clearedSeq: number,
+  since: Date,
+  firstSeq: number | undefined,
+) {
+  if (firstSeq === undefined) return false;
+  const older = await listMessageRows(ctx.db, { conversationId: conversation.id, clearedSeq, since, before: firstSeq, limit: 1 });
+  return older.rows.length > 0;
+}
+
+/** Opening a chat sets its unread count to 0 (spec §4). */
+export async function openChat(ctx: AppContext, auth: Auth, conversationId: number): Promise<void> {
+  if (!(await markRead(ctx.db, conversationId, auth.profile.id))) throw notYours();
+}
+
+/** DELETE chat.php: removes the chat for me only; the other member keeps it (and can still report). */
+export async function removeChat(ctx: AppContext, auth: Auth, conversationId: number): Promise<void> {
+  const conversation = await findConversation(ctx.db, conversationId, auth.profile.id);
+  if (!conversation || conversation.siteId !== auth.profile.siteId) throw notYours();
+  await clearForSide(ctx.db, conversationId, auth.profile.id);
+}
