@@ -1,4 +1,4 @@
-import { GENDERS, SEARCH_CARD_HEIGHT, SEARCH_PAGE_SIZE, type SearchResponse } from '@amora/contracts/core';
+import { GENDERS, SEARCH_CARD_HEIGHT, SEARCH_PAGE_SIZE, type SearchResponse, type User } from '@amora/contracts/core';
 import { useInfiniteQuery, useQueryClient } from '@tanstack/react-query';
 import { type FormEvent, useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -18,6 +18,7 @@ import { MemberCard } from './member-card';
 
 const FILTERS = ['gender', 'country', 'countryregion', 'min_age', 'max_age'] as const;
 type Filters = Partial<Record<(typeof FILTERS)[number], string>>;
+type SearchDefaults = User['search_defaults'];
 /** The cards a first screen shows at most (two rows on a desktop): their photos load at once. */
 const FIRST_SCREEN_CARDS = 8;
 /** The most pages an address brings back by itself: about the 1,000 cards where the result count stops. */
@@ -26,6 +27,18 @@ const MAX_RESTORED_PAGES = Math.ceil(1000 / SEARCH_PAGE_SIZE);
 /** The `page` of the address: how many pages of results the search shows (1 when absent or not a number). */
 function pageNumberOf(value: string | null): number {
   return value && /^\d{1,3}$/.test(value) ? Math.min(Math.max(Number(value), 1), MAX_RESTORED_PAGES) : 1;
+}
+
+/** The member's search defaults, as far as the site searches by them. */
+function defaultFilters(defaults: SearchDefaults | undefined, fields: readonly string[]): Filters {
+  if (!defaults) return {};
+  const filters: Filters = {};
+  if (defaults.gender && fields.includes('gender')) filters.gender = defaults.gender;
+  if (fields.includes('country')) {
+    filters.country = defaults.country;
+    if (defaults.countryregion && fields.includes('countryregion')) filters.countryregion = defaults.countryregion;
+  }
+  return filters;
 }
 
 /**
@@ -43,9 +56,15 @@ export function MembersPage() {
   const queryClient = useQueryClient();
   const user = useUser();
   const pageNumber = pageNumberOf(params.get('page'));
-  const filters: Filters = Object.fromEntries(FILTERS.filter((f) => params.get(f)).map((f) => [f, params.get(f) as string]));
-  const [draft, setDraft] = useState<Filters>(filters);
   const fields = FILTERS.filter((f) => settings.search_fields.includes(f));
+  // An address without any filter starts from the member's search defaults (spec §3 search state: whom they
+  // want to meet, their country and region, from /complete-signup); a search with every filter cleared says so
+  // in the address (an empty filter), so it shows everyone.
+  const hasFilters = FILTERS.some((f) => params.has(f));
+  const filters: Filters = hasFilters
+    ? Object.fromEntries(FILTERS.filter((f) => params.get(f)).map((f) => [f, params.get(f) as string]))
+    : defaultFilters(user?.search_defaults, fields);
+  const [draft, setDraft] = useState<Filters>(filters);
 
   const results = useInfiniteQuery({
     queryKey: ['search', filters],
@@ -64,6 +83,7 @@ export function MembersPage() {
     event.preventDefault();
     const next = new URLSearchParams();
     for (const [key, value] of Object.entries(draft)) if (value) next.set(key, value);
+    if (next.size === 0 && fields.length > 0) next.set(fields[0], '');
     setParams(next);
   };
   const setField = (key: keyof Filters, value: string) =>

@@ -137,7 +137,8 @@ describe('signup modal while the signup is in progress (spec §4)', () => {
 
     signup.succeed();
     await waitFor(() => expect(modal()).toBeNull());
-    expect(page.router.state.location.pathname).toBe('/complete-signup');
+    // The page is loaded on demand: the address changes once it is there.
+    await waitFor(() => expect(page.router.state.location.pathname).toBe('/complete-signup'));
   });
 
   it('can be closed again once the signup failed (signup-flow-complete), with the error shown', async () => {

@@ -2,34 +2,12 @@ import { GEOLOCATION_MAX_AGE_MS, type OwnProfile } from '@amora/contracts/core';
 import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { errorText } from '@/lib/error-text';
+import { useGeolocationPermission } from '@/shared/geo/geolocation';
 import { useRegions } from '@/shared/site/api/get-regions';
 import { useSettings } from '@/shared/site/api/get-settings';
 import { countryName } from '@/shared/site/country-name';
 import { useLocale } from '@/shared/site/use-locale';
 import { geocode, useUpdateProfile } from '../api/profile';
-
-type Permission = 'unsupported' | 'unknown' | PermissionState;
-
-/** Spec §4: the geolocation permission is unsupported, unknown, or what the browser says. */
-function useGeolocationPermission(): Permission {
-  const [state, setState] = useState<Permission>(() => ('geolocation' in navigator ? 'unknown' : 'unsupported'));
-  useEffect(() => {
-    if (!('geolocation' in navigator) || !navigator.permissions) return;
-    let status: PermissionStatus | null = null;
-    navigator.permissions.query({ name: 'geolocation' }).then(
-      (result) => {
-        status = result;
-        setState(result.state);
-        result.onchange = () => setState(result.state);
-      },
-      () => {},
-    );
-    return () => {
-      if (status) status.onchange = null;
-    };
-  }, []);
-  return state;
-}
 
 /** Country, region and city; "use my location" fills them from the browser's position (a cached one up to 1 h old). */
 export function LocationPicker({ profile }: { profile: OwnProfile }) {
