@@ -28,6 +28,11 @@ export interface Config {
   linkPort: number | null;
   /** Whether the OpenAPI document and its viewer are served at /api/docs (always outside production). */
   apiDocs: boolean;
+  /**
+   * The key that signs the login device cookies (COOKIE_SECRET, at least 32 characters). Without it each process
+   * makes its own at start, so a device cookie is known only to the process that issued it until it restarts.
+   */
+  cookieSecret?: string | null;
 }
 
 function flag(value: string | undefined, fallback: boolean): boolean {
@@ -39,6 +44,12 @@ function portOf(name: string, value: string): number {
   const port = /^\d{1,5}$/.test(value) ? Number(value) : Number.NaN;
   if (!Number.isInteger(port) || port < 0 || port > 65535) throw new Error(`${name} must be a port number, got "${value}"`);
   return port;
+}
+
+function cookieSecretOf(value: string | undefined): string | null {
+  if (!value) return null;
+  if (value.length < 32) throw new Error('COOKIE_SECRET must have at least 32 characters');
+  return value;
 }
 
 /** A Redis key prefix: letters, digits and `:_.-`, at most 64. */
@@ -71,6 +82,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     signupRateLimit: Number.parseInt(env.SIGNUP_RATE_LIMIT ?? '10', 10) || 10,
     linkPort,
     apiDocs: flag(env.API_DOCS, !isProduction),
+    cookieSecret: cookieSecretOf(env.COOKIE_SECRET),
     webDist: resolve(env.WEB_DIST || new URL('../../web/dist', import.meta.url).pathname),
   };
 }

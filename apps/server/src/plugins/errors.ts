@@ -33,6 +33,11 @@ export const frameworkErrors: NonNullable<FastifyServerOptions['frameworkErrors'
 export function registerErrorHandling(app: FastifyInstance): void {
   app.setErrorHandler((error: FastifyError, request, reply) => {
     if (error instanceof HttpError) {
+      // A throttled or busy answer says when to come back in the header too (RFC 9110 Retry-After, in seconds).
+      const retryAfter = error.extra.retry_after_seconds;
+      if (typeof retryAfter === 'number' && (error.statusCode === 429 || error.statusCode === 503)) {
+        reply.header('retry-after', String(Math.max(1, Math.ceil(retryAfter))));
+      }
       return reply.status(error.statusCode).send({ error: error.code, message: error.message, ...error.extra });
     }
     if (hasZodFastifySchemaValidationErrors(error)) {

@@ -49,7 +49,8 @@ describe('flood guard on a Fastify app', () => {
     const over = await get('/api/a.php', ip);
     expect(over.statusCode).toBe(429);
     expect(over.json()).toEqual({ error: 'rate_limited', message: 'Too many requests, please slow down' });
-    expect(Number(over.headers['retry-after'])).toBeGreaterThan(0);
+    // The whole minute's window is still ahead: come back in 60 seconds.
+    expect(over.headers['retry-after']).toBe('60');
     expect(over.headers['x-ratelimit-limit']).toBe('3');
     expect(over.headers['x-ratelimit-remaining']).toBe('0');
     // Another address is not affected.
@@ -72,6 +73,7 @@ describe('flood guard on a Fastify app', () => {
     const over = await get('/api/own.php', ip);
     expect(over.statusCode).toBe(429);
     expect(over.headers['x-ratelimit-limit']).toBe('1');
+    expect(Number(over.headers['retry-after'])).toBe(Number(over.headers['x-ratelimit-reset']));
     expect((await get('/api/a.php', ip)).statusCode).toBe(200);
   });
 });
@@ -91,6 +93,8 @@ describe('flood guard in the app', () => {
     const over = await t.app.inject({ url: '/api/settings.php', remoteAddress });
     expect(over.statusCode).toBe(429);
     expect(over.json().error).toBe('rate_limited');
+    const seconds = Number(over.headers['retry-after']);
+    expect(Number.isInteger(seconds) && seconds >= 1 && seconds <= 60, `Retry-After ${over.headers['retry-after']}`).toBe(true);
     expect(over.headers['set-cookie']).toBeUndefined();
     // The health check stays reachable for load balancers.
     expect((await t.app.inject({ url: '/api/health.php', remoteAddress })).statusCode).toBe(200);

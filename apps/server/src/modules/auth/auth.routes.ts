@@ -30,6 +30,7 @@ import {
   setMemberLanguage,
   signup,
 } from './auth.service';
+import { setDeviceCookie } from './device-cookie';
 
 /** Signup, activation, login and logout, password reset, email change, the language: the routes of spec §3 that prove who a member is. */
 export const authRoutes: FastifyPluginAsyncZod = async (app) => {
@@ -51,8 +52,9 @@ export const authRoutes: FastifyPluginAsyncZod = async (app) => {
     '/api/user.php',
     { schema: { ...tag('Log in'), body: loginSchema, response: { 200: userResponseSchema } } },
     async (request, reply) => {
-      const { user, session } = await login(ctx, requestInfo(request), request.body);
+      const { user, session, deviceAccount } = await login(ctx, requestInfo(request), request.body);
       setSession(reply, session.token);
+      setDeviceCookie(reply, ctx.config.cookieSecret, deviceAccount, ctx.config.isProduction);
       return { user: await presentMemberById(ctx, request.site, user.id) };
     },
   );

@@ -48,6 +48,7 @@ import {
   type TokenKind,
   type UserRow,
 } from './auth.repository';
+import { DEVICE_COOKIE, trustedDevice } from './device-cookie';
 
 /**
  * Accounts and what proves who a member is: signup, activation, login, password reset, email change, the
@@ -68,6 +69,8 @@ const LOGIN_WINDOW_MS = 15 * 60_000;
 export const LOGIN_PER_ADDRESS = 5;
 export const LOGIN_PER_ACCOUNT = 20;
 export const LOGIN_PER_NETWORK = 50;
+/** Wrong passwords per window from a browser with a device cookie for the account (counted instead of the others). */
+export const LOGIN_PER_DEVICE = 5;
 /** Password reset requests a day: one network address in all, one address for one account, mails to one account. */
 const RESET_PER_NETWORK = 10;
 const RESET_PER_ADDRESS = 3;
@@ -100,6 +103,8 @@ export interface RequestInfo {
   trackingCookie: string | undefined;
   /** The visitor's country by the geo header (settings.service geoipCountry), where the route reads it. */
   geoipCountry?: string | null;
+  /** The login device cookie the request carries (device-cookie.ts), checked by login. */
+  deviceCookie?: string;
 }
 
 export function requestInfo(request: FastifyRequest, language?: string): RequestInfo {
@@ -110,6 +115,7 @@ export function requestInfo(request: FastifyRequest, language?: string): Request
     language: language ?? (isLocale(cookieLanguage) ? cookieLanguage : (localeFromTag(request.site.domainLanguage) ?? 'en')),
     userAgent: String(request.headers['user-agent'] ?? '').slice(0, 300),
     trackingCookie: request.cookies[TRACKING_COOKIE],
+    deviceCookie: request.cookies[DEVICE_COOKIE],
   };
 }
 
@@ -224,13 +230,33 @@ export async function signup(
 
 function loginBlocked(retryAfterSeconds: number): HttpError {
   const minutes = Math.max(1, Math.ceil(retryAfterSeconds / 60));
-  return accountError(429, 'login_blocked', E.loginBlocked, { minutes }, { minutes, count: minutes });
+  return accountError(
+    429,
+    'login_blocked',
+    E.loginBlocked,
+    { minutes, retry_after_seconds: retryAfterSeconds },
+    { minutes, count: minutes },
+  );
 }
 
-/** The login throttles of one attempt: [key, places, answer when they are all taken]. */
-function loginLimits(info: RequestInfo, email: string): [string, number, (retryAfterSeconds: number) => HttpError][] {
+/** The throttled name of an account: the site and the address asked for (known or not). */
+function loginAccount(info: RequestInfo, email: string): string {
+  return `${info.site.id}:${email}`;
+}
+
+/**
+ * The login throttles of one attempt: [key, places, answer when they are all taken]. A browser with a valid
+ * device cookie for the account is counted only against its own allowance; strangers against their network
+ * address's for the account, the account's from everywhere and their address's over all accounts.
+ */
+function loginLimits(
+  info: RequestInfo,
+  email: string,
+  device: string | null = null,
+): [string, number, (retryAfterSeconds: number) => HttpError][] {
   const network = addressKey(info.ip);
-  const account = `${info.site.id}:${email}`;
+  const account = loginAccount(info, email);
+  if (device) return [[`login-device:${account}:${device}`, LOGIN_PER_DEVICE, loginBlocked]];
   const busy = (retryAfterSeconds: number) => {
     const error = tooManyRequests(translate('en', E.tooManyRequests), retryAfterSeconds);
     Object.assign(error.extra, { message_key: E.tooManyRequests });
@@ -251,7 +277,8 @@ function loginLimits(info: RequestInfo, email: string): [string, number, (retryA
  */
 export async function login(ctx: AppContext, info: RequestInfo, input: LoginInput & { email: string }) {
   const email = input.email.toLowerCase();
-  const limits = loginLimits(info, email);
+  const device = trustedDevice(info.deviceCookie, ctx.config.cookieSecret, loginAccount(info, email));
+  const limits = loginLimits(info, email, device);
   const taken: string[] = [];
   const counts: { count: number; max: number; retryAfterSeconds: number }[] = [];
   for (const [key, max, refusal] of limits) {
@@ -266,7 +293,7 @@ export async function login(ctx: AppContext, info: RequestInfo, input: LoginInpu
   const user = await findUserByEmail(ctx.db, info.site.id, email);
   if (!user || !(await verifyPassword(user.passwordHash, input.password))) {
     if (!user) await verifyPassword(null, input.password);
-    // This guess took the last place of the address's or the account's allowance: say so now.
+    // This guess took the last place of the device's, the address's or the account's allowance: say so now.
     const used = counts.slice(0, 2).find((c) => c.count >= c.max);
     if (used) throw loginBlocked(used.retryAfterSeconds);
     throw accountError(401, 'login_failed', E.loginFailed);
@@ -283,7 +310,8 @@ export async function login(ctx: AppContext, info: RequestInfo, input: LoginInpu
     }
     throw accountError(409, 'account_being_removed', E.accountBeingRemoved);
   }
-  return { user, session: await startSession(ctx, user.id, info.userAgent) };
+  // The browser that proved the password gets (or renews) its device cookie for this account.
+  return { user, session: await startSession(ctx, user.id, info.userAgent), deviceAccount: loginAccount(info, email) };
 }
 
 /** Activation link: confirms the address and enables the profile. Opening it twice is fine. */

@@ -137,3 +137,115 @@ describe('a stranger cannot lock the owner out', () => {
     expect((await login(t, member.email, member.password, { ip })).statusCode).toBe(200);
   });
 });
+
+/** `auth.device=<value>` of a response, for the next request's Cookie header. */
+function deviceCookie(res: { cookies: { name: string; value: string }[]; statusCode: number; body: string }): string {
+  const cookie = res.cookies.find((c) => c.name === 'auth.device');
+  if (!cookie?.value) throw new Error(`no device cookie in the response (${res.statusCode} ${res.body})`);
+  return `auth.device=${cookie.value}`;
+}
+
+/** Four networks use their five guesses each: the account-wide allowance of 20 is gone for every stranger. */
+async function guessFromFourNetworks(email: string, prefix: string) {
+  for (let a = 1; a <= 4; a++) {
+    for (let i = 1; i <= PER_ADDRESS; i++) await login(t, email, `wrong-${a}-${i}`, { ip: `${prefix}.${10 + a}` });
+  }
+}
+
+describe('device cookies: the owner’s known browser is not slowed down by strangers', () => {
+  it('a right password leaves a signed, HttpOnly device cookie that does not name the account', async () => {
+    const member = await signup(t, {}, { ip: '10.62.0.1' });
+    const res = await login(t, member.email, member.password, { ip: '10.62.0.2' });
+    expect(res.statusCode).toBe(200);
+    const cookie = res.cookies.find((c) => c.name === 'auth.device');
+    expect(cookie).toMatchObject({ httpOnly: true, sameSite: 'Strict', path: '/api/' });
+    expect(cookie?.maxAge).toBeGreaterThan(30 * 86_400);
+    expect(cookie?.value).toMatch(/^[\w-]{22}\.[\w-]{43}$/);
+    expect(cookie?.value).not.toContain(member.email.split('@')[0]);
+    // A wrong password leaves none.
+    const wrong = await login(t, member.email, 'wrong-password', { ip: '10.62.0.3' });
+    expect(wrong.cookies.find((c) => c.name === 'auth.device')).toBeUndefined();
+  });
+
+  it('lets the owner’s browser in while guesses from many networks slow the account down for everyone else', async () => {
+    const member = await signup(t, {}, { ip: '10.62.1.1' });
+    const device = deviceCookie(await login(t, member.email, member.password, { ip: '10.62.1.2' }));
+    await guessFromFourNetworks(member.email, '10.62.1');
+
+    // A browser without the cookie is throttled, with the spec's text and a Retry-After.
+    const stranger = await login(t, member.email, member.password, { ip: '10.62.1.99' });
+    expect(stranger.statusCode).toBe(429);
+    expect(stranger.json().message).toMatch(/^Too many wrong attempts, the account stays blocked for \d+ minutes$/);
+    // The owner's browser logs in from anywhere, even from a network the attacker used up.
+    for (const ip of ['10.62.1.2', '10.62.1.50', '10.62.1.11']) {
+      const owner = await login(t, member.email, member.password, { ip, cookie: device });
+      expect(owner.statusCode, `${ip}: ${owner.body}`).toBe(200);
+      expect(owner.json().user.email).toBe(member.email);
+    }
+    // A mistyped password there is an ordinary 401, not the strangers' block.
+    expect((await login(t, member.email, 'typo', { ip: '10.62.1.50', cookie: device })).statusCode).toBe(401);
+  });
+
+  it('counts the device’s own wrong passwords: five, then the spec’s text for it alone', async () => {
+    const member = await signup(t, {}, { ip: '10.62.2.1' });
+    const device = deviceCookie(await login(t, member.email, member.password, { ip: '10.62.2.2' }));
+    const ip = '10.62.2.2';
+    for (let i = 1; i <= PER_ADDRESS - 1; i++) {
+      expect((await login(t, member.email, `wrong-${i}`, { ip, cookie: device })).statusCode, `attempt ${i}`).toBe(401);
+    }
+    const fifth = await login(t, member.email, 'wrong-5', { ip, cookie: device });
+    expect(fifth.statusCode).toBe(429);
+    expect(fifth.json()).toMatchObject({
+      error: 'login_blocked',
+      message: 'Too many wrong attempts, the account stays blocked for 15 minutes',
+      minutes: 15,
+    });
+    expect((await login(t, member.email, member.password, { ip, cookie: device })).statusCode).toBe(429);
+    // The device's guesses did not use up the allowance of strangers' addresses or of the account.
+    expect((await login(t, member.email, member.password, { ip: '10.62.2.3' })).statusCode).toBe(200);
+  });
+
+  it('evaluates at most five of 50 parallel wrong guesses that carry a device cookie', async () => {
+    const member = await signup(t, {}, { ip: '10.62.3.1' });
+    const device = deviceCookie(await login(t, member.email, member.password, { ip: '10.62.3.2' }));
+    vi.mocked(argon2.verify).mockClear();
+    const burst = await Promise.all(
+      Array.from({ length: 50 }, (_, i) => login(t, member.email, `wrong-guess-${i}`, { ip: `10.62.3.${10 + i}`, cookie: device })),
+    );
+    expect(verifyCalls()).toBeLessThanOrEqual(PER_ADDRESS);
+    const counts = statuses(burst);
+    expect((counts[401] ?? 0) + (counts[429] ?? 0)).toBe(50);
+    expect(counts[429] ?? 0).toBeGreaterThanOrEqual(50 - PER_ADDRESS);
+  });
+
+  it('does not trust a cookie of another account, a forged or a malformed one', async () => {
+    const victim = await signup(t, {}, { ip: '10.62.4.1' });
+    const attacker = await signup(t, {}, { ip: '10.62.4.2' });
+    const own = deviceCookie(await login(t, attacker.email, attacker.password, { ip: '10.62.4.2' }));
+    const [nonce, signature] = own.slice('auth.device='.length).split('.');
+    const forged = `auth.device=${nonce}.${signature.slice(0, -2)}${signature.endsWith('AA') ? 'BB' : 'AA'}`;
+    const cookies = [own, forged, 'auth.device=garbage', `auth.device=${'a'.repeat(2000)}`];
+    for (const [n, cookie] of cookies.entries()) {
+      const ip = `10.62.4.${10 + n}`;
+      for (let i = 1; i <= PER_ADDRESS; i++) await login(t, victim.email, `wrong-${i}`, { ip, cookie });
+      const res = await login(t, victim.email, victim.password, { ip, cookie });
+      expect(res.statusCode, cookie.slice(0, 40)).toBe(429);
+    }
+  });
+});
+
+describe('Retry-After on a refused login', () => {
+  it('says in seconds when the address may try again, matching the body', async () => {
+    const member = await signup(t, {}, { ip: '10.63.0.1' });
+    const ip = '10.63.0.2';
+    for (let i = 1; i <= PER_ADDRESS; i++) await login(t, member.email, `wrong-${i}`, { ip });
+    const res = await login(t, member.email, member.password, { ip });
+    expect(res.statusCode).toBe(429);
+    const seconds = Number(res.headers['retry-after']);
+    expect(Number.isInteger(seconds)).toBe(true);
+    expect(seconds).toBeGreaterThan(14 * 60);
+    expect(seconds).toBeLessThanOrEqual(15 * 60);
+    expect(res.json().retry_after_seconds).toBe(seconds);
+    expect(res.json().minutes).toBe(Math.ceil(seconds / 60));
+  });
+});

@@ -122,6 +122,11 @@ describe('POST /api/password-reset.php', () => {
       message: 'Too many password reset attempts, try again tomorrow',
       message_key: 'auth.errors.resetTooMany',
     });
+    // The day's window began with the first request: come back in (nearly) a day, in seconds.
+    const seconds = Number(fourth.headers['retry-after']);
+    expect(seconds).toBeGreaterThan(23 * 3600);
+    expect(seconds).toBeLessThanOrEqual(24 * 3600);
+    expect(fourth.json().retry_after_seconds).toBe(seconds);
     await settled();
     expect(await mailsTo(t, member.email, 'reset')).toHaveLength(3);
 
@@ -136,6 +141,8 @@ describe('POST /api/password-reset.php', () => {
     const eleventh = await ask(uniqueEmail('spray'), '10.5.0.7');
     expect(eleventh.statusCode).toBe(429);
     expect(eleventh.json()).toMatchObject({ message_key: 'auth.errors.resetTooMany' });
+    expect(Number(eleventh.headers['retry-after'])).toBe(eleventh.json().retry_after_seconds);
+    expect(Number(eleventh.headers['retry-after'])).toBeGreaterThan(23 * 3600);
   });
 
   it("does not let a stranger use up the owner's requests: the owner still gets a mail from their own address", async () => {

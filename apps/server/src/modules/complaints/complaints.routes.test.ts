@@ -141,6 +141,7 @@ describe('POST /api/complaints.php', () => {
     expect(sixth.statusCode).toBe(429);
     expect(sixth.json()).toMatchObject({ error: 'rate_limited' });
     expect(sixth.json().retry_after_seconds).toBeGreaterThan(0);
+    expect(Number(sixth.headers['retry-after'])).toBe(sixth.json().retry_after_seconds);
     expect(await complaintCount()).toBe(before);
     const [{ value }] = await t.ctx.db.select({ value: count() }).from(complaints).where(eq(complaints.subject, 'Complaint 6'));
     expect(value).toBe(0);

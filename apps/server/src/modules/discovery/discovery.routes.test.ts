@@ -392,11 +392,12 @@ describe('swipe game', () => {
     for (let i = 0; i < 20; i++) await candidate({ name: `Swiper ${i}`, birthDate: birthDate(28 + (i % 10)) });
   });
 
-  const LIMIT_BODY = (resetAt: string) => ({
+  const LIMIT_BODY = (resetAt: string, now: Date) => ({
     error: 'swipe_limit',
     message: 'You have used your 4 likes for today',
     likes_left: 0,
     likes_reset_at: resetAt,
+    retry_after_seconds: Math.ceil((Date.parse(resetAt) - now.getTime()) / 1000),
   });
 
   it('gives four likes a day; the fifth is a 429 and stores nothing; skips go on; after midnight UTC it works again', async () => {
@@ -425,7 +426,9 @@ describe('swipe game', () => {
 
     const fifth = await swipe(me, game.cards[4].id, 'like');
     expect(fifth.statusCode).toBe(429);
-    expect(fifth.json()).toEqual(LIMIT_BODY(resetAt));
+    expect(fifth.json()).toEqual(LIMIT_BODY(resetAt, now));
+    // Retry-After: the seconds until midnight UTC, when the next four likes are there.
+    expect(Number(fifth.headers['retry-after'])).toBe(LIMIT_BODY(resetAt, now).retry_after_seconds);
     expect(await swipeLikes(me.profileId)).toHaveLength(4);
     expect(
       await t.ctx.db

@@ -150,10 +150,12 @@ export async function swipeStack(ctx: AppContext, site: Site, auth: Auth): Promi
   return { cards: stack, ...left };
 }
 
-export const swipeLimitReached = (resetAt: Date) =>
+/** The fifth like of a day: 429 with the end of the day, and the seconds until then for Retry-After. */
+export const swipeLimitReached = (resetAt: Date, now: Date) =>
   new HttpError(429, 'swipe_limit', `You have used your ${SWIPE_LIKES_PER_DAY} likes for today`, {
     likes_left: 0,
     likes_reset_at: resetAt.toISOString(),
+    retry_after_seconds: Math.max(1, Math.ceil((resetAt.getTime() - now.getTime()) / 1000)),
   });
 
 /**
@@ -164,21 +166,22 @@ export const swipeLimitReached = (resetAt: Date) =>
  */
 export async function swipe(ctx: AppContext, auth: Auth, input: DiscoveryActionInput): Promise<SwipeActionResponse> {
   requireVisible(auth);
-  const { end, key } = swipeDay(ctx.now());
+  const now = ctx.now();
+  const { end, key } = swipeDay(now);
   if (input.action === 'skip') {
     await skip(ctx, auth, input.profile_id);
     return { ok: true, is_match: false, ...(await swipeLikesLeft(ctx, auth)) };
   }
   return withTransaction(ctx, async (tx) => {
     let granted = await swipeLikesGranted(tx, auth.profile.id, key);
-    if (granted >= SWIPE_LIKES_PER_DAY) throw swipeLimitReached(end);
+    if (granted >= SWIPE_LIKES_PER_DAY) throw swipeLimitReached(end, now);
     // The likes module applies its rules (not yourself, same site, active, no block, invisible) in its own unit
     // of work, which joins this one: the like and the grant commit together or not at all.
     const result = await likeProfile(ctx, { liker: auth, likedProfileId: input.profile_id, source: 'swipe' });
     if (result.isNew) {
       // Another request may have taken the last like since the check above: then this one rolls back.
       const after = await grantSwipeLike(tx, auth.profile.id, key, SWIPE_LIKES_PER_DAY);
-      if (after === null) throw swipeLimitReached(end);
+      if (after === null) throw swipeLimitReached(end, now);
       granted = after;
     }
     return {
