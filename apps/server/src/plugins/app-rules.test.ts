@@ -176,7 +176,7 @@ describe('page routes of the web app', () => {
     const res = await t.app.inject({ url });
     expect(res.statusCode).toBe(200);
     expect(res.headers['content-type']).toMatch(/^text\/html/);
-    expect(res.headers['cache-control']).toBe('no-cache');
+    expect(res.headers['cache-control']).toBe('private, no-store');
     expect(res.body).toContain(`<html lang="${lang}">`);
     expect(res.body).toContain('<div id="app"></div>');
   });
