@@ -53,8 +53,13 @@ export async function insertBlock(db: Executor, blocker: number, blocked: number
   await db.insert(blocks).values({ blockerProfileId: blocker, blockedProfileId: blocked }).onConflictDoNothing();
 }
 
-export async function deleteBlock(db: Executor, blocker: number, blocked: number): Promise<void> {
-  await db.delete(blocks).where(and(eq(blocks.blockerProfileId, blocker), eq(blocks.blockedProfileId, blocked)));
+/** Removes `blocker`'s block of `blocked`; whether there was one. */
+export async function deleteBlock(db: Executor, blocker: number, blocked: number): Promise<boolean> {
+  const removed = await db
+    .delete(blocks)
+    .where(and(eq(blocks.blockerProfileId, blocker), eq(blocks.blockedProfileId, blocked)))
+    .returning({ blocked: blocks.blockedProfileId });
+  return removed.length > 0;
 }
 
 /** Profiles shown beside a profile: same site, active, visible, not the viewer, no block either way. */

@@ -2,7 +2,7 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { INTERESTS, memberResponseSchema, ownProfileResponseSchema } from '@amora/contracts';
-import { blocks, profiles } from '@amora/db';
+import { blocks, likes, profiles } from '@amora/db';
 import { and, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { type CallOptions, HERZ } from '../../test/accounts';
@@ -553,6 +553,46 @@ describe('blocking', () => {
       expect(res.json()).toMatchObject({ error: 'validation_failed', field: 'profile_id' });
     }
     expect(await t.ctx.db.select().from(blocks).where(eq(blocks.blockerProfileId, blocker.profileId))).toEqual([]);
+  });
+
+  it('answers a profile the member may not see (invisible to them, unconfirmed, deleted) exactly like an unknown id', async () => {
+    const me = await member({ name: 'Curious Cleo' });
+    const unknownId = 987_654_322;
+    const unknown = await block(me, unknownId);
+    expect(unknown.statusCode).toBe(404);
+    const invisible = await member({ name: 'Invisible Ivo', profile: { is_invisible: true } });
+    const unconfirmed = await member({ name: 'Unconfirmed Una', activate: false });
+    const deleted = await member({ name: 'Deleted Dora' });
+    const gone = await as(deleted, 'DELETE', '/api/user.php', { password: deleted.password, reason: 'other' });
+    expect(gone.statusCode, gone.body).toBe(200);
+    for (const hidden of [invisible, unconfirmed, deleted]) {
+      for (const send of [block, unblock]) {
+        const res = await send(me, hidden.profileId);
+        expect(res.statusCode, hidden.name).toBe(404);
+        expect(res.body, hidden.name).toBe(unknown.body);
+        expect(res.headers['content-length'], hidden.name).toBe(unknown.headers['content-length']);
+      }
+      expect(await blockRows(me.profileId, hidden.profileId)).toHaveLength(0);
+    }
+    expect((await unblock(me, unknownId)).body).toBe(unknown.body);
+
+    // An invisible member is seen by those it contacted (spec §4), who may block it.
+    await t.ctx.db.insert(likes).values({ likerProfileId: invisible.profileId, likedProfileId: me.profileId, source: 'profile' });
+    expect((await block(me, invisible.profileId)).statusCode).toBe(200);
+    expect(await blockRows(me.profileId, invisible.profileId)).toHaveLength(1);
+  });
+
+  it('lets a member take back a block they gave, whatever became of the profile since', async () => {
+    const me = await member();
+    const other = await member({ name: 'Later Hidden Lou' });
+    expect((await block(me, other.profileId)).statusCode).toBe(200);
+    expect((await as(other, 'PUT', PROFILE, { is_invisible: true })).statusCode).toBe(200);
+    // No longer visible to me: blocking again is the unknown-id 404, but my block can still be undone.
+    expect((await block(me, other.profileId)).statusCode).toBe(404);
+    const undone = await unblock(me, other.profileId);
+    expect(undone.statusCode, undone.body).toBe(200);
+    expect(await blockRows(me.profileId, other.profileId)).toHaveLength(0);
+    expect((await unblock(me, other.profileId)).statusCode).toBe(404);
   });
 
   it('needs a session and the client header', async () => {

@@ -170,6 +170,17 @@ export async function completeSignup(ctx: AppContext, auth: Auth, site: Site, in
   });
 }
 
+const PROFILE_NOT_FOUND = 'This profile could not be found';
+
+/**
+ * Whether a profile read for a viewer exists for them: on their site and, unless it is their own, active (an
+ * unconfirmed or deleted member's is not public) and not invisible to them.
+ */
+function isSeen(found: NonNullable<Awaited<ReturnType<typeof findProfileForViewer>>>, site: Site, isOwn: boolean): boolean {
+  if (found.profile.siteId !== site.id) return false;
+  return isOwn || (found.profile.status === 'active' && found.user?.status !== 'deleted' && !found.isHidden);
+}
+
 /**
  * A profile as `viewer` may see it (spec §2, §4): the blocked see only who blocked them; photos the viewer may
  * not see are present only as their server-blurred variant (free members) or not at all (visitors). Only its
@@ -179,13 +190,7 @@ export async function completeSignup(ctx: AppContext, auth: Auth, site: Site, in
 export async function viewMember(ctx: AppContext, site: Site, viewer: Auth | null, profileId: number): Promise<MemberResponse> {
   const found = await findProfileForViewer(ctx.db, profileId, viewer?.profile.id ?? null);
   const isOwn = viewer?.profile.id === profileId;
-  if (
-    !found ||
-    found.profile.siteId !== site.id ||
-    (!isOwn && (found.profile.status !== 'active' || found.user?.status === 'deleted' || found.isHidden))
-  ) {
-    throw notFound('This profile could not be found');
-  }
+  if (!found || !isSeen(found, site, isOwn)) throw notFound(PROFILE_NOT_FOUND);
   const { profile, user } = found;
   if (viewer && !isOwn && (await hasBlocked(ctx.db, profile.id, viewer.profile.id))) {
     throw new HttpError(403, 'blocked', `You are blocked by ${profile.name}`, { name: profile.name });
@@ -245,12 +250,17 @@ export async function viewMember(ctx: AppContext, site: Site, viewer: Auth | nul
   };
 }
 
+/**
+ * Blocks or unblocks a profile (spec §4). A profile the member may not see (another site's, unconfirmed, deleted,
+ * invisible to them) answers the same 404 as an id that does not exist, so block.php tells no one which ids are
+ * members. A block the member already gave can always be taken back, whatever became of the profile since.
+ */
 export async function block(ctx: AppContext, site: Site, auth: Auth, profileId: number, isBlocking: boolean): Promise<void> {
   if (profileId === auth.profile.id) throw badRequest('profile_id', 'You cannot block yourself');
-  const found = await findProfileWithOwner(ctx.db, profileId);
-  if (!found || found.profile.siteId !== site.id) throw notFound('This profile could not be found');
+  if (!isBlocking && (await deleteBlock(ctx.db, auth.profile.id, profileId))) return;
+  const found = await findProfileForViewer(ctx.db, profileId, auth.profile.id);
+  if (!found || !isSeen(found, site, false)) throw notFound(PROFILE_NOT_FOUND);
   if (isBlocking) await insertBlock(ctx.db, auth.profile.id, profileId);
-  else await deleteBlock(ctx.db, auth.profile.id, profileId);
 }
 
 /** The account purge: the member's profile, with the blocks it gave and received. */
