@@ -139,6 +139,7 @@ describe('/complete-signup (spec §2)', () => {
 
     await user.click(within(form).getByRole('button', { name: text('completeSignup.continue') }));
     await waitFor(() => expect(router.state.location.pathname).toBe('/signup-matches'));
+    expect(await screen.findByText(text('profile.saved'))).toBeVisible();
     expect(sent).toEqual([{ gender: 'man', looking_for: ['woman'], country: 'NL', region: 'NL-NH', city: 'Amsterdam', city_id: 2759794 }]);
   });
 

@@ -2,7 +2,9 @@ import { GENDERS } from '@amora/contracts/core';
 import { type FormEvent, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Navigate, useNavigate } from 'react-router';
+import { Button } from '@/components/ui/button';
 import { FormField } from '@/components/ui/form-field';
+import { useToast } from '@/components/ui/toast';
 import { errorField, errorText } from '@/lib/error-text';
 import { currentPosition, geocode, useGeolocationPermission } from '@/shared/geo/geolocation';
 import { useUser } from '@/shared/session/user';
@@ -41,6 +43,7 @@ export function CompleteSignupPage() {
   const localize = useLocalePath();
   const navigate = useNavigate();
   const save = useCompleteSignup();
+  const toast = useToast();
   const permission = useGeolocationPermission();
   const [resent, setResent] = useState<string | null>(null);
   const [gender, setGender] = useState('');
@@ -114,7 +117,10 @@ export function CompleteSignupPage() {
         city_id: cityId,
       },
       {
-        onSuccess: () => navigate(localize('/signup-matches')),
+        onSuccess: () => {
+          toast.show(t('profile.saved'));
+          navigate(localize('/signup-matches'));
+        },
         onError: (error) => {
           const field = formField(errorField(error));
           if (field) {
@@ -145,9 +151,9 @@ export function CompleteSignupPage() {
           <div className="card-body">
             <h2 className="h5">{t('activation.title')}</h2>
             <p>{t('activation.reminder', { email: user.email })}</p>
-            <button type="button" className="btn btn-outline-dark btn-sm" onClick={handleResend}>
+            <Button variant="outline-dark" size="sm" onClick={handleResend}>
               {t('activation.resend')}
-            </button>
+            </Button>
             {resent && (
               <p className="mt-2 mb-0" role="status">
                 {resent}
@@ -248,15 +254,9 @@ export function CompleteSignupPage() {
             <legend className="form-label fs-6 fw-semibold">{t('profile.location.title')}</legend>
             <p className="small text-body-secondary mb-2">{t('profile.location.privacy')}</p>
             {canLocate && (
-              <button
-                type="button"
-                className="btn btn-outline-dark mb-2"
-                onClick={handleLocate}
-                disabled={isLocating}
-                data-testid="use-location"
-              >
+              <Button variant="outline-dark" className="mb-2" onClick={handleLocate} isLoading={isLocating} testId="use-location">
                 {t('profile.location.useMine')}
-              </button>
+              </Button>
             )}
             <p className="small mb-3" role="status" data-testid="location-status">
               {place ?? (canLocate ? '' : t(`profile.location.permission.${permission}`))}
@@ -328,14 +328,9 @@ export function CompleteSignupPage() {
               {formError}
             </div>
           )}
-          <button
-            type="submit"
-            className="btn btn-primary btn-lg w-100 mt-2"
-            disabled={save.isPending}
-            data-testid="complete-signup-continue"
-          >
+          <Button type="submit" size="lg" isBlock className="mt-2" isLoading={save.isPending} testId="complete-signup-continue">
             {t('completeSignup.continue')}
-          </button>
+          </Button>
         </div>
       </form>
     </main>
