@@ -104,7 +104,7 @@ export const sendMessageSchema = z
   .object({
     conversation: idSchema().optional(),
     profile: idSchema().optional(),
-    body: multilineTextSchema('chat.errors.body').max(MESSAGE_BODY_MAX, 'chat.errors.tooLong'),
+    body: multilineTextSchema().max(MESSAGE_BODY_MAX, 'chat.errors.tooLong'),
     client_id: z.string().regex(/^[A-Za-z0-9_-]{8,64}$/, 'chat.errors.clientId'),
   })
   .strict()

@@ -1,5 +1,5 @@
 import { type AnyColumn, isNull, ne, or, type SQL, sql } from 'drizzle-orm';
-import { blocks, likes, profiles, users } from './schema';
+import { blocks, conversations, likes, messages, profiles, users } from './schema';
 
 /**
  * The ids of the profiles in a block with `viewerProfileId`, either way (spec §4), as a subquery. It does not
@@ -16,11 +16,14 @@ export function notBlockedEitherWay(viewerProfileId: number, id: AnyColumn = pro
 }
 
 /**
- * The listed profile has contacted `viewerProfileId`: today, a like from it to the viewer. Chat will add its
- * messages here (a conversation the listed profile wrote in), and every rule built on it follows.
+ * The listed profile has contacted `viewerProfileId`: a like from it to the viewer, or a chat message it wrote to
+ * the viewer (looked up through the pair's conversation, one index probe). Every rule built on it follows.
  */
 export function hasContacted(viewerProfileId: number): SQL {
-  return sql`exists (select 1 from ${likes} c where c.liker_profile_id = ${profiles.id} and c.liked_profile_id = ${viewerProfileId})`;
+  return sql`(exists (select 1 from ${likes} c where c.liker_profile_id = ${profiles.id} and c.liked_profile_id = ${viewerProfileId})
+    or exists (select 1 from ${conversations} cv join ${messages} m on m.conversation_id = cv.id
+      where cv.profile_low_id = least(${profiles.id}, ${viewerProfileId}::bigint) and cv.profile_high_id = greatest(${profiles.id}, ${viewerProfileId}::bigint)
+        and m.sender_profile_id = ${profiles.id}))`;
 }
 
 /**

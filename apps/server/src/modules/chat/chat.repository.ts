@@ -1,4 +1,14 @@
-import { blocks, conversations, type Executor, messages, ownerNotDeleted, profileCardColumns, profiles, users } from '@amora/db';
+import {
+  blocks,
+  conversations,
+  type Executor,
+  messages,
+  notHiddenFrom,
+  ownerNotDeleted,
+  profileCardColumns,
+  profiles,
+  users,
+} from '@amora/db';
 import { and, asc, desc, eq, gt, gte, lt, or, type SQL, sql } from 'drizzle-orm';
 
 export type ConversationRow = typeof conversations.$inferSelect;
@@ -142,8 +152,8 @@ export async function findPartner(db: Executor, partnerId: number, viewerId: num
       paidUser: users.paidUser,
       blockedMe: sql<boolean>`exists (select 1 from ${blocks} b where b.blocker_profile_id = ${profiles.id} and b.blocked_profile_id = ${viewerId})`,
       blockedByMe: sql<boolean>`exists (select 1 from ${blocks} b where b.blocker_profile_id = ${viewerId} and b.blocked_profile_id = ${profiles.id})`,
-      contactedMe: sql<boolean>`exists (select 1 from ${messages} m join ${conversations} c on c.id = m.conversation_id
-        where m.sender_profile_id = ${profiles.id} and (c.profile_low_id = ${viewerId} or c.profile_high_id = ${viewerId}))`,
+      /** Invisible and has not contacted the viewer (spec §4: an invisible member must message first). */
+      hiddenFromMe: sql<boolean>`not ${notHiddenFrom(viewerId)}`,
     })
     .from(profiles)
     .leftJoin(users, eq(users.id, profiles.userId))

@@ -336,7 +336,10 @@ describe('rules', () => {
     await t.ctx.db.update(profiles).set({ isInvisible: true }).where(eq(profiles.id, invisible.profileId));
     const refused = await send(a, { profile: invisible.profileId });
     expect(refused.statusCode, refused.body).toBe(404);
+    expect((await as(a, 'GET', `/api/member.php?id=${invisible.profileId}`)).statusCode).toBe(404);
     const { message } = await sendOk(invisible, { profile: a.profileId }, 'I write first');
+    // Writing is contact: the member written to sees the invisible member's profile, like after a like.
+    expect((await as(a, 'GET', `/api/member.php?id=${invisible.profileId}`)).statusCode).toBe(200);
     await sendOk(a, { conversation: message.conversation_id }, 'Hello');
     await sendOk(a, { profile: invisible.profileId }, 'And again');
   });
@@ -387,6 +390,10 @@ describe('bad input', () => {
       expect(res.statusCode, `${JSON.stringify(payload).slice(0, 80)} ${res.body}`).toBe(400);
       expect(res.json().field).toBe(field);
     }
+    const nul = await as(a, 'POST', MESSAGES, { profile: b.profileId, body: 'a\u0000b', client_id: clientId() });
+    expect(nul.json()).toMatchObject({ message_key: 'errors.invalidCharacters' });
+    const long = await as(a, 'POST', MESSAGES, { profile: b.profileId, body: 'x'.repeat(1001), client_id: clientId() });
+    expect(long.json()).toMatchObject({ message_key: 'chat.errors.tooLong', max: 1000 });
     // Exactly message_length characters (counted as characters, not UTF-16 units) is fine.
     await sendOk(a, { profile: b.profileId }, '😀'.repeat(1000));
     for (const query of [

@@ -193,7 +193,7 @@ async function openConversation(tx: Executor, auth: Auth, profileId: number): Pr
   if (partner.blockedMe || partner.blockedByMe) throw refusal(partner.blockedMe ? 'blocked_by_partner' : 'blocked_partner', partner);
   const existing = await findPairConversation(tx, me.id, profileId);
   if (existing) return lockConversation(tx, existing.id, me.id);
-  if (partner.status !== 'active' || (partner.isInvisible && !partner.contactedMe)) throw notFound('This profile could not be found');
+  if (partner.status !== 'active' || partner.hiddenFromMe) throw notFound('This profile could not be found');
 
   await lockStarts(tx, me.id);
   if (!auth.user.paidUser && (await countStarted(tx, me.id)) >= FREE_CONVERSATION_LIMIT) {
