@@ -17,7 +17,11 @@ export function useUpdateProfile() {
   return useMutation({
     mutationFn: async (input: ProfileUpdate) =>
       (await api<{ profile: OwnProfile }>('/api/profile.php', { method: 'PUT', body: input })).profile,
-    onSuccess: (profile) => queryClient.setQueryData(ownProfileKey, profile),
+    onSuccess: (profile) => {
+      queryClient.setQueryData(ownProfileKey, profile);
+      // The user object carries the country and the search defaults.
+      void queryClient.invalidateQueries({ queryKey: userQueryKey });
+    },
   });
 }
 

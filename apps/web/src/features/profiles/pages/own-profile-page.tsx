@@ -1,4 +1,4 @@
-import { type OwnProfile, PROFILE_ATTRIBUTES, type ProfileUpdate } from '@amora/contracts/core';
+import { GENDERS, type OwnProfile, PROFILE_ATTRIBUTES, type ProfileUpdate } from '@amora/contracts/core';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Navigate } from 'react-router';
@@ -31,13 +31,15 @@ function DetailsForm({ profile }: { profile: OwnProfile }) {
     relationship_status: profile.relationship_status ?? '',
   }));
   const [interests, setInterests] = useState<string[]>(profile.interests);
+  const [lookingFor, setLookingFor] = useState<string[]>(profile.looking_for ?? []);
   const interestChoices = useInterests();
   const fields = (Object.keys(PROFILE_ATTRIBUTES) as Attribute[]).filter((f) => settings.visible_profile_fields.includes(f));
   const hasNotes = settings.visible_profile_notes.includes('about');
 
   const handleSubmit = (event: React.FormEvent) => {
     event.preventDefault();
-    const body: Record<string, unknown> = { interests };
+    // Whom the member wants to meet (asked at /complete-signup): the search defaults and suggestions follow it.
+    const body: Record<string, unknown> = { interests, looking_for: lookingFor.length > 0 ? lookingFor : null };
     if (hasNotes) body.about = about;
     for (const f of fields) body[f] = values[f] || null;
     update.mutate(body as ProfileUpdate, { onSuccess: () => toast.show({ message: t('profile.saved'), testId: 'profile-saved' }) });
@@ -86,6 +88,31 @@ function DetailsForm({ profile }: { profile: OwnProfile }) {
             </div>
           ))}
         </div>
+        <fieldset className="mb-3" aria-describedby="profile-looking-for-help">
+          <legend className="form-label fs-6">{t('completeSignup.lookingFor.label')}</legend>
+          <div className="d-flex flex-wrap gap-2">
+            {GENDERS.map((g) => {
+              const isChecked = lookingFor.includes(g);
+              return (
+                <div key={g}>
+                  <input
+                    type="checkbox"
+                    className="btn-check"
+                    id={`profile-looking-for-${g}`}
+                    checked={isChecked}
+                    onChange={() => setLookingFor((list) => (isChecked ? list.filter((x) => x !== g) : [...list, g]))}
+                  />
+                  <label className="btn btn-sm btn-outline-dark rounded-pill" htmlFor={`profile-looking-for-${g}`}>
+                    {t(`completeSignup.lookingFor.${g}`)}
+                  </label>
+                </div>
+              );
+            })}
+          </div>
+          <div id="profile-looking-for-help" className="form-text">
+            {t('completeSignup.lookingFor.help')}
+          </div>
+        </fieldset>
         {settings.visible_profile_fields.includes('interests') && (
           <fieldset className="mb-3">
             <legend className="form-label fs-6">{t('profile.details.interests')}</legend>
