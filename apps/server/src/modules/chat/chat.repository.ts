@@ -264,3 +264,8 @@ export async function hasHiddenHistory(db: Executor, conversationId: number, cle
 
 export const clearedSeqOf = (conversation: ConversationRow, side: Side): number =>
   side === 'low' ? conversation.lowClearedSeq : conversation.highClearedSeq;
+
+/** The account purge: the conversations of a profile, with all their messages, for both sides. */
+export async function deleteConversationsOf(db: Executor, profileId: number): Promise<void> {
+  await db.delete(conversations).where(isMember(profileId));
+}

@@ -8,6 +8,7 @@ import { recordEvents } from '../../test/events';
 import { type CallArgs, callAs, createMember, createProfile, type Member, type MemberOptions } from '../../test/factories';
 import { createTestApp, type TestApp } from '../../test/harness';
 import { credit, spend } from '../credits/credits.service';
+import { purgeDeletedAccounts } from '../deletion/deletion.service';
 
 const CHATS = '/api/chats.php';
 const CHAT = '/api/chat.php';
@@ -425,5 +426,22 @@ describe('bad input', () => {
       expect(res.statusCode, url).toBe(403);
       expect(res.json().authentication_required).toBe(true);
     }
+  });
+});
+
+describe('account purge', () => {
+  it("removes a purged member's conversations and messages, for the other side too", async () => {
+    const [gone, stays] = [await member(), await member()];
+    const { message } = await sendOk(gone, { profile: stays.profileId }, 'Goodbye');
+    await sendOk(stays, { conversation: message.conversation_id }, 'Bye');
+    await t.ctx.db
+      .update(users)
+      .set({ status: 'deleted', deletedAt: new Date(Date.now() - 15 * 86_400_000) })
+      .where(eq(users.id, gone.userId));
+    expect((await chatsOf(stays)).chats).toEqual([]);
+    await purgeDeletedAccounts(t.ctx);
+    expect(await t.ctx.db.select().from(conversations).where(eq(conversations.id, message.conversation_id))).toEqual([]);
+    expect(await storedMessages(message.conversation_id)).toEqual([]);
+    expect((await as(stays, 'GET', `${MESSAGES}?conversation=${message.conversation_id}`)).statusCode).toBe(404);
   });
 });

@@ -20,6 +20,7 @@ import {
   clearedSeqOf,
   clearForSide,
   countStarted,
+  deleteConversationsOf,
   findConversation,
   findCredits,
   findMessageByClientId,
@@ -278,4 +279,12 @@ export async function removeChat(ctx: AppContext, auth: Auth, conversationId: nu
   const conversation = await findConversation(ctx.db, conversationId, auth.profile.id);
   if (!conversation || conversation.siteId !== auth.profile.siteId) throw notYours();
   await clearForSide(ctx.db, conversationId, auth.profile.id);
+}
+
+/**
+ * The account purge: the member's conversations and every message in them go, for the other side too (what the
+ * member wrote is their personal data; a chat of one is no chat). Fourteen days after the deletion, as the rest.
+ */
+export async function purgeMember(db: Executor, member: { profileId: number | null }): Promise<void> {
+  if (member.profileId !== null) await deleteConversationsOf(db, member.profileId);
 }

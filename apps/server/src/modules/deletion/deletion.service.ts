@@ -15,6 +15,7 @@ import {
   type UserRow,
   useReactivationLink,
 } from '../auth/auth.service';
+import { purgeMember as purgeChat } from '../chat/chat.service';
 import { purgeMember as purgeDiscovery } from '../discovery/discovery.service';
 import { purgeMember as purgeLikes } from '../likes/likes.service';
 import { purgeMember as purgeMail } from '../mail/mail.service';
@@ -91,9 +92,9 @@ export async function reactivate(ctx: AppContext, info: RequestInfo, token: stri
 
 /**
  * Removes for good the accounts deleted more than 14 days ago. Each module removes what it keeps of the member,
- * in one transaction per account: mails, photos, likes, suggestions and swipes, the profile with its blocks,
- * sessions, discount codes, and last the account with its links. The photo files go after the commit. Ledger
- * rows stay, without the user. Returns how many accounts were removed.
+ * in one transaction per account: mails, photos, likes, conversations with their messages, suggestions and
+ * swipes, the profile with its blocks, sessions, discount codes, and last the account with its links. The photo
+ * files go after the commit. Ledger rows stay, without the user. Returns how many accounts were removed.
  */
 export async function purgeDeletedAccounts(ctx: AppContext): Promise<number> {
   const due = await accountsDeletedBefore(ctx.db, new Date(ctx.now().getTime() - REACTIVATION_DAYS * DAY_MS));
@@ -102,6 +103,7 @@ export async function purgeDeletedAccounts(ctx: AppContext): Promise<number> {
       await purgeMail(tx, member);
       await purgePhotos(tx, member);
       await purgeLikes(tx, member);
+      await purgeChat(tx, member);
       await purgeDiscovery(tx, member);
       await purgeProfile(tx, member);
       await purgeSessions(tx, member);
