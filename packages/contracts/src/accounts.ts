@@ -25,6 +25,7 @@ export const ACCOUNT_ERRORS = {
   sameEmail: 'auth.errors.sameEmail',
   tooManyRequests: 'auth.errors.tooManyRequests',
   messageLength: 'auth.errors.messageLength',
+  reasonTextLength: 'auth.errors.reasonTextLength',
 } as const;
 const E = ACCOUNT_ERRORS;
 
@@ -91,7 +92,7 @@ export const DELETE_REASONS = ['found_partner', 'not_enough_matches', 'too_expen
 export const deleteAccountSchema = z.object({
   password: z.string().min(1, E.wrongPassword).max(128),
   reason: z.enum(DELETE_REASONS),
-  reason_text: multilineTextSchema().trim().max(1000).optional(),
+  reason_text: multilineTextSchema().trim().max(1000, E.reasonTextLength).optional(),
 });
 export type DeleteAccountInput = z.input<typeof deleteAccountSchema>;
 export const reactivationRequestSchema = z.object({ email });

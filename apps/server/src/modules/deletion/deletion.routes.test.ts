@@ -135,6 +135,33 @@ describe('DELETE /api/user.php', () => {
     expect((await userRow(t, member.user.id)).status).toBe('not_confirmed');
   });
 
+  it('refuses a reason text that is too long or holds a NUL byte with a 400 naming reason_text, and deletes nothing', async () => {
+    const member = await signup(t, {}, { ip: '10.7.1.3' });
+    const cases: [string, string][] = [
+      ['x'.repeat(1001), 'auth.errors.reasonTextLength'],
+      ['Bye\u0000now', 'errors.invalidCharacters'],
+    ];
+    for (const [text, key] of cases) {
+      const res = await remove(member.cookie, { password: member.password, reason: 'other', reason_text: text }, '10.7.1.3');
+      expect(res.statusCode, res.body).toBe(400);
+      expect(res.json()).toMatchObject({ error: 'validation_failed', field: 'reason_text', message_key: key });
+    }
+    expect((await remove(member.cookie, { password: member.password, reason: 'other', reason_text: 42 }, '10.7.1.3')).json()).toMatchObject(
+      {
+        field: 'reason_text',
+      },
+    );
+    // 1000 characters after trimming are fine; nothing was deleted by the refused calls before.
+    expect(await userRow(t, member.user.id)).toMatchObject({ status: 'not_confirmed', deletedAt: null });
+    expect(await currentUser(t, member.cookie)).not.toBeNull();
+    const ok = await remove(
+      member.cookie,
+      { password: member.password, reason: 'other', reason_text: ` ${'y'.repeat(1000)} ` },
+      '10.7.1.3',
+    );
+    expect(ok.statusCode, ok.body).toBe(200);
+  });
+
   it('deletes the account, ends every session and mails a reactivation link that restores it', async () => {
     const member = await confirmedMember('10.7.2.1');
     const other = sessionCookie(await login(t, member.email, member.password, { ip: '10.7.2.1' }));

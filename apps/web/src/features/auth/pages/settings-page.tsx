@@ -94,6 +94,11 @@ function DeleteSection() {
     handleSubmit,
     formState: { errors },
   } = useForm<DeleteAccountInput>({ resolver: zodResolver(deleteAccountSchema), defaultValues: { reason: 'other' } });
+  // A field's error shows under it, whether the form's own check or the server found it; any other above the form.
+  const serverField = errorField(remove.error);
+  const fieldError = (name: 'reason' | 'reason_text' | 'password') =>
+    errors[name]?.message ? t(errors[name]?.message as string) : serverField === name ? errorText(t, remove.error) : null;
+  const isFieldError = serverField === 'reason' || serverField === 'reason_text' || serverField === 'password';
 
   const handleOpen = () => {
     if (settings.delete_discount > 0) {
@@ -162,12 +167,12 @@ function DeleteSection() {
         ) : (
           <form noValidate onSubmit={handleSubmit(handleDelete)}>
             <div className="modal-body">
-              {remove.error && (
+              {remove.error && !isFieldError && (
                 <div className="alert alert-danger" role="alert">
                   {errorText(t, remove.error)}
                 </div>
               )}
-              <FormField label={t('settings.delete.reason')}>
+              <FormField label={t('settings.delete.reason')} error={fieldError('reason')}>
                 <select id="delete-reason" className="form-select" {...register('reason')}>
                   {DELETE_REASONS.map((r) => (
                     <option key={r} value={r}>
@@ -176,14 +181,10 @@ function DeleteSection() {
                   ))}
                 </select>
               </FormField>
-              <FormField label={t('settings.delete.reasonText')}>
+              <FormField label={t('settings.delete.reasonText')} error={fieldError('reason_text')}>
                 <textarea id="delete-reason-text" rows={2} className="form-control" {...register('reason_text')} />
               </FormField>
-              <FormField
-                className=""
-                label={t('settings.currentPassword')}
-                error={errors.password?.message ? t(errors.password.message) : null}
-              >
+              <FormField className="" label={t('settings.currentPassword')} error={fieldError('password')}>
                 <input
                   id="delete-password"
                   type="password"

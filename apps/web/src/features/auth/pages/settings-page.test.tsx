@@ -1,0 +1,77 @@
+import { screen, within } from '@testing-library/react';
+import { HttpResponse, http } from 'msw';
+import { describe, expect, it } from 'vitest';
+import { settingsFixture, userFixture } from '@/testing/fixtures';
+import { renderApp } from '@/testing/render';
+import { server } from '@/testing/server';
+import { text } from '@/testing/text';
+
+/** The settings page with the delete dialog open at its form (no discount offer first). */
+async function openDeleteForm() {
+  const view = await renderApp('/settings', { user: userFixture(), settings: settingsFixture({ delete_discount: 0 }) });
+  await view.user.click(await screen.findByTestId('delete-account'));
+  const dialog = await screen.findByTestId('delete-dialog');
+  return { ...view, dialog };
+}
+
+/** Answers DELETE user.php with this refusal, counting the calls. */
+function refuseDeletion(status: number, body: Record<string, unknown>) {
+  const calls: unknown[] = [];
+  server.use(
+    http.delete('*/api/user.php', async ({ request }) => {
+      calls.push(await request.json());
+      return HttpResponse.json(body, { status });
+    }),
+  );
+  return calls;
+}
+
+describe('the account-deletion form', () => {
+  it('shows a reason text over 1000 characters as the field’s error and sends nothing', async () => {
+    const calls = refuseDeletion(500, { error: 'internal_error', message: 'should not be called' });
+    const { user, dialog } = await openDeleteForm();
+    const reasonText = within(dialog).getByLabelText(text('settings.delete.reasonText'));
+    await user.click(reasonText);
+    await user.paste('x'.repeat(1001));
+    await user.type(within(dialog).getByLabelText(text('settings.currentPassword')), 'secret-password');
+    await user.click(within(dialog).getByTestId('delete-confirm'));
+
+    expect(await within(dialog).findByText(text('auth.errors.reasonTextLength'))).toBeVisible();
+    expect(reasonText).toHaveAttribute('aria-invalid', 'true');
+    expect(reasonText).toHaveAccessibleDescription(text('auth.errors.reasonTextLength'));
+    expect(calls).toHaveLength(0);
+  });
+
+  it('shows the server’s refusal of the reason text under that field, in the page’s language', async () => {
+    refuseDeletion(400, {
+      error: 'validation_failed',
+      message: 'This text contains characters that are not allowed.',
+      field: 'reason_text',
+      message_key: 'errors.invalidCharacters',
+    });
+    const { user, dialog } = await openDeleteForm();
+    const reasonText = within(dialog).getByLabelText(text('settings.delete.reasonText'));
+    await user.type(reasonText, 'Bye');
+    await user.type(within(dialog).getByLabelText(text('settings.currentPassword')), 'secret-password');
+    await user.click(within(dialog).getByTestId('delete-confirm'));
+
+    expect(await within(dialog).findByText(text('errors.invalidCharacters'))).toBeVisible();
+    expect(reasonText).toHaveAttribute('aria-invalid', 'true');
+    expect(within(dialog).queryByRole('alert')).toBeNull();
+  });
+
+  it('shows a wrong password under the password field', async () => {
+    refuseDeletion(403, {
+      error: 'wrong_password',
+      message: 'Your password is not correct.',
+      field: 'password',
+      message_key: 'auth.errors.wrongPassword',
+    });
+    const { user, dialog } = await openDeleteForm();
+    const password = within(dialog).getByLabelText(text('settings.currentPassword'));
+    await user.type(password, 'not-the-password');
+    await user.click(within(dialog).getByTestId('delete-confirm'));
+    expect(await within(dialog).findByText(text('auth.errors.wrongPassword'))).toBeVisible();
+    expect(password).toHaveAttribute('aria-invalid', 'true');
+  });
+});
