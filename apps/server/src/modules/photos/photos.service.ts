@@ -4,7 +4,7 @@ import type { Executor } from '@amora/db';
 import type { Config } from '../../config';
 import type { AppContext } from '../../context';
 import { HttpError, notFound, tooManyRequests } from '../../lib/errors';
-import { withTransaction } from '../../lib/transaction';
+import { afterCommit, withTransaction } from '../../lib/transaction';
 import { PhotoError, processImage } from './photo-processing';
 import { QueueRefusedError, WorkQueue } from './photo-queue';
 import { canSeeVariant, type PhotoViewer } from './photos.policy';
@@ -182,8 +182,14 @@ export async function deletePhoto(ctx: PhotoContext, input: { profileId: number;
     return { storageKey: photo.storageKey, userId: locked.userId, wasMain: locked.mainPhotoId === photoId };
   });
   // After the commit: the row is gone, so nobody can be served these files any more. A failure to remove them
-  // leaves unreachable files behind, which is better than failing a deletion that did happen.
-  await removePhotoFiles(ctx.config.dataDir, ownerKeyOf({ userId: removed.userId, profileId }), removed.storageKey).catch(() => {});
+  // leaves unreachable files behind, which is better than failing a deletion that did happen. In a caller's unit
+  // of work the files go once it commits (and stay when it rolls back); otherwise the answer waits for them.
+  const ownerKey = ownerKeyOf({ userId: removed.userId, profileId });
+  let removal = Promise.resolve();
+  afterCommit(() => {
+    removal = removePhotoFiles(ctx.config.dataDir, ownerKey, removed.storageKey).catch(() => {});
+  });
+  await removal;
   return removed.wasMain;
 }
 
