@@ -137,6 +137,19 @@ test('sign up, activate from the mail, log out and in again', async ({ page }, i
   await signUp(page, email, isPhone);
   await expect(page.getByTestId('complete-signup')).toContainText('20 credits');
 
+  // Who they are, whom they want to meet and where they live; the browser's position only on the button.
+  const questions = page.getByTestId('complete-signup-form');
+  await page.context().grantPermissions(['geolocation']);
+  await page.context().setGeolocation({ latitude: 52.3731, longitude: 4.8922 });
+  await questions.getByRole('group', { name: /I am/ }).getByText('Man', { exact: true }).click();
+  await questions.getByRole('group', { name: /I want to meet/ }).getByText('Women', { exact: true }).click();
+  await questions.getByRole('button', { name: 'Use my location' }).click();
+  await expect(questions.getByRole('status')).toHaveText('Your city is now Amsterdam, Netherlands.');
+  await expect(questions.getByLabel('Region')).toHaveValue('NL-NH');
+  await expectAccessible(page);
+  await questions.getByTestId('complete-signup-continue').click();
+  await expect(page).toHaveURL(/\/signup-matches$/);
+
   const mail = await waitForMail(email, (m) => /Confirm/i.test(m.subject));
   expect(mail.subject).toContain('Amora');
   await page.goto(linkIn(mail));
@@ -150,6 +163,9 @@ test('sign up, activate from the mail, log out and in again', async ({ page }, i
   await logIn(page, email);
   await expect(page).toHaveURL(/\/members$/);
   await expect(page.getByTestId('account-menu')).toContainText('Robin');
+  // The search starts from the answers: women, in the Netherlands.
+  await expect(page.getByLabel('Gender')).toHaveValue('woman');
+  await expect(page.getByLabel('Country')).toHaveValue('NL');
 });
 
 test('the signup form explains every rule of the spec', async ({ page }, info) => {
