@@ -142,7 +142,10 @@ test('sign up, activate from the mail, log out and in again', async ({ page }, i
   await page.context().grantPermissions(['geolocation']);
   await page.context().setGeolocation({ latitude: 52.3731, longitude: 4.8922 });
   await questions.getByRole('group', { name: /I am/ }).getByText('Man', { exact: true }).click();
-  await questions.getByRole('group', { name: /I want to meet/ }).getByText('Women', { exact: true }).click();
+  await questions
+    .getByRole('group', { name: /I want to meet/ })
+    .getByText('Women', { exact: true })
+    .click();
   await questions.getByRole('button', { name: 'Use my location' }).click();
   await expect(questions.getByRole('status')).toHaveText('Your city is now Amsterdam, Netherlands.');
   await expect(questions.getByLabel('Region')).toHaveValue('NL-NH');
