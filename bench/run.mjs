@@ -126,6 +126,10 @@ if (which === 'all' || which === 'lighthouse') {
     `\nLighthouse, mobile preset, simulated throttling (median of ${run.runs} runs per page; targets: performance >= ${t.performance}, LCP <= ${t.lcpMs / 1000} s, CLS <= ${t.cls}, accessibility ${t.accessibility}):`,
   );
   for (const r of run.results) {
+    if (r.failed) {
+      console.log(`  ${r.label.padEnd(26)} no run finished (Lighthouse lost the trace each time)  FAIL`);
+      continue;
+    }
     console.log(
       `  ${r.label.padEnd(26)} performance ${String(r.performance).padStart(3)} [${r.performanceRuns.join(', ')}]   LCP ${(r.lcpMs / 1000).toFixed(2)} s   FCP ${(r.fcpMs / 1000).toFixed(2)} s   TBT ${r.tbtMs} ms   CLS ${r.cls}   accessibility ${r.accessibility}${r.failedAccessibility.length ? ` (${r.failedAccessibility.join(', ')})` : ''}   ${r.pass ? 'PASS' : 'FAIL'}`,
     );
