@@ -75,10 +75,11 @@ export async function authenticate(app: FastifyInstance, request: FastifyRequest
  * login) may have changed any member: every session this process keeps is read again; other processes see it
  * within SESSION_CACHE_TTL_MS.
  */
-export function forgetAfterChange(app: FastifyInstance, request: FastifyRequest): void {
+export function forgetAfterChange(app: FastifyInstance, request: FastifyRequest, statusCode: number): void {
   const { auth } = request;
   if (!auth) {
-    sessionCache.forgetAll();
+    // A refused call changed nothing (bad input, no client header, a wrong password): the cache stays.
+    if (statusCode < 400) sessionCache.forgetAll();
     return;
   }
   sessionCache.forgetMember(auth.user.id);

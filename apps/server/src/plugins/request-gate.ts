@@ -62,8 +62,8 @@ export function registerRequestGate(app: FastifyInstance, options: { floodGuard:
 
   // After a change, before its answer leaves, the sessions it may have changed are read again (plugins/auth.ts).
   // Only the routes that can change something carry this hook, so reads pay nothing for it.
-  const forgetOnSend = (request: FastifyRequest, _reply: FastifyReply, payload: unknown, done: (error: null, payload: unknown) => void) => {
-    if (isChange(request.method, routedPath(request))) forgetAfterChange(app, request);
+  const forgetOnSend = (request: FastifyRequest, reply: FastifyReply, payload: unknown, done: (error: null, payload: unknown) => void) => {
+    if (isChange(request.method, routedPath(request))) forgetAfterChange(app, request, reply.statusCode);
     done(null, payload);
   };
   followSessionChanges(app);

@@ -40,6 +40,15 @@ describe('sessions found lately (the session cache)', () => {
     expect((await currentUser(t, member.cookie))?.language).toBe('de');
   });
 
+  it('a refused change made without a session keeps what is cached; a login forgets it', async () => {
+    const member = await createMember(t);
+    expect((await currentUser(t, member.cookie))?.id).toBe(member.userId);
+    expect((await login(t, member.email, 'not-the-password', { ip: nextIp() })).statusCode).toBe(401);
+    expect(isCached(member.cookie)).toBe(true);
+    expect((await login(t, member.email, member.password, { ip: nextIp() })).statusCode).toBe(200);
+    expect(isCached(member.cookie)).toBe(false);
+  });
+
   it('logout ends the session at once in the same process', async () => {
     const member = await createMember(t);
     expect((await currentUser(t, member.cookie))?.id).toBe(member.userId);
