@@ -41,7 +41,7 @@ const pick = <T>(r: () => number, list: readonly T[]): T => list[Math.floor(r() 
 
 /** Our hair colours in the style's palette (hex without #). 'bald' draws no hair; 'other' is dyed pink. */
 export const HAIR_HEX: Record<HairColour, string | null> = {
-  black: '2c1b18',
+  black: '17100e', // darker than the style's own black: some haircuts lay a white sheen over it
   brown: '724133',
   blonde: 'd6b370',
   red: 'c93305',
