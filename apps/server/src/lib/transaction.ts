@@ -44,6 +44,16 @@ export async function withTransaction<T>(ctx: { db: Database }, fn: (tx: Executo
 }
 
 /**
+ * What a read outside `withTransaction` should query: the transaction of the unit of work open in this chain of
+ * calls on `ctx.db` (so it sees that unit's writes, and on PGlite does not wait for the unit forever), or else
+ * `ctx.db`. For a service that reads before its own unit of work and may be called inside a caller's.
+ */
+export function executorOf(ctx: { db: Database }): Executor {
+  const unit = current.getStore();
+  return unit?.open && unit.db === ctx.db ? unit.tx : ctx.db;
+}
+
+/**
  * Runs `fn` once the unit of work open in this chain of calls has committed, never when it rolls back, or at
  * once outside one. The event bus publishes through it, so no event tells of a change that is not stored. Each
  * step runs on its own: one that throws is logged (logAfterCommitErrorsTo) and the others still run, and the

@@ -4,7 +4,7 @@ import type { Executor } from '@amora/db';
 import type { Config } from '../../config';
 import type { AppContext } from '../../context';
 import { HttpError, notFound, tooManyRequests } from '../../lib/errors';
-import { afterCommit, withTransaction } from '../../lib/transaction';
+import { afterCommit, executorOf, withTransaction } from '../../lib/transaction';
 import { PhotoError, processImage } from './photo-processing';
 import { QueueRefusedError, WorkQueue } from './photo-queue';
 import { canSeeVariant, type PhotoViewer } from './photos.policy';
@@ -116,7 +116,9 @@ async function storePhoto(
   limit: number | null,
   status: 'active' | 'pending' = 'active',
 ) {
-  const profile = await findProfileForUpload(ctx.db, profileId);
+  // In a caller's unit of work (which the row is written in) the checks read through its transaction.
+  const db = executorOf(ctx);
+  const profile = await findProfileForUpload(db, profileId);
   if (!profile) throw notFound('Profile not found');
   if (profile.userId !== userId) throw new Error(`profile ${profileId} does not belong to user ${userId}`);
   if (limit !== null && profile.photoCount >= limit) throw photoLimitReached(limit);
@@ -126,7 +128,7 @@ async function storePhoto(
   try {
     processed = await photoQueue.run(ownerKey, async () => {
       // It may have waited behind the member's other uploads: no work for a photo that cannot be kept.
-      if (limit !== null && (await countPhotos(ctx.db, profileId)) >= limit) throw photoLimitReached(limit);
+      if (limit !== null && (await countPhotos(db, profileId)) >= limit) throw photoLimitReached(limit);
       return processImage(buffer);
     });
   } catch (error) {
