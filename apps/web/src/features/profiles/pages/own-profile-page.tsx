@@ -2,6 +2,8 @@ import { GENDERS, type OwnProfile, PROFILE_ATTRIBUTES, type ProfileUpdate } from
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Navigate } from 'react-router';
+import { Button } from '@/components/ui/button';
+import { Skeleton, SkeletonRegion, SkeletonText } from '@/components/ui/skeleton';
 import { useToast } from '@/components/ui/toast';
 import { errorText } from '@/lib/error-text';
 import { useUser } from '@/shared/session/user';
@@ -138,9 +140,9 @@ function DetailsForm({ profile }: { profile: OwnProfile }) {
           </fieldset>
         )}
         <div className="d-flex align-items-center gap-3">
-          <button type="submit" className="btn btn-primary" disabled={update.isPending} data-testid="profile-save">
+          <Button type="submit" isLoading={update.isPending} testId="profile-save">
             {t('profile.save')}
-          </button>
+          </Button>
           {update.error && (
             <span className="text-danger" role="alert">
               {errorText(t, update.error)}
@@ -155,6 +157,7 @@ function DetailsForm({ profile }: { profile: OwnProfile }) {
 function InvisibleToggle({ profile }: { profile: OwnProfile }) {
   const { t } = useTranslation();
   const update = useUpdateProfile();
+  const toast = useToast();
   return (
     <section className="card mb-4" aria-labelledby="invisible-title">
       <div className="card-body">
@@ -170,7 +173,15 @@ function InvisibleToggle({ profile }: { profile: OwnProfile }) {
             checked={profile.is_invisible}
             aria-checked={profile.is_invisible}
             disabled={update.isPending}
-            onChange={(event) => update.mutate({ is_invisible: event.target.checked })}
+            onChange={(event) =>
+              update.mutate(
+                { is_invisible: event.target.checked },
+                {
+                  onSuccess: () => toast.show(t('profile.saved')),
+                  onError: (err) => toast.show({ message: errorText(t, err), variant: 'danger' }),
+                },
+              )
+            }
           />
           <label className="form-check-label" htmlFor="invisible-mode">
             {t('profile.invisible.label')}
@@ -179,6 +190,30 @@ function InvisibleToggle({ profile }: { profile: OwnProfile }) {
         <p className="small text-body-secondary mb-0 mt-2">{t('profile.invisible.help')}</p>
       </div>
     </section>
+  );
+}
+
+/** The page's cards in outline while the profile loads: the photo grid, then a form. */
+function OwnProfileSkeleton() {
+  const { t } = useTranslation();
+  return (
+    <SkeletonRegion label={t('common.loading')} className="d-grid gap-4">
+      <div className="card">
+        <div className="card-body">
+          <Skeleton width="30%" height="1.5rem" className="mb-3" />
+          <div className="photo-grid">
+            <Skeleton shape="rect" className="photo-skeleton" />
+            <Skeleton shape="rect" className="photo-skeleton" />
+          </div>
+        </div>
+      </div>
+      <div className="card">
+        <div className="card-body">
+          <Skeleton width="40%" height="1.5rem" className="mb-3" />
+          <SkeletonText lines={4} />
+        </div>
+      </div>
+    </SkeletonRegion>
   );
 }
 
@@ -197,6 +232,7 @@ export function OwnProfilePage() {
         <LocalLink to={`/members/${user.profile.id}`}>{t('profile.viewAsOthers')}</LocalLink>
       </div>
       {profile.isError && <div className="alert alert-danger">{t('errors.generic')}</div>}
+      {profile.isPending && <OwnProfileSkeleton />}
       {profile.data && (
         <>
           <PhotoManager profile={profile.data} />
