@@ -152,7 +152,9 @@ describe('sending and reading', () => {
     const after = await messagesOf(b, conversation, '&after=2&limit=4');
     expect(after.messages.map((m) => m.seq)).toEqual([3, 4, 5, 6]);
     expect(after).toMatchObject({ has_more_after: true, has_more_before: true });
-    expect((await messagesOf(b, conversation, '&after=7')).messages).toEqual([]);
+    const none = await messagesOf(b, conversation, '&after=7');
+    expect(none).toMatchObject({ messages: [], has_more_after: false, has_more_before: true });
+    expect(await messagesOf(b, conversation, '&before=1')).toMatchObject({ messages: [], has_more_before: false, has_more_after: true });
   });
 
   it('hides messages older than the privacy window and says so', async () => {

@@ -234,39 +234,23 @@ export async function listMessages(ctx: AppContext, auth: Auth, input: MessagesI
   const since = historySince(now);
   const clearedSeq = clearedSeqOf(conversation, sideOf(conversation, me));
   const limit = input.limit ?? MESSAGES_PAGE;
-  const page = await listMessageRows(ctx.db, {
-    conversationId: conversation.id,
-    clearedSeq,
-    since,
-    after: input.after,
-    before: input.before,
-    limit,
-  });
+  const visible = { conversationId: conversation.id, clearedSeq, since };
+  const page = await listMessageRows(ctx.db, { ...visible, after: input.after, before: input.before, limit });
   const forward = input.after !== undefined;
   const lastShown = page.rows.at(-1)?.seq ?? input.after ?? 0;
+  // A page read forwards knows about later messages, one read backwards about earlier ones; the other
+  // direction: after a page read backwards come the messages up to the last sequence, before a page read
+  // forwards there may be visible messages (one look back from its first sequence).
+  const firstShown = page.rows[0]?.seq ?? (input.after ?? 0) + 1;
   return {
     conversation: { id: conversation.id, last_seq: conversation.lastSeq },
     profile: presentPartnerCard(partner, now),
     blocked: chatBlock(partner, { userStatus: auth.user.status }),
     messages: page.rows.map((row) => presentMessage(row, me)),
     has_more_after: forward ? page.more : input.before !== undefined && lastShown < conversation.lastSeq,
-    has_more_before: forward
-      ? (page.rows[0]?.seq ?? 0) > clearedSeq + 1 && (await hasOlderVisible(ctx, conversation, clearedSeq, since, page.rows[0]?.seq))
-      : page.more,
+    has_more_before: forward ? (await listMessageRows(ctx.db, { ...visible, before: firstShown, limit: 1 })).rows.length > 0 : page.more,
     history_hidden: await hasHiddenHistory(ctx.db, conversation.id, clearedSeq, since),
   };
-}
-
-async function hasOlderVisible(
-  ctx: AppContext,
-  conversation: ConversationRow,
-  clearedSeq: number,
-  since: Date,
-  firstSeq: number | undefined,
-) {
-  if (firstSeq === undefined) return false;
-  const older = await listMessageRows(ctx.db, { conversationId: conversation.id, clearedSeq, since, before: firstSeq, limit: 1 });
-  return older.rows.length > 0;
 }
 
 /** Opening a chat sets its unread count to 0 (spec §4). */
