@@ -68,7 +68,7 @@ async function fictional(of: Member, options: { country?: string; photo?: boolea
 }
 
 /** Takes every other fictional profile of the site out of play while `run` runs. */
-async function onlyFictional(keep: number[], siteId: number, run: () => Promise<void>) {
+async function onlyFictional<T>(keep: number[], siteId: number, run: () => Promise<T>): Promise<T> {
   const others = (
     await t.ctx.db
       .select()
@@ -77,7 +77,7 @@ async function onlyFictional(keep: number[], siteId: number, run: () => Promise<
   ).filter((p) => !keep.includes(p.id) && p.status === 'active');
   for (const p of others) await t.ctx.db.update(profiles).set({ status: 'disabled' }).where(eq(profiles.id, p.id));
   try {
-    await run();
+    return await run();
   } finally {
     for (const p of others) await t.ctx.db.update(profiles).set({ status: 'active' }).where(eq(profiles.id, p.id));
   }
@@ -466,6 +466,23 @@ describe('mutual likes at the same moment', () => {
       expect(answers[i].filter(Boolean), `pair ${i}`).toHaveLength(1);
       const events = matched.seen.filter((e) => [a.profileId, b.profileId].includes(e.profileId));
       expect(events, `pair ${i}`).toHaveLength(1);
+    }
+    matched.stop();
+  });
+
+  it('an auto-like and the member liking that profile back at the same moment make exactly one match', async () => {
+    const matched = recordEvents(t.ctx.events, 'match.created');
+    for (let round = 0; round < 6; round++) {
+      const a = await member();
+      const { siteId } = await profileRow(a.profileId);
+      const liker = await fictional(a);
+      const [auto, back] = await onlyFictional([liker.id], siteId, () => Promise.all([as(a, 'GET', AUTO), like(a, liker.id)]));
+      expect(auto.statusCode, auto.body).toBe(200);
+      expect(auto.json().profile?.id).toBe(liker.id);
+      expect(back.statusCode, back.body).toBe(200);
+      await t.ctx.events.idle();
+      const events = matched.seen.filter((e) => e.matchedProfileId === a.profileId || e.profileId === a.profileId);
+      expect(events, `round ${round}`).toHaveLength(1);
     }
     matched.stop();
   });

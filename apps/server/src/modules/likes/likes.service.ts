@@ -151,8 +151,14 @@ export async function autoLike(ctx: AppContext, auth: Auth): Promise<AutoLikePro
     preferredGenders: preferredGenders(profile.gender, profile.sexuality, profile.lookingFor),
   });
   if (!picked) return null;
-  if (!(await insertLike(ctx.db, picked.id, profile.id, 'auto'))) return null;
-  const isMatch = await hasLike(ctx.db, profile.id, picked.id);
+  // Under the pair's lock, like likeProfile: a like back from the member at this moment still makes the match.
+  const outcome = await withTransaction(ctx, async (tx) => {
+    await lockLikePair(tx, picked.id, profile.id);
+    if (!(await insertLike(tx, picked.id, profile.id, 'auto'))) return null;
+    return { isMatch: await hasLike(tx, profile.id, picked.id) };
+  });
+  if (!outcome) return null;
+  const { isMatch } = outcome;
   raiseLikeEvents(ctx, { siteId: profile.siteId, likerProfileId: picked.id, likedProfileId: profile.id, source: 'auto', isMatch });
   return presentAutoLike(picked);
 }
