@@ -1,4 +1,4 @@
-import { screen, within } from '@testing-library/react';
+import { screen, waitFor, within } from '@testing-library/react';
 import { HttpResponse, http } from 'msw';
 import { describe, expect, it } from 'vitest';
 import { settingsFixture, userFixture } from '@/testing/fixtures';
@@ -73,5 +73,20 @@ describe('the account-deletion form', () => {
     await user.click(within(dialog).getByTestId('delete-confirm'));
     expect(await within(dialog).findByText(text('auth.errors.wrongPassword'))).toBeVisible();
     expect(password).toHaveAttribute('aria-invalid', 'true');
+  });
+});
+
+describe('the email section', () => {
+  it('confirms a requested change with a toast as well as in the card', async () => {
+    server.use(http.post('*/api/mail-change.php', () => HttpResponse.json({ ok: true })));
+    const { user } = await renderApp('/settings', { user: userFixture(), settings: settingsFixture() });
+    const card = await screen.findByTestId('settings-email');
+    await user.type(within(card).getByLabelText(text('settings.email.new')), 'new@example.com');
+    await user.type(within(card).getByLabelText(text('settings.currentPassword')), 'secret-password');
+    await user.click(within(card).getByTestId('mail-change-submit'));
+
+    const sent = text('settings.email.sent', { email: 'new@example.com' });
+    expect(await within(card).findByTestId('mail-change-requested')).toHaveTextContent(sent);
+    await waitFor(() => expect(screen.getByTestId('toasts')).toHaveTextContent(sent));
   });
 });

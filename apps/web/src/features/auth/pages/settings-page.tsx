@@ -12,8 +12,11 @@ import { useState } from 'react';
 import { useForm } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
 import { Navigate, useNavigate } from 'react-router';
+import { Button } from '@/components/ui/button';
+import { Card } from '@/components/ui/card';
 import { Dialog } from '@/components/ui/dialog';
 import { FormField } from '@/components/ui/form-field';
+import { useToast } from '@/components/ui/toast';
 import { errorField, errorText } from '@/lib/error-text';
 import { useUser } from '@/shared/session/user';
 import { useSettings } from '@/shared/site/api/get-settings';
@@ -23,6 +26,7 @@ import { deleteAccount, offerDeleteDiscount, requestMailChange } from '../api/ac
 
 function EmailSection({ email }: { email: string }) {
   const { t } = useTranslation();
+  const toast = useToast();
   const change = useMutation({ mutationFn: requestMailChange });
   const {
     register,
@@ -34,50 +38,52 @@ function EmailSection({ email }: { email: string }) {
   const fieldError = (name: 'new_email' | 'password') =>
     errors[name]?.message ? t(errors[name]?.message as string) : serverField === name ? errorText(t, change.error) : null;
   return (
-    <section className="card mb-4" aria-labelledby="email-title">
-      <div className="card-body">
-        <h2 className="h5" id="email-title">
-          {t('settings.email.title')}
-        </h2>
-        <p>
-          {t('settings.email.current')}: <strong data-testid="current-email">{email}</strong>
-        </p>
-        {change.isSuccess ? (
-          <div className="alert alert-success mb-0" role="status" data-testid="mail-change-requested">
-            {t('settings.email.sent', { email: change.variables?.new_email ?? '' })}
-          </div>
-        ) : (
-          <form
-            noValidate
-            onSubmit={handleSubmit((values) => change.mutate(values, { onSuccess: () => reset() }))}
-            data-testid="mail-change-form"
-          >
-            {change.error && !serverField && (
-              <div className="alert alert-danger" role="alert">
-                {errorText(t, change.error)}
-              </div>
-            )}
-            <div className="row g-3">
-              <FormField className="col-md-6" label={t('settings.email.new')} error={fieldError('new_email')}>
-                <input id="new-email" type="email" autoComplete="email" className="form-control" {...register('new_email')} />
-              </FormField>
-              <FormField className="col-md-6" label={t('settings.currentPassword')} error={fieldError('password')}>
-                <input
-                  id="mail-change-password"
-                  type="password"
-                  autoComplete="current-password"
-                  className="form-control"
-                  {...register('password')}
-                />
-              </FormField>
+    <Card title={t('settings.email.title')} className="mb-4" testId="settings-email">
+      <p>
+        {t('settings.email.current')}: <strong data-testid="current-email">{email}</strong>
+      </p>
+      {change.isSuccess ? (
+        <div className="alert alert-success mb-0" role="status" data-testid="mail-change-requested">
+          {t('settings.email.sent', { email: change.variables?.new_email ?? '' })}
+        </div>
+      ) : (
+        <form
+          noValidate
+          onSubmit={handleSubmit((values) =>
+            change.mutate(values, {
+              onSuccess: () => {
+                reset();
+                toast.show(t('settings.email.sent', { email: values.new_email }));
+              },
+            }),
+          )}
+          data-testid="mail-change-form"
+        >
+          {change.error && !serverField && (
+            <div className="alert alert-danger" role="alert">
+              {errorText(t, change.error)}
             </div>
-            <button type="submit" className="btn btn-outline-primary mt-3" disabled={change.isPending} data-testid="mail-change-submit">
-              {t('settings.email.submit')}
-            </button>
-          </form>
-        )}
-      </div>
-    </section>
+          )}
+          <div className="row g-3">
+            <FormField className="col-md-6" label={t('settings.email.new')} error={fieldError('new_email')}>
+              <input id="new-email" type="email" autoComplete="email" className="form-control" {...register('new_email')} />
+            </FormField>
+            <FormField className="col-md-6" label={t('settings.currentPassword')} error={fieldError('password')}>
+              <input
+                id="mail-change-password"
+                type="password"
+                autoComplete="current-password"
+                className="form-control"
+                {...register('password')}
+              />
+            </FormField>
+          </div>
+          <Button type="submit" className="mt-3" isLoading={change.isPending} testId="mail-change-submit">
+            {t('settings.email.submit')}
+          </Button>
+        </form>
+      )}
+    </Card>
   );
 }
 
@@ -115,22 +121,17 @@ function DeleteSection() {
     });
 
   return (
-    <section className="card border-danger-subtle" aria-labelledby="delete-title">
-      <div className="card-body">
-        <h2 className="h5" id="delete-title">
-          {t('settings.delete.title')}
-        </h2>
-        {step === 'kept' && offer.data ? (
-          <div className="alert alert-success" role="status" data-testid="discount-kept">
-            {t('settings.delete.kept', { code: offer.data.code, percent: offer.data.value_percentage })}
-          </div>
-        ) : (
-          <p>{t('settings.delete.intro', { count: REACTIVATION_DAYS })}</p>
-        )}
-        <button type="button" className="btn btn-outline-danger" onClick={handleOpen} data-testid="delete-account">
-          {t('settings.delete.button')}
-        </button>
-      </div>
+    <Card title={t('settings.delete.title')} className="border-danger-subtle" testId="settings-delete">
+      {step === 'kept' && offer.data ? (
+        <div className="alert alert-success" role="status" data-testid="discount-kept">
+          {t('settings.delete.kept', { code: offer.data.code, percent: offer.data.value_percentage })}
+        </div>
+      ) : (
+        <p>{t('settings.delete.intro', { count: REACTIVATION_DAYS })}</p>
+      )}
+      <Button variant="outline-danger" onClick={handleOpen} testId="delete-account">
+        {t('settings.delete.button')}
+      </Button>
       <Dialog
         isOpen={step === 'offer' || step === 'confirm'}
         onClose={() => setStep('closed')}
@@ -150,18 +151,12 @@ function DeleteSection() {
               <p className="mb-0">{t('settings.delete.offerText', { site: settings.name })}</p>
             </div>
             <div className="modal-footer">
-              <button type="button" className="btn btn-outline-dark" onClick={() => setStep('confirm')} data-testid="delete-continue">
+              <Button variant="outline-dark" onClick={() => setStep('confirm')} testId="delete-continue">
                 {t('settings.delete.continue')}
-              </button>
-              <button
-                type="button"
-                className="btn btn-primary"
-                onClick={() => setStep('kept')}
-                disabled={!offer.data}
-                data-testid="delete-keep"
-              >
+              </Button>
+              <Button onClick={() => setStep('kept')} isLoading={offer.isPending} disabled={!offer.data} testId="delete-keep">
                 {t('settings.delete.keep', { percent: settings.delete_discount })}
-              </button>
+              </Button>
             </div>
           </>
         ) : (
@@ -195,17 +190,17 @@ function DeleteSection() {
               </FormField>
             </div>
             <div className="modal-footer">
-              <button type="button" className="btn btn-outline-dark" onClick={() => setStep('closed')}>
+              <Button variant="outline-dark" onClick={() => setStep('closed')}>
                 {t('common.cancel')}
-              </button>
-              <button type="submit" className="btn btn-danger" disabled={remove.isPending} data-testid="delete-confirm">
+              </Button>
+              <Button type="submit" variant="danger" isLoading={remove.isPending} testId="delete-confirm">
                 {t('settings.delete.confirm')}
-              </button>
+              </Button>
             </div>
           </form>
         )}
       </Dialog>
-    </section>
+    </Card>
   );
 }
 
@@ -217,7 +212,7 @@ export function SettingsPage() {
   const localize = useLocalePath();
   if (!user) return <Navigate to={`${localize('/login')}?redirect=${encodeURIComponent(localize('/settings'))}`} replace />;
   return (
-    <main id="main" className="container py-5" style={{ maxWidth: 760 }}>
+    <main id="main" className="container py-4 py-md-5" style={{ maxWidth: 760 }}>
       <h1 className="h3 mb-4">{t('account.settings')}</h1>
       <EmailSection email={user.email} />
       <DeleteSection />
