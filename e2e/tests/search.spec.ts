@@ -1,6 +1,6 @@
 import { expect, expectAccessible, JOURNEY_TIMEOUT, test } from './fixtures';
 
-test('search with filters, open page 2, open a profile and come back to the same results', async ({ page }) => {
+test('search with filters, open page 2, open a profile and come back to the same results', async ({ page }, info) => {
   test.setTimeout(JOURNEY_TIMEOUT);
   await page.goto('/login');
   await page.getByLabel('Email address').fill('demo@amora.example');
@@ -11,6 +11,8 @@ test('search with filters, open page 2, open a profile and come back to the same
   const autoLike = await page.request.get('/api/auto-like.php', { headers: { 'x-request-type': 'client' } });
   expect(autoLike.ok()).toBe(true);
 
+  // On a phone the filters are in a sheet, behind the Filters button.
+  if (info.project.name === 'phone') await page.getByTestId('search-filters-open').click();
   await page.getByLabel('Gender', { exact: true }).selectOption('woman');
   await page.getByLabel('From', { exact: true }).selectOption('20');
   await page.getByLabel('To', { exact: true }).selectOption('70');

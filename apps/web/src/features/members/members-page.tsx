@@ -1,11 +1,16 @@
-import { GENDERS, SEARCH_CARD_HEIGHT, SEARCH_PAGE_SIZE, type SearchResponse, type User } from '@amora/contracts/core';
+import './members.css';
+import { GENDERS, SEARCH_PAGE_SIZE, type SearchResponse, type User } from '@amora/contracts/core';
 import { useInfiniteQuery, useQueryClient } from '@tanstack/react-query';
 import { type FormEvent, useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useSearchParams } from 'react-router';
-import { Skeleton, SkeletonRegion } from '@/components/ui/skeleton';
+import { Button, buttonClass } from '@/components/ui/button';
+import { EmptyState } from '@/components/ui/empty-state';
+import { Sheet } from '@/components/ui/sheet';
+import { SkeletonRegion } from '@/components/ui/skeleton';
 import { ApiRequestError, api } from '@/lib/api-client';
 import { errorText } from '@/lib/error-text';
+import { useIsPhone } from '@/lib/use-media-query';
 import { rememberProfileCards } from '@/shared/profiles/card-cache';
 import { useUser } from '@/shared/session/user';
 import { useRegions } from '@/shared/site/api/get-regions';
@@ -14,7 +19,7 @@ import { countryName } from '@/shared/site/country-name';
 import { LocalLink } from '@/shared/site/local-link';
 import { useLocale } from '@/shared/site/use-locale';
 import { usePageTitle } from '@/shared/site/use-page-title';
-import { MemberCard } from './member-card';
+import { MemberCard, MemberCardSkeleton } from './member-card';
 
 const FILTERS = ['gender', 'country', 'countryregion', 'min_age', 'max_age'] as const;
 type Filters = Partial<Record<(typeof FILTERS)[number], string>>;
@@ -51,7 +56,6 @@ export function MembersPage() {
   const { t } = useTranslation();
   usePageTitle(t('members.title'));
   const settings = useSettings();
-  const locale = useLocale();
   const [params, setParams] = useSearchParams();
   const queryClient = useQueryClient();
   const user = useUser();
@@ -65,6 +69,8 @@ export function MembersPage() {
     ? Object.fromEntries(FILTERS.filter((f) => params.get(f)).map((f) => [f, params.get(f) as string]))
     : defaultFilters(user?.search_defaults, fields);
   const [draft, setDraft] = useState<Filters>(filters);
+  const isPhone = useIsPhone();
+  const [isSheetOpen, setIsSheetOpen] = useState(false);
 
   const results = useInfiniteQuery({
     queryKey: ['search', filters],
@@ -85,6 +91,12 @@ export function MembersPage() {
     for (const [key, value] of Object.entries(draft)) if (value) next.set(key, value);
     if (next.size === 0 && fields.length > 0) next.set(fields[0], '');
     setParams(next);
+    setIsSheetOpen(false);
+  };
+  // Clears every filter: everyone, said in the address by an empty filter (as clearing them by hand does).
+  const handleShowEveryone = () => {
+    setDraft({});
+    if (fields.length > 0) setParams(new URLSearchParams([[fields[0], '']]));
   };
   const setField = (key: keyof Filters, value: string) =>
     setDraft((d) => ({ ...d, [key]: value, ...(key === 'country' ? { countryregion: '' } : {}) }));
@@ -113,112 +125,85 @@ export function MembersPage() {
   const needsLogin = error instanceof ApiRequestError && error.status === 403 && error.body.authentication_required;
   const first = results.data?.pages[0];
   const cards = results.data?.pages.flatMap((p) => p.results) ?? [];
-  const ages = Array.from({ length: 82 }, (_, i) => String(18 + i));
+
+  const activeFilters = Object.values(filters).filter(Boolean).length;
+  const filterForm = (
+    <SearchFilters
+      fields={fields}
+      draft={draft}
+      regions={regions.data}
+      onChange={setField}
+      onSubmit={handleSubmit}
+      isStacked={isPhone}
+      // In the sheet, the button sits in its footer, tied to the form by id.
+      hasSubmit={!isPhone}
+    />
+  );
+  const countLine = (
+    // The count's line is there before the count, so the cards do not move down when it comes.
+    <p className="text-body-secondary mb-0" data-testid={first ? 'num-results' : undefined} style={{ minHeight: '1.5em' }}>
+      {first &&
+        (first.numResults_capped ? t('members.countMany', { count: first.numResults }) : t('members.count', { count: first.numResults }))}
+    </p>
+  );
 
   return (
-    <main id="main" className="container py-4">
-      <div className="d-flex flex-wrap justify-content-between align-items-baseline gap-2 mb-3">
+    <main id="main" className="container py-3 py-md-4">
+      <div className="members-head">
         <h1 className="h3 mb-0">{t('members.title')}</h1>
-        <nav className="d-flex gap-2" aria-label={t('members.discover')}>
-          <LocalLink to="/match-finder" className="btn btn-sm btn-outline-primary" data-testid="link-match-finder">
+        <nav className="members-discover" aria-label={t('members.discover')}>
+          <LocalLink to="/match-finder" className={buttonClass({ variant: 'outline-primary', size: 'sm' })} data-testid="link-match-finder">
             {t('members.matchFinder')}
           </LocalLink>
-          <LocalLink to="/swipe-game" className="btn btn-sm btn-outline-primary" data-testid="link-swipe-game">
+          <LocalLink to="/swipe-game" className={buttonClass({ variant: 'outline-primary', size: 'sm' })} data-testid="link-swipe-game">
             {t('members.swipeGame')}
           </LocalLink>
         </nav>
       </div>
-      <form className="card card-body mb-4" onSubmit={handleSubmit} data-testid="search-form" aria-label={t('members.filters')}>
-        <div className="row g-2 align-items-end">
-          {fields.includes('gender') && (
-            <div className="col-6 col-md-2">
-              <label className="form-label small" htmlFor="f-gender">
-                {t('profile.attributes.gender.label')}
-              </label>
-              <select id="f-gender" className="form-select" value={draft.gender ?? ''} onChange={(e) => setField('gender', e.target.value)}>
-                <option value="">{t('members.any')}</option>
-                {GENDERS.map((g) => (
-                  <option key={g} value={g}>
-                    {t(`profile.attributes.gender.${g}`)}
-                  </option>
-                ))}
-              </select>
-            </div>
-          )}
-          {fields.includes('country') && (
-            <div className="col-6 col-md-3">
-              <label className="form-label small" htmlFor="f-country">
-                {t('profile.location.country')}
-              </label>
-              <select
-                id="f-country"
-                className="form-select"
-                value={draft.country ?? ''}
-                onChange={(e) => setField('country', e.target.value)}
-              >
-                <option value="">{t('members.any')}</option>
-                {settings.countries.map((c) => (
-                  <option key={c} value={c}>
-                    {countryName(c, locale)}
-                  </option>
-                ))}
-              </select>
-            </div>
-          )}
-          {fields.includes('countryregion') && (
-            <div className="col-6 col-md-3">
-              <label className="form-label small" htmlFor="f-region">
-                {t('profile.location.region')}
-              </label>
-              <select
-                id="f-region"
-                className="form-select"
-                value={draft.countryregion ?? ''}
-                disabled={!draft.country}
-                onChange={(e) => setField('countryregion', e.target.value)}
-              >
-                <option value="">{t('members.any')}</option>
-                {regions.data?.map((r) => (
-                  <option key={r.code} value={r.code}>
-                    {r.name}
-                  </option>
-                ))}
-              </select>
-            </div>
-          )}
-          {fields.includes('min_age') && (
-            <div className="col-3 col-md-1">
-              <label className="form-label small" htmlFor="f-min">
-                {t('members.minAge')}
-              </label>
-              <select id="f-min" className="form-select" value={draft.min_age ?? ''} onChange={(e) => setField('min_age', e.target.value)}>
-                <option value="">–</option>
-                {ages.map((a) => (
-                  <option key={a}>{a}</option>
-                ))}
-              </select>
-            </div>
-          )}
-          {fields.includes('max_age') && (
-            <div className="col-3 col-md-1">
-              <label className="form-label small" htmlFor="f-max">
-                {t('members.maxAge')}
-              </label>
-              <select id="f-max" className="form-select" value={draft.max_age ?? ''} onChange={(e) => setField('max_age', e.target.value)}>
-                <option value="">–</option>
-                {ages.map((a) => (
-                  <option key={a}>{a}</option>
-                ))}
-              </select>
-            </div>
-          )}
-          <div className="col-12 col-md-2">
-            <button type="submit" className="btn btn-primary w-100" data-testid="search-submit">
-              {t('members.search')}
-            </button>
+      {isPhone ? (
+        <>
+          <div className="members-toolbar">
+            {countLine}
+            <Button
+              variant={activeFilters > 0 ? 'primary' : 'outline-dark'}
+              size="sm"
+              className="d-inline-flex align-items-center gap-2 flex-shrink-0"
+              onClick={() => setIsSheetOpen(true)}
+              aria-haspopup="dialog"
+              testId="search-filters-open"
+            >
+              <FilterIcon />
+              {t('members.filtersOpen')}
+              {activeFilters > 0 && (
+                <>
+                  <span className="members-filter-count" aria-hidden="true">
+                    {activeFilters}
+                  </span>
+                  <span className="visually-hidden">{t('members.filtersSet', { count: activeFilters })}</span>
+                </>
+              )}
+            </Button>
           </div>
-        </div>
-      </form>
+          <Sheet
+            isOpen={isSheetOpen}
+            onClose={() => setIsSheetOpen(false)}
+            title={t('members.filters')}
+            testId="search-filters-sheet"
+            footer={
+              <Button type="submit" form={FORM_ID} isBlock testId="search-submit">
+                {t('members.search')}
+              </Button>
+            }
+          >
+            {filterForm}
+          </Sheet>
+        </>
+      ) : (
+        <>
+          <div className="members-filter-bar">{filterForm}</div>
+          <div className="mb-3">{countLine}</div>
+        </>
+      )}
 
       {needsLogin && (
         <div className="alert alert-info" data-testid="login-to-search">
@@ -230,12 +215,7 @@ export function MembersPage() {
           {errorText(t, error)}
         </div>
       )}
-      {/* The count's line is there before the count, so the cards do not move down when it comes. */}
-      <p className="text-body-secondary" data-testid={first ? 'num-results' : undefined} style={{ minHeight: '1.5em' }}>
-        {first &&
-          (first.numResults_capped ? t('members.countMany', { count: first.numResults }) : t('members.count', { count: first.numResults }))}
-      </p>
-      <div className="row g-3" data-testid="member-list">
+      <div className="row g-2 g-md-3" data-testid="member-list">
         {cards.map((m, i) => (
           <div className="col-6 col-md-4 col-lg-3" key={m.id}>
             <MemberCard card={m} priority={i === 0 ? 'high' : i < FIRST_SCREEN_CARDS ? 'eager' : 'lazy'} />
@@ -244,27 +224,41 @@ export function MembersPage() {
       </div>
       {user && results.isPending && !error && (
         // The first page's place, kept while it loads, so nothing below it (the footer) moves when it comes.
-        <SkeletonRegion label={t('common.loading')} className="row g-3">
+        <SkeletonRegion label={t('common.loading')} className="row g-2 g-md-3">
           {Array.from({ length: FIRST_SCREEN_CARDS }, (_, i) => (
             // biome-ignore lint/suspicious/noArrayIndexKey: identical placeholders, never reordered
             <div className="col-6 col-md-4 col-lg-3" key={i}>
-              <Skeleton shape="rect" width="100%" height={SEARCH_CARD_HEIGHT} />
+              <MemberCardSkeleton />
             </div>
           ))}
         </SkeletonRegion>
       )}
-      {first && cards.length === 0 && <p>{t('members.empty')}</p>}
+      {first && cards.length === 0 && (
+        <EmptyState
+          testId="search-empty"
+          icon={<SearchIcon />}
+          title={activeFilters > 0 ? t('members.noResultsTitle') : t('members.empty')}
+          text={activeFilters > 0 ? t('members.noResultsText') : undefined}
+          action={
+            activeFilters > 0 && fields.length > 0 ? (
+              <Button variant="outline-primary" onClick={handleShowEveryone} testId="search-show-everyone">
+                {t('members.showEveryone')}
+              </Button>
+            ) : undefined
+          }
+        />
+      )}
       {results.hasNextPage && (
         <div className="text-center mt-4">
-          <button
-            type="button"
-            className="btn btn-outline-dark"
+          <Button
+            variant="outline-dark"
             onClick={handleMore}
+            isLoading={results.isFetchingNextPage}
             disabled={results.isFetching}
-            data-testid="search-more"
+            testId="search-more"
           >
             {t('members.more', { page: (results.data?.pages.length ?? 1) + 1 })}
-          </button>
+          </Button>
         </div>
       )}
       {first && first.similar_results.length > 0 && (
@@ -272,7 +266,7 @@ export function MembersPage() {
           <h2 className="h5" id="similar-title">
             {t('members.similar')}
           </h2>
-          <div className="row g-3">
+          <div className="row g-2 g-md-3">
             {first.similar_results.map((m) => (
               <div className="col-6 col-md-4 col-lg-3" key={m.id}>
                 <MemberCard card={m} />
@@ -282,6 +276,141 @@ export function MembersPage() {
         </section>
       )}
     </main>
+  );
+}
+
+const FORM_ID = 'search-form';
+const AGES = Array.from({ length: 82 }, (_, i) => String(18 + i));
+
+interface SearchFiltersProps {
+  fields: readonly (typeof FILTERS)[number][];
+  draft: Filters;
+  regions: { code: string; name: string }[] | undefined;
+  onChange: (key: keyof Filters, value: string) => void;
+  onSubmit: (event: FormEvent) => void;
+  /** One field a row (the phone's sheet), or one row of fields (desktop). */
+  isStacked: boolean;
+  hasSubmit: boolean;
+}
+
+/** The search filters: a row above the results from md up, the body of the filter sheet on phones. */
+function SearchFilters({ fields, draft, regions, onChange, onSubmit, isStacked, hasSubmit }: SearchFiltersProps) {
+  const { t } = useTranslation();
+  const settings = useSettings();
+  const locale = useLocale();
+  const wide = isStacked ? 'col-12' : 'col-md-3 col-lg';
+  const narrow = isStacked ? 'col-6' : 'col-md-2 col-lg-1';
+  return (
+    <form id={FORM_ID} onSubmit={onSubmit} data-testid="search-form" aria-label={t('members.filters')}>
+      <div className="row g-2 g-md-3 align-items-end">
+        {fields.includes('gender') && (
+          <div className={wide}>
+            <label className="form-label small fw-semibold" htmlFor="f-gender">
+              {t('profile.attributes.gender.label')}
+            </label>
+            <select id="f-gender" className="form-select" value={draft.gender ?? ''} onChange={(e) => onChange('gender', e.target.value)}>
+              <option value="">{t('members.any')}</option>
+              {GENDERS.map((g) => (
+                <option key={g} value={g}>
+                  {t(`profile.attributes.gender.${g}`)}
+                </option>
+              ))}
+            </select>
+          </div>
+        )}
+        {fields.includes('country') && (
+          <div className={wide}>
+            <label className="form-label small fw-semibold" htmlFor="f-country">
+              {t('profile.location.country')}
+            </label>
+            <select
+              id="f-country"
+              className="form-select"
+              value={draft.country ?? ''}
+              onChange={(e) => onChange('country', e.target.value)}
+            >
+              <option value="">{t('members.any')}</option>
+              {settings.countries.map((c) => (
+                <option key={c} value={c}>
+                  {countryName(c, locale)}
+                </option>
+              ))}
+            </select>
+          </div>
+        )}
+        {fields.includes('countryregion') && (
+          <div className={wide}>
+            <label className="form-label small fw-semibold" htmlFor="f-region">
+              {t('profile.location.region')}
+            </label>
+            <select
+              id="f-region"
+              className="form-select"
+              value={draft.countryregion ?? ''}
+              disabled={!draft.country}
+              onChange={(e) => onChange('countryregion', e.target.value)}
+            >
+              <option value="">{t('members.any')}</option>
+              {regions?.map((r) => (
+                <option key={r.code} value={r.code}>
+                  {r.name}
+                </option>
+              ))}
+            </select>
+          </div>
+        )}
+        {fields.includes('min_age') && (
+          <div className={narrow}>
+            <label className="form-label small fw-semibold" htmlFor="f-min">
+              {t('members.minAge')}
+            </label>
+            <select id="f-min" className="form-select" value={draft.min_age ?? ''} onChange={(e) => onChange('min_age', e.target.value)}>
+              <option value="">–</option>
+              {AGES.map((a) => (
+                <option key={a}>{a}</option>
+              ))}
+            </select>
+          </div>
+        )}
+        {fields.includes('max_age') && (
+          <div className={narrow}>
+            <label className="form-label small fw-semibold" htmlFor="f-max">
+              {t('members.maxAge')}
+            </label>
+            <select id="f-max" className="form-select" value={draft.max_age ?? ''} onChange={(e) => onChange('max_age', e.target.value)}>
+              <option value="">–</option>
+              {AGES.map((a) => (
+                <option key={a}>{a}</option>
+              ))}
+            </select>
+          </div>
+        )}
+        {hasSubmit && (
+          <div className="col-md-2 col-lg-auto">
+            <Button type="submit" isBlock testId="search-submit" className="px-4">
+              {t('members.search')}
+            </Button>
+          </div>
+        )}
+      </div>
+    </form>
+  );
+}
+
+function FilterIcon() {
+  return (
+    <svg viewBox="0 0 24 24" width="18" height="18" aria-hidden="true" focusable="false">
+      <path d="M4 6h16M7 12h10M10 18h4" fill="none" stroke="currentColor" strokeWidth="2" strokeLinecap="round" />
+    </svg>
+  );
+}
+
+function SearchIcon() {
+  return (
+    <svg viewBox="0 0 24 24" width="32" height="32" aria-hidden="true" focusable="false">
+      <circle cx="11" cy="11" r="6.5" fill="none" stroke="currentColor" strokeWidth="2" />
+      <path d="m16 16 4.5 4.5" fill="none" stroke="currentColor" strokeWidth="2" strokeLinecap="round" />
+    </svg>
   );
 }
 
