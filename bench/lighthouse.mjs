@@ -9,7 +9,7 @@
 // so a loaded machine can cost a few points. BENCH_LIGHTHOUSE_RUNS (default 3) loads each page that often and
 // reports the run with the median performance score, as Lighthouse's own guidance suggests.
 import { spawn } from 'node:child_process';
-import { mkdirSync, mkdtempSync, rmSync } from 'node:fs';
+import { cpSync, mkdirSync, mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import lighthouse from 'lighthouse';
@@ -134,7 +134,12 @@ export async function runLighthouseBenchmark() {
   const keep = process.env.BENCH_DATA_DIR;
   if (keep) mkdirSync(keep, { recursive: true });
   const dataDir = keep ?? mkdtempSync(join(tmpdir(), 'amora-bench-'));
-  const app = await startAmora(PORT, dataDir);
+  // The server serves a copy of the web build, so a build made meanwhile cannot take the page's files away
+  // (the page names its entry script by hash: a new build would leave it blank).
+  const web = join(dataDir, 'web');
+  rmSync(web, { recursive: true, force: true });
+  cpSync('apps/web/dist', web, { recursive: true });
+  const app = await startAmora(PORT, dataDir, { WEB_DIST: web });
   try {
     const cookie = await demoSessionCookie();
     const profileId = await firstProfileId(cookie);
