@@ -333,7 +333,7 @@ export const jobSchedules = pgTable('job_schedules', {
   lastRunAt: timestamp('last_run_at', { withTimezone: true }),
 });
 
-/** The message written while signing up from a profile; it becomes the first chat message once chat exists. */
+/** The message written while signing up from a profile; it becomes the first chat message when the account is activated. */
 export const signupMessages = pgTable('signup_messages', {
   id: bigint('id', { mode: 'number' }).primaryKey().generatedByDefaultAsIdentity(),
   userId: bigint('user_id', { mode: 'number' })

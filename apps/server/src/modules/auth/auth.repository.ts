@@ -1,5 +1,5 @@
 import { accountTokens, type Executor, profiles, signupMessages, users } from '@amora/db';
-import { and, eq, gt, isNull, sql } from 'drizzle-orm';
+import { and, asc, eq, gt, isNull, sql } from 'drizzle-orm';
 
 export type UserRow = typeof users.$inferSelect;
 export type ProfileRow = typeof profiles.$inferSelect;
@@ -151,4 +151,17 @@ export async function deleteAccountRows(tx: Executor, userId: number): Promise<v
   await tx.delete(accountTokens).where(eq(accountTokens.userId, userId));
   await tx.delete(signupMessages).where(eq(signupMessages.userId, userId));
   await tx.delete(users).where(eq(users.id, userId));
+}
+
+/** The messages written while signing up that are not in a chat yet. */
+export async function findUndeliveredSignupMessages(db: Executor, userId: number) {
+  return db
+    .select()
+    .from(signupMessages)
+    .where(and(eq(signupMessages.userId, userId), isNull(signupMessages.deliveredAt)))
+    .orderBy(asc(signupMessages.id));
+}
+
+export async function markSignupMessageDelivered(db: Executor, id: number, at: Date): Promise<void> {
+  await db.update(signupMessages).set({ deliveredAt: at }).where(eq(signupMessages.id, id));
 }

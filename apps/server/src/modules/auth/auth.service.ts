@@ -21,6 +21,7 @@ import { hashToken, newToken } from '../../lib/tokens';
 import { parseTracking } from '../../lib/tracking';
 import { withTransaction } from '../../lib/transaction';
 import { addressKey } from '../../plugins/flood-guard';
+import { sendMessage } from '../chat/chat.service';
 import { credit } from '../credits/credits.service';
 import { countNewLikes } from '../likes/likes.service';
 import type { MailKind } from '../mail/mail.service';
@@ -37,10 +38,12 @@ import {
   findAccount,
   findProfileIdOnSite,
   findToken,
+  findUndeliveredSignupMessages,
   findUserByEmail,
   insertAccount,
   insertSignupMessage,
   insertToken,
+  markSignupMessageDelivered,
   type ProfileRow,
   replaceToken,
   setLanguage,
@@ -329,7 +332,29 @@ export async function activate(ctx: AppContext, token: string): Promise<{ ok: bo
   const account = await findAccount(ctx.db, used.userId);
   if (!account || account.user.status === 'deleted') return { ok: false, language: 'en' };
   await withTransaction(ctx, (tx) => confirmAccount(tx, used.userId, ctx.now()));
+  await deliverSignupMessages(ctx, used.userId);
   return { ok: true, language: account.user.language };
+}
+
+/**
+ * The message written while signing up from a profile becomes the first message of the conversation with that
+ * profile once the account is activated, sent (and paid from the signup credits) as any message, with the client
+ * id `signup-<id>`, so it is sent once whatever happens twice. One the chat refuses (the profile went away or is
+ * blocked, not enough credits, too long for the site) is not sent and does not stop the activation.
+ */
+async function deliverSignupMessages(ctx: AppContext, userId: number): Promise<void> {
+  const pending = await findUndeliveredSignupMessages(ctx.db, userId);
+  if (pending.length === 0) return;
+  const account = await findAccount(ctx.db, userId);
+  if (!account) return;
+  for (const message of pending) {
+    try {
+      await sendMessage(ctx, account, { profile: message.toProfileId, body: message.text, clientId: `signup-${message.id}` });
+      await markSignupMessageDelivered(ctx.db, message.id, ctx.now());
+    } catch (error) {
+      if (!(error instanceof HttpError)) throw error;
+    }
+  }
 }
 
 export async function resendActivation(ctx: AppContext, info: RequestInfo, user: UserRow, name: string): Promise<void> {

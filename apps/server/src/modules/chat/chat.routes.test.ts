@@ -3,9 +3,9 @@ import { chatsResponseSchema, messagesResponseSchema, sendMessageResponseSchema 
 import { blocks, conversations, creditLedger, messages, profiles, users } from '@amora/db';
 import { asc, eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { HERZ } from '../../test/accounts';
+import { call, HERZ, latestToken, signup } from '../../test/accounts';
 import { recordEvents } from '../../test/events';
-import { type CallArgs, callAs, createMember, createProfile, type Member, type MemberOptions } from '../../test/factories';
+import { type CallArgs, callAs, createMember, createProfile, type Member, type MemberOptions, nextIp } from '../../test/factories';
 import { createTestApp, type TestApp } from '../../test/harness';
 import { credit, spend } from '../credits/credits.service';
 import { purgeDeletedAccounts } from '../deletion/deletion.service';
@@ -445,5 +445,30 @@ describe('account purge', () => {
     expect(await t.ctx.db.select().from(conversations).where(eq(conversations.id, message.conversation_id))).toEqual([]);
     expect(await storedMessages(message.conversation_id)).toEqual([]);
     expect((await as(stays, 'GET', `${MESSAGES}?conversation=${message.conversation_id}`)).statusCode).toBe(404);
+  });
+});
+
+describe('the message written at signup', () => {
+  it('becomes the first message of the conversation once the account is activated, sent and paid once', async () => {
+    const b = await member();
+    const ip = nextIp();
+    const writer = await signup(t, { name: 'Writer', signup_message: 'Hello from the signup', profile_id: b.profileId }, { ip });
+    expect((await chatsOf(b)).chats).toEqual([]);
+    const token = await latestToken(t, writer.email, 'activation');
+    for (let i = 0; i < 2; i++) {
+      const res = await call(t, 'GET', `/api/activate.php?token=${token}`, undefined, { ip });
+      expect(res.headers.location).toMatch(/\/activate\/done$/);
+    }
+    const chats = await chatsOf(b);
+    expect(chats.chats).toHaveLength(1);
+    expect(chats.chats[0]).toMatchObject({
+      profile: { id: writer.user.profile.id },
+      num_unread_messages: 1,
+      last_message: { seq: 1, body: 'Hello from the signup', from_me: false },
+      blocked: null,
+    });
+    expect(await storedMessages(chats.chats[0].conversation.id)).toHaveLength(1);
+    const [row] = await t.ctx.db.select().from(users).where(eq(users.id, writer.user.id));
+    expect(row.credits).toBe(20 - PRICE);
   });
 });

@@ -80,6 +80,9 @@ function refusal(block: ChatBlock, partner: Pick<PartnerRow, 'name'>): HttpError
   }
 }
 
+/** Who sends: a signed-in member, or an account just activated (its signup message). */
+export type Sender = Pick<Auth, 'user' | 'profile'>;
+
 export interface SendInput {
   conversation?: number;
   profile?: number;
@@ -94,7 +97,7 @@ export interface SendInput {
  * the next sequence is taken and the message stored; message.created follows the commit. A send repeated with
  * the same client id stores and charges nothing more and answers the first message.
  */
-export async function sendMessage(ctx: AppContext, auth: Auth, input: SendInput): Promise<SendMessageResponse> {
+export async function sendMessage(ctx: AppContext, auth: Sender, input: SendInput): Promise<SendMessageResponse> {
   const me = auth.profile;
   const site = await ctx.sites.get(me.siteId);
   if (!site) throw new Error(`Site ${me.siteId} of profile ${me.id} is missing`);
@@ -177,7 +180,7 @@ export async function sendMessage(ctx: AppContext, auth: Auth, input: SendInput)
 }
 
 /** The answer to a send that was stored before: its message and my balance now. */
-async function answer(ctx: { db: Executor }, auth: Auth, row: Parameters<typeof presentMessage>[0]): Promise<SendMessageResponse> {
+async function answer(ctx: { db: Executor }, auth: Sender, row: Parameters<typeof presentMessage>[0]): Promise<SendMessageResponse> {
   return { message: presentMessage(row, auth.profile.id), credits: await findCredits(ctx.db, auth.user.id) };
 }
 
@@ -187,7 +190,7 @@ async function answer(ctx: { db: Executor }, auth: Auth, row: Parameters<typeof 
  * 404; a block either way is its own error. A free member starts at most FREE_CONVERSATION_LIMIT conversations
  * (every conversation they ever started counts, removed ones too, so removing one does not give a new one).
  */
-async function openConversation(tx: Executor, auth: Auth, profileId: number): Promise<ConversationRow | undefined> {
+async function openConversation(tx: Executor, auth: Sender, profileId: number): Promise<ConversationRow | undefined> {
   const me = auth.profile;
   const partner = await findPartner(tx, profileId, me.id);
   if (!partner || partner.siteId !== me.siteId || partner.userStatus === 'deleted') throw notFound('This profile could not be found');
