@@ -265,6 +265,30 @@ describe('credits', () => {
     expect(conv.lastSeq).toBe(11);
     expect(conv.lowUnread + conv.highUnread).toBe(11);
   }, 60_000);
+  it('both members writing at once, by conversation and by profile: every send stored once, sequences without a gap', async () => {
+    const [a, b] = [await member(), await member()];
+    await setCredits(a, PRICE * 20);
+    await setCredits(b, PRICE * 20);
+    const { message } = await sendOk(a, { profile: b.profileId }, 'start');
+    const conversation = message.conversation_id;
+    const sends = Array.from({ length: 30 }, (_, i) => {
+      const who = i % 2 === 0 ? a : b;
+      const target = i % 3 === 0 ? { profile: (who === a ? b : a).profileId } : { conversation };
+      return send(who, target, `both ${i}`);
+    });
+    const results = await Promise.all(sends);
+    expect(results.map((r) => r.statusCode)).toEqual(Array(30).fill(200));
+    const stored = await storedMessages(conversation);
+    expect(stored.map((m) => m.seq)).toEqual(Array.from({ length: 31 }, (_, i) => i + 1));
+    expect((await userRow(a)).credits).toBe(PRICE * 4);
+    expect((await userRow(b)).credits).toBe(PRICE * 5);
+    expect(await ledgerSum(a)).toBe(PRICE * 4);
+    const [conv] = await t.ctx.db.select().from(conversations).where(eq(conversations.id, conversation));
+    // Each side's unread count is what the other sent (nobody opened the chat).
+    const lowIsA = conv.profileLowId === a.profileId;
+    expect(lowIsA ? conv.highUnread : conv.lowUnread).toBe(16);
+    expect(lowIsA ? conv.lowUnread : conv.highUnread).toBe(15);
+  }, 60_000);
 });
 
 describe('rules', () => {
