@@ -87,6 +87,11 @@ test('a free member sees locked photos, a premium member sees them all, and a bl
 
   await owner.page.goto(`/members/${viewer.profileId}`);
   await owner.page.getByTestId('block-toggle').click();
+  // Blocking asks first.
+  await owner.page
+    .getByRole('dialog', { name: /Block Sam/ })
+    .getByTestId('confirm-ok')
+    .click();
   await expect(owner.page.getByTestId('block-toggle')).toHaveText('Unblock');
   await viewer.page.reload();
   await expect(viewer.page.getByTestId('blocked-message')).toHaveText('You are blocked by Noor');

@@ -20,6 +20,7 @@ export function Component() {
         <LikeButton
           profileId={profile.id}
           source="profile"
+          isBlock
           profile={{ name: profile.name, isFictional: profile.isFictional, imageUrl: profile.imageUrl }}
         />
       )}

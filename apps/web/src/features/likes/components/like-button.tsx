@@ -17,13 +17,15 @@ export interface LikeButtonProps {
   /** What the match modal shows when the like is mutual (else taken from my likes). */
   profile?: { name: string; isFictional: boolean; imageUrl: string | null };
   className?: string;
+  /** As wide as its container (the profile's action bar on a phone). */
+  isBlock?: boolean;
 }
 
 /**
  * The heart button (aria-pressed): like, or take the like back. A mutual like opens the match modal.
  * Visitors are asked to sign up (spec §6: login is required to like).
  */
-export function LikeButton({ profileId, isLiked, source, profile, className = '' }: LikeButtonProps) {
+export function LikeButton({ profileId, isLiked, source, profile, className = '', isBlock = false }: LikeButtonProps) {
   const { t } = useTranslation();
   const user = useUser();
   const openSignup = useOpenSignup();
@@ -67,16 +69,16 @@ export function LikeButton({ profileId, isLiked, source, profile, className = ''
   };
 
   return (
-    <span className="d-inline-flex flex-column align-items-start">
+    <span className={isBlock ? 'd-flex flex-column' : 'd-inline-flex flex-column align-items-start'}>
       <button
         type="button"
-        className={`like-button btn btn-sm d-inline-flex align-items-center gap-1 ${isOn ? 'btn-primary' : 'btn-outline-primary'} ${className}`}
+        className={`like-button btn d-inline-flex align-items-center justify-content-center gap-2 ${isOn ? 'btn-outline-primary' : 'btn-primary'} ${isBlock ? 'w-100' : ''} ${className}`}
         aria-pressed={isOn}
         onClick={handleClick}
         disabled={isBusy}
         data-testid="like-button"
       >
-        <HeartIcon isFilled={isOn} size={16} />
+        <HeartIcon isFilled={isOn} size={20} />
         {isOn ? t('likes.liked') : t('likes.like')}
       </button>
       {error && (

@@ -1,8 +1,14 @@
+import '../components/member-profile.css';
 import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
+import { Button, buttonClass } from '@/components/ui/button';
+import { useConfirm } from '@/components/ui/confirm';
 import { PhotoPlaceholder } from '@/components/ui/photo-placeholder';
-import { Skeleton, SkeletonRegion } from '@/components/ui/skeleton';
+import { Skeleton, SkeletonRegion, SkeletonText } from '@/components/ui/skeleton';
+import { useToast } from '@/components/ui/toast';
 import { ApiRequestError } from '@/lib/api-client';
+import { errorText } from '@/lib/error-text';
+import { useIsPhone } from '@/lib/use-media-query';
 import { ErrorPage } from '@/shared/errors/error-page';
 import { useOpenSignup } from '@/shared/modals/open-signup';
 import { useUser } from '@/shared/session/user';
@@ -15,14 +21,7 @@ import { useCanSignUp } from '@/shared/site/use-can-sign-up';
 import { useLocale } from '@/shared/site/use-locale';
 import { usePageTitle } from '@/shared/site/use-page-title';
 import { useBlock, useMember } from '../api/profile';
-
-function LockIcon() {
-  return (
-    <svg viewBox="0 0 24 24" width="28" height="28" fill="currentColor" aria-hidden="true">
-      <path d="M12 2a5 5 0 0 0-5 5v3H6a2 2 0 0 0-2 2v8a2 2 0 0 0 2 2h12a2 2 0 0 0 2-2v-8a2 2 0 0 0-2-2h-1V7a5 5 0 0 0-5-5zm-3 8V7a3 3 0 0 1 6 0v3z" />
-    </svg>
-  );
-}
+import { PhotoGallery } from '../components/photo-gallery';
 
 /** What the like button of a member page is told about the profile (the match modal shows it when the like is mutual). */
 export interface LikedProfile {
@@ -51,6 +50,9 @@ export function MemberPage({ profileId, likeButton }: MemberPageProps) {
   const member = useMember(profileId);
   const blockMutation = useBlock(profileId);
   const interestOrder = useInterests().data;
+  const confirm = useConfirm();
+  const toast = useToast();
+  const isPhone = useIsPhone();
   usePageTitle(member.data?.profile.name ?? t('members.title'));
 
   if (!profileId) return <ErrorPage status={404} />;
@@ -68,18 +70,25 @@ export function MemberPage({ profileId, likeButton }: MemberPageProps) {
     // The main photo's place, kept while the profile loads, and at least a screen: the footer stays below the
     // first screen, so it does not move when the profile comes.
     return (
-      <main id="main" className="container py-4" aria-busy="true" style={{ minHeight: '100vh' }}>
-        <div className="row g-4">
-          <SkeletonRegion label={t('common.loading')} className="col-lg-7">
-            <div style={{ aspectRatio: '4 / 5' }}>
+      <main id="main" className="container py-md-4" aria-busy="true" style={{ minHeight: '100vh' }}>
+        <SkeletonRegion label={t('common.loading')} className="row g-3 g-md-4 g-lg-5">
+          <div className="col-md-6 col-lg-5">
+            <div className="gallery-frame">
               <Skeleton shape="rect" width="100%" height="100%" />
             </div>
-          </SkeletonRegion>
-        </div>
+          </div>
+          <div className="col-md-6 col-lg-7">
+            <Skeleton width="60%" height="2rem" />
+            <Skeleton width="40%" />
+            <div className="profile-section">
+              <SkeletonText lines={3} />
+            </div>
+          </div>
+        </SkeletonRegion>
       </main>
     );
   }
-  // The card it was opened from, until the profile arrives: photo, name, age and place, no actions yet.
+  // The card it was opened from, until the profile arrives: photo, name and place, no actions yet.
   const isPreview = member.isPlaceholderData;
   const { profile, related } = member.data;
   const place = [profile.city, countryName(profile.country, locale)].filter(Boolean).join(', ');
@@ -90,132 +99,147 @@ export function MemberPage({ profileId, likeButton }: MemberPageProps) {
   };
   const interests = [...profile.interests].sort((a, b) => rank(a) - rank(b));
 
-  return (
-    <main id="main" className="container py-4" data-testid="member-profile" aria-busy={isPreview}>
-      <div className="row g-4">
-        <div className="col-lg-7">
-          <div className="row g-2">
-            {profile.photos.map((photo, index) => (
-              <div className={index === 0 ? 'col-12' : 'col-4'} key={photo.id}>
-                <div
-                  className="position-relative rounded overflow-hidden bg-light"
-                  data-testid={photo.is_locked ? 'locked-photo' : 'open-photo'}
-                >
-                  <img
-                    src={index === 0 ? photo.url : photo.thumb_url}
-                    alt={t('member.photoOf', { name: profile.name })}
-                    className="w-100"
-                    style={{ aspectRatio: '4 / 5', objectFit: 'cover' }}
-                    // The main photo is the page's largest paint: asked for before anything else.
-                    loading={index === 0 ? 'eager' : 'lazy'}
-                    fetchPriority={index === 0 ? 'high' : undefined}
-                  />
-                  {photo.is_locked && (
-                    <div
-                      className="position-absolute top-0 start-0 w-100 h-100 d-flex flex-column align-items-center justify-content-center text-white"
-                      style={{ background: 'rgba(0,0,0,.45)' }}
-                    >
-                      <LockIcon />
-                      <span className="small fw-semibold mt-1 text-center px-1">{t('member.premiumOnly')}</span>
-                    </div>
-                  )}
-                </div>
-              </div>
-            ))}
-            {profile.photos.length === 0 && !isPreview && <p className="text-body-secondary">{t('member.noPhotos')}</p>}
+  const handleBlock = async () => {
+    const isBlocking = !profile.is_blocked_by_me;
+    // Blocking shuts the door on the other member: asked first. Unblocking is not.
+    if (
+      isBlocking &&
+      !(await confirm({
+        title: t('member.blockTitle', { name: profile.name }),
+        message: t('member.blockText', { name: profile.name }),
+        confirmLabel: t('member.block'),
+        isDanger: true,
+      }))
+    ) {
+      return;
+    }
+    blockMutation.mutate(isBlocking, {
+      onSuccess: () => toast.show(t(isBlocking ? 'member.blockDone' : 'member.unblockDone', { name: profile.name })),
+      onError: (error) => toast.show({ message: errorText(t, error), variant: 'danger' }),
+    });
+  };
+
+  const actions = !isPreview && (
+    <div className={`profile-actions${user && isPhone ? ' is-above-tabs' : ''}`} role="group" aria-label={t('member.actions')}>
+      {profile.is_own ? (
+        <LocalLink to="/profile" className={buttonClass({ variant: 'primary', className: 'profile-action-main' })}>
+          {t('profile.edit')}
+        </LocalLink>
+      ) : (
+        <>
+          <div className="profile-action-main">
+            {likeButton({
+              id: profile.id,
+              name: profile.name,
+              isFictional: profile.is_fictional,
+              imageUrl: profile.photos.find((p) => !p.is_locked)?.url ?? null,
+            })}
           </div>
-          {profile.hidden_photo_count > 0 && !user && (
-            <div className="alert alert-info mt-3" data-testid="login-for-photos">
-              {t('member.loginForPhotos', { count: profile.hidden_photo_count })}{' '}
-              {canSignUp && (
-                <>
-                  <button type="button" className="btn btn-link p-0 align-baseline" onClick={() => openSignup({ profileId: profile.id })}>
-                    {t('home.ctaSignup')}
-                  </button>{' '}
-                  ·{' '}
-                </>
-              )}
-              <LocalLink to="/login">{t('nav.login')}</LocalLink>
-            </div>
+          {user && (
+            <Button
+              variant={profile.is_blocked_by_me ? 'outline-dark' : 'light'}
+              onClick={() => void handleBlock()}
+              isLoading={blockMutation.isPending}
+              testId="block-toggle"
+            >
+              {profile.is_blocked_by_me ? t('member.unblock') : t('member.block')}
+            </Button>
           )}
-        </div>
-        <div className="col-lg-5">
-          <h1 className="h3 d-flex align-items-center gap-2 flex-wrap">
-            {profile.name}, {profile.age}
-            {profile.is_premium && (
-              <span className="badge text-bg-secondary" data-testid="premium-badge">
-                {t('member.premium')}
-              </span>
-            )}
-            {profile.is_fictional && <FictionalIcon size={22} testId="fictional-icon" />}
-          </h1>
-          <p className="text-body-secondary">{place}</p>
-          {profile.is_fictional && <p className="small border-start border-3 border-secondary ps-2">{settings.fictional_warning}</p>}
-          {profile.about && <p style={{ whiteSpace: 'pre-line' }}>{profile.about}</p>}
-          {Object.keys(profile.attributes).length > 0 && (
-            <dl className="row small">
-              {Object.entries(profile.attributes).map(([key, value]) => (
-                <div className="col-6 mb-2" key={key}>
-                  <dt className="fw-normal text-body-secondary">{t(`profile.attributes.${key}.label`)}</dt>
-                  <dd className="mb-0">{t(`profile.attributes.${key}.${value}`)}</dd>
-                </div>
-              ))}
-            </dl>
-          )}
-          {interests.length > 0 && (
-            <ul className="list-inline" data-testid="member-interests">
-              {interests.map((i) => (
-                <li key={i} className="list-inline-item badge rounded-pill text-bg-light border">
-                  {t(`interests.${i}`)}
-                </li>
-              ))}
-            </ul>
-          )}
-          {!isPreview &&
-            (profile.is_own ? (
-              <LocalLink to="/profile" className="btn btn-outline-primary">
-                {t('profile.edit')}
-              </LocalLink>
-            ) : (
-              <div className="d-flex flex-wrap align-items-start gap-2">
-                {likeButton({
-                  id: profile.id,
-                  name: profile.name,
-                  isFictional: profile.is_fictional,
-                  imageUrl: profile.photos.find((p) => !p.is_locked)?.url ?? null,
-                })}
-                {user && (
-                  <button
-                    type="button"
-                    className="btn btn-outline-dark btn-sm"
-                    onClick={() => blockMutation.mutate(!profile.is_blocked_by_me)}
-                    disabled={blockMutation.isPending}
-                    data-testid="block-toggle"
-                  >
-                    {profile.is_blocked_by_me ? t('member.unblock') : t('member.block')}
-                  </button>
+        </>
+      )}
+    </div>
+  );
+
+  return (
+    <main id="main" className="container py-md-4 member-profile" data-testid="member-profile" aria-busy={isPreview}>
+      {/* On phones the action bar is the last child of this block, so it stays at the screen's bottom while any
+          of the profile (photos and details) is in view. */}
+      <div className="profile-body">
+        <div className="row g-3 g-md-4 g-lg-5">
+          <div className="col-md-6 col-lg-5">
+            <PhotoGallery
+              name={profile.name}
+              photos={profile.photos}
+              empty={!isPreview && <p className="text-body-secondary mt-2 mb-0">{t('member.noPhotos')}</p>}
+            />
+            {profile.hidden_photo_count > 0 && !user && (
+              <div className="alert alert-info mt-3 mb-0" data-testid="login-for-photos">
+                {t('member.loginForPhotos', { count: profile.hidden_photo_count })}{' '}
+                {canSignUp && (
+                  <>
+                    <button type="button" className="btn btn-link p-0 align-baseline" onClick={() => openSignup({ profileId: profile.id })}>
+                      {t('home.ctaSignup')}
+                    </button>{' '}
+                    ·{' '}
+                  </>
                 )}
+                <LocalLink to="/login">{t('nav.login')}</LocalLink>
               </div>
-            ))}
+            )}
+          </div>
+          <div className="col-md-6 col-lg-7">
+            <div className="profile-head">
+              <h1 className="h2 d-flex align-items-center gap-2 flex-wrap mb-1">
+                {profile.name}, {profile.age}
+                {profile.is_premium && (
+                  <span className="badge text-bg-secondary fs-6" data-testid="premium-badge">
+                    {t('member.premium')}
+                  </span>
+                )}
+                {profile.is_fictional && <FictionalIcon size={22} testId="fictional-icon" />}
+              </h1>
+              <p className="profile-place">
+                <PinIcon />
+                {place}
+              </p>
+            </div>
+            {!isPhone && actions}
+            {profile.is_fictional && <p className="profile-fictional">{settings.fictional_warning}</p>}
+            {profile.about && (
+              <p className="profile-section fs-6" style={{ whiteSpace: 'pre-line' }}>
+                {profile.about}
+              </p>
+            )}
+            {Object.keys(profile.attributes).length > 0 && (
+              <dl className="profile-section profile-facts">
+                {Object.entries(profile.attributes).map(([key, value]) => (
+                  <div key={key}>
+                    <dt>{t(`profile.attributes.${key}.label`)}</dt>
+                    <dd>{t(`profile.attributes.${key}.${value}`)}</dd>
+                  </div>
+                ))}
+              </dl>
+            )}
+            {interests.length > 0 && (
+              <ul className="profile-section profile-interests" data-testid="member-interests">
+                {interests.map((i) => (
+                  <li key={i}>{t(`interests.${i}`)}</li>
+                ))}
+              </ul>
+            )}
+          </div>
         </div>
+        {isPhone && actions}
       </div>
       {related.length > 0 && (
-        <section className="mt-5" aria-labelledby="related-title">
+        <section className="mt-5 mb-3" aria-labelledby="related-title">
           <h2 className="h5" id="related-title">
             {t('member.related')}
           </h2>
-          <div className="row g-3">
+          <div className="row g-2 g-md-3">
             {related.map((r) => (
-              <div className="col-6 col-md-4 col-lg-2" key={r.id}>
-                <LocalLink to={`/members/${r.id}`} className="card h-100 text-decoration-none text-body border-0 shadow-sm">
+              <div className="col-4 col-md-3 col-lg-2" key={r.id}>
+                <LocalLink to={`/members/${r.id}`} className="photo-card photo-card-portrait">
                   {r.thumb_url ? (
-                    <img src={r.thumb_url} alt="" className="card-img-top" style={{ aspectRatio: '4 / 5', objectFit: 'cover' }} />
+                    <img src={r.thumb_url} alt="" loading="lazy" className="photo-card-photo" />
                   ) : (
-                    <PhotoPlaceholder className="card-img-top" style={{ aspectRatio: '4 / 5' }} />
+                    <PhotoPlaceholder className="photo-card-photo" />
                   )}
-                  <div className="card-body p-2 small">
-                    {r.name}, {r.age}
-                  </div>
+                  <span className="photo-card-info py-2 px-2">
+                    <span className="photo-card-name d-block small">
+                      {r.name}, {r.age}
+                    </span>
+                  </span>
                 </LocalLink>
               </div>
             ))}
@@ -223,5 +247,20 @@ export function MemberPage({ profileId, likeButton }: MemberPageProps) {
         </section>
       )}
     </main>
+  );
+}
+
+function PinIcon() {
+  return (
+    <svg viewBox="0 0 24 24" width="18" height="18" aria-hidden="true" focusable="false">
+      <path
+        d="M12 21s-6.5-5.6-6.5-11a6.5 6.5 0 0 1 13 0c0 5.4-6.5 11-6.5 11z"
+        fill="none"
+        stroke="currentColor"
+        strokeWidth="2"
+        strokeLinejoin="round"
+      />
+      <circle cx="12" cy="10" r="2.25" fill="currentColor" />
+    </svg>
   );
 }
