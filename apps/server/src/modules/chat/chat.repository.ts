@@ -269,3 +269,21 @@ export const clearedSeqOf = (conversation: ConversationRow, side: Side): number 
 export async function deleteConversationsOf(db: Executor, profileId: number): Promise<void> {
   await db.delete(conversations).where(isMember(profileId));
 }
+
+/**
+ * Moderation rejects a message: 'sent' → 'rejected'. Its sender's account, site and price for the refund, or
+ * undefined when there is no such message or it was rejected before.
+ */
+export async function markRejected(tx: Executor, messageId: number) {
+  const [row] = await tx
+    .update(messages)
+    .set({ status: 'rejected' })
+    .where(and(eq(messages.id, messageId), eq(messages.status, 'sent')))
+    .returning({ senderProfileId: messages.senderProfileId, price: messages.price });
+  if (!row) return undefined;
+  const [sender] = await tx
+    .select({ userId: profiles.userId, siteId: profiles.siteId })
+    .from(profiles)
+    .where(eq(profiles.id, row.senderProfileId));
+  return { ...row, userId: sender?.userId ?? null, siteId: sender?.siteId ?? null };
+}

@@ -7,8 +7,9 @@ import { call, HERZ, latestToken, signup } from '../../test/accounts';
 import { recordEvents } from '../../test/events';
 import { type CallArgs, callAs, createMember, createProfile, type Member, type MemberOptions, nextIp } from '../../test/factories';
 import { createTestApp, type TestApp } from '../../test/harness';
-import { credit, spend } from '../credits/credits.service';
+import { credit, ledger, spend } from '../credits/credits.service';
 import { purgeDeletedAccounts } from '../deletion/deletion.service';
+import { rejectMessage } from './chat.service';
 
 const CHATS = '/api/chats.php';
 const CHAT = '/api/chat.php';
@@ -289,6 +290,24 @@ describe('credits', () => {
     expect(lowIsA ? conv.highUnread : conv.lowUnread).toBe(16);
     expect(lowIsA ? conv.lowUnread : conv.highUnread).toBe(15);
   }, 60_000);
+  it('a message moderation rejects is refunded with a new ledger row, once, and shows without its text', async () => {
+    const [a, b] = [await member(), await member()];
+    const { message } = await sendOk(a, { profile: b.profileId }, 'Something not allowed');
+    expect((await userRow(a)).credits).toBe(20 - PRICE);
+    expect(await rejectMessage(t.ctx, message.id)).toBe(true);
+    expect(await rejectMessage(t.ctx, message.id)).toBe(false);
+    expect((await userRow(a)).credits).toBe(20);
+    const entries = await ledger(t.ctx.db, a.userId);
+    expect(entries.map((e) => [e.reason, e.delta])).toEqual([
+      ['refund', PRICE],
+      ['message', -PRICE],
+      ['signup', 20],
+    ]);
+    for (const who of [a, b]) {
+      expect((await messagesOf(who, message.conversation_id)).messages[0]).toMatchObject({ status: 'rejected', body: '' });
+      expect((await chatsOf(who)).chats[0].last_message).toMatchObject({ body: '' });
+    }
+  });
 });
 
 describe('rules', () => {

@@ -13,7 +13,7 @@ import type { AppContext } from '../../context';
 import { badRequest, HttpError, notFound } from '../../lib/errors';
 import { withTransaction } from '../../lib/transaction';
 import type { Auth } from '../../plugins/auth';
-import { spend } from '../credits/credits.service';
+import { credit, spend } from '../credits/credits.service';
 import { chatBlock, presentChat, presentMessage, presentPartnerCard } from './chat.presenter';
 import {
   type ConversationRow,
@@ -34,6 +34,7 @@ import {
   lockConversation,
   lockStarts,
   markRead,
+  markRejected,
   type PartnerRow,
   sideOf,
   takeNextSeq,
@@ -274,4 +275,26 @@ export async function removeChat(ctx: AppContext, auth: Auth, conversationId: nu
  */
 export async function purgeMember(db: Executor, member: { profileId: number | null }): Promise<void> {
   if (member.profileId !== null) await deleteConversationsOf(db, member.profileId);
+}
+
+/**
+ * Moderation rejects a message (the moderation console calls this): it shows as rejected, without its text, to
+ * both members, and its price goes back to the sender as a new ledger row (`refund:<message id>`), in the same
+ * transaction. Rejecting it again changes nothing. False when there is no such message or it was rejected before.
+ */
+export async function rejectMessage(ctx: AppContext, messageId: number): Promise<boolean> {
+  return withTransaction(ctx, async (tx) => {
+    const rejected = await markRejected(tx, messageId);
+    if (!rejected) return false;
+    if (rejected.price > 0 && rejected.userId !== null && rejected.siteId !== null) {
+      await credit(ctx, {
+        userId: rejected.userId,
+        siteId: rejected.siteId,
+        amount: rejected.price,
+        reason: 'refund',
+        idempotencyKey: `refund:${messageId}`,
+      });
+    }
+    return true;
+  });
 }
