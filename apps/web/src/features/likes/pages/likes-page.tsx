@@ -2,8 +2,12 @@ import '../components/likes.css';
 import { LIKES_TYPES, type LikeCard, type LikedByCard, type LikesType } from '@amora/contracts/core';
 import { useTranslation } from 'react-i18next';
 import { useParams } from 'react-router';
+import { CountBadge } from '@/components/ui/badge';
+import { buttonClass } from '@/components/ui/button';
+import { EmptyState } from '@/components/ui/empty-state';
 import { HeartIcon } from '@/components/ui/heart-icon';
 import { PhotoPlaceholder } from '@/components/ui/photo-placeholder';
+import { SkeletonRegion } from '@/components/ui/skeleton';
 import { ErrorPage } from '@/shared/errors/error-page';
 import { useLikes } from '@/shared/session/likes';
 import { useUser } from '@/shared/session/user';
@@ -28,23 +32,22 @@ export function LikesPage() {
   const cards: (LikeCard | LikedByCard)[] =
     type === 'received' ? (likes.data?.liked_by ?? []) : (likes.data?.profiles ?? []).filter((p) => type === 'given' || p.is_match);
 
+  const newLikes = likes.data?.new_likes ?? 0;
   return (
-    <main id="main" className="container py-4">
+    <main id="main" className="container py-3 py-md-4">
       <h1 className="h3 mb-3">{t('likes.title')}</h1>
-      <nav aria-label={t('likes.tabsLabel')}>
-        <ul className="nav nav-tabs mb-3">
+      <nav aria-label={t('likes.tabsLabel')} className="mb-3 mb-md-4">
+        <ul className="likes-tabs">
           {LIKES_TYPES.map((tab) => (
-            <li className="nav-item" key={tab}>
+            <li key={tab}>
               <LocalLink
                 to={TAB_PATH[tab]}
-                className={`nav-link${tab === type ? ' active' : ''}`}
+                className="likes-tab"
                 aria-current={tab === type ? 'page' : undefined}
                 data-testid={`likes-tab-${tab}`}
               >
                 {t(`likes.tabs.${tab}`)}
-                {tab === 'received' && (likes.data?.new_likes ?? 0) > 0 && (
-                  <span className="badge rounded-pill text-bg-primary ms-1">{likes.data?.new_likes}</span>
-                )}
+                {tab === 'received' && <CountBadge count={newLikes} label={t('likes.newLikes', { count: newLikes })} />}
               </LocalLink>
             </li>
           ))}
@@ -56,12 +59,42 @@ export function LikesPage() {
         </div>
       )}
       {likes.isError && <div className="alert alert-danger">{t('errors.generic')}</div>}
-      {user && likes.isPending && <div className="py-5" aria-busy="true" />}
-      {likes.data && cards.length === 0 && <p data-testid="likes-empty">{t(`likes.empty.${type}`)}</p>}
-      <div className="row g-3" data-testid="likes-list">
-        {cards.map((card) => (
+      {user && likes.isPending && (
+        <SkeletonRegion label={t('common.loading')} className="row g-2 g-md-3">
+          {Array.from({ length: 8 }, (_, i) => (
+            // biome-ignore lint/suspicious/noArrayIndexKey: identical placeholders, never reordered
+            <div className="col-6 col-md-4 col-lg-3" key={i}>
+              <div className="photo-card photo-card-portrait photo-card-skeleton" aria-hidden="true">
+                <span className="skeleton photo-card-photo" />
+                <div className="photo-card-info">
+                  <span className="skeleton skeleton-text" style={{ width: '70%' }} />
+                  <span className="skeleton skeleton-text" style={{ width: '45%' }} />
+                </div>
+              </div>
+            </div>
+          ))}
+        </SkeletonRegion>
+      )}
+      {likes.data && cards.length === 0 && (
+        <EmptyState
+          testId="likes-empty"
+          title={t(`likes.empty.${type}`)}
+          action={
+            <div className="d-flex flex-wrap justify-content-center gap-2 mt-3">
+              <LocalLink to="/members" className={buttonClass({ variant: 'primary' })}>
+                {t('likes.browse')}
+              </LocalLink>
+              <LocalLink to="/swipe-game" className={buttonClass({ variant: 'outline-primary' })}>
+                {t('members.swipeGame')}
+              </LocalLink>
+            </div>
+          }
+        />
+      )}
+      <div className="row g-2 g-md-3" data-testid="likes-list">
+        {cards.map((card, i) => (
           <div className="col-6 col-md-4 col-lg-3" key={card.id}>
-            <LikesCard card={card} to={type === 'received' ? `/likes/m/${card.id}` : `/members/${card.id}`} />
+            <LikesCard card={card} to={type === 'received' ? `/likes/m/${card.id}` : `/members/${card.id}`} isFirstScreen={i < 8} />
           </div>
         ))}
       </div>
@@ -69,38 +102,42 @@ export function LikesPage() {
   );
 }
 
-function LikesCard({ card, to }: { card: LikeCard | LikedByCard; to: string }) {
+function LikesCard({ card, to, isFirstScreen }: { card: LikeCard | LikedByCard; to: string; isFirstScreen: boolean }) {
   const { t } = useTranslation();
   const locale = useLocale();
   const isNew = 'like_new' in card && card.like_new;
   return (
-    <LocalLink to={to} className="card h-100 shadow-sm border-0 text-decoration-none text-body position-relative" data-testid="likes-card">
+    <LocalLink to={to} className={`photo-card photo-card-portrait${isNew ? ' is-new' : ''}`} data-testid="likes-card">
       {card.thumb_url ? (
-        <img src={card.thumb_url} alt="" className="card-img-top" style={{ aspectRatio: '4 / 5', objectFit: 'cover' }} loading="lazy" />
+        <img src={card.thumb_url} alt="" className="photo-card-photo" loading={isFirstScreen ? 'eager' : 'lazy'} />
       ) : (
-        <PhotoPlaceholder className="card-img-top" style={{ aspectRatio: '4 / 5' }} />
+        <PhotoPlaceholder className="photo-card-photo" />
       )}
-      <div className="position-absolute top-0 start-0 p-2 d-flex gap-1">
-        {isNew && (
-          <span className="badge text-bg-primary" data-testid="like-new-badge">
-            {t('likes.new')}
-          </span>
-        )}
-        {card.is_match && (
-          <span className="badge text-bg-light d-inline-flex align-items-center gap-1" data-testid="match-badge">
-            <span className="text-primary">
-              <HeartIcon size={12} />
+      {(isNew || card.is_match) && (
+        <div className="photo-card-badges">
+          {isNew && (
+            <span className="badge text-bg-primary" data-testid="like-new-badge">
+              {t('likes.new')}
             </span>
-            {t('likes.match')}
+          )}
+          {card.is_match && (
+            <span className="badge text-bg-light d-inline-flex align-items-center gap-1" data-testid="match-badge">
+              <span className="text-primary">
+                <HeartIcon size={12} />
+              </span>
+              {t('likes.match')}
+            </span>
+          )}
+        </div>
+      )}
+      <div className="photo-card-info">
+        <h2 className="photo-card-name d-flex align-items-center gap-1">
+          <span className="text-truncate">
+            {card.name}, {card.age}
           </span>
-        )}
-      </div>
-      <div className="card-body">
-        <h2 className="h6 mb-1 d-flex align-items-center gap-1">
-          {card.name}, {card.age}
           {card.is_fictional && <FictionalIcon size={16} />}
         </h2>
-        <p className="mb-0 small text-body-secondary">{[card.city, countryName(card.country, locale)].filter(Boolean).join(', ')}</p>
+        <p className="photo-card-place">{[card.city, countryName(card.country, locale)].filter(Boolean).join(', ')}</p>
       </div>
     </LocalLink>
   );
