@@ -1,11 +1,10 @@
 import { COMPLAINT_CATEGORIES, type ComplaintInput, complaintSchema } from '@amora/contracts';
 import { zodResolver } from '@hookform/resolvers/zod';
-import Alert from 'react-bootstrap/Alert';
-import Button from 'react-bootstrap/Button';
-import Spinner from 'react-bootstrap/Spinner';
 import { useForm } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
+import { Button } from '@/components/ui/button';
 import { FormField } from '@/components/ui/form-field';
+import { AuthCard } from '@/features/auth/components/auth-card';
 import { ApiRequestError } from '@/lib/api-client';
 import { useSettings } from '@/shared/site/api/get-settings';
 import { usePageTitle } from '@/shared/site/use-page-title';
@@ -37,15 +36,12 @@ export function ComplaintsPage() {
 
   if (mutation.isSuccess) {
     return (
-      <main id="main" className="container py-5" style={{ maxWidth: 720 }}>
-        <h1>{t('complaints.title')}</h1>
-        <Alert variant="success" data-testid="complaint-success">
-          <Alert.Heading as="h2" className="h5">
-            {t('complaints.thanks')}
-          </Alert.Heading>
+      <AuthCard title={t('complaints.title')} mark="success" isWide>
+        <div className="alert alert-success mb-0" data-testid="complaint-success">
+          <h2 className="alert-heading h5">{t('complaints.thanks')}</h2>
           <p className="mb-0">{t('complaints.reference', { reference: mutation.data.reference, email: settings.support_email })}</p>
-        </Alert>
-      </main>
+        </div>
+      </AuthCard>
     );
   }
 
@@ -57,46 +53,51 @@ export function ComplaintsPage() {
         : null;
 
   return (
-    <main id="main" className="container py-5" style={{ maxWidth: 720 }}>
-      <h1>{t('complaints.title')}</h1>
-      <p className="lead">{t('complaints.intro', { site: settings.name, company: settings.company_name })}</p>
-      {serverError && (
-        <Alert variant="danger" role="alert">
-          {serverError}
-        </Alert>
-      )}
-      <form noValidate onSubmit={handleSubmit(handleValid)} data-testid="complaint-form">
-        <div className="row g-3">
-          <FormField className="col-md-6" label={t('complaints.name')} error={fieldError('name')} isRequired>
-            <input id="complaint-name" className="form-control" autoComplete="name" {...register('name')} />
-          </FormField>
-          <FormField className="col-md-6" label={t('complaints.email')} error={fieldError('email')} isRequired>
-            <input id="complaint-email" type="email" className="form-control" autoComplete="email" {...register('email')} />
-          </FormField>
-          <FormField className="col-md-6" label={t('complaints.category')} error={fieldError('category')}>
-            <select id="complaint-category" className="form-select" {...register('category')}>
-              {COMPLAINT_CATEGORIES.map((c) => (
-                <option key={c} value={c}>
-                  {t(`complaints.categories.${c}`)}
-                </option>
-              ))}
-            </select>
-          </FormField>
-          <FormField className="col-md-6" label={t('complaints.url')} help={t('complaints.urlHelp')} error={fieldError('url')}>
-            <input id="complaint-url" className="form-control" {...register('url')} />
-          </FormField>
-          <FormField className="col-12" label={t('complaints.subject')} error={fieldError('subject')} isRequired>
-            <input id="complaint-subject" className="form-control" {...register('subject')} />
-          </FormField>
-          <FormField className="col-12" label={t('complaints.message')} error={fieldError('message')} isRequired>
-            <textarea id="complaint-message" rows={6} className="form-control" {...register('message')} />
-          </FormField>
+    <main id="main" className="auth-page">
+      <div className="container" style={{ maxWidth: 760 }}>
+        <h1 className="section-title h2">{t('complaints.title')}</h1>
+        <p className="lead text-body-secondary mb-4">{t('complaints.intro', { site: settings.name, company: settings.company_name })}</p>
+        <div className="card complaint-card">
+          <div className="card-body p-3 p-sm-4">
+            {serverError && (
+              <div className="alert alert-danger" role="alert">
+                {serverError}
+              </div>
+            )}
+            <form noValidate onSubmit={handleSubmit(handleValid)} data-testid="complaint-form">
+              <div className="row g-3">
+                <FormField className="col-md-6" label={t('complaints.name')} error={fieldError('name')} isRequired>
+                  <input id="complaint-name" className="form-control" autoComplete="name" {...register('name')} />
+                </FormField>
+                <FormField className="col-md-6" label={t('complaints.email')} error={fieldError('email')} isRequired>
+                  <input id="complaint-email" type="email" className="form-control" autoComplete="email" {...register('email')} />
+                </FormField>
+                <FormField className="col-md-6" label={t('complaints.category')} error={fieldError('category')}>
+                  <select id="complaint-category" className="form-select" {...register('category')}>
+                    {COMPLAINT_CATEGORIES.map((c) => (
+                      <option key={c} value={c}>
+                        {t(`complaints.categories.${c}`)}
+                      </option>
+                    ))}
+                  </select>
+                </FormField>
+                <FormField className="col-md-6" label={t('complaints.url')} help={t('complaints.urlHelp')} error={fieldError('url')}>
+                  <input id="complaint-url" className="form-control" {...register('url')} />
+                </FormField>
+                <FormField className="col-12" label={t('complaints.subject')} error={fieldError('subject')} isRequired>
+                  <input id="complaint-subject" className="form-control" {...register('subject')} />
+                </FormField>
+                <FormField className="col-12" label={t('complaints.message')} error={fieldError('message')} isRequired>
+                  <textarea id="complaint-message" rows={6} className="form-control" {...register('message')} />
+                </FormField>
+              </div>
+              <Button type="submit" size="lg" className="mt-4 px-5" isLoading={mutation.isPending} testId="complaint-submit">
+                {t('complaints.submit')}
+              </Button>
+            </form>
+          </div>
         </div>
-        <Button type="submit" className="mt-4" disabled={mutation.isPending} data-testid="complaint-submit">
-          {mutation.isPending && <Spinner size="sm" className="me-2" aria-hidden="true" />}
-          {t('complaints.submit')}
-        </Button>
-      </form>
+      </div>
     </main>
   );
 }

@@ -28,77 +28,84 @@ export function IndexPage() {
   const [wasMember] = useState(useUser() !== null);
   const localize = useLocalePath();
   if (wasMember) return <Navigate to={localize('/members')} replace />;
+  const signupButton = (className: string) => (
+    <button type="button" className={className} data-testid="cta-signup" onClick={() => openSignup()}>
+      {t('home.ctaSignup')}
+    </button>
+  );
   return (
     <main id="main">
       <section className="hero">
         <div className="container">
-          <h1 className="display-5 mb-3">{settings.index_title}</h1>
-          <p className="lead mb-4">{settings.description}</p>
-          {!canSignUp && (
-            <p className="mb-3" data-testid="signups-closed">
-              {t('signup.closed', { site: settings.name })}
-            </p>
-          )}
-          <div className="d-flex flex-wrap gap-2">
-            {canSignUp && (
-              <button
-                type="button"
-                className="btn btn-light btn-lg text-primary fw-semibold"
-                data-testid="cta-signup"
-                onClick={() => openSignup()}
-              >
-                {t('home.ctaSignup')}
-              </button>
-            )}
-            <LocalLink to="/login" className={canSignUp ? 'btn btn-outline-light btn-lg' : 'btn btn-light btn-lg text-primary fw-semibold'}>
-              {t('home.ctaLogin')}
-            </LocalLink>
+          <div className="row align-items-center g-5">
+            <div className="col-lg-7">
+              <h1 className="display-4 mb-3">{settings.index_title}</h1>
+              <p className="lead mb-4">{settings.description}</p>
+              {!canSignUp && (
+                <p className="mb-3" data-testid="signups-closed">
+                  {t('signup.closed', { site: settings.name })}
+                </p>
+              )}
+              <div className="hero-actions">
+                {canSignUp && signupButton('btn btn-light btn-lg text-primary')}
+                <LocalLink to="/login" className={canSignUp ? 'btn btn-outline-light btn-lg' : 'btn btn-light btn-lg text-primary'}>
+                  {t('home.ctaLogin')}
+                </LocalLink>
+              </div>
+              <p className="hero-note small mt-3 mb-0">{t('home.adultsOnly', { minAge: MIN_AGE })}</p>
+            </div>
+            <div className="col-lg-5 d-none d-lg-block">
+              <HeroArt />
+            </div>
           </div>
-          <p className="small mt-3 mb-0">{t('home.adultsOnly', { minAge: MIN_AGE })}</p>
         </div>
       </section>
 
       <section className="container py-5" aria-labelledby="how-title">
-        <h2 id="how-title" className="h3 text-center mb-4">
+        <h2 id="how-title" className="section-title h2 text-center mb-4 mb-md-5">
           {t('home.howTitle', { site: settings.name })}
         </h2>
-        <div className="row g-4">
+        <ol className="row g-3 g-md-4 list-unstyled mb-0">
           {FEATURES.map((key) => (
-            <div className="col-md-4" key={key}>
-              <div className="card h-100 border-0 shadow-sm">
-                <div className="card-body">
+            <li className="col-md-4" key={key}>
+              <div className="card feature-card">
+                <div className="card-body p-4">
                   <span className="feature-icon mb-3" aria-hidden="true">
                     <svg viewBox="0 0 24 24" width="24" height="24" fill="currentColor" aria-hidden="true">
                       <path d={ICONS[key]} />
                     </svg>
                   </span>
                   <h3 className="h5">{t(`home.features.${key}.title`)}</h3>
-                  <p className="mb-0">{t(`home.features.${key}.text`, { count: settings.signup_credits })}</p>
+                  <p className="mb-0 text-body-secondary">{t(`home.features.${key}.text`, { count: settings.signup_credits })}</p>
                 </div>
               </div>
-            </div>
+            </li>
           ))}
-        </div>
+        </ol>
       </section>
 
-      <section className="bg-white border-top border-bottom py-5" aria-labelledby="safety-title">
+      <section className="bg-white border-top py-5" aria-labelledby="safety-title">
         <div className="container">
           <div className="row align-items-center g-4">
-            <div className="col-md-7">
-              <h2 id="safety-title" className="h4">
+            <div className="col-md-6">
+              <h2 id="safety-title" className="section-title h3">
                 {t('home.safetyTitle')}
               </h2>
-              <p>{t('home.safetyText', { site: settings.name })}</p>
-              <LocalLink to="/safety">{t('home.safetyLink')}</LocalLink>
+              <p className="text-body-secondary">{t('home.safetyText', { site: settings.name })}</p>
+              <LocalLink to="/safety" className="fw-semibold d-inline-flex align-items-center" style={{ minHeight: 44 }}>
+                {t('home.safetyLink')}
+              </LocalLink>
             </div>
-            <div className="col-md-5">
-              <ul className="list-unstyled mb-0">
+            <div className="col-md-6">
+              <ul className="check-list fs-6">
                 {(['free', 'languages', 'privacy'] as const).map((k) => (
-                  <li key={k} className="mb-2">
-                    <span className="text-success me-2" aria-hidden="true">
-                      ✓
+                  <li key={k}>
+                    <span className="check" aria-hidden="true">
+                      <svg viewBox="0 0 24 24" width="16" height="16" fill="currentColor" aria-hidden="true">
+                        <path d="M9.5 16.2 5.3 12l-1.4 1.4 5.6 5.6 11-11-1.4-1.4z" />
+                      </svg>
                     </span>
-                    {t(`home.points.${k}`, { count: k === 'languages' ? settings.languages.length : settings.signup_credits })}
+                    <span>{t(`home.points.${k}`, { count: k === 'languages' ? settings.languages.length : settings.signup_credits })}</span>
                   </li>
                 ))}
               </ul>
@@ -106,7 +113,56 @@ export function IndexPage() {
           </div>
         </div>
       </section>
+
+      {canSignUp && (
+        <section className="cta-band" aria-labelledby="cta-title">
+          <div className="container">
+            <h2 id="cta-title" className="section-title h3 mb-3">
+              {t('home.finalTitle', { site: settings.name })}
+            </h2>
+            <button type="button" className="btn btn-primary btn-lg" onClick={() => openSignup()}>
+              {t('home.finalCta')}
+            </button>
+          </div>
+        </section>
+      )}
     </main>
+  );
+}
+
+/** A drawn phone with a match: two round portraits (abstract, no person), a heart and two chat bubbles. Decorative. */
+function HeroArt() {
+  return (
+    <svg className="hero-art" viewBox="0 0 300 420" aria-hidden="true" focusable="false">
+      <defs>
+        <linearGradient id="hero-a" x1="0" y1="0" x2="1" y2="1">
+          <stop offset="0" stopColor="#f7b267" />
+          <stop offset="1" stopColor="#f27a1a" />
+        </linearGradient>
+        <linearGradient id="hero-b" x1="0" y1="0" x2="1" y2="1">
+          <stop offset="0" stopColor="#f4a3b4" />
+          <stop offset="1" stopColor="#c8213a" />
+        </linearGradient>
+      </defs>
+      <rect x="40" y="6" width="220" height="408" rx="36" fill="#2a1f22" />
+      <rect x="50" y="16" width="200" height="388" rx="28" fill="#fff" />
+      <rect x="122" y="26" width="56" height="8" rx="4" fill="#2a1f22" opacity=".15" />
+      <circle cx="118" cy="108" r="40" fill="url(#hero-a)" />
+      <circle cx="182" cy="108" r="40" fill="url(#hero-b)" />
+      <circle cx="150" cy="150" r="22" fill="#fff" />
+      <g transform="translate(136 136) scale(1.2)" fill="#c8213a">
+        <path d={ICONS.match} />
+      </g>
+      <rect x="92" y="190" width="116" height="10" rx="5" fill="#2a1f22" opacity=".8" />
+      <rect x="112" y="208" width="76" height="8" rx="4" fill="#2a1f22" opacity=".25" />
+      <rect x="66" y="244" width="128" height="40" rx="18" fill="#f6f1f2" />
+      <rect x="80" y="258" width="84" height="7" rx="3.5" fill="#2a1f22" opacity=".3" />
+      <rect x="80" y="270" width="52" height="7" rx="3.5" fill="#2a1f22" opacity=".2" />
+      <rect x="112" y="296" width="122" height="40" rx="18" fill="#c8213a" />
+      <rect x="126" y="310" width="78" height="7" rx="3.5" fill="#fff" opacity=".85" />
+      <rect x="126" y="322" width="46" height="7" rx="3.5" fill="#fff" opacity=".6" />
+      <rect x="66" y="354" width="168" height="34" rx="17" fill="none" stroke="#2a1f22" strokeOpacity=".15" strokeWidth="2" />
+    </svg>
   );
 }
 

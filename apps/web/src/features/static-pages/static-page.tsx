@@ -25,13 +25,15 @@ function ContentPage({ pageKey }: { pageKey: string }) {
   const raw = t(`${pageKey}.sections`, { returnObjects: true, ...values }) as unknown;
   const sections = raw && typeof raw === 'object' ? (raw as Record<string, Section>) : {};
   return (
-    <main id="main" className="container static-page py-5" data-testid={`page-${pageKey}`}>
-      <h1 className="mb-2">{title}</h1>
-      {pageKey === 'terms' && <p className="text-body-secondary">{t('terms.version', values)}</p>}
-      <p className="lead">{t(`${pageKey}.intro`, values)}</p>
+    <main id="main" className="container static-page" data-testid={`page-${pageKey}`}>
+      <header>
+        <h1 className="mb-2">{title}</h1>
+        {pageKey === 'terms' && <p className="small text-body-secondary mb-2">{t('terms.version', values)}</p>}
+        <p className="lead mb-0">{t(`${pageKey}.intro`, values)}</p>
+      </header>
       {Object.entries(sections).map(([key, section]) => (
-        <section key={key}>
-          <h2>{section.heading}</h2>
+        <section key={key} id={`section-${key}`} aria-labelledby={`section-${key}-title`}>
+          <h2 id={`section-${key}-title`}>{section.heading}</h2>
           {section.body.split('\n\n').map((paragraph) => (
             <p key={paragraph.slice(0, 40)}>{paragraph}</p>
           ))}

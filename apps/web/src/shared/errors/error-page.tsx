@@ -18,20 +18,18 @@ export function ErrorPage({ status = 500, message }: ErrorPageProps) {
       <p className="status" aria-hidden="true">
         {status}
       </p>
-      <h1 className="h3">{text}</h1>
-      {status === 404 ? (
-        <p className="mt-4">
-          <LocalLink to="/" className="btn btn-primary">
+      <h1 className="h2">{text}</h1>
+      <p className="mt-4 mb-0">
+        {status === 404 ? (
+          <LocalLink to="/" className="btn btn-primary btn-lg">
             {t('errors.backHome')}
           </LocalLink>
-        </p>
-      ) : (
-        <p className="mt-4">
-          <a href="/" className="btn btn-outline-primary">
+        ) : (
+          <a href="/" className="btn btn-primary btn-lg">
             {t('errors.backHome')}
           </a>
-        </p>
-      )}
+        )}
+      </p>
     </main>
   );
 }

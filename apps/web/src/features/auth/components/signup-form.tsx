@@ -3,6 +3,7 @@ import { MIN_AGE, type SignupInput } from '@amora/contracts/core';
 import { zodResolver } from '@hookform/resolvers/zod';
 import { useForm } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
+import { Button } from '@/components/ui/button';
 import { FormField } from '@/components/ui/form-field';
 import { errorField, errorText } from '@/lib/error-text';
 import { LocalLink } from '@/shared/site/local-link';
@@ -100,11 +101,10 @@ export function SignupForm({ profileId, withMessage = false, onDone }: SignupFor
       >
         <input id="signup-terms" type="checkbox" className="form-check-input" {...register('terms')} />
       </FormField>
-      <button type="submit" className="btn btn-primary w-100" disabled={signup.isPending} data-testid="signup-submit">
-        {signup.isPending && <span className="spinner-border spinner-border-sm me-2" aria-hidden="true" />}
+      <Button type="submit" size="lg" isBlock className="mt-2" isLoading={signup.isPending} testId="signup-submit">
         {t('signup.submit')}
-      </button>
-      <p className="text-center small mt-3 mb-0">
+      </Button>
+      <p className="auth-links mb-0">
         {t('signup.haveAccount')} <LocalLink to="/login">{t('nav.login')}</LocalLink>
       </p>
     </form>

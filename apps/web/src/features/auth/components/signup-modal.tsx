@@ -3,6 +3,7 @@ import { lazy, type ReactNode, Suspense, useCallback, useEffect, useMemo, useSta
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
 import { Dialog } from '@/components/ui/dialog';
+import { Skeleton, SkeletonRegion } from '@/components/ui/skeleton';
 import { OpenSignupContext, type SignupOptions } from '@/shared/modals/open-signup';
 import { useSettings } from '@/shared/site/api/get-settings';
 import { useCanSignUp } from '@/shared/site/use-can-sign-up';
@@ -12,6 +13,22 @@ import { SignupsClosed } from './signups-closed';
 
 /** The form (with zod and react-hook-form) loads when the modal first opens, not with the first page. */
 const SignupForm = lazy(() => import('./signup-form').then((m) => ({ default: m.SignupForm })));
+
+/** The form's shape while its code loads: four fields, the terms line and the button. */
+function SignupFormSkeleton({ label }: { label: string }) {
+  return (
+    <SkeletonRegion label={label}>
+      {[0, 1, 2, 3].map((i) => (
+        <div className="mb-3" key={i}>
+          <Skeleton width="35%" />
+          <Skeleton shape="rect" width="100%" height={44} />
+        </div>
+      ))}
+      <Skeleton width="70%" className="mb-3" />
+      <Skeleton shape="rect" width="100%" height={48} />
+    </SkeletonRegion>
+  );
+}
 
 export function SignupModalProvider({ children }: { children: ReactNode }) {
   const [options, setOptions] = useState<SignupOptions | null>(null);
@@ -58,8 +75,8 @@ export function SignupModalProvider({ children }: { children: ReactNode }) {
     <OpenSignupContext.Provider value={value}>
       {children}
       <Dialog isOpen={options !== null} isDismissible={!isBusy} onClose={close} labelledBy="signup-title" testId="signup-modal">
-        <div className="modal-header">
-          <h2 className="modal-title h5" id="signup-title">
+        <div className="modal-header border-0 pb-0">
+          <h2 className="modal-title h4 fw-bold" id="signup-title">
             {canSignUp ? t('signup.title', { site: settings.name }) : t('signup.closedTitle')}
           </h2>
           <button type="button" className="btn-close" aria-label={t('common.close')} onClick={close} disabled={isBusy} />
@@ -67,7 +84,7 @@ export function SignupModalProvider({ children }: { children: ReactNode }) {
         <div className="modal-body">
           {options &&
             (canSignUp ? (
-              <Suspense fallback={<div className="py-5 text-center" role="status" aria-label={t('common.loading')} />}>
+              <Suspense fallback={<SignupFormSkeleton label={t('common.loading')} />}>
                 <SignupForm profileId={options.profileId} onDone={handleDone} />
               </Suspense>
             ) : (

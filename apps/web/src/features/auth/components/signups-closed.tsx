@@ -1,4 +1,5 @@
 import { useTranslation } from 'react-i18next';
+import { buttonClass } from '@/components/ui/button';
 import { useSettings } from '@/shared/site/api/get-settings';
 import { LocalLink } from '@/shared/site/local-link';
 
@@ -8,13 +9,11 @@ export function SignupsClosed({ onLogin }: { onLogin?: () => void }) {
   const settings = useSettings();
   return (
     <div data-testid="signups-closed">
-      <p>{t('signup.closed', { site: settings.name })}</p>
-      <p className="mb-0">
-        {t('signup.haveAccount')}{' '}
-        <LocalLink to="/login" className="btn btn-primary ms-1" onClick={onLogin}>
-          {t('nav.login')}
-        </LocalLink>
-      </p>
+      <p className="text-center">{t('signup.closed', { site: settings.name })}</p>
+      <p className="text-center text-body-secondary mb-2">{t('signup.haveAccount')}</p>
+      <LocalLink to="/login" className={buttonClass({ size: 'lg', isBlock: true })} onClick={onLogin}>
+        {t('nav.login')}
+      </LocalLink>
     </div>
   );
 }

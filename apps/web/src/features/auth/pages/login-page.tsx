@@ -3,12 +3,15 @@ import { zodResolver } from '@hookform/resolvers/zod';
 import { useForm } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
 import { Navigate, useNavigate, useSearchParams } from 'react-router';
+import { Button } from '@/components/ui/button';
+import { FormField } from '@/components/ui/form-field';
 import { errorText } from '@/lib/error-text';
 import { useUser } from '@/shared/session/user';
 import { LocalLink } from '@/shared/site/local-link';
 import { useLocalePath } from '@/shared/site/use-locale';
 import { usePageTitle } from '@/shared/site/use-page-title';
 import { useLogin } from '../api/account';
+import { AuthCard } from '../components/auth-card';
 
 /** Login; a member lands on /members (or where the redirect query points, on this site). */
 export function LoginPage() {
@@ -28,44 +31,48 @@ export function LoginPage() {
 
   const handleValid = (values: LoginInput) => login.mutate(values, { onSuccess: () => navigate(target) });
   return (
-    <main id="main" className="container py-5" style={{ maxWidth: 460 }}>
-      <h1 className="h3 mb-4">{t('login.title')}</h1>
+    <AuthCard
+      title={t('login.title')}
+      links={
+        <>
+          <LocalLink to="/reset-password">{t('login.forgot')}</LocalLink>
+          <p className="mb-0">
+            {t('login.noAccount')} <LocalLink to="/signup">{t('home.ctaSignup')}</LocalLink>
+          </p>
+        </>
+      }
+    >
       {login.error && (
         <div className="alert alert-danger" role="alert" data-testid="login-error">
           {errorText(t, login.error)}
         </div>
       )}
       <form noValidate onSubmit={handleSubmit(handleValid)} data-testid="login-form">
-        <div className="mb-3">
-          <label className="form-label" htmlFor="login-email">
-            {t('login.email')}
-          </label>
-          <input id="login-email" type="email" className="form-control" autoComplete="username" required {...register('email')} />
-        </div>
-        <div className="mb-3">
-          <label className="form-label" htmlFor="login-password">
-            {t('login.password')}
-          </label>
+        <FormField label={t('login.email')}>
+          <input
+            id="login-email"
+            type="email"
+            className="form-control form-control-lg"
+            autoComplete="username"
+            required
+            {...register('email')}
+          />
+        </FormField>
+        <FormField label={t('login.password')} className="mb-4">
           <input
             id="login-password"
             type="password"
-            className="form-control"
+            className="form-control form-control-lg"
             autoComplete="current-password"
             required
             {...register('password')}
           />
-        </div>
-        <button type="submit" className="btn btn-primary w-100" disabled={login.isPending} data-testid="login-submit">
+        </FormField>
+        <Button type="submit" size="lg" isBlock isLoading={login.isPending} testId="login-submit">
           {t('nav.login')}
-        </button>
+        </Button>
       </form>
-      <p className="mt-3 mb-1">
-        <LocalLink to="/reset-password">{t('login.forgot')}</LocalLink>
-      </p>
-      <p className="mb-0">
-        {t('login.noAccount')} <LocalLink to="/signup">{t('home.ctaSignup')}</LocalLink>
-      </p>
-    </main>
+    </AuthCard>
   );
 }
 

@@ -6,6 +6,7 @@ import { useSettings } from '@/shared/site/api/get-settings';
 import { useCanSignUp } from '@/shared/site/use-can-sign-up';
 import { useLocalePath } from '@/shared/site/use-locale';
 import { usePageTitle } from '@/shared/site/use-page-title';
+import { AuthCard } from '../components/auth-card';
 import { SIGNUP_FLOW_COMPLETE } from '../components/signup-events';
 import { SignupForm } from '../components/signup-form';
 import { SignupsClosed } from '../components/signups-closed';
@@ -28,10 +29,9 @@ export function SignupPage() {
     window.dispatchEvent(new Event(SIGNUP_FLOW_COMPLETE));
   };
   return (
-    <main id="main" className="container py-5" style={{ maxWidth: 520 }}>
-      <h1 className="h3 mb-4">{title}</h1>
+    <AuthCard title={title}>
       {canSignUp ? <SignupForm profileId={profileId} withMessage={profileId !== undefined} onDone={handleDone} /> : <SignupsClosed />}
-    </main>
+    </AuthCard>
   );
 }
 
