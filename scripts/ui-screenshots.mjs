@@ -60,9 +60,43 @@ for (const size of SIZES) {
   await page.getByRole('heading', { level: 1 }).waitFor();
   await shoot(page, `profile-${size.name}`);
 
+  // A profile's second photo: locked for a member who is not premium (the demo member is not).
+  const client = { headers: { 'x-request-type': 'client' } };
+  const { results } = await (await page.request.get(`${base}/api/search.php`, client)).json();
+  for (const card of results) {
+    const { profile } = await (await page.request.get(`${base}/api/member.php?id=${card.id}`, client)).json();
+    if (profile.photos.length < 2) continue;
+    await page.goto(`${base}/members/${card.id}`);
+    await page.locator('[data-testid="member-profile"][aria-busy="false"]').waitFor();
+    if (size.name === 'desktop') await page.getByRole('button', { name: 'Next photo' }).click();
+    else await page.locator('.gallery-track').evaluate((el) => el.scrollTo({ left: el.clientWidth }));
+    await page.waitForTimeout(600);
+    await shoot(page, `profile-photo-2-${size.name}`);
+    break;
+  }
+  await page.getByTestId('block-toggle').click();
+  await page.getByRole('dialog').waitFor();
+  await shoot(page, `profile-block-${size.name}`);
+  await page.getByTestId('confirm-cancel').click();
+
   await page.goto(`${base}/likes`);
   await page.getByRole('heading', { level: 1 }).waitFor();
   await shoot(page, `likes-${size.name}`);
+  await page.goto(`${base}/likes/mutual`);
+  await page.getByTestId('likes-empty').waitFor();
+  await shoot(page, `likes-empty-${size.name}`);
+
+  // The search's filters in their sheet (phones), and a search that finds nobody.
+  await page.goto(`${base}/members`);
+  await page.getByTestId('member-card').first().waitFor();
+  if (size.name === 'phone') {
+    await page.getByTestId('search-filters-open').click();
+    await page.getByRole('dialog').waitFor();
+    await shoot(page, 'members-filters-phone');
+  }
+  await page.goto(`${base}/members?gender=nonbinary&country=NZ&min_age=60&max_age=61`);
+  await page.getByTestId('search-empty').waitFor();
+  await shoot(page, `members-empty-${size.name}`);
   await context.close();
 }
 // A new member on a phone: the activation reminder and the photo alert in one strip (at most a quarter of the screen).
