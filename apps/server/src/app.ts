@@ -7,6 +7,8 @@ import type { AppContext } from './context';
 import { appLogger } from './lib/logger';
 import { authRoutes } from './modules/auth/auth.routes';
 import { chatRoutes } from './modules/chat/chat.routes';
+import { LiveHub } from './modules/chat/live.hub';
+import { liveRoutes } from './modules/chat/live.routes';
 import { complaintsRoutes } from './modules/complaints/complaints.routes';
 import { contentRoutes } from './modules/content/content.routes';
 import { deletionRoutes } from './modules/deletion/deletion.routes';
@@ -87,6 +89,9 @@ export async function buildApp(ctx: AppContext, options: BuildOptions = {}): Pro
   await app.register(discoveryRoutes);
   await app.register(likesRoutes);
   await app.register(chatRoutes);
+  // The live channel (a WebSocket at /api/live): this process's sockets, pushed the bus's events.
+  app.decorate('live', new LiveHub());
+  await app.register(liveRoutes, {});
   await app.register(searchRoutes);
 
   // Every page carries the settings, the member and the catalogue its first paint needs (modules/page-data).

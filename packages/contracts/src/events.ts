@@ -66,6 +66,25 @@ export const messageCreatedEventSchema = z.object({
   recipientProfileId: idSchema(),
 });
 
+/** A member is typing in a conversation of theirs: the live channel tells the partner's open connections. */
+export const chatTypingEventSchema = z.object({
+  type: z.literal('chat.typed'),
+  siteId: idSchema(),
+  conversationId: idSchema(),
+  profileId: idSchema(),
+  recipientProfileId: idSchema(),
+});
+
+/** A member has read a conversation of theirs up to `seq`: the live channel tells the partner's connections. */
+export const chatReadEventSchema = z.object({
+  type: z.literal('chat.read'),
+  siteId: idSchema(),
+  conversationId: idSchema(),
+  seq: idSchema(),
+  profileId: idSchema(),
+  recipientProfileId: idSchema(),
+});
+
 export const appEventSchema = z.discriminatedUnion('type', [
   likeCreatedEventSchema,
   matchCreatedEventSchema,
@@ -73,6 +92,8 @@ export const appEventSchema = z.discriminatedUnion('type', [
   siteSettingsChangedEventSchema,
   sessionRevokedEventSchema,
   messageCreatedEventSchema,
+  chatTypingEventSchema,
+  chatReadEventSchema,
 ]);
 
 export type AppEvent = z.infer<typeof appEventSchema>;

@@ -8,6 +8,7 @@ export * from './errors';
 export * from './events';
 export * from './fields';
 export * from './likes';
+export * from './live';
 export * from './locales';
 export * from './profiles';
 export * from './routes';

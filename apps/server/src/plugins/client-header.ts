@@ -15,7 +15,7 @@ function refuse(reply: FastifyReply, error: string, message: string): true {
 const DEFAULT_PORT = /:(?:80|443)$/;
 
 /** Whether an Origin header names the host the request was sent to (scheme's default port or not). */
-function isSameHost(origin: string, host: string): boolean {
+export function isSameHost(origin: string, host: string): boolean {
   let originHost: string;
   try {
     originHost = new URL(origin).host;
