@@ -3,6 +3,7 @@ import type { RouteObject } from 'react-router';
 import { IndexPage } from '@/features/home/index-page';
 import { NotFoundPage, RouteError } from '@/shared/errors/route-error';
 import type { RouteHandle } from '@/shared/site/use-route-name';
+import { ChatLayout } from './layouts/chat-layout';
 import { DefaultLayout } from './layouts/default-layout';
 import { EmptyLayout } from './layouts/empty-layout';
 import { LanderLayout } from './layouts/lander-layout';
@@ -61,6 +62,15 @@ function pageRoutes(): RouteObject[] {
       children: [
         { path: 'signup', lazy: () => import('@/features/auth/pages/signup-page'), handle: handle('signup') },
         { path: 'members/:id/signup', lazy: () => import('@/features/auth/pages/signup-page'), handle: handle('members-id-signup') },
+      ],
+    },
+    {
+      element: <ChatLayout />,
+      errorElement: <RouteError />,
+      children: [
+        { path: 'chats', lazy: () => import('@/features/chat/pages/chats-page'), handle: handle('chats') },
+        { path: 'chats/:id', lazy: () => import('@/features/chat/pages/chats-page'), handle: handle('chats-id') },
+        { path: 'members/:id/chat', lazy: () => import('@/features/chat/pages/chats-page'), handle: handle('members-id-chat') },
       ],
     },
     {

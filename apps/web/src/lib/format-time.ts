@@ -33,3 +33,19 @@ export function formatResetTime(iso: string, locale: Locale, now: Date = new Dat
     timeZone,
   }).format(date);
 }
+
+/**
+ * When a chat message was sent, short, as a chat list shows it: the time today ("14:30"), the weekday within the
+ * last week ("Tue"), else the date ("3 Nov"). Empty for a value that is not a time.
+ */
+export function formatChatTime(iso: string, locale: Locale, now: Date = new Date(), timeZone?: string): string {
+  const date = new Date(iso);
+  if (Number.isNaN(date.getTime())) return '';
+  const lang = LOCALE_INFO[locale].iso;
+  if (dayOf(date, timeZone) === dayOf(now, timeZone)) {
+    return new Intl.DateTimeFormat(lang, { hour: 'numeric', minute: '2-digit', timeZone }).format(date);
+  }
+  const options: Intl.DateTimeFormatOptions =
+    now.getTime() - date.getTime() < 6 * 86_400_000 ? { weekday: 'short' } : { day: 'numeric', month: 'short' };
+  return new Intl.DateTimeFormat(lang, { ...options, timeZone }).format(date);
+}

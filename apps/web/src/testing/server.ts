@@ -2,7 +2,9 @@ import { readFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import {
   autoLikeResponseSchema,
+  type ChatsResponse,
   type CompanyInfo,
+  chatsResponseSchema,
   companyInfoSchema,
   interestsResponseSchema,
   type LikesResponse,
@@ -30,6 +32,8 @@ export const answers = {
   settings: (settings: Settings = settingsFixture()) => http.get('*/api/settings.php', () => contractJson(settingsSchema, settings)),
   user: (user: User | null = null) => http.get('*/api/user.php', () => contractJson(userResponseSchema, { user })),
   likes: (likes: LikesResponse = likesFixture()) => http.get('*/api/likes.php', () => contractJson(likesResponseSchema, likes)),
+  chats: (chats: ChatsResponse = { chats: [], num_unread_messages: 0 }) =>
+    http.get('*/api/chats.php', () => contractJson(chatsResponseSchema, chats)),
   autoLike: () => http.get('*/api/auto-like.php', () => contractJson(autoLikeResponseSchema, { profile: null })),
   interests: (interests: string[] = settingsFixture().interests) =>
     http.get('*/api/interests.php', () => contractJson(interestsResponseSchema, { interests })),
@@ -49,6 +53,7 @@ export const server = setupServer(
   answers.settings(),
   answers.user(),
   answers.likes(),
+  answers.chats(),
   answers.autoLike(),
   answers.interests(),
   answers.regions(),

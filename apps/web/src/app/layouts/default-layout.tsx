@@ -7,6 +7,7 @@ import { EntryWarning } from '@/app/shell/entry-warning';
 import { Footer } from '@/app/shell/footer';
 import { TopBar } from '@/app/shell/top-bar';
 import { ActivationReminder } from '@/features/auth/components/activation-reminder';
+import { MessagesTitleCount } from '@/features/chat/components/messages-title-count';
 import { AutoLike } from '@/features/likes/components/auto-like';
 import { VisitorLikeModal } from '@/features/likes/components/like-modal';
 import { PhotoAlert } from '@/features/profiles/components/photo-alert';
@@ -43,6 +44,7 @@ export function DefaultLayout() {
       {user && isPhone && !isTopMenuHidden && <BottomTabBar />}
       <EntryWarning isLoggedIn={user !== null} />
       {user ? <AutoLike /> : <VisitorLikeModal />}
+      {user && <MessagesTitleCount />}
     </>
   );
 }

@@ -16,13 +16,16 @@ describe('bottom tab bar', () => {
     ['likes', '/likes', 'Likes'],
     ['likes-type', '/likes/matches', 'Likes'],
     ['likes-m-id', '/likes/m/12', 'Likes'],
+    ['chats', '/chats', 'Messages'],
+    ['chats-id', '/chats/3', 'Messages'],
+    ['members-id-chat', '/members/12/chat', 'Messages'],
     ['profile', '/profile', null],
   ];
   for (const [routeName, path, activeTab] of cases) {
     it(`marks ${activeTab ?? 'no tab'} as open on ${path}`, async () => {
       await renderInRoute(<BottomTabBar />, { path, routeName, user: userFixture() });
       const links = within(tabBar()).getAllByRole('link');
-      expect(links.map((l) => l.textContent)).toEqual(['Search', 'Likes']);
+      expect(links.map((l) => l.textContent)).toEqual(['Search', 'Messages', 'Likes']);
       const current = links.filter((l) => l.getAttribute('aria-current') === 'page').map((l) => l.textContent);
       expect(current).toEqual(activeTab ? [activeTab] : []);
     });

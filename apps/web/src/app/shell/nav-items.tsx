@@ -1,7 +1,8 @@
 import type { ReactNode } from 'react';
+import { useUnreadMessages } from '@/features/chat/api/chats';
 import { useNewLikes } from '@/shared/session/likes';
 import type { RouteHandle } from '@/shared/site/use-route-name';
-import { HeartOutlineIcon, SearchIcon } from './nav-icons';
+import { ChatIcon, HeartOutlineIcon, SearchIcon } from './nav-icons';
 
 export interface MemberNavItem {
   /** Stable id, also the link's test id (`nav-<id>`). */
@@ -21,8 +22,8 @@ export interface MemberNavItem {
 
 /**
  * The members' navigation, in the order of spec §2: the desktop top bar and the phone tab bar both render this
- * list, so each item shows only when its feature exists. Messages (with unread messages, ChatIcon) and Credits or
- * Get Premium (CoinsIcon) join here when their features land, with their own badge hook.
+ * list, so each item shows only when its feature exists. Credits or Get Premium (CoinsIcon) join here when their
+ * feature lands, with its own badge hook.
  */
 export const MEMBER_NAV: MemberNavItem[] = [
   {
@@ -32,6 +33,15 @@ export const MEMBER_NAV: MemberNavItem[] = [
     tabLabel: 'nav.searchShort',
     icon: <SearchIcon />,
     routes: ['members', 'members-id'],
+  },
+  {
+    id: 'messages',
+    to: '/chats',
+    label: 'nav.messages',
+    tabLabel: 'nav.messages',
+    icon: <ChatIcon />,
+    routes: ['chats', 'chats-id', 'members-id-chat'],
+    badge: { useCount: useUnreadMessages, label: 'chat.unread', testId: 'messages-badge' },
   },
   {
     id: 'likes',

@@ -1,0 +1,83 @@
+import type { Chat, ChatsResponse, MessagesQuery, MessagesResponse, SendMessageInput, SendMessageResponse } from '@amora/contracts';
+import type { MemberResponse } from '@amora/contracts/core';
+import { POLL } from '@amora/contracts/core';
+import { type QueryClient, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { useEffect, useState } from 'react';
+import { api } from '@/lib/api-client';
+import { useUser } from '@/shared/session/user';
+
+export const chatsQueryKey = ['chats'] as const;
+
+export const fetchChats = () => api<ChatsResponse>('/api/chats.php');
+export const fetchMessages = (query: MessagesQuery) => api<MessagesResponse>('/api/messages.php', { query: { ...query } });
+export const postMessage = (input: SendMessageInput) => api<SendMessageResponse>('/api/messages.php', { method: 'POST', body: input });
+export const postChatRead = (conversation: number) => api('/api/chat-read.php', { method: 'POST', body: { conversation } });
+
+/** True from 5 s after the component mounted: polling starts then (spec §9). */
+export function usePollingStarted(): boolean {
+  const [isPolling, setIsPolling] = useState(false);
+  useEffect(() => {
+    const id = window.setTimeout(() => setIsPolling(true), POLL.startDelayMs);
+    return () => window.clearTimeout(id);
+  }, []);
+  return isPolling;
+}
+
+/** My chats (spec §3 chat state), for members only; polled every 60 s from 5 s after load, like likes and the user. */
+export function useChats() {
+  const user = useUser();
+  const isPolling = usePollingStarted();
+  return useQuery({
+    queryKey: chatsQueryKey,
+    queryFn: fetchChats,
+    enabled: user !== null,
+    staleTime: POLL.intervalMs,
+    refetchInterval: (query) => (isPolling && query.state.data ? POLL.intervalMs : false),
+  });
+}
+
+/** Unread messages of the logged-in member, in all chats (0 for visitors and while loading). */
+export function useUnreadMessages(): number {
+  return useChats().data?.num_unread_messages ?? 0;
+}
+
+/** Changes one chat in the cached list (and keeps the total of unread messages true). */
+export function updateCachedChat(queryClient: QueryClient, conversationId: number, change: (chat: Chat) => Chat | null): void {
+  queryClient.setQueryData<ChatsResponse>(chatsQueryKey, (data) => {
+    if (!data) return data;
+    const chats = data.chats.flatMap((chat) => {
+      if (chat.conversation.id !== conversationId) return [chat];
+      const next = change(chat);
+      return next ? [next] : [];
+    });
+    return { chats, num_unread_messages: chats.reduce((sum, chat) => sum + chat.num_unread_messages, 0) };
+  });
+}
+
+/**
+ * Removing a chat (spec §4): it leaves the list at once; when the server refuses, the spec's alert is shown and
+ * the list is loaded again.
+ */
+export function useDeleteChat(onFailure: () => void) {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: (conversation: number) => api('/api/chat.php', { method: 'DELETE', body: { conversation } }),
+    onMutate: async (conversation) => {
+      await queryClient.cancelQueries({ queryKey: chatsQueryKey });
+      updateCachedChat(queryClient, conversation, () => null);
+    },
+    onError: () => {
+      onFailure();
+      void queryClient.invalidateQueries({ queryKey: chatsQueryKey });
+    },
+  });
+}
+
+/** The member I open a new chat with (member.php), for the chat's header before the first message. */
+export function useChatPartner(profileId: number) {
+  return useQuery({
+    queryKey: ['member', profileId],
+    queryFn: () => api<MemberResponse>('/api/member.php', { query: { id: profileId } }),
+    retry: false,
+  });
+}

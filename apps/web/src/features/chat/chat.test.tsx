@@ -1,0 +1,263 @@
+import {
+  type Chat,
+  type ChatsResponse,
+  chatsResponseSchema,
+  errorSchema,
+  type Message,
+  messagesResponseSchema,
+  okResponseSchema,
+  sendMessageResponseSchema,
+} from '@amora/contracts';
+import { screen, waitFor, within } from '@testing-library/react';
+import { HttpResponse, http } from 'msw';
+import { describe, expect, it, vi } from 'vitest';
+import { contractJson } from '@/testing/contract';
+import { settingsFixture, userFixture } from '@/testing/fixtures';
+import { renderApp } from '@/testing/render';
+import { answers, server } from '@/testing/server';
+import { text } from '@/testing/text';
+
+const card = (id: number, name: string, isFictional = false) => ({
+  id,
+  name,
+  age: 30,
+  city: 'Utrecht',
+  country: 'NL',
+  thumb_url: null,
+  is_fictional: isFictional,
+  is_premium: false,
+});
+
+function chat(id: number, name: string, overrides: Partial<Chat> = {}): Chat {
+  return {
+    conversation: { id, last_seq: 1, updated_at: '2026-11-25T10:00:00.000Z' },
+    profile: card(100 + id, name),
+    num_unread_messages: 0,
+    last_message: { seq: 1, kind: 'text', body: `Hello from ${name}`, from_me: false, created_at: '2026-11-25T10:00:00.000Z' },
+    blocked: null,
+    ...overrides,
+  };
+}
+
+const chatsOf = (chats: Chat[]): ChatsResponse => ({ chats, num_unread_messages: chats.reduce((s, c) => s + c.num_unread_messages, 0) });
+
+function message(seq: number, overrides: Partial<Message> = {}): Message {
+  return {
+    id: seq,
+    conversation_id: 1,
+    seq,
+    sender_profile_id: 101,
+    from_me: false,
+    kind: 'text',
+    body: `message ${seq}`,
+    status: 'sent',
+    price: 0,
+    client_id: null,
+    created_at: '2026-11-25T10:00:00.000Z',
+    ...overrides,
+  };
+}
+
+/** messages.php for conversation 1 with Noor, and chat-read.php. */
+function answerConversation(messages: Message[] = [message(1)]) {
+  server.use(
+    http.get('*/api/messages.php', () =>
+      contractJson(messagesResponseSchema, {
+        conversation: { id: 1, last_seq: messages.length },
+        profile: card(101, 'Noor'),
+        blocked: null,
+        messages,
+        has_more_after: false,
+        has_more_before: false,
+        history_hidden: true,
+      }),
+    ),
+    http.post('*/api/chat-read.php', () => contractJson(okResponseSchema, { ok: true })),
+  );
+}
+
+const sentAnswer = (clientId: string, body: string) =>
+  contractJson(sendMessageResponseSchema, {
+    message: message(2, { from_me: true, body, client_id: clientId, price: 1, sender_profile_id: 1 }),
+    credits: 9,
+  });
+
+describe('chats', () => {
+  it('the list shows each chat with its last message, unread count and the fictional warning, and opens none on /chats', async () => {
+    const fictional = chat(2, 'Mia', { profile: card(102, 'Mia', true), num_unread_messages: 3 });
+    server.use(answers.chats(chatsOf([chat(1, 'Noor'), fictional])));
+    await renderApp('/chats', { user: userFixture() });
+    const items = await screen.findAllByTestId('chat-list-item');
+    expect(items).toHaveLength(2);
+    expect(within(items[0]).getByText('Hello from Noor')).toBeVisible();
+    expect(within(items[0]).queryByTestId('chat-unread')).toBeNull();
+    expect(within(items[1]).getByTestId('chat-unread')).toHaveTextContent('3');
+    expect(within(items[1]).getByTestId('chat-fictional-icon')).toBeInTheDocument();
+    expect(within(items[1]).getByText(settingsFixture().fictional_warning)).toBeInTheDocument();
+    expect(within(items[1]).getByRole('link')).toHaveAttribute('href', '/chats/2');
+    expect(screen.getByText(text('chat.pick'))).toBeInTheDocument();
+  });
+
+  it('deleting a chat removes it at once; when the server refuses, the alert is shown and the list comes back', async () => {
+    let isFailing = false;
+    let chats = chatsOf([chat(1, 'Noor'), chat(2, 'Mia')]);
+    server.use(
+      http.get('*/api/chats.php', () => contractJson(chatsResponseSchema, chats)),
+      http.delete('*/api/chat.php', async ({ request }) => {
+        const { conversation } = (await request.json()) as { conversation: number };
+        if (isFailing) return HttpResponse.json({ error: 'internal_error', message: 'Oops' }, { status: 500 });
+        chats = chatsOf(chats.chats.filter((c) => c.conversation.id !== conversation));
+        return contractJson(okResponseSchema, { ok: true });
+      }),
+    );
+    const alert = vi.fn();
+    vi.stubGlobal('alert', alert);
+    const { user } = await renderApp('/chats', { user: userFixture() });
+    const [noor] = await screen.findAllByTestId('chat-list-item');
+    await user.click(within(noor).getByTestId('chat-delete'));
+    await user.click(within(await screen.findByTestId('confirm-dialog')).getByRole('button', { name: text('chat.delete') }));
+    await waitFor(() => expect(screen.getAllByTestId('chat-list-item')).toHaveLength(1));
+    expect(screen.queryByText('Noor')).toBeNull();
+
+    isFailing = true;
+    const [mia] = screen.getAllByTestId('chat-list-item');
+    await user.click(within(mia).getByTestId('chat-delete'));
+    await user.click(within(await screen.findByTestId('confirm-dialog')).getByRole('button', { name: text('chat.delete') }));
+    await waitFor(() => expect(alert).toHaveBeenCalledWith(text('chat.deleteFailed')));
+    expect(await screen.findByText('Mia')).toBeInTheDocument();
+    vi.unstubAllGlobals();
+  });
+
+  it('opening a chat marks it read; a send shows as pending until the server acknowledges it, then as sent', async () => {
+    answerConversation();
+    let release: () => void = () => {};
+    const reads: number[] = [];
+    server.use(
+      http.get('*/api/chats.php', () =>
+        contractJson(chatsResponseSchema, chatsOf([chat(1, 'Noor', { num_unread_messages: reads.length > 0 ? 0 : 2 })])),
+      ),
+      http.post('*/api/chat-read.php', async ({ request }) => {
+        reads.push(((await request.json()) as { conversation: number }).conversation);
+        return contractJson(okResponseSchema, { ok: true });
+      }),
+      http.post('*/api/messages.php', async ({ request }) => {
+        const input = (await request.json()) as { body: string; client_id: string; conversation: number };
+        expect(input.conversation).toBe(1);
+        await new Promise<void>((resolve) => {
+          release = resolve;
+        });
+        return sentAnswer(input.client_id, input.body);
+      }),
+    );
+    const { user } = await renderApp('/chats/1', { user: userFixture() });
+    expect(await screen.findByText('message 1')).toBeVisible();
+    expect(screen.getByTestId('chat-history-hidden')).toHaveTextContent(text('chat.historyHidden'));
+    await waitFor(() => expect(reads).toEqual([1]));
+    await waitFor(() => expect(screen.queryByTestId('chat-unread')).toBeNull());
+
+    await user.type(screen.getByRole('textbox', { name: text('chat.placeholder') }), 'Hi Noor');
+    await user.click(screen.getByTestId('chat-send'));
+    const pending = await screen.findByTestId('chat-pending');
+    expect(within(pending).getByText(text('chat.pending'))).toBeInTheDocument();
+    release();
+    await waitFor(() => expect(screen.queryByTestId('chat-pending')).toBeNull());
+    const sent = screen.getAllByTestId('chat-message').at(-1) as HTMLElement;
+    expect(within(sent).getByText('Hi Noor')).toBeVisible();
+    expect(within(sent).getByTestId('chat-message-sent')).toHaveTextContent(text('chat.sent'));
+  });
+
+  it('a send that failed on the network is sent again with the same client id', async () => {
+    answerConversation();
+    const ids: string[] = [];
+    server.use(
+      answers.chats(chatsOf([chat(1, 'Noor')])),
+      http.post('*/api/messages.php', async ({ request }) => {
+        const input = (await request.json()) as { body: string; client_id: string };
+        ids.push(input.client_id);
+        if (ids.length === 1) return HttpResponse.error();
+        return sentAnswer(input.client_id, input.body);
+      }),
+    );
+    const { user } = await renderApp('/chats/1', { user: userFixture() });
+    await user.type(await screen.findByRole('textbox', { name: text('chat.placeholder') }), 'Are you there?');
+    await user.click(screen.getByTestId('chat-send'));
+    const failed = await screen.findByText(text('chat.offline'));
+    expect(failed).toBeInTheDocument();
+    await user.click(screen.getByTestId('chat-retry'));
+    await waitFor(() => expect(screen.queryByTestId('chat-pending')).toBeNull());
+    expect(ids).toHaveLength(2);
+    expect(ids[1]).toBe(ids[0]);
+    expect(ids[0]).toMatch(/^[0-9a-f-]{36}$/);
+  });
+
+  it('without enough credits the send says so and offers to buy credits', async () => {
+    answerConversation();
+    server.use(
+      answers.chats(chatsOf([chat(1, 'Noor')])),
+      http.post('*/api/messages.php', () =>
+        HttpResponse.json(
+          errorSchema.parse({
+            error: 'not_enough_credits',
+            message: 'Not enough credits to send this message',
+            message_key: 'chat.errors.notEnoughCredits',
+            credits: 0,
+            price: 1,
+          }),
+          { status: 402 },
+        ),
+      ),
+    );
+    const { user } = await renderApp('/chats/1', { user: userFixture() });
+    await user.type(await screen.findByRole('textbox', { name: text('chat.placeholder') }), 'Hello');
+    await user.click(screen.getByTestId('chat-send'));
+    const dialog = await screen.findByTestId('not-enough-credits');
+    expect(within(dialog).getByRole('heading', { name: 'Not enough credits to send this message' })).toBeInTheDocument();
+    expect(within(dialog).getByRole('link', { name: text('chat.buyCredits') })).toHaveAttribute('href', '/pricing');
+  });
+
+  it('the composer counts up to message_length, says what a message costs, and will not send past the limit', async () => {
+    answerConversation();
+    server.use(answers.settings(settingsFixture({ message_length: 10, message_credits: 2 })), answers.chats(chatsOf([chat(1, 'Noor')])));
+    const { user } = await renderApp('/chats/1', {
+      user: userFixture(),
+      settings: settingsFixture({ message_length: 10, message_credits: 2 }),
+    });
+    const box = await screen.findByRole('textbox', { name: text('chat.placeholder') });
+    expect(screen.getByTestId('chat-price')).toHaveTextContent(text('chat.price', { count: 2 }));
+    await user.type(box, 'Hello');
+    expect(screen.getByTestId('chat-counter')).toHaveTextContent(`5/10${text('chat.charsLeft', { count: 5 })}`);
+    await user.type(box, ' there, you');
+    expect(screen.getByTestId('chat-counter')).toHaveTextContent(text('chat.tooLongBy', { count: 6 }));
+    expect(box).toHaveAttribute('aria-invalid', 'true');
+    expect(screen.getByTestId('chat-send')).toBeDisabled();
+  });
+
+  it('a blocked chat says why and cannot be written in', async () => {
+    server.use(
+      answers.chats(chatsOf([chat(1, 'Noor', { blocked: 'blocked_by_partner' })])),
+      http.get('*/api/messages.php', () =>
+        contractJson(messagesResponseSchema, {
+          conversation: { id: 1, last_seq: 1 },
+          profile: card(101, 'Noor'),
+          blocked: 'blocked_by_partner',
+          messages: [message(1)],
+          has_more_after: false,
+          has_more_before: false,
+          history_hidden: false,
+        }),
+      ),
+      http.post('*/api/chat-read.php', () => contractJson(okResponseSchema, { ok: true })),
+    );
+    await renderApp('/chats/1', { user: userFixture() });
+    expect(await screen.findByTestId('chat-blocked')).toHaveTextContent('You are blocked by Noor');
+    expect(screen.getByRole('textbox', { name: text('chat.placeholder') })).toBeDisabled();
+  });
+
+  it('the Messages item counts unread messages, 99+ above 99', async () => {
+    server.use(answers.chats(chatsOf([chat(1, 'Noor', { num_unread_messages: 120 })])));
+    await renderApp('/likes', { user: userFixture() });
+    const item = await screen.findByTestId('nav-messages');
+    expect(item).toHaveAttribute('href', '/chats');
+    expect(await within(item).findByTestId('messages-badge')).toHaveTextContent('99+');
+  });
+});

@@ -1,0 +1,312 @@
+import type { ChatBlock, Message, SendMessageResponse } from '@amora/contracts';
+import { type FormEvent, type KeyboardEvent, useCallback, useEffect, useId, useRef, useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { Avatar } from '@/components/ui/avatar';
+import { Button, buttonClass } from '@/components/ui/button';
+import { Dialog } from '@/components/ui/dialog';
+import { SkeletonRegion, SkeletonText } from '@/components/ui/skeleton';
+import { ApiRequestError } from '@/lib/api-client';
+import { formatChatTime } from '@/lib/format-time';
+import { useSettings } from '@/shared/site/api/get-settings';
+import { FictionalIcon } from '@/shared/site/fictional-icon';
+import { LocalLink } from '@/shared/site/local-link';
+import { useLocale } from '@/shared/site/use-locale';
+import { type ChatTarget, type PendingMessage, useConversation } from '../api/use-conversation';
+
+/** Where credits are bought: the pricing page until the credits page exists. */
+export const BUY_CREDITS_PATH = '/pricing';
+
+/** The partner as the chat's header shows them (from the messages call, or the profile for a new chat). */
+export interface ChatPartner {
+  id: number;
+  name: string;
+  thumb_url: string | null;
+  is_fictional: boolean;
+}
+
+const BLOCK_KEYS: Record<ChatBlock, string> = {
+  partner_unconfirmed: 'chat.errors.partnerUnconfirmed',
+  own_unconfirmed: 'chat.errors.ownUnconfirmed',
+  blocked_by_partner: 'chat.errors.blockedByPartner',
+  blocked_partner: 'chat.errors.blockedPartner',
+  partner_gone: 'chat.errors.partnerGone',
+};
+
+/** The words of a refused send: the catalogue key the server named, with its values ({name}, {count}). */
+function useSendErrorText() {
+  const { t } = useTranslation();
+  return (error: unknown, name: string): string => {
+    if (error instanceof ApiRequestError) {
+      const key = error.body.message_key as string | undefined;
+      if (error.status === 404) return t('chat.errors.partnerGone');
+      if (key) return t(key, { ...error.body, name: (error.body.name as string | undefined) ?? name });
+      return t('errors.generic');
+    }
+    return t('chat.offline');
+  };
+}
+
+function Bubble({ message, partner }: { message: Message; partner: ChatPartner }) {
+  const { t } = useTranslation();
+  const locale = useLocale();
+  const settings = useSettings();
+  const text = message.status === 'rejected' ? t('chat.removed') : message.kind === 'text' ? message.body : t(`chat.${message.kind}`);
+  return (
+    <li className={`chat-message ${message.from_me ? 'chat-message-mine' : 'chat-message-theirs'}`} data-testid="chat-message">
+      <div className="chat-bubble">{text}</div>
+      <div className="chat-meta">
+        {!message.from_me && partner.is_fictional && (
+          <span className="chat-fictional" title={settings.fictional_warning}>
+            <FictionalIcon size={14} />
+          </span>
+        )}
+        <time dateTime={message.created_at}>{formatChatTime(message.created_at, locale)}</time>
+        {message.from_me && <span data-testid="chat-message-sent">{t('chat.sent')}</span>}
+      </div>
+    </li>
+  );
+}
+
+function PendingBubble({
+  message,
+  errorText,
+  onRetry,
+  onDiscard,
+}: {
+  message: PendingMessage;
+  errorText: string | null;
+  onRetry: () => void;
+  onDiscard: () => void;
+}) {
+  const { t } = useTranslation();
+  return (
+    <li
+      className={`chat-message chat-message-mine chat-message-${message.status}`}
+      data-testid="chat-pending"
+      data-client-id={message.clientId}
+    >
+      <div className="chat-bubble">{message.body}</div>
+      <div className="chat-meta">
+        {message.status === 'pending' ? (
+          <span role="status">{t('chat.pending')}</span>
+        ) : (
+          <>
+            <span className="text-danger">{errorText ?? t('chat.failed')}</span>
+            <button type="button" className="btn btn-link btn-sm p-0" onClick={onRetry} data-testid="chat-retry">
+              {t('chat.retry')}
+            </button>
+            <button type="button" className="btn btn-link btn-sm p-0 text-secondary" onClick={onDiscard}>
+              {t('chat.discard')}
+            </button>
+          </>
+        )}
+      </div>
+    </li>
+  );
+}
+
+/** The message footer: a text up to the site's message_length with a counter, and what a message costs. */
+function Composer({ isDisabled, onSend }: { isDisabled: boolean; onSend: (body: string) => void }) {
+  const { t } = useTranslation();
+  const settings = useSettings();
+  const [body, setBody] = useState('');
+  const id = useId();
+  const max = settings.message_length;
+  const length = Array.from(body).length;
+  const isTooLong = length > max;
+  const canSend = !isDisabled && body.trim() !== '' && !isTooLong;
+  const submit = (event?: FormEvent) => {
+    event?.preventDefault();
+    if (!canSend) return;
+    onSend(body.trim());
+    setBody('');
+  };
+  const onKeyDown = (event: KeyboardEvent<HTMLTextAreaElement>) => {
+    if (event.key === 'Enter' && !event.shiftKey && !event.nativeEvent.isComposing) submit(event);
+  };
+  return (
+    <form className="chat-composer" onSubmit={submit} data-testid="chat-composer">
+      <label htmlFor={id} className="visually-hidden">
+        {t('chat.placeholder')}
+      </label>
+      <textarea
+        id={id}
+        className={`form-control${isTooLong ? ' is-invalid' : ''}`}
+        rows={2}
+        value={body}
+        placeholder={t('chat.placeholder')}
+        disabled={isDisabled}
+        onChange={(event) => setBody(event.target.value)}
+        onKeyDown={onKeyDown}
+        aria-describedby={`${id}-counter ${id}-price`}
+        aria-invalid={isTooLong || undefined}
+      />
+      <div className="chat-composer-row">
+        <span id={`${id}-price`} className="small text-body-secondary" data-testid="chat-price">
+          {t('chat.price', { count: settings.message_credits })}
+        </span>
+        <span
+          id={`${id}-counter`}
+          className={`small ms-auto ${isTooLong ? 'text-danger' : 'text-body-secondary'}`}
+          data-testid="chat-counter"
+        >
+          <span aria-hidden="true">
+            {length}/{max}
+          </span>
+          <span className="visually-hidden">
+            {isTooLong ? t('chat.tooLongBy', { count: length - max }) : t('chat.charsLeft', { count: max - length })}
+          </span>
+        </span>
+        <Button type="submit" disabled={!canSend} data-testid="chat-send">
+          {t('chat.send')}
+        </Button>
+      </div>
+    </form>
+  );
+}
+
+function NotEnoughCredits({ isOpen, onClose }: { isOpen: boolean; onClose: () => void }) {
+  const { t } = useTranslation();
+  const titleId = useId();
+  return (
+    <Dialog isOpen={isOpen} onClose={onClose} labelledBy={titleId} size="sm" testId="not-enough-credits">
+      <div className="modal-header border-0">
+        <h2 className="modal-title h5" id={titleId}>
+          {t('chat.errors.notEnoughCredits')}
+        </h2>
+      </div>
+      <div className="modal-footer border-0">
+        <Button variant="light" onClick={onClose}>
+          {t('chat.close')}
+        </Button>
+        <LocalLink to={BUY_CREDITS_PATH} className={buttonClass()} data-testid="buy-credits">
+          {t('chat.buyCredits')}
+        </LocalLink>
+      </div>
+    </Dialog>
+  );
+}
+
+/**
+ * One chat (spec §2 chats-id, members-id-chat): the partner in the header (with the fictional icon and warning), the
+ * messages up to 800 px wide, mine and theirs, pending sends, the line where history is hidden, why I cannot
+ * write if so, and the composer.
+ */
+export function Conversation({
+  target,
+  partner: knownPartner,
+  onBack,
+  onSent,
+}: {
+  target: ChatTarget;
+  /** The partner before the messages answer (a new chat has no messages call). */
+  partner?: ChatPartner;
+  onBack?: () => void;
+  onSent?: (answer: SendMessageResponse) => void;
+}) {
+  const { t } = useTranslation();
+  const settings = useSettings();
+  const [isCreditsOpen, setIsCreditsOpen] = useState(false);
+  const onFailed = useCallback((error: unknown) => {
+    if (error instanceof ApiRequestError && error.code === 'not_enough_credits') setIsCreditsOpen(true);
+  }, []);
+  const chat = useConversation(target, { onSent, onFailed });
+  const errorText = useSendErrorText();
+  const partner = chat.head?.profile ?? knownPartner;
+  const listEnd = useRef<HTMLDivElement>(null);
+  const lastFailure = chat.pending.findLast((p) => p.status === 'failed');
+  const failureCode = lastFailure?.error instanceof ApiRequestError ? lastFailure.error.code : null;
+
+  const count = chat.messages.length + chat.pending.length;
+  useEffect(() => {
+    if (count > 0) listEnd.current?.scrollIntoView?.({ block: 'end' });
+  }, [count]);
+
+  if (chat.loadError) {
+    return (
+      <div className="chat-window p-4 text-center" role="alert">
+        <p>{errorText(chat.loadError, '')}</p>
+        <Button variant="outline-primary" onClick={() => void chat.load()}>
+          {t('chat.retry')}
+        </Button>
+      </div>
+    );
+  }
+  if (!partner || ('conversation' in target && !chat.head)) {
+    return (
+      <SkeletonRegion label={t('chat.loading')} className="chat-window p-3">
+        <SkeletonText lines={4} />
+      </SkeletonRegion>
+    );
+  }
+  const blocked = chat.head?.blocked ?? null;
+  return (
+    <section className="chat-window" aria-label={t('chat.with', { name: partner.name })} data-testid="conversation">
+      <header className="chat-header">
+        {onBack && (
+          <button type="button" className="btn btn-link chat-back" onClick={onBack} aria-label={t('chat.back')}>
+            <span aria-hidden="true">‹</span>
+          </button>
+        )}
+        <LocalLink to={`/members/${partner.id}`} className="chat-header-link">
+          <Avatar name={partner.name} src={partner.thumb_url} />
+          <h1 className="h6 m-0">{partner.name}</h1>
+          {partner.is_fictional && <FictionalIcon size={18} testId="chat-header-fictional" />}
+        </LocalLink>
+      </header>
+      {partner.is_fictional && (
+        <p className="chat-fictional-warning" data-testid="chat-fictional-warning">
+          {settings.fictional_warning}
+        </p>
+      )}
+      <div className="chat-scroll">
+        <div className="chat-content">
+          {chat.head?.history_hidden && !chat.head.has_more_before && (
+            <p className="chat-history-hidden" data-testid="chat-history-hidden">
+              {t('chat.historyHidden')}
+            </p>
+          )}
+          {chat.head?.has_more_before && (
+            <div className="text-center my-2">
+              <Button variant="light" size="sm" onClick={() => void chat.loadOlder()}>
+                {t('chat.older')}
+              </Button>
+            </div>
+          )}
+          {count === 0 && <p className="chat-hello text-body-secondary text-center my-4">{t('chat.sayHello', { name: partner.name })}</p>}
+          <ol className="chat-messages list-unstyled" aria-live="polite">
+            {chat.messages.map((message) => (
+              <Bubble key={message.seq} message={message} partner={partner} />
+            ))}
+            {chat.pending.map((message) => (
+              <PendingBubble
+                key={message.clientId}
+                message={message}
+                errorText={message.status === 'failed' ? errorText(message.error, partner.name) : null}
+                onRetry={() => chat.retry(message.clientId)}
+                onDiscard={() => chat.discard(message.clientId)}
+              />
+            ))}
+          </ol>
+          <div ref={listEnd} />
+        </div>
+      </div>
+      <div className="chat-footer">
+        <div className="chat-content">
+          {blocked && (
+            <p className="alert alert-warning py-2 mb-2" role="status" data-testid="chat-blocked">
+              {t(BLOCK_KEYS[blocked], { name: partner.name })}
+            </p>
+          )}
+          {failureCode === 'conversation_limit' && (
+            <p className="alert alert-info py-2 mb-2" role="alert" data-testid="chat-limit">
+              {t('chat.errors.conversationLimit')} <LocalLink to={BUY_CREDITS_PATH}>{t('chat.buyCredits')}</LocalLink>
+            </p>
+          )}
+          <Composer isDisabled={blocked !== null && blocked !== 'own_unconfirmed'} onSend={chat.send} />
+        </div>
+      </div>
+      <NotEnoughCredits isOpen={isCreditsOpen} onClose={() => setIsCreditsOpen(false)} />
+    </section>
+  );
+}
