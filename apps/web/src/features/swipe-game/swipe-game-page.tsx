@@ -3,6 +3,8 @@ import { type DiscoveryAction, type DiscoveryCard, SWIPE_LIKES_PER_DAY } from '@
 import { useEffect, useMemo, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Navigate } from 'react-router';
+import { buttonClass } from '@/components/ui/button';
+import { EmptyState } from '@/components/ui/empty-state';
 import { HeartIcon } from '@/components/ui/heart-icon';
 import { Skeleton, SkeletonRegion } from '@/components/ui/skeleton';
 import { ApiRequestError } from '@/lib/api-client';
@@ -118,7 +120,7 @@ export function SwipeGamePage() {
         <SkeletonRegion label={t('common.loading')}>
           <Skeleton width="12rem" className="mb-3" />
           <div className="swipe-stack">
-            <Skeleton shape="rect" width="100%" height="100%" className="rounded-4" />
+            <Skeleton shape="rect" width="100%" height="100%" className="swipe-skeleton" />
           </div>
         </SkeletonRegion>
       )}
@@ -195,13 +197,16 @@ export function SwipeGamePage() {
             </>
           ) : (
             !isFetching && (
-              <div className="card border-0 bg-light text-center p-4" data-testid="swipe-empty">
-                <h2 className="h5">{t('swipe.emptyTitle')}</h2>
-                <p>{t('swipe.emptyText')}</p>
-                <LocalLink to="/match-finder" className="btn btn-primary">
-                  {t('swipe.toMatchFinder')}
-                </LocalLink>
-              </div>
+              <EmptyState
+                title={t('swipe.emptyTitle')}
+                text={t('swipe.emptyText')}
+                testId="swipe-empty"
+                action={
+                  <LocalLink to="/match-finder" className={buttonClass()}>
+                    {t('swipe.toMatchFinder')}
+                  </LocalLink>
+                }
+              />
             )
           )}
         </>

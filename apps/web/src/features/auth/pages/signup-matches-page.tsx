@@ -1,4 +1,8 @@
+import './signup-matches.css';
 import { useTranslation } from 'react-i18next';
+import { buttonClass } from '@/components/ui/button';
+import { PhotoPlaceholder } from '@/components/ui/photo-placeholder';
+import { Skeleton, SkeletonRegion, SkeletonText } from '@/components/ui/skeleton';
 import { useUser } from '@/shared/session/user';
 import { countryName } from '@/shared/site/country-name';
 import { FictionalIcon } from '@/shared/site/fictional-icon';
@@ -6,6 +10,8 @@ import { LocalLink } from '@/shared/site/local-link';
 import { useLocale } from '@/shared/site/use-locale';
 import { usePageTitle } from '@/shared/site/use-page-title';
 import { useSignupMatches } from '../api/get-signup-matches';
+
+const SKELETON_TILES = [1, 2, 3, 4, 5, 6];
 
 /** Signup matches: up to six suggested profiles for the new member, then on to the members. */
 export function SignupMatchesPage() {
@@ -16,36 +22,42 @@ export function SignupMatchesPage() {
   const matches = useSignupMatches(user !== null);
   const profiles = matches.data ?? [];
   return (
-    <main id="main" className="container py-5" style={{ maxWidth: 860 }}>
+    <main id="main" className="container py-4 py-md-5" style={{ maxWidth: 860 }}>
       <div className="text-center mx-auto" style={{ maxWidth: 620 }}>
         <h1 className="h3">{t('signupMatches.title')}</h1>
-        <p className="lead">{t('signupMatches.text')}</p>
+        <p className="lead text-body-secondary">{t('signupMatches.text')}</p>
       </div>
+      {matches.isPending && user !== null && (
+        <SkeletonRegion label={t('common.loading')} className="signup-matches-grid my-4">
+          {SKELETON_TILES.map((tile) => (
+            <div className="card signup-match" key={tile}>
+              <Skeleton shape="rect" className="signup-match-photo" />
+              <div className="card-body p-2">
+                <SkeletonText lines={2} />
+              </div>
+            </div>
+          ))}
+        </SkeletonRegion>
+      )}
       {profiles.length > 0 && (
         <section className="my-4" aria-labelledby="signup-matches-title">
           <h2 className="h5 text-center mb-3" id="signup-matches-title">
             {t('signupMatches.suggestions')}
           </h2>
-          <div className="row g-3" data-testid="signup-matches">
+          <ul className="signup-matches-grid list-unstyled mb-0" data-testid="signup-matches">
             {profiles.map((p) => (
-              <div className="col-6 col-md-4" key={p.id}>
+              <li key={p.id}>
                 <LocalLink
                   to={`/members/${p.id}`}
-                  className="card h-100 shadow-sm border-0 text-decoration-none text-body"
+                  className="card signup-match h-100 text-decoration-none text-body"
                   data-testid="signup-match"
                 >
                   {p.photo ? (
-                    <img
-                      src={p.photo.match}
-                      alt=""
-                      className="card-img-top"
-                      style={{ aspectRatio: '1 / 1', objectFit: 'cover' }}
-                      loading="lazy"
-                    />
+                    <img src={p.photo.match} alt="" className="signup-match-photo" loading="lazy" />
                   ) : (
-                    <div className="card-img-top bg-light" style={{ aspectRatio: '1 / 1' }} />
+                    <PhotoPlaceholder className="signup-match-photo" />
                   )}
-                  <div className="card-body p-2">
+                  <div className="card-body p-2 p-md-3">
                     <h3 className="h6 mb-1 d-flex align-items-center gap-1">
                       {p.name}, {p.age}
                       {p.is_fictional && <FictionalIcon size={16} />}
@@ -56,13 +68,13 @@ export function SignupMatchesPage() {
                     </p>
                   </div>
                 </LocalLink>
-              </div>
+              </li>
             ))}
-          </div>
+          </ul>
         </section>
       )}
-      <div className="text-center">
-        <LocalLink to="/members" className="btn btn-primary btn-lg" data-testid="signup-matches-continue">
+      <div className="signup-matches-continue text-center">
+        <LocalLink to="/members" className={buttonClass({ size: 'lg' })} data-testid="signup-matches-continue">
           {t('signupMatches.continue')}
         </LocalLink>
       </div>

@@ -22,6 +22,35 @@ function refusal(file: File): string | null {
   return null;
 }
 
+function StarIcon() {
+  return (
+    <svg viewBox="0 0 24 24" width="20" height="20" aria-hidden="true" focusable="false">
+      <path
+        d="m12 3.5 2.6 5.3 5.9.9-4.3 4.1 1 5.8-5.2-2.7-5.2 2.7 1-5.8-4.3-4.1 5.9-.9z"
+        fill="none"
+        stroke="currentColor"
+        strokeWidth="2"
+        strokeLinejoin="round"
+      />
+    </svg>
+  );
+}
+
+function TrashIcon() {
+  return (
+    <svg viewBox="0 0 24 24" width="20" height="20" aria-hidden="true" focusable="false">
+      <path
+        d="M4 7h16M10 11v6M14 11v6M6 7l1 12a2 2 0 0 0 2 2h6a2 2 0 0 0 2-2l1-12M9 7V4h6v3"
+        fill="none"
+        stroke="currentColor"
+        strokeWidth="2"
+        strokeLinecap="round"
+        strokeLinejoin="round"
+      />
+    </svg>
+  );
+}
+
 /**
  * Upload (drop photos on the zone, or tap or press it for the file picker, with progress), delete (asked first)
  * and choose the main photo. The limit is the server's (3 free, 25 premium); the zone goes when it is reached.
@@ -140,19 +169,28 @@ export function PhotoManager({ profile }: { profile: OwnProfile }) {
                 </div>
                 <figcaption className="photo-tile-actions">
                   {!photo.is_main && (
-                    <Button variant="light" size="sm" onClick={() => handleMakeMain(photo)} disabled={setMain.isPending} testId="make-main">
-                      {t('profile.photos.makeMain')}
+                    <Button
+                      variant="light"
+                      className="photo-tile-btn"
+                      onClick={() => handleMakeMain(photo)}
+                      disabled={setMain.isPending}
+                      title={t('profile.photos.makeMain')}
+                      testId="make-main"
+                    >
+                      <StarIcon />
+                      <span className="visually-hidden">{t('profile.photos.makeMain')}</span>
                     </Button>
                   )}
                   <Button
                     variant="light"
-                    size="sm"
-                    className="ms-auto text-danger"
+                    className="photo-tile-btn ms-auto text-danger"
                     onClick={() => void handleDelete(photo)}
                     disabled={remove.isPending && remove.variables === photo.id}
+                    title={t('profile.photos.delete')}
                     testId="delete-photo"
                   >
-                    {t('profile.photos.delete')}
+                    <TrashIcon />
+                    <span className="visually-hidden">{t('profile.photos.delete')}</span>
                   </Button>
                 </figcaption>
               </figure>
