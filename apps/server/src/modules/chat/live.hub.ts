@@ -9,7 +9,10 @@ export const LIVE_HEARTBEAT_MS = 30_000;
 /** One open socket of a member in this process. */
 export interface LiveClient {
   socket: WebSocket;
+  userId: number;
   profileId: number;
+  /** The session that opened the socket: checked again when the member's sessions change (a logout). */
+  tokenHash: string;
   siteId: number;
   /** Answered the last ping (or sent something) since the last sweep. */
   alive: boolean;
@@ -26,6 +29,8 @@ export interface LiveClient {
  */
 export class LiveHub {
   private readonly byProfile = new Map<number, Set<LiveClient>>();
+  /** The profile of each account with a socket here (one profile per account). */
+  private readonly profileOfUser = new Map<number, number>();
   private timer: NodeJS.Timeout | null = null;
   /** Frames not sent because their socket was too slow (since start), for the log and the benchmark. */
   dropped = 0;
@@ -43,6 +48,7 @@ export class LiveHub {
     if (!set) {
       set = new Set();
       this.byProfile.set(client.profileId, set);
+      this.profileOfUser.set(client.userId, client.profileId);
     }
     set.add(client);
     if (set.size > LIVE_MAX_SOCKETS) {
@@ -55,7 +61,15 @@ export class LiveHub {
   remove(client: LiveClient): void {
     const set = this.byProfile.get(client.profileId);
     if (!set?.delete(client)) return;
-    if (set.size === 0) this.byProfile.delete(client.profileId);
+    if (set.size > 0) return;
+    this.byProfile.delete(client.profileId);
+    this.profileOfUser.delete(client.userId);
+  }
+
+  /** The open sockets here of a member's account. */
+  ofUser(userId: number): LiveClient[] {
+    const profileId = this.profileOfUser.get(userId);
+    return profileId === undefined ? [] : [...(this.byProfile.get(profileId) ?? [])];
   }
 
   /** Open sockets of a profile here (all profiles without one). */

@@ -5,7 +5,7 @@ import { profiles } from '@amora/db';
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import WebSocket from 'ws';
-import { AMORA, HERZ } from '../../test/accounts';
+import { AMORA, HERZ, login, sessionCookie } from '../../test/accounts';
 import { callAs, createMember, type Member } from '../../test/factories';
 import { createTestApp, type TestApp } from '../../test/harness';
 import { credit } from '../credits/credits.service';
@@ -298,5 +298,21 @@ describe.skipIf(!withRedis)('two processes on one database and Redis', () => {
     await Promise.all([t.ctx.events.idle(), other.ctx.events.idle()]);
     await sleep(100);
     expect(liveC.frames).toEqual([{ type: 'ready' }]);
+  });
+});
+
+describe('sessions', () => {
+  it('closes the sockets of a session that logs out (4401), and keeps those of its other sessions', async () => {
+    const a = await createMember(t);
+    const res = await login(t, a.email, a.password, { host: a.host, ip: a.ip });
+    expect(res.statusCode, res.body).toBe(200);
+    const second: Member = { ...a, cookie: sessionCookie(res) };
+    const first = track(await ready(t, a));
+    const other = track(await ready(t, second));
+    expect((await callAs(t, a, 'GET', '/api/logout.php')).statusCode).toBeLessThan(400);
+    expect((await first.closed).code).toBe(LIVE_CLOSE.unauthenticated);
+    await sleep(400);
+    expect(other.ws.readyState).toBe(WebSocket.OPEN);
+    expect(t.app.live.count(a.profileId)).toBe(1);
   });
 });

@@ -10,6 +10,7 @@ import websocket from '@fastify/websocket';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { RawData, WebSocket } from 'ws';
 import { isSameHost } from '../../plugins/client-header';
+import { sessionIsOpen } from '../sessions/sessions.service';
 import type { LiveClient, LiveHub } from './live.hub';
 import { liveConversation } from './live.service';
 
@@ -23,6 +24,8 @@ declare module 'fastify' {
 /** Client frames allowed per socket and window; more close the socket (1008). */
 const FRAMES_PER_WINDOW = 30;
 const FRAME_WINDOW_MS = 10_000;
+/** How long after a change of a member's sessions their sockets' sessions are checked (changes come in bursts). */
+const SESSION_RECHECK_MS = 250;
 
 export interface LiveOptions {
   /** Milliseconds between heartbeats (LIVE_HEARTBEAT_MS by default). */
@@ -50,6 +53,15 @@ export async function liveRoutes(app: FastifyInstance, options: LiveOptions): Pr
   // The plugin is registered in this scope only: its hooks run for the live route, not for every request.
   await app.register(websocket, { options: { maxPayload: LIVE_MAX_FRAME_BYTES, perMessageDeflate: false } });
 
+  const recheck = new Map<number, NodeJS.Timeout>();
+  async function checkSessions(userId: number): Promise<void> {
+    for (const client of hub.ofUser(userId)) {
+      if (await sessionIsOpen(ctx, client.tokenHash)) continue;
+      hub.remove(client);
+      client.socket.close(LIVE_CLOSE.unauthenticated, 'session ended');
+    }
+  }
+
   const unsubscribe = [
     ctx.events.subscribe('message.created', (event) => {
       const push: LiveServerFrame = { type: 'message', conversation: event.conversationId, seq: event.seq };
@@ -64,12 +76,25 @@ export async function liveRoutes(app: FastifyInstance, options: LiveOptions): Pr
     ctx.events.subscribe('chat.typed', (event) =>
       hub.sendTo(event.recipientProfileId, event.siteId, { type: 'typing', conversation: event.conversationId }),
     ),
+    // A member's sessions changed (a logout, a new password, a deletion, or any other change of theirs): their
+    // sockets whose session has ended are closed. Checked once per burst of changes, not once per change.
+    ctx.events.subscribe('session.revoked', (event) => {
+      if (hub.ofUser(event.userId).length === 0 || recheck.has(event.userId)) return;
+      const timer = setTimeout(() => {
+        recheck.delete(event.userId);
+        checkSessions(event.userId).catch((err) => app.log.error({ err }, 'live: checking sessions failed'));
+      }, SESSION_RECHECK_MS);
+      timer.unref();
+      recheck.set(event.userId, timer);
+    }),
     ctx.events.subscribe('chat.read', (event) =>
       hub.sendTo(event.recipientProfileId, event.siteId, { type: 'read', conversation: event.conversationId, seq: event.seq }),
     ),
   ];
   app.addHook('onClose', async () => {
     for (const stop of unsubscribe) stop();
+    for (const timer of recheck.values()) clearTimeout(timer);
+    recheck.clear();
   });
   hub.start(options.heartbeatMs);
 
@@ -130,7 +155,9 @@ export async function liveRoutes(app: FastifyInstance, options: LiveOptions): Pr
     }
     const client: LiveClient = {
       socket,
+      userId: auth.user.id,
       profileId: auth.profile.id,
+      tokenHash: auth.tokenHash,
       siteId: request.site.id,
       alive: true,
       typingAt: new Map(),

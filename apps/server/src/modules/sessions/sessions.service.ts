@@ -4,7 +4,7 @@ import type { FastifyReply } from 'fastify';
 import type { AppContext } from '../../context';
 import { hashToken, newToken } from '../../lib/tokens';
 import { sessionCache } from './session-cache';
-import { deleteSessionByHash, deleteSessionsOf, insertSession } from './sessions.repository';
+import { deleteSessionByHash, deleteSessionsOf, findSessionAccount, insertSession } from './sessions.repository';
 
 /**
  * Sessions: a 256-bit token in the member's cookie, its SHA-256 in the database. plugins/auth.ts looks the
@@ -38,6 +38,15 @@ export async function endSession(ctx: AppContext, token: string): Promise<void> 
   const tokenHash = hashToken(token);
   await deleteSessionByHash(ctx.db, tokenHash);
   sessionCache.forgetToken(tokenHash);
+}
+
+/**
+ * Whether the session of this token hash is still open for its member (not logged out, expired or deleted):
+ * for a connection that outlives the request that opened it (the chat's live channel).
+ */
+export async function sessionIsOpen(ctx: Pick<AppContext, 'db' | 'now'>, tokenHash: string): Promise<boolean> {
+  const found = await findSessionAccount(ctx.db, tokenHash, ctx.now());
+  return found !== undefined && found.user.status !== 'deleted';
 }
 
 /** Ends every session of the member (a new password, a deleted account); `db` may be the caller's transaction. */
