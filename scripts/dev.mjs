@@ -1,6 +1,6 @@
 #!/usr/bin/env node
 // npm run dev: the server from its TypeScript sources, restarted on change (port 3000), and Vite's dev server
-// with hot reload (port 5173, forwarding /api to the server). Ctrl-C stops both.
+// with hot reload (port 5173, forwarding /api to the server, WebSockets included). Ctrl-C stops both.
 import { spawn } from 'node:child_process';
 
 const children = [

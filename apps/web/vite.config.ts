@@ -19,5 +19,6 @@ export default defineConfig({
     // .vite/manifest.json: the server preloads a page's chunk and the text font with the HTML (plugins/web.ts).
     manifest: true,
   },
-  server: { port: 5173, proxy: { '/api': 'http://localhost:3000' } },
+  // ws: the chat's live channel (/api/live) is a WebSocket; its upgrade is forwarded too.
+  server: { port: 5173, proxy: { '/api': { target: 'http://localhost:3000', ws: true } } },
 });
