@@ -56,7 +56,7 @@ export function ComplaintsPage() {
     <main id="main" className="auth-page">
       <div className="container" style={{ maxWidth: 760 }}>
         <h1 className="section-title h2">{t('complaints.title')}</h1>
-        <p className="lead text-body-secondary mb-4">{t('complaints.intro', { site: settings.name, company: settings.company_name })}</p>
+        <p className="page-intro mb-4">{t('complaints.intro', { site: settings.name, company: settings.company_name })}</p>
         <div className="card complaint-card">
           <div className="card-body p-3 p-sm-4">
             {serverError && (
