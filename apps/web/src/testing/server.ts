@@ -16,7 +16,7 @@ import {
   type User,
   userResponseSchema,
 } from '@amora/contracts';
-import { HttpResponse, http } from 'msw';
+import { HttpResponse, http, ws } from 'msw';
 import { setupServer } from 'msw/node';
 import { onTestFinished } from 'vitest';
 import { contractJson } from './contract';
@@ -43,6 +43,12 @@ export const answers = {
     http.get('*/api/companyinfo.php', () => contractJson(companyInfoSchema, company)),
 };
 
+/**
+ * The live channel's WebSocket (/api/live): by default it accepts the connection and says nothing, so pages poll
+ * as without it; a test sends frames through `live.addEventListener('connection', ({ client }) => …)`.
+ */
+export const live = ws.link('*/api/live');
+
 /** The catalogue files lib/i18n.ts fetches (the build serves them as hashed JSON files; here from packages/i18n). */
 const catalogueFiles = http.get('*/packages/i18n/locales/:locale/:file', async ({ params }) => {
   const file = join(catalogues, String(params.locale), String(params.file));
@@ -54,6 +60,7 @@ export const server = setupServer(
   answers.user(),
   answers.likes(),
   answers.chats(),
+  live.addEventListener('connection', () => {}),
   answers.autoLike(),
   answers.interests(),
   answers.regions(),

@@ -3,7 +3,10 @@ import {
   type ChatsResponse,
   chatsResponseSchema,
   errorSchema,
+  LIVE_CLOSE,
+  LIVE_PATH,
   type Message,
+  memberResponseSchema,
   messagesResponseSchema,
   okResponseSchema,
   sendMessageResponseSchema,
@@ -14,8 +17,9 @@ import { describe, expect, it, vi } from 'vitest';
 import { contractJson } from '@/testing/contract';
 import { settingsFixture, userFixture } from '@/testing/fixtures';
 import { renderApp } from '@/testing/render';
-import { answers, server } from '@/testing/server';
+import { answers, live, server } from '@/testing/server';
 import { text } from '@/testing/text';
+import { LIVE_NO_RECONNECT, LIVE_SOCKET_PATH } from './api/live-socket';
 
 const card = (id: number, name: string, isFictional = false) => ({
   id,
@@ -259,5 +263,115 @@ describe('chats', () => {
     const item = await screen.findByTestId('nav-messages');
     expect(item).toHaveAttribute('href', '/chats');
     expect(await within(item).findByTestId('messages-badge')).toHaveTextContent('99+');
+  });
+
+  it("the profile's Message button opens a new chat with that member, which the first send starts", async () => {
+    const posts: unknown[] = [];
+    server.use(
+      http.get('*/api/member.php', () =>
+        contractJson(memberResponseSchema, {
+          profile: {
+            id: 5,
+            name: 'Noa',
+            age: 30,
+            city: 'Utrecht',
+            country: 'NL',
+            is_fictional: false,
+            is_premium: false,
+            region: null,
+            about: '',
+            attributes: {},
+            interests: [],
+            photos: [],
+            hidden_photo_count: 0,
+            is_blocked_by_me: false,
+            is_own: false,
+          },
+          related: [],
+        }),
+      ),
+      http.post('*/api/messages.php', async ({ request }) => {
+        const input = (await request.json()) as { body: string; client_id: string };
+        posts.push(input);
+        return contractJson(sendMessageResponseSchema, {
+          message: message(1, { conversation_id: 7, from_me: true, body: input.body, client_id: input.client_id, price: 1 }),
+          credits: 9,
+        });
+      }),
+      http.get('*/api/messages.php', ({ request }) => {
+        expect(new URL(request.url).searchParams.get('conversation')).toBe('7');
+        return contractJson(messagesResponseSchema, {
+          conversation: { id: 7, last_seq: 1 },
+          profile: card(5, 'Noa'),
+          blocked: null,
+          messages: [message(1, { conversation_id: 7, from_me: true, body: 'Hi Noa', price: 1 })],
+          has_more_after: false,
+          has_more_before: false,
+          history_hidden: false,
+        });
+      }),
+      http.post('*/api/chat-read.php', () => contractJson(okResponseSchema, { ok: true })),
+    );
+    const { user, router } = await renderApp('/members/5', { user: userFixture() });
+    await user.click(await screen.findByTestId('message-button'));
+    await waitFor(() => expect(router.state.location.pathname).toBe('/members/5/chat'));
+    expect(await screen.findByText(text('chat.sayHello', { name: 'Noa' }))).toBeVisible();
+    await user.type(screen.getByRole('textbox', { name: text('chat.placeholder') }), 'Hi Noa');
+    await user.click(screen.getByTestId('chat-send'));
+    await waitFor(() => expect(router.state.location.pathname).toBe('/chats/7'));
+    expect(posts).toEqual([expect.objectContaining({ profile: 5, body: 'Hi Noa' })]);
+    expect(await screen.findByText('Hi Noa')).toBeVisible();
+  });
+
+  it('/members/{id}/chat goes to the chat I already have with that member', async () => {
+    answerConversation();
+    server.use(answers.chats(chatsOf([chat(1, 'Noor')])));
+    const { router } = await renderApp('/members/101/chat', { user: userFixture() });
+    await waitFor(() => expect(router.state.location.pathname).toBe('/chats/1'));
+    expect(await screen.findByText('message 1')).toBeVisible();
+  });
+
+  it('a message frame on the live channel fetches the messages after the last sequence at once, each shown once', async () => {
+    const afters: (string | null)[] = [];
+    let sendFrame: (frame: object) => void = () => {};
+    server.use(
+      answers.chats(chatsOf([chat(1, 'Noor')])),
+      live.addEventListener('connection', ({ client }) => {
+        sendFrame = (frame) => client.send(JSON.stringify(frame));
+        sendFrame({ type: 'ready' });
+      }),
+      http.get('*/api/messages.php', ({ request }) => {
+        const after = new URL(request.url).searchParams.get('after');
+        afters.push(after);
+        const messages = after === null ? [message(1)] : [message(2), message(3)].filter((m) => m.seq > Number(after));
+        return contractJson(messagesResponseSchema, {
+          conversation: { id: 1, last_seq: 3 },
+          profile: card(101, 'Noor'),
+          blocked: null,
+          messages,
+          has_more_after: false,
+          has_more_before: false,
+          history_hidden: false,
+        });
+      }),
+      http.post('*/api/chat-read.php', () => contractJson(okResponseSchema, { ok: true })),
+    );
+    await renderApp('/chats/1', { user: userFixture() });
+    expect(await screen.findByText('message 1')).toBeVisible();
+    await waitFor(() => expect(afters).toContain('1'));
+    expect(await screen.findByText('message 3')).toBeVisible();
+    sendFrame({ type: 'message', conversation: 1, seq: 3 });
+    sendFrame({ type: 'message', conversation: 2, seq: 9 });
+    await new Promise((resolve) => setTimeout(resolve, 50));
+    expect(screen.getAllByTestId('chat-message').map((m) => m.querySelector('.chat-bubble')?.textContent)).toEqual([
+      'message 1',
+      'message 2',
+      'message 3',
+    ]);
+  });
+
+  it("the web client's live path and no-reconnect codes are the contract's", () => {
+    expect(LIVE_SOCKET_PATH).toBe(LIVE_PATH);
+    expect([...LIVE_NO_RECONNECT].sort()).toEqual([LIVE_CLOSE.unauthenticated, LIVE_CLOSE.forbiddenOrigin, LIVE_CLOSE.replaced].sort());
   });
 });

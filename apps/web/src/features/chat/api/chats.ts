@@ -74,8 +74,9 @@ export function useDeleteChat(onFailure: () => void) {
 }
 
 /** The member I open a new chat with (member.php), for the chat's header before the first message. */
-export function useChatPartner(profileId: number) {
+export function useChatPartner(profileId: number, isEnabled: boolean) {
   return useQuery({
+    enabled: isEnabled,
     queryKey: ['member', profileId],
     queryFn: () => api<MemberResponse>('/api/member.php', { query: { id: profileId } }),
     retry: false,

@@ -1,13 +1,13 @@
 import { useSyncExternalStore } from 'react';
 
 /**
- * The plug for the live channel (/api/live): its frames carry ids only (a conversation and the sequence of a new
- * message), after which the chat fetches everything after its last sequence. Until the socket's contract exists
- * nothing connects, `useLiveConnected()` stays false, and the chat polls as the spec says (start after 5 s;
- * every 60 s). The socket client calls `setLiveConnected` and `emitLiveFrame`; nothing else has to change.
+ * Between the live channel's socket (live-socket.ts) and the open chats: its frames carry ids only (a conversation
+ * and the sequence of a new message), after which a chat fetches everything after its last sequence. While the
+ * socket is down `useLiveConnected()` is false and the chats poll as the spec says (start after 5 s; every 60 s).
  */
 export interface LiveMessageFrame {
-  conversation_id: number;
+  /** The conversation with a new message; null: any may have one (the socket is (re)subscribed), fetch all. */
+  conversation_id: number | null;
   seq: number;
 }
 

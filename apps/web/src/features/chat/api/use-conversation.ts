@@ -132,7 +132,8 @@ export function useConversation(
   useEffect(
     () =>
       onLiveFrame((frame) => {
-        if (frame.conversation_id === conversationId && frame.seq > lastSeq.current) void fetchNew();
+        const isMine = frame.conversation_id === null || (frame.conversation_id === conversationId && frame.seq > lastSeq.current);
+        if (isMine) void fetchNew();
       }),
     [conversationId, fetchNew],
   );

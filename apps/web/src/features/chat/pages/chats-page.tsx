@@ -17,14 +17,14 @@ import '../components/chat.css';
 function MemberChat({ profileId, onBack }: { profileId: number; onBack: () => void }) {
   const { t } = useTranslation();
   const chats = useChats();
-  const member = useChatPartner(profileId);
+  const existing = chats.data?.chats.find((chat) => chat.profile.id === profileId);
+  const member = useChatPartner(profileId, chats.isSuccess && !existing);
   const navigate = useNavigate();
   const localePath = useLocalePath();
   const onSent = useCallback(
     (answer: SendMessageResponse) => navigate(localePath(`/chats/${answer.message.conversation_id}`), { replace: true }),
     [navigate, localePath],
   );
-  const existing = chats.data?.chats.find((chat) => chat.profile.id === profileId);
   if (existing) return <Navigate to={localePath(`/chats/${existing.conversation.id}`)} replace />;
   const profile = member.data?.profile;
   if (chats.isPending || !profile) {

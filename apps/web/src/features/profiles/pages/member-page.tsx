@@ -136,6 +136,15 @@ export function MemberPage({ profileId, likeButton }: MemberPageProps) {
             })}
           </div>
           {user && (
+            <LocalLink
+              to={`/members/${profile.id}/chat`}
+              className={buttonClass({ variant: 'outline-primary' })}
+              data-testid="message-button"
+            >
+              {t('member.message')}
+            </LocalLink>
+          )}
+          {user && (
             <Button
               variant={profile.is_blocked_by_me ? 'outline-dark' : 'light'}
               onClick={() => void handleBlock()}

@@ -1,0 +1,94 @@
+import type { LiveServerFrame } from '@amora/contracts';
+import { type QueryClient, useQueryClient } from '@tanstack/react-query';
+import { useEffect } from 'react';
+import { likesQueryKey } from '@/shared/session/likes';
+import { chatsQueryKey } from './chats';
+import { emitLiveFrame, setLiveConnected } from './live-channel';
+
+/**
+ * The live channel's path and the close codes after which the client must not connect again, as in
+ * packages/contracts/src/live.ts (copied, so the shell does not load zod; a test keeps them equal).
+ */
+export const LIVE_SOCKET_PATH = '/api/live';
+export const LIVE_NO_RECONNECT = [4401, 4403, 4409] as const;
+/** Waits before connecting again: 1 s, doubling up to 30 s. */
+const RECONNECT_MIN_MS = 1_000;
+const RECONNECT_MAX_MS = 30_000;
+
+export function liveSocketUrl(location: Location = window.location): string {
+  return `${location.protocol === 'https:' ? 'wss:' : 'ws:'}//${location.host}${LIVE_SOCKET_PATH}`;
+}
+
+/** What a frame from the server changes here: a new message, likes, a match. Frames are ids only. */
+export function handleLiveFrame(frame: LiveServerFrame, queryClient: QueryClient): void {
+  switch (frame.type) {
+    case 'ready':
+      setLiveConnected(true);
+      emitLiveFrame({ conversation_id: null, seq: 0 });
+      void queryClient.invalidateQueries({ queryKey: chatsQueryKey });
+      return;
+    case 'message':
+      emitLiveFrame({ conversation_id: frame.conversation, seq: frame.seq });
+      void queryClient.invalidateQueries({ queryKey: chatsQueryKey });
+      return;
+    case 'like':
+    case 'match':
+      void queryClient.invalidateQueries({ queryKey: likesQueryKey });
+      return;
+    default:
+      return;
+  }
+}
+
+function parseFrame(data: unknown): LiveServerFrame | null {
+  if (typeof data !== 'string') return null;
+  try {
+    const frame = JSON.parse(data) as LiveServerFrame;
+    return frame && typeof frame === 'object' && typeof frame.type === 'string' ? frame : null;
+  } catch {
+    return null;
+  }
+}
+
+/**
+ * A member's live channel while mounted: one WebSocket to /api/live (the session cookie authenticates it); on
+ * 'ready' every open chat fetches what it missed; closed, it connects again after 1 s, 2 s, 4 s … 30 s, and the
+ * chats poll meanwhile. Not again after 4401 (logged out), 4403 (wrong origin) or 4409 (another tab took over).
+ */
+export function useLiveSocket(isEnabled: boolean): void {
+  const queryClient = useQueryClient();
+  useEffect(() => {
+    if (!isEnabled || typeof WebSocket === 'undefined') return;
+    let socket: WebSocket | null = null;
+    let retryMs = RECONNECT_MIN_MS;
+    let timer: number | undefined;
+    let isStopped = false;
+    const connect = () => {
+      try {
+        socket = new WebSocket(liveSocketUrl());
+      } catch {
+        return;
+      }
+      socket.onmessage = (event) => {
+        const frame = parseFrame(event.data);
+        if (!frame) return;
+        if (frame.type === 'ready') retryMs = RECONNECT_MIN_MS;
+        handleLiveFrame(frame, queryClient);
+      };
+      socket.onclose = (event) => {
+        setLiveConnected(false);
+        socket = null;
+        if (isStopped || (LIVE_NO_RECONNECT as readonly number[]).includes(event.code)) return;
+        timer = window.setTimeout(connect, retryMs);
+        retryMs = Math.min(retryMs * 2, RECONNECT_MAX_MS);
+      };
+    };
+    connect();
+    return () => {
+      isStopped = true;
+      window.clearTimeout(timer);
+      socket?.close(1000);
+      setLiveConnected(false);
+    };
+  }, [isEnabled, queryClient]);
+}
