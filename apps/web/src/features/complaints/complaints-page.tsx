@@ -4,7 +4,7 @@ import { useForm } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
 import { Button } from '@/components/ui/button';
 import { FormField } from '@/components/ui/form-field';
-import { AuthCard } from '@/features/auth/components/auth-card';
+import { FormPage } from '@/components/ui/form-page';
 import { ApiRequestError } from '@/lib/api-client';
 import { useSettings } from '@/shared/site/api/get-settings';
 import { usePageTitle } from '@/shared/site/use-page-title';
@@ -36,12 +36,12 @@ export function ComplaintsPage() {
 
   if (mutation.isSuccess) {
     return (
-      <AuthCard title={t('complaints.title')} mark="success" isWide>
+      <FormPage title={t('complaints.title')} mark="success" isWide>
         <div className="alert alert-success mb-0" data-testid="complaint-success">
           <h2 className="alert-heading h5">{t('complaints.thanks')}</h2>
           <p className="mb-0">{t('complaints.reference', { reference: mutation.data.reference, email: settings.support_email })}</p>
         </div>
-      </AuthCard>
+      </FormPage>
     );
   }
 

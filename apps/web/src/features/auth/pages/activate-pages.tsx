@@ -1,10 +1,10 @@
 import { useTranslation } from 'react-i18next';
 import { buttonClass } from '@/components/ui/button';
+import { FormPage } from '@/components/ui/form-page';
 import { useUser } from '@/shared/session/user';
 import { useSettings } from '@/shared/site/api/get-settings';
 import { LocalLink } from '@/shared/site/local-link';
 import { usePageTitle } from '@/shared/site/use-page-title';
-import { AuthCard } from '../components/auth-card';
 
 const CARD_ICONS = {
   profile: 'M12 12a4.5 4.5 0 1 0 0-9 4.5 4.5 0 0 0 0 9zm0 2c-4.2 0-8 2.1-8 5v2h16v-2c0-2.9-3.8-5-8-5z',
@@ -65,10 +65,10 @@ export function ActivateErrorPage() {
   const user = useUser();
   usePageTitle(t('auth.errors.activationFailed'));
   return (
-    <AuthCard title={t('auth.errors.activationFailed')} intro={t('activateError.text')} mark="danger" testId="activate-error">
+    <FormPage title={t('auth.errors.activationFailed')} intro={t('activateError.text')} mark="danger" testId="activate-error">
       <LocalLink to={user ? '/complete-signup' : '/login'} className={buttonClass({ size: 'lg', isBlock: true })}>
         {user ? t('activation.resend') : t('nav.login')}
       </LocalLink>
-    </AuthCard>
+    </FormPage>
   );
 }

@@ -5,13 +5,13 @@ import { useTranslation } from 'react-i18next';
 import { Navigate, useNavigate, useSearchParams } from 'react-router';
 import { Button } from '@/components/ui/button';
 import { FormField } from '@/components/ui/form-field';
+import { FormPage } from '@/components/ui/form-page';
 import { errorText } from '@/lib/error-text';
 import { useUser } from '@/shared/session/user';
 import { LocalLink } from '@/shared/site/local-link';
 import { useLocalePath } from '@/shared/site/use-locale';
 import { usePageTitle } from '@/shared/site/use-page-title';
 import { useLogin } from '../api/account';
-import { AuthCard } from '../components/auth-card';
 
 /** Login; a member lands on /members (or where the redirect query points, on this site). */
 export function LoginPage() {
@@ -31,7 +31,7 @@ export function LoginPage() {
 
   const handleValid = (values: LoginInput) => login.mutate(values, { onSuccess: () => navigate(target) });
   return (
-    <AuthCard
+    <FormPage
       title={t('login.title')}
       links={
         <>
@@ -72,7 +72,7 @@ export function LoginPage() {
           {t('nav.login')}
         </Button>
       </form>
-    </AuthCard>
+    </FormPage>
   );
 }
 

@@ -6,12 +6,12 @@ import { useTranslation } from 'react-i18next';
 import { useNavigate, useSearchParams } from 'react-router';
 import { Button } from '@/components/ui/button';
 import { FormField } from '@/components/ui/form-field';
+import { FormPage } from '@/components/ui/form-page';
 import { errorText } from '@/lib/error-text';
 import { LocalLink } from '@/shared/site/local-link';
 import { useLocalePath } from '@/shared/site/use-locale';
 import { usePageTitle } from '@/shared/site/use-page-title';
 import { requestPasswordReset, useResetPassword } from '../api/account';
-import { AuthCard } from '../components/auth-card';
 
 /** /reset-password: ask for a link. The answer is the same whether or not the address has an account. */
 export function ResetPasswordPage() {
@@ -20,7 +20,7 @@ export function ResetPasswordPage() {
   const request = useMutation({ mutationFn: requestPasswordReset });
   const { register, handleSubmit } = useForm<{ email: string }>();
   return (
-    <AuthCard
+    <FormPage
       title={t('reset.title')}
       intro={request.isSuccess ? undefined : t('reset.intro')}
       mark={request.isSuccess ? 'success' : 'brand'}
@@ -54,7 +54,7 @@ export function ResetPasswordPage() {
           </form>
         </>
       )}
-    </AuthCard>
+    </FormPage>
   );
 }
 
@@ -74,7 +74,7 @@ export function ResetPasswordDoPage() {
   } = useForm<ResetDoInput>({ resolver: zodResolver(resetDoSchema), defaultValues: { token } });
   const fieldError = (text?: string) => (text ? t(text) : null);
   return (
-    <AuthCard title={t('reset.newTitle')}>
+    <FormPage title={t('reset.newTitle')}>
       {(reset.error || errors.token) && (
         <div className="alert alert-danger" role="alert" data-testid="reset-error">
           {reset.error ? errorText(t, reset.error) : t('auth.errors.linkInvalid')}{' '}
@@ -105,6 +105,6 @@ export function ResetPasswordDoPage() {
           {t('reset.save')}
         </Button>
       </form>
-    </AuthCard>
+    </FormPage>
   );
 }

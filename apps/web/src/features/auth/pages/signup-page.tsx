@@ -1,12 +1,12 @@
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Navigate, useNavigate, useParams } from 'react-router';
+import { FormPage } from '@/components/ui/form-page';
 import { useUser } from '@/shared/session/user';
 import { useSettings } from '@/shared/site/api/get-settings';
 import { useCanSignUp } from '@/shared/site/use-can-sign-up';
 import { useLocalePath } from '@/shared/site/use-locale';
 import { usePageTitle } from '@/shared/site/use-page-title';
-import { AuthCard } from '../components/auth-card';
 import { SIGNUP_FLOW_COMPLETE } from '../components/signup-events';
 import { SignupForm } from '../components/signup-form';
 import { SignupsClosed } from '../components/signups-closed';
@@ -29,9 +29,9 @@ export function SignupPage() {
     window.dispatchEvent(new Event(SIGNUP_FLOW_COMPLETE));
   };
   return (
-    <AuthCard title={title}>
+    <FormPage title={title}>
       {canSignUp ? <SignupForm profileId={profileId} withMessage={profileId !== undefined} onDone={handleDone} /> : <SignupsClosed />}
-    </AuthCard>
+    </FormPage>
   );
 }
 

@@ -1,7 +1,7 @@
 import type { ReactNode } from 'react';
 import { HeartIcon } from '@/components/ui/heart-icon';
 
-interface AuthCardProps {
+interface FormPageProps {
   title: ReactNode;
   intro?: ReactNode;
   /** The mark above the title: the brand's heart, a tick for a success, a cross for a failure. */
@@ -18,8 +18,8 @@ const MARKS = {
   danger: 'M12 2a10 10 0 1 0 0 20 10 10 0 0 0 0-20zm1 15h-2v-2h2zm0-4h-2V7h2z',
 } as const;
 
-/** The account forms' frame (signup, login, reset, activation): one card, centred on a soft background. */
-export function AuthCard({ title, intro, mark = 'brand', links, isWide = false, testId, children }: AuthCardProps) {
+/** A page that is one form or one message (signup, login, reset, activation, a sent complaint): one card, centred on a soft background. */
+export function FormPage({ title, intro, mark = 'brand', links, isWide = false, testId, children }: FormPageProps) {
   return (
     <main id="main" className="auth-page" data-testid={testId}>
       <div className={isWide ? 'auth-card is-wide' : 'auth-card'}>
