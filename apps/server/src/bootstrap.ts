@@ -13,6 +13,7 @@ import { logAfterCommitErrorsTo } from './lib/transaction';
 import { purgeDeletedAccounts } from './modules/deletion/deletion.service';
 import { createMailer } from './modules/mail/mail.service';
 import { SiteDirectory } from './modules/sites/sites.service';
+import { seedDemoChats } from './seed/demo-chats';
 import { seedDemoProfiles } from './seed/demo-profiles';
 
 export interface Runtime {
@@ -83,6 +84,8 @@ export async function createDemoData(config: Config): Promise<void> {
     const started = Date.now();
     const count = await seedDemoProfiles({ db: handle.db, now: () => new Date(), config });
     log.info({ count, ms: Date.now() - started }, 'demo members created');
+    const chats = await seedDemoChats(handle.db, new Date());
+    log.info({ chats }, 'demo chats created');
   } finally {
     await handle.close();
   }

@@ -113,6 +113,8 @@ export const userSchema = z.object({
   trafficsource: z.string().nullable(),
   signup_date: z.string(),
   fictional_icon: z.string(),
+  /** The member's unread messages in all their chats (spec §3 chat state; chats.php's total): the Messages badge. */
+  num_unread_messages: z.number().int(),
   /**
    * What the member search starts from (spec §3 search state) when the address has no filter: the gender the
    * member wants to meet when that is one gender, their country and region. Null where there is no default.

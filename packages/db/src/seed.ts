@@ -4,7 +4,7 @@ import { fileURLToPath } from 'node:url';
 import { INTERESTS, LOCALES, TARGET_COUNTRIES } from '@amora/contracts/core';
 import { count } from 'drizzle-orm';
 import type { Database } from './client';
-import { companies, profiles, sites, users } from './schema';
+import { companies, creditLedger, profiles, sites, users } from './schema';
 
 type SiteTexts = Record<
   'amora' | 'herzklopfen',
@@ -26,6 +26,24 @@ function loadSiteTexts(): Record<'amora' | 'herzklopfen', Record<string, Record<
     }
   }
   return out as Record<'amora' | 'herzklopfen', Record<string, Record<string, string>>>;
+}
+
+/** Demo chat texts of one locale: two conversations (lines alternate, the starter first), a stranger's first two
+ * messages, and what a member writes to a fictional profile (no answer: those wait for the operator queue). */
+export interface DemoChatTexts {
+  scripts: string[][];
+  openers: string[];
+  toFictional: string[];
+}
+
+/** The demo conversations' texts in every locale, from seed-texts/<locale>.json (`chat`). */
+export function loadDemoChatTexts(): Record<string, DemoChatTexts> {
+  const dir = join(dirname(fileURLToPath(import.meta.url)), 'seed-texts');
+  const out: Record<string, DemoChatTexts> = {};
+  for (const file of readdirSync(dir).filter((f) => f.endsWith('.json'))) {
+    out[file.slice(0, -5)] = (JSON.parse(readFileSync(join(dir, file), 'utf8')) as { chat: DemoChatTexts }).chat;
+  }
+  return out;
 }
 
 const ALL_LOCALES: string[] = [...LOCALES];
@@ -197,6 +215,10 @@ export async function seedDemo(db: Database, hashPassword: (password: string) =>
         confirmedAt: new Date(),
       })
       .returning({ id: users.id });
+    // The balance comes through the ledger as every change of credits does, so the ledger sums to it.
+    await db
+      .insert(creditLedger)
+      .values({ userId: user.id, siteId: site.id, delta: 20, balanceAfter: 20, reason: 'demo', idempotencyKey: `demo:${user.id}` });
     await db
       .insert(profiles)
       .values({ userId: user.id, siteId: site.id, name: member.name, country: member.country, status: 'active', birthDate: '1990-05-17' });

@@ -1,4 +1,4 @@
-import { type Database, profiles, sites, users } from '@amora/db';
+import { creditLedger, type Database, profiles, sites, users } from '@amora/db';
 import { eq } from 'drizzle-orm';
 import { hashPassword } from '../lib/passwords';
 import { addPhotoForSeed, type PhotoContext } from '../modules/photos/photos.service';
@@ -148,6 +148,8 @@ export async function seedDemoProfiles(ctx: PhotoContext, count = 300): Promise<
   if (!amora || !herz) return 0;
   const passwordHash = await hashPassword('amora-demo-2026');
   const r = random(20261122);
+  // Each balance comes through the ledger as every change of credits does, so the ledger sums to it.
+  const openingBalances: (typeof creditLedger.$inferInsert)[] = [];
   const jobs: { profileId: number; userId: number | null; subject: PortraitSubject; seed: string; photos: number }[] = [];
 
   for (let i = 0; i < count; i++) {
@@ -177,8 +179,17 @@ export async function seedDemoProfiles(ctx: PhotoContext, count = 300): Promise<
           paidUser: r() < 0.25,
           confirmedAt: new Date(),
         })
-        .returning({ id: users.id });
+        .returning({ id: users.id, credits: users.credits });
       userId = user.id;
+      if (user.credits > 0)
+        openingBalances.push({
+          userId: user.id,
+          siteId: site.id,
+          delta: user.credits,
+          balanceAfter: user.credits,
+          reason: 'demo',
+          idempotencyKey: `demo:${user.id}`,
+        });
     }
     // Drawn in this order (sexuality, hair, eyes) so every fresh install gets the same members as before.
     const sexuality = pick(r, SEXUALITY_BY_GENDER[gender]);
@@ -219,6 +230,8 @@ export async function seedDemoProfiles(ctx: PhotoContext, count = 300): Promise<
       photos: 1 + Math.floor(r() * r() * 3),
     });
   }
+
+  if (openingBalances.length > 0) await db.insert(creditLedger).values(openingBalances);
 
   // Two at a time: sharp already uses the other core.
   let next = 0;

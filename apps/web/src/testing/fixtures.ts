@@ -83,6 +83,7 @@ export function userFixture(overrides: Partial<User> = {}, profile: Partial<User
     trafficsource: null,
     signup_date: '2026-01-05T10:00:00.000Z',
     fictional_icon: 'star',
+    num_unread_messages: 0,
     search_defaults: { gender: null, country: 'NL', countryregion: null },
     ...overrides,
     profile: {

@@ -6,10 +6,16 @@ import type { ProfileRow, UserRow } from './auth.repository';
 
 /**
  * Rows → the `user` object of spec §3; nothing else of the row leaves the server. The one presenter of every
- * answer that carries the user (GET user.php, login, signup, password reset, reactivation): `newLikes` is the
- * profile's like_new, which every caller must give (auth.service's presentMember counts it).
+ * answer that carries the user (GET user.php, login, signup, password reset, reactivation): `counts` are the
+ * profile's like_new and the member's unread messages, which every caller must give (auth.service's presentMember
+ * counts them).
  */
-export function presentUser(user: UserRow, profile: ProfileRow, site: Pick<Site, 'fictionalIcon'>, newLikes: number): User {
+export function presentUser(
+  user: UserRow,
+  profile: ProfileRow,
+  site: Pick<Site, 'fictionalIcon'>,
+  counts: { newLikes: number; unreadMessages: number },
+): User {
   return {
     id: user.id,
     email: user.email,
@@ -21,13 +27,14 @@ export function presentUser(user: UserRow, profile: ProfileRow, site: Pick<Site,
     trafficsource: user.trafficsource,
     signup_date: user.signupDate.toISOString(),
     fictional_icon: site.fictionalIcon,
+    num_unread_messages: counts.unreadMessages,
     search_defaults: searchDefaultsFor(profile),
     profile: {
       id: profile.id,
       name: profile.name,
       country: profile.country,
       status: profile.status,
-      like_new: newLikes,
+      like_new: counts.newLikes,
       main_image: profile.mainPhotoId
         ? {
             filename: photoUrl(profile.mainPhotoId, 'large'),

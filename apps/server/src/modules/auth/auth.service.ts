@@ -21,7 +21,7 @@ import { hashToken, newToken } from '../../lib/tokens';
 import { parseTracking } from '../../lib/tracking';
 import { withTransaction } from '../../lib/transaction';
 import { addressKey } from '../../plugins/flood-guard';
-import { sendMessage } from '../chat/chat.service';
+import { countUnread, sendMessage } from '../chat/chat.service';
 import { credit } from '../credits/credits.service';
 import { countNewLikes } from '../likes/likes.service';
 import type { MailKind } from '../mail/mail.service';
@@ -511,9 +511,14 @@ export async function useReactivationLink(
   return { userId: used.userId, status: used.payload.status === 'confirmed' ? 'confirmed' : 'not_confirmed' };
 }
 
-/** The `user` object of spec §3 for a member, with their profile's like_new counted: every answer that carries the user. */
+/**
+ * The `user` object of spec §3 for a member, with their profile's like_new and their unread messages counted:
+ * every answer that carries the user.
+ */
 export async function presentMember(ctx: AppContext, site: Site, user: UserRow, profile: ProfileRow): Promise<User> {
-  return presentUser(user, profile, site, await countNewLikes(ctx, profile.id));
+  const newLikes = await countNewLikes(ctx, profile.id);
+  const unreadMessages = await countUnread(ctx, profile);
+  return presentUser(user, profile, site, { newLikes, unreadMessages });
 }
 
 /** The `user` object of the member with this account id as it is now (read again after a change), or null. */

@@ -85,9 +85,10 @@ export async function insertConversation(tx: Executor, values: { siteId: number;
 
 /**
  * Takes the conversation's next sequence number for a message from `senderSide` (the row must be locked): one
- * more unread for the other side, and the sender has read up to their own message. The new sequence.
+ * more unread for the other side, and the sender has read up to their own message. The new sequence. `at` is the
+ * message's time where it is not now (the demo data's history).
  */
-export async function takeNextSeq(tx: Executor, conversationId: number, senderSide: Side): Promise<number> {
+export async function takeNextSeq(tx: Executor, conversationId: number, senderSide: Side, at?: Date): Promise<number> {
   const other: Side = senderSide === 'low' ? 'high' : 'low';
   const [row] = await tx
     .update(conversations)
@@ -95,7 +96,7 @@ export async function takeNextSeq(tx: Executor, conversationId: number, senderSi
       lastSeq: sql`${conversations.lastSeq} + 1`,
       [unreadKey[other]]: sql`${unread[other]} + 1`,
       [readSeqKey[senderSide]]: sql`${conversations.lastSeq} + 1`,
-      updatedAt: sql`now()`,
+      updatedAt: at ?? sql`now()`,
     })
     .where(eq(conversations.id, conversationId))
     .returning({ seq: conversations.lastSeq });
@@ -216,6 +217,24 @@ export async function listChats(db: Executor, profileId: number, siteId: number,
     .limit(CHATS_LIST_LIMIT);
 }
 export type ChatListRow = Awaited<ReturnType<typeof listChats>>[number];
+
+/**
+ * A profile's unread messages over the chats chats.php lists (its site, the other profile's account not deleted;
+ * a removed chat has none unread until a new message brings it back).
+ */
+export async function sumUnread(db: Executor, profileId: number, siteId: number): Promise<number> {
+  const isLow = sql`${conversations.profileLowId} = ${profileId}`;
+  const partnerId = sql`case when ${isLow} then ${conversations.profileHighId} else ${conversations.profileLowId} end`;
+  const [row] = await db
+    .select({
+      n: sql<number>`coalesce(sum(case when ${isLow} then ${conversations.lowUnread} else ${conversations.highUnread} end), 0)::int`,
+    })
+    .from(conversations)
+    .innerJoin(profiles, eq(profiles.id, partnerId))
+    .leftJoin(users, eq(users.id, profiles.userId))
+    .where(and(eq(conversations.siteId, siteId), isMember(profileId), ownerNotDeleted()));
+  return Number(row?.n ?? 0);
+}
 
 export interface MessageWindow {
   conversationId: number;

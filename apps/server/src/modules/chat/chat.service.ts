@@ -8,7 +8,7 @@ import {
   type MessagesResponse,
   type SendMessageResponse,
 } from '@amora/contracts';
-import type { Executor } from '@amora/db';
+import type { Database, Executor } from '@amora/db';
 import type { AppContext } from '../../context';
 import { badRequest, HttpError, notFound } from '../../lib/errors';
 import { withTransaction } from '../../lib/transaction';
@@ -37,6 +37,7 @@ import {
   markRejected,
   type PartnerRow,
   sideOf,
+  sumUnread,
   takeNextSeq,
 } from './chat.repository';
 
@@ -220,6 +221,14 @@ export async function listChats(ctx: AppContext, auth: Auth): Promise<ChatsRespo
   return { chats, num_unread_messages: chats.reduce((sum, chat) => sum + chat.num_unread_messages, 0) };
 }
 
+/**
+ * The member's unread messages in all their chats (the user object's num_unread_messages): what chats.php adds up,
+ * read from the counters without the list.
+ */
+export function countUnread(ctx: Pick<AppContext, 'db'>, profile: { id: number; siteId: number }): Promise<number> {
+  return sumUnread(ctx.db, profile.id, profile.siteId);
+}
+
 export interface MessagesInput {
   conversation: number;
   after?: number;
@@ -296,5 +305,47 @@ export async function rejectMessage(ctx: AppContext, messageId: number): Promise
       });
     }
     return true;
+  });
+}
+
+/** A conversation of the demo data: its two profiles, its messages oldest first, and who has read all of it. */
+export interface DemoConversation {
+  siteId: number;
+  starter: number;
+  other: number;
+  lines: { from: number; body: string; at: Date }[];
+  /** Profiles that have opened the chat since its last message (their unread count is 0). */
+  readBy: number[];
+}
+
+/**
+ * Writes a demo conversation on a first start as sends would (the pair's row started by `starter`, each message the
+ * next sequence under the row's lock, one more unread for the other side), at the times given and free of charge:
+ * demo history costs no credits, so it has no ledger rows and no message.created event (nobody is connected yet).
+ * Its conversation id.
+ */
+export async function writeDemoConversation(db: Database, demo: DemoConversation): Promise<number> {
+  return db.transaction(async (tx) => {
+    const made = await insertConversation(tx, { siteId: demo.siteId, starter: demo.starter, other: demo.other });
+    const id = made ?? (await findPairConversation(tx, demo.starter, demo.other))?.id;
+    const conversation = id === undefined ? undefined : await lockConversation(tx, id, demo.starter);
+    if (!conversation) throw new Error(`Demo conversation ${demo.starter}-${demo.other} could not be made`);
+    for (const [i, line] of demo.lines.entries()) {
+      // A member answers with the chat open: what they were sent is read (as POST chat-read.php does).
+      if (i > 0) await markRead(tx, conversation.id, line.from);
+      const seq = await takeNextSeq(tx, conversation.id, sideOf(conversation, line.from), line.at);
+      await insertMessage(tx, {
+        conversationId: conversation.id,
+        seq,
+        senderProfileId: line.from,
+        kind: 'text',
+        body: line.body,
+        clientId: `demo-${conversation.id}-${i + 1}`,
+        price: 0,
+        createdAt: line.at,
+      });
+    }
+    for (const profileId of demo.readBy) await markRead(tx, conversation.id, profileId);
+    return conversation.id;
   });
 }

@@ -1,0 +1,88 @@
+import { chatsResponseSchema } from '@amora/contracts';
+import { conversations, creditLedger, DEMO_MEMBERS, messages, profiles, users } from '@amora/db';
+import { asc, eq, sql } from 'drizzle-orm';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { AMORA, call, DEMO, DEMO_HERZ, HERZ, login, sessionCookie } from '../test/accounts';
+import { createTestApp, type TestApp } from '../test/harness';
+import { seedDemoChats } from './demo-chats';
+import { seedDemoProfiles } from './demo-profiles';
+
+/** The demo chats of a first start, on the demo members of a smaller seed (the same code, fewer portraits). */
+let t: TestApp;
+let made: number;
+
+beforeAll(async () => {
+  t = await createTestApp();
+  await seedDemoProfiles(t.ctx, 60);
+  made = await seedDemoChats(t.ctx.db, t.ctx.now());
+}, 120_000);
+afterAll(async () => {
+  await t?.close();
+});
+
+async function profileOfEmail(email: string) {
+  const [row] = await t.ctx.db
+    .select({ id: profiles.id })
+    .from(profiles)
+    .innerJoin(users, eq(users.id, profiles.userId))
+    .where(eq(users.email, email));
+  return row.id;
+}
+
+describe('demo chats', () => {
+  it('numbers every conversation 1..n, free of charge, written only by members with an account', async () => {
+    expect(made).toBeGreaterThanOrEqual(8);
+    const all = await t.ctx.db.select().from(conversations);
+    expect(all).toHaveLength(made);
+    for (const conversation of all) {
+      const rows = await t.ctx.db.select().from(messages).where(eq(messages.conversationId, conversation.id)).orderBy(asc(messages.seq));
+      expect(rows.map((m) => m.seq)).toEqual(Array.from({ length: conversation.lastSeq }, (_, i) => i + 1));
+      expect(rows.length).toBeGreaterThan(0);
+      for (const m of rows) {
+        expect(m.price).toBe(0);
+        const [sender] = await t.ctx.db.select().from(profiles).where(eq(profiles.id, m.senderProfileId));
+        expect(sender.isFictional).toBe(false);
+        expect(sender.userId).not.toBeNull();
+      }
+    }
+  });
+
+  it('gives each demo login unread messages from other members and a fictional chat holding only its own messages', async () => {
+    for (const [demo, host] of [
+      [DEMO, AMORA],
+      [DEMO_HERZ, HERZ],
+    ] as const) {
+      const res = await login(t, demo.email, demo.password, { host });
+      expect(res.statusCode, res.body).toBe(200);
+      const unread = res.json().user.num_unread_messages as number;
+      expect(unread).toBe(3);
+
+      const chatsRes = await call(t, 'GET', '/api/chats.php', undefined, { host, cookie: sessionCookie(res) });
+      expect(chatsRes.statusCode, chatsRes.body).toBe(200);
+      const chats = chatsResponseSchema.parse(chatsRes.json());
+      expect(chats.num_unread_messages).toBe(unread);
+      expect(chats.chats.length).toBeGreaterThanOrEqual(4);
+      for (const chat of chats.chats.filter((c) => c.num_unread_messages > 0)) expect(chat.profile.is_fictional).toBe(false);
+
+      const me = await profileOfEmail(demo.email);
+      const fictional = chats.chats.filter((c) => c.profile.is_fictional);
+      expect(fictional).toHaveLength(1);
+      const held = await t.ctx.db.select().from(messages).where(eq(messages.conversationId, fictional[0].conversation.id));
+      expect(held.length).toBeGreaterThan(0);
+      expect(held.every((m) => m.senderProfileId === me)).toBe(true);
+    }
+    expect(DEMO_MEMBERS.map((m) => m.email)).toEqual([DEMO.email, DEMO_HERZ.email]);
+  });
+
+  it('leaves the ledger summing to every balance', async () => {
+    const balances = await t.ctx.db.select({ id: users.id, credits: users.credits }).from(users);
+    const sums = await t.ctx.db
+      .select({ userId: creditLedger.userId, sum: sql<number>`sum(${creditLedger.delta})::int` })
+      .from(creditLedger)
+      .groupBy(creditLedger.userId);
+    const sumOf = new Map(sums.map((row) => [row.userId, Number(row.sum)]));
+    const rows = balances.map((b) => ({ credits: b.credits, sum: sumOf.get(b.id) ?? 0 }));
+    expect(rows.length).toBeGreaterThan(10);
+    for (const row of rows) expect(row.sum).toBe(row.credits);
+  });
+});
