@@ -263,6 +263,7 @@ describe('chats', () => {
     const item = await screen.findByTestId('nav-messages');
     expect(item).toHaveAttribute('href', '/chats');
     expect(await within(item).findByTestId('messages-badge')).toHaveTextContent('99+');
+    await waitFor(() => expect(document.title).toMatch(/^\(120\) /));
   });
 
   it("the profile's Message button opens a new chat with that member, which the first send starts", async () => {

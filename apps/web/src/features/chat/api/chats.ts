@@ -5,6 +5,7 @@ import { type QueryClient, useMutation, useQuery, useQueryClient } from '@tansta
 import { useEffect, useState } from 'react';
 import { api } from '@/lib/api-client';
 import { useUser } from '@/shared/session/user';
+import { useLiveConnected } from './live-channel';
 
 export const chatsQueryKey = ['chats'] as const;
 
@@ -23,16 +24,20 @@ export function usePollingStarted(): boolean {
   return isPolling;
 }
 
-/** My chats (spec §3 chat state), for members only; polled every 60 s from 5 s after load, like likes and the user. */
+/**
+ * My chats (spec §3 chat state), for members only; polled from 5 s after load every 60 s, like likes and the
+ * user, or every 300 s while the live channel is open (its frames reload the list).
+ */
 export function useChats() {
   const user = useUser();
   const isPolling = usePollingStarted();
+  const interval = useLiveConnected() ? POLL.pushIntervalMs : POLL.intervalMs;
   return useQuery({
     queryKey: chatsQueryKey,
     queryFn: fetchChats,
     enabled: user !== null,
     staleTime: POLL.intervalMs,
-    refetchInterval: (query) => (isPolling && query.state.data ? POLL.intervalMs : false),
+    refetchInterval: (query) => (isPolling && query.state.data ? interval : false),
   });
 }
 
