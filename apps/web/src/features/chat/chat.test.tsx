@@ -236,6 +236,30 @@ describe('chats', () => {
     expect(screen.getByTestId('chat-send')).toBeDisabled();
   });
 
+  it('a free member over the two conversations limit is told so, with a way to buy credits', async () => {
+    answerConversation();
+    server.use(
+      answers.chats(chatsOf([chat(1, 'Noor')])),
+      http.post('*/api/messages.php', () =>
+        HttpResponse.json(
+          errorSchema.parse({
+            error: 'conversation_limit',
+            message: 'Free members can start at most 2 conversations',
+            message_key: 'chat.errors.conversationLimit',
+          }),
+          { status: 403 },
+        ),
+      ),
+    );
+    const { user } = await renderApp('/chats/1', { user: userFixture() });
+    await user.type(await screen.findByRole('textbox', { name: text('chat.placeholder') }), 'Hello');
+    await user.click(screen.getByTestId('chat-send'));
+    const limit = await screen.findByTestId('chat-limit');
+    expect(limit).toHaveTextContent(text('chat.errors.conversationLimit'));
+    expect(within(limit).getByRole('link', { name: text('chat.buyCredits') })).toHaveAttribute('href', '/pricing');
+    expect(within(screen.getByTestId('chat-pending')).getByText(text('chat.errors.conversationLimit'))).toBeInTheDocument();
+  });
+
   it('a blocked chat says why and cannot be written in', async () => {
     server.use(
       answers.chats(chatsOf([chat(1, 'Noor', { blocked: 'blocked_by_partner' })])),
