@@ -167,7 +167,7 @@ export function SwipeGamePage() {
                   ))
                   .reverse()}
               </div>
-              <p className="small text-body-secondary text-center mt-3 mb-2">{t('swipe.hint')}</p>
+              <p className="swipe-hint small text-body-secondary text-center mt-3 mb-2">{t('swipe.hint')}</p>
               <div className="swipe-actions d-flex justify-content-center align-items-center gap-4">
                 <button
                   type="button"
