@@ -1,9 +1,10 @@
 #!/usr/bin/env node
-// npm run bench [-- api|bundle|lighthouse|memory|photos|search|search-http]: runs the benchmarks, prints the figures, writes bench/results/*.json.
+// npm run bench [-- api|bundle|chat|lighthouse|memory|photos|search|search-http]: runs the benchmarks, prints the figures, writes bench/results/*.json.
 import { spawnSync } from 'node:child_process';
 import { mkdirSync, writeFileSync } from 'node:fs';
 import { runApiBenchmark } from './api-throughput.mjs';
 import { runBundleBenchmark } from './bundle-size.mjs';
+import { runChatBenchmark } from './chat.mjs';
 import { runLighthouseBenchmark } from './lighthouse.mjs';
 import { runMemoryBenchmark } from './memory.mjs';
 import { runPhotoBenchmark } from './photo-processing.mjs';
@@ -16,7 +17,7 @@ const save = (name, data) =>
   writeFileSync(`bench/results/${name}.json`, `${JSON.stringify({ at: new Date().toISOString(), ...data }, null, 2)}\n`);
 
 // The API and photo benchmarks run the built server, as `npm start` does; the bundle one measures the web build.
-if (['all', 'bundle', 'api', 'photos', 'search-http', 'memory', 'lighthouse'].includes(which)) {
+if (['all', 'bundle', 'api', 'photos', 'search-http', 'memory', 'lighthouse', 'chat'].includes(which)) {
   if (spawnSync('npm', ['run', 'build', '--silent'], { stdio: 'inherit' }).status !== 0) process.exit(1);
 }
 
@@ -27,6 +28,20 @@ if (which === 'all' || which === 'bundle') {
     `\nIndex route JavaScript: ${bundle.gzipKb} KB gzipped (target <= ${bundle.targetKb} KB) ${bundle.pass ? 'PASS' : 'FAIL'}; ${bundle.brotliKb} KB as Brotli, ${bundle.rawKb} KB uncompressed`,
   );
   for (const f of bundle.files) console.log(`  ${f.file}  ${(f.gzip / 1024).toFixed(1)} KB gz, ${(f.brotli / 1024).toFixed(1)} KB br`);
+}
+
+if (which === 'all' || which === 'chat') {
+  const chat = await runChatBenchmark();
+  save('chat', chat);
+  console.log(`\nChat delivery, two processes on PostgreSQL + Redis (sender's socket and sends on one, receiver's socket on the other):`);
+  const line = (r) =>
+    `p50 ${r.p50} ms  p99 ${r.p99} ms  max ${r.max} ms (answer → frame p50 ${r.pushP50}, p99 ${r.pushP99})  ${r.messagesPerSecond} msg/s  lost ${r.lost}  errors ${r.errors}`;
+  for (const l of chat.levels) {
+    console.log(`  ${String(l.sockets).padStart(5)} sockets, paced ${l.rate}/s: ${line(l.paced)}`);
+    console.log(`  ${String(l.sockets).padStart(5)} sockets, saturated:  ${line(l.saturated)}`);
+  }
+  console.log(`  ${chat.idle.sockets} idle sockets on one process: RSS ${chat.idle.rssMb} MB (${chat.idle.rssMbBefore} MB before)`);
+  console.log(`  targets p99 <= 100 ms at 1,000 sockets, <= 250 MB, 0 lost: ${chat.pass ? 'PASS' : 'FAIL'}`);
 }
 
 if (which === 'all' || which === 'api') {

@@ -1,0 +1,303 @@
+// Chat delivery over the live channel: two server processes on one PostgreSQL database and Redis; N
+// sender/receiver pairs, each sender's socket and sends on process A, its receiver's socket on process B, so
+// every message crosses Redis. Reports delivery latency sender → receiver (from just before the POST to the
+// receiver's frame) p50/p99 and messages per second at 100 and 1,000 open sockets, lost messages, and each
+// process's resident memory with 1,000 idle sockets.
+// Targets (issue 16): p99 <= 100 ms at 1,000 sockets; <= 250 MB per process with 1,000 sockets; 0 lost.
+// Run: npm run bench -- chat   (builds the server first; writes bench/results/chat.json)
+// BENCH_DATABASE_URL (or TEST_DATABASE_URL) names the PostgreSQL server (its database amora_bench_chat is made
+// and dropped), BENCH_REDIS_URL (or TEST_REDIS_URL, default redis://127.0.0.1:6379) Redis. Ports 3230 and 3231.
+
+import { spawnSync } from 'node:child_process';
+import { createHash, randomBytes, randomUUID } from 'node:crypto';
+import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
+import { request } from 'node:http';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import pg from 'pg';
+import WebSocket from 'ws';
+import { startAmora } from './servers.mjs';
+
+const HOST = 'amora.localhost';
+const DB_NAME = 'amora_bench_chat';
+const PORT = Number(process.env.BENCH_CHAT_PORT ?? 3230);
+const LEVELS = (process.env.BENCH_CHAT_SOCKETS ?? '100,1000').split(',').map(Number);
+/** Messages each sender sends, one after another, per level. */
+const MESSAGES_PER_SENDER = Number(process.env.BENCH_CHAT_MESSAGES ?? 5);
+/**
+ * Sends per second over all senders in the paced run (open loop: a send starts on time whatever the others do),
+ * so the latency is the channel's, not a queue of sends; the saturated run then sends as fast as it can.
+ */
+const RATE = Number(process.env.BENCH_CHAT_RATE ?? 25);
+/** Idle sockets held by one process for its memory figure. */
+const IDLE_SOCKETS = Number(process.env.BENCH_CHAT_IDLE ?? 1000);
+
+const sleep = (ms) => new Promise((resolve) => setTimeout(resolve, ms));
+const percentile = (sorted, p) => (sorted.length ? sorted[Math.min(sorted.length - 1, Math.floor((p / 100) * sorted.length))] : null);
+const round1 = (n) => Math.round(n * 10) / 10;
+
+function post(port, path, cookie, body) {
+  return new Promise((resolve, reject) => {
+    const data = JSON.stringify(body);
+    const req = request(
+      `http://127.0.0.1:${port}${path}`,
+      {
+        method: 'POST',
+        headers: {
+          host: HOST,
+          cookie,
+          'x-request-type': 'client',
+          'content-type': 'application/json',
+          'content-length': Buffer.byteLength(data),
+        },
+      },
+      (res) => {
+        let text = '';
+        res.on('data', (chunk) => {
+          text += chunk;
+        });
+        res.on('end', () => resolve({ status: res.statusCode, body: text }));
+      },
+    );
+    req.on('error', reject);
+    req.end(data);
+  });
+}
+
+function rssMb(pid) {
+  const line = readFileSync(`/proc/${pid}/status`, 'utf8')
+    .split('\n')
+    .find((l) => l.startsWith('VmRSS:'));
+  return line ? Math.round(Number(line.replace(/\D+/g, '')) / 1024) : null;
+}
+
+/** A socket as a member; `onFrame` sees every frame. Resolves once the server says ready. */
+function openSocket(port, cookie, onFrame) {
+  return new Promise((resolve, reject) => {
+    const ws = new WebSocket(`ws://127.0.0.1:${port}/api/live`, { headers: { host: HOST, cookie, origin: `http://${HOST}` } });
+    const timer = setTimeout(() => reject(new Error('socket not ready within 15 s')), 15_000);
+    ws.on('message', (data) => {
+      const frame = JSON.parse(data.toString());
+      if (frame.type === 'ready') {
+        clearTimeout(timer);
+        resolve(ws);
+      }
+      onFrame(frame);
+    });
+    ws.on('close', (code) => {
+      clearTimeout(timer);
+      reject(new Error(`socket closed: ${code}`));
+    });
+    ws.on('error', () => {});
+  });
+}
+
+async function stop(child) {
+  const exited = new Promise((resolve) => child.once('exit', resolve));
+  child.kill('SIGTERM');
+  await Promise.race([exited, new Promise((resolve) => setTimeout(resolve, 5000))]);
+}
+
+/** `count` confirmed members with credits and an open session each, straight in the database: their cookies. */
+async function makeMembers(db, count, offset) {
+  const { rows: site } = await db.query('select id from sites order by id limit 1');
+  const siteId = site[0].id;
+  const tokens = Array.from({ length: count }, () => randomBytes(32).toString('base64url'));
+  const { rows } = await db.query(
+    `insert into users (site_id, email, password_hash, status, date_of_birth, credits, confirmed_at)
+     select $1, 'bench-chat-' || i || '@example.com', 'x', 'confirmed', '1990-01-01', 1000000, now()
+     from generate_series($2::int, $3::int) as i returning id`,
+    [siteId, offset + 1, offset + count],
+  );
+  const userIds = rows.map((r) => Number(r.id));
+  const profiles = await db.query(
+    `insert into profiles (site_id, user_id, name, country, status, birth_date, gender)
+     select $1, u, 'Bench ' || u, 'NL', 'active', '1990-01-01', 'woman' from unnest($2::bigint[]) as u returning id, user_id`,
+    [siteId, userIds],
+  );
+  const profileOf = new Map(profiles.rows.map((r) => [Number(r.user_id), Number(r.id)]));
+  await db.query(
+    `insert into sessions (user_id, token_hash, expires_at) select u, h, now() + interval '1 day'
+     from unnest($1::bigint[], $2::text[]) as t(u, h)`,
+    [userIds, tokens.map((t) => createHash('sha256').update(t).digest('hex'))],
+  );
+  return userIds.map((id, i) => ({ profileId: profileOf.get(id), cookie: `auth.session=${tokens[i]}` }));
+}
+
+/** One level: `sockets` open sockets (half senders on A, half receivers on B), every sender sending in turn. */
+async function level(db, servers, sockets, offset) {
+  const pairs = sockets / 2;
+  const members = await makeMembers(db, sockets, offset);
+  const sent = new Map(); // `${conversation}:${seq}` → ms
+  const latencies = [];
+  let received = 0;
+  let receivedHook = () => {};
+  const onReceiver = (frame) => {
+    if (frame.type !== 'message') return;
+    const key = `${frame.conversation}:${frame.seq}`;
+    const at = sent.get(key);
+    if (at === undefined) return;
+    sent.delete(key);
+    latencies.push(performance.now() - at);
+    received++;
+    receivedHook(key);
+  };
+  const open = [];
+  for (let i = 0; i < pairs; i++) {
+    open.push(await openSocket(servers.a.port, members[2 * i].cookie, () => {}));
+    open.push(await openSocket(servers.b.port, members[2 * i + 1].cookie, onReceiver));
+  }
+  // Each pair's conversation, started with a first message (not measured).
+  const conversations = [];
+  for (let i = 0; i < pairs; i++) {
+    const res = await post(servers.a.port, '/api/messages.php', members[2 * i].cookie, {
+      profile: members[2 * i + 1].profileId,
+      body: 'Hello',
+      client_id: randomUUID(),
+    });
+    if (res.status !== 200) throw new Error(`first message: ${res.status} ${res.body}`);
+    conversations.push(JSON.parse(res.body).message.conversation_id);
+  }
+  await sleep(500);
+  const pushLatencies = [];
+  const answered = new Map(); // `${conversation}:${seq}` → ms when the POST answered
+  const onPush = (key) => {
+    const at = answered.get(key);
+    if (at !== undefined) pushLatencies.push(Math.max(0, performance.now() - at));
+  };
+  const sendOne = async (i, conversation, seq) => {
+    const key = `${conversation}:${seq}`;
+    sent.set(key, performance.now());
+    const res = await post(servers.a.port, '/api/messages.php', members[2 * i].cookie, {
+      conversation,
+      body: `Message ${seq}`,
+      client_id: randomUUID(),
+    });
+    if (res.status !== 200) return false;
+    if (sent.has(key)) answered.set(key, performance.now());
+    else pushLatencies.push(0); // the frame came before the answer
+    return true;
+  };
+  const finish = async (expected, errors, started) => {
+    const until = performance.now() + 10_000;
+    while (sent.size > 0 && performance.now() < until) await sleep(50);
+    const seconds = (performance.now() - started) / 1000;
+    const sorted = latencies.sort((x, y) => x - y);
+    const push = pushLatencies.sort((x, y) => x - y);
+    return {
+      messages: expected,
+      received,
+      lost: expected - received - errors,
+      errors,
+      messagesPerSecond: Math.round(received / seconds),
+      p50: round1(percentile(sorted, 50)),
+      p99: round1(percentile(sorted, 99)),
+      max: round1(sorted.at(-1) ?? 0),
+      pushP50: round1(percentile(push, 50)),
+      pushP99: round1(percentile(push, 99)),
+    };
+  };
+  const seqOf = conversations.map(() => 1);
+  receivedHook = onPush;
+
+  // Paced: RATE sends a second over all pairs, in turn.
+  received = 0;
+  latencies.length = 0;
+  const pacedCount = Math.max(pairs, Math.min(pairs * MESSAGES_PER_SENDER, RATE * 10));
+  let errors = 0;
+  let started = performance.now();
+  const inFlight = [];
+  for (let n = 0; n < pacedCount; n++) {
+    const due = started + (n * 1000) / RATE;
+    const wait = due - performance.now();
+    if (wait > 0) await sleep(wait);
+    const i = n % pairs;
+    inFlight.push(sendOne(i, conversations[i], ++seqOf[i]).then((ok) => ok || errors++));
+  }
+  await Promise.all(inFlight);
+  const paced = await finish(pacedCount, errors, started);
+
+  // Saturated: every sender at once, MESSAGES_PER_SENDER each, one after another.
+  received = 0;
+  latencies.length = 0;
+  pushLatencies.length = 0;
+  errors = 0;
+  started = performance.now();
+  await Promise.all(
+    conversations.map(async (conversation, i) => {
+      for (let k = 0; k < MESSAGES_PER_SENDER; k++) if (!(await sendOne(i, conversation, ++seqOf[i]))) errors++;
+    }),
+  );
+  const saturated = await finish(pairs * MESSAGES_PER_SENDER, errors, started);
+  const result = { sockets, pairs, rate: RATE, paced, saturated };
+  return { result, open };
+}
+
+export async function runChatBenchmark() {
+  const baseUrl = process.env.BENCH_DATABASE_URL ?? process.env.TEST_DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/postgres';
+  const redisUrl = process.env.BENCH_REDIS_URL ?? process.env.TEST_REDIS_URL ?? 'redis://127.0.0.1:6379';
+  const admin = new pg.Client({ connectionString: baseUrl });
+  await admin.connect();
+  const url = new URL(baseUrl);
+  url.pathname = `/${DB_NAME}`;
+  await admin.query(`drop database if exists ${DB_NAME} with (force)`);
+  await admin.query(`create database ${DB_NAME}`);
+  const dirs = [mkdtempSync(join(tmpdir(), 'amora-bench-chat-a-')), mkdtempSync(join(tmpdir(), 'amora-bench-chat-b-'))];
+  const env = {
+    DATABASE_URL: url.toString(),
+    REDIS_URL: redisUrl,
+    REDIS_PREFIX: `amora:bench-chat:${randomBytes(3).toString('hex')}:`,
+    SEED_DEMO: 'false',
+  };
+  // The sites and the demo's fixed rows, without the demo members (their portraits take minutes): the members
+  // of the benchmark are written below through SQL.
+  const seed = `import { migrateDatabase, openDatabase, seedDemo } from '@amora/db';
+    const handle = await openDatabase({ url: process.env.DATABASE_URL, poolSize: 1 });
+    await migrateDatabase(handle); await seedDemo(handle.db, async () => 'bench'); await handle.close();`;
+  const seeded = spawnSync('npx', ['tsx', '--input-type=module', '-e', seed], {
+    env: { ...process.env, DATABASE_URL: url.toString() },
+    stdio: 'inherit',
+  });
+  if (seeded.status !== 0) throw new Error('seeding the sites failed');
+  const children = [];
+  const db = new pg.Client({ connectionString: url.toString() });
+  const all = [];
+  try {
+    children.push(await startAmora(PORT, dirs[0], env));
+    children.push(await startAmora(PORT + 1, dirs[1], env));
+    const servers = { a: { port: PORT, pid: children[0].pid }, b: { port: PORT + 1, pid: children[1].pid } };
+    await db.connect();
+    const idleBefore = { a: rssMb(servers.a.pid), b: rssMb(servers.b.pid) };
+    // Memory: IDLE_SOCKETS idle sockets on process B, before anything is sent.
+    const idleMembers = await makeMembers(db, IDLE_SOCKETS, 0);
+    for (const m of idleMembers) all.push(await openSocket(servers.b.port, m.cookie, () => {}));
+    await sleep(3_000);
+    const idle = { sockets: IDLE_SOCKETS, rssMbBefore: idleBefore.b, rssMb: rssMb(servers.b.pid) };
+    for (const ws of all) ws.close();
+    all.length = 0;
+    await sleep(1_000);
+    const levels = [];
+    let offset = IDLE_SOCKETS;
+    for (const sockets of LEVELS) {
+      const { result, open } = await level(db, servers, sockets, offset);
+      offset += sockets;
+      levels.push(result);
+      all.push(...open);
+      result.rssMbAfter = { a: rssMb(servers.a.pid), b: rssMb(servers.b.pid) };
+      for (const ws of open) ws.close();
+      all.length = 0;
+      await sleep(500);
+    }
+    const top = levels.find((l) => l.sockets === 1000) ?? levels.at(-1);
+    const runs = levels.flatMap((l) => [l.paced, l.saturated]);
+    const pass = runs.every((r) => r.lost === 0 && r.errors === 0) && top.paced.p99 <= 100 && idle.rssMb <= 250;
+    return { messagesPerSender: MESSAGES_PER_SENDER, idle, levels, pass };
+  } finally {
+    for (const ws of all) ws.terminate();
+    await db.end().catch(() => {});
+    for (const child of children) await stop(child);
+    await admin.query(`drop database if exists ${DB_NAME} with (force)`).catch(() => {});
+    await admin.end();
+    for (const dir of dirs) rmSync(dir, { recursive: true, force: true });
+  }
+}
