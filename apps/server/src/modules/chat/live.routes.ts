@@ -24,8 +24,12 @@ declare module 'fastify' {
 /** Client frames allowed per socket and window; more close the socket (1008). */
 const FRAMES_PER_WINDOW = 30;
 const FRAME_WINDOW_MS = 10_000;
-/** How long after a change of a member's sessions their sockets' sessions are checked (changes come in bursts). */
-const SESSION_RECHECK_MS = 250;
+/**
+ * How long after a change of a member's sessions their sockets' sessions are checked: every change a member makes
+ * (each message sent) raises session.revoked, so the check runs at most once a second per member, and a logout
+ * closes the sockets within about a second.
+ */
+const SESSION_RECHECK_MS = 1_000;
 
 export interface LiveOptions {
   /** Milliseconds between heartbeats (LIVE_HEARTBEAT_MS by default). */
