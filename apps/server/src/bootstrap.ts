@@ -84,8 +84,9 @@ export async function createDemoData(config: Config): Promise<void> {
     const started = Date.now();
     const count = await seedDemoProfiles({ db: handle.db, now: () => new Date(), config });
     log.info({ count, ms: Date.now() - started }, 'demo members created');
+    const chatsStarted = Date.now();
     const chats = await seedDemoChats(handle.db, new Date());
-    log.info({ chats }, 'demo chats created');
+    log.info({ chats, ms: Date.now() - chatsStarted }, 'demo chats created');
   } finally {
     await handle.close();
   }
