@@ -196,6 +196,22 @@ describe('frames', () => {
     expect(liveC.frames.filter((f) => f.type !== 'ready' && f.type !== 'error')).toEqual([]);
   });
 
+  it('refuses typing and read between a blocked pair, both ways', async () => {
+    const [a, b] = [await createMember(t), await createMember(t)];
+    await withCredits(a);
+    const [liveA, liveB] = [track(await ready(t, a)), track(await ready(t, b))];
+    const { conversation_id: conversation } = await sendAs(t, a, { profile: b.profileId });
+    expect((await callAs(t, b, 'POST', '/api/block.php', { profile_id: a.profileId })).statusCode).toBe(200);
+    liveA.ws.send(JSON.stringify({ type: 'typing', conversation }));
+    await liveA.next((f) => f.type === 'error' && f.error === 'not_yours');
+    liveB.ws.send(JSON.stringify({ type: 'read', conversation, seq: 1 }));
+    await liveB.next((f) => f.type === 'error' && f.error === 'not_yours');
+    await t.ctx.events.idle();
+    await sleep(50);
+    expect(liveA.frames.filter((f) => f.type === 'read')).toEqual([]);
+    expect(liveB.frames.filter((f) => f.type === 'typing')).toEqual([]);
+  });
+
   it('passes typing on at most once per conversation every two seconds', async () => {
     const [a, b] = [await createMember(t), await createMember(t)];
     await withCredits(a);
