@@ -30,7 +30,7 @@ describe('PhotoGallery', () => {
     const { user } = await renderInRoute(<PhotoGallery name="Noor" photos={photos} />, { path: '/members/7', routeName: 'members-id' });
     const previous = await screen.findByRole('button', { name: text('member.previousPhoto') });
     const next = screen.getByRole('button', { name: text('member.nextPhoto') });
-    const thumb = (n: number) => screen.getByRole('button', { name: text('member.photoNumber', { index: n, count: 3 }) });
+    const thumb = (n: number) => screen.getByRole('button', { name: text('member.photoNumber', { index: n, total: 3 }) });
     expect(previous).toBeDisabled();
     expect(thumb(1)).toHaveAttribute('aria-current', 'true');
     await user.click(next);

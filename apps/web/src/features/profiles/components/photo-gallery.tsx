@@ -114,7 +114,7 @@ export function PhotoGallery({ name, photos, empty }: PhotoGalleryProps) {
               className="gallery-slide"
               role="group"
               aria-roledescription="slide"
-              aria-label={t('member.photoNumber', { index: index + 1, count })}
+              aria-label={t('member.photoNumber', { index: index + 1, total: count })}
               data-testid={photo.is_locked ? 'locked-photo' : 'open-photo'}
             >
               <img
@@ -174,7 +174,7 @@ export function PhotoGallery({ name, photos, empty }: PhotoGalleryProps) {
                 type="button"
                 className="gallery-thumb"
                 onClick={() => goTo(index)}
-                aria-label={t('member.photoNumber', { index: index + 1, count })}
+                aria-label={t('member.photoNumber', { index: index + 1, total: count })}
                 aria-current={index === current ? 'true' : undefined}
               >
                 <img src={photo.thumb_url} alt="" loading="lazy" className={photo.is_locked ? 'is-locked' : undefined} />
