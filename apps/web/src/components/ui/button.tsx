@@ -47,7 +47,6 @@ export function Button({
 }: ButtonProps) {
   return (
     <button
-      // biome-ignore lint/a11y/useButtonType: the type is a prop, 'button' by default
       type={type}
       className={buttonClass({ variant, size, isBlock, className })}
       disabled={disabled || isLoading}
