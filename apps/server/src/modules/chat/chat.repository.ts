@@ -96,6 +96,7 @@ export async function takeNextSeq(tx: Executor, conversationId: number, senderSi
       lastSeq: sql`${conversations.lastSeq} + 1`,
       [unreadKey[other]]: sql`${unread[other]} + 1`,
       [readSeqKey[senderSide]]: sql`${conversations.lastSeq} + 1`,
+      [unreadKey[senderSide]]: 0,
       updatedAt: at ?? sql`now()`,
     })
     .where(eq(conversations.id, conversationId))

@@ -285,10 +285,16 @@ describe('credits', () => {
     expect((await userRow(b)).credits).toBe(PRICE * 5);
     expect(await ledgerSum(a)).toBe(PRICE * 4);
     const [conv] = await t.ctx.db.select().from(conversations).where(eq(conversations.id, conversation));
-    // Each side's unread count is what the other sent (nobody opened the chat).
+    // Nobody opened the chat, and writing reads it: each side's unread count is what the other sent after that
+    // side's own last message, in sequence order.
     const lowIsA = conv.profileLowId === a.profileId;
-    expect(lowIsA ? conv.highUnread : conv.lowUnread).toBe(16);
-    expect(lowIsA ? conv.lowUnread : conv.highUnread).toBe(15);
+    const unreadFor = (me: string) => {
+      const mine = stored.filter((m) => m.senderProfileId === (me === 'a' ? a.profileId : b.profileId)).map((m) => m.seq);
+      const lastOwn = Math.max(0, ...mine);
+      return stored.filter((m) => m.seq > lastOwn && !mine.includes(m.seq)).length;
+    };
+    expect(lowIsA ? conv.lowUnread : conv.highUnread).toBe(unreadFor('a'));
+    expect(lowIsA ? conv.highUnread : conv.lowUnread).toBe(unreadFor('b'));
   }, 60_000);
   it('a message moderation rejects is refunded with a new ledger row, once, and shows without its text', async () => {
     const [a, b] = [await member(), await member()];

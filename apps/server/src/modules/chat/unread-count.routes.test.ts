@@ -59,6 +59,16 @@ describe('num_unread_messages in the user object', () => {
     expect(await unreadOf(writer)).toBe(1);
   });
 
+  it('answering in a chat reads it: what the other side wrote before is no longer unread', async () => {
+    const [reader, writer] = [await createMember(t), await createMember(t)];
+    const conversation = await send(writer, { profile: reader.profileId }, 'Hello!');
+    await send(writer, { conversation }, 'Are you there?');
+    expect(await unreadOf(reader)).toBe(2);
+    await send(reader, { conversation }, 'Yes, hi!');
+    expect(await unreadOf(reader)).toBe(0);
+    expect(await unreadOf(writer)).toBe(1);
+  });
+
   it('is not changed by bad input or by another member opening a chat that is not theirs', async () => {
     const [reader, writer, stranger] = [await createMember(t), await createMember(t), await createMember(t)];
     const conversation = await send(writer, { profile: reader.profileId });
