@@ -7,6 +7,7 @@ import type { AppContext } from './context';
 import { appLogger } from './lib/logger';
 import { authRoutes } from './modules/auth/auth.routes';
 import { chatRoutes } from './modules/chat/chat.routes';
+import { chatSafetyRoutes } from './modules/chat/chat-safety.routes';
 import { LiveHub } from './modules/chat/live.hub';
 import { liveRoutes } from './modules/chat/live.routes';
 import { complaintsRoutes } from './modules/complaints/complaints.routes';
@@ -89,6 +90,7 @@ export async function buildApp(ctx: AppContext, options: BuildOptions = {}): Pro
   await app.register(discoveryRoutes);
   await app.register(likesRoutes);
   await app.register(chatRoutes);
+  await app.register(chatSafetyRoutes);
   // The live channel (a WebSocket at /api/live): this process's sockets, pushed the bus's events.
   app.decorate('live', new LiveHub());
   await app.register(liveRoutes, {});

@@ -159,5 +159,10 @@ export const messagesResponseSchema = z.object({
   has_more_before: z.boolean(),
   /** Older messages exist that are hidden for privacy (spec §9): the chat shows a line where its history ends. */
   history_hidden: z.boolean(),
+  /**
+   * How far the other member has read (my messages up to this sequence show "Seen"); null when either of us has
+   * turned read receipts off.
+   */
+  partner_read_seq: z.number().int().nullable().optional(),
 });
 export type MessagesResponse = z.infer<typeof messagesResponseSchema>;

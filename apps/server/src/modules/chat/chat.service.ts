@@ -40,6 +40,7 @@ import {
   sumUnread,
   takeNextSeq,
 } from './chat.repository';
+import { partnerReadSeq, readReceiptsShared } from './chat-safety.service';
 
 const DAY_MS = 86_400_000;
 
@@ -263,12 +264,31 @@ export async function listMessages(ctx: AppContext, auth: Auth, input: MessagesI
     has_more_after: forward ? page.more : input.before !== undefined && lastShown < conversation.lastSeq,
     has_more_before: forward ? (await listMessageRows(ctx.db, { ...visible, before: firstShown, limit: 1 })).rows.length > 0 : page.more,
     history_hidden: await hasHiddenHistory(ctx.db, conversation.id, clearedSeq, since),
+    partner_read_seq: await partnerReadSeq(ctx, conversation, me),
   };
 }
 
-/** Opening a chat sets its unread count to 0 (spec §4). */
+/**
+ * Opening a chat sets its unread count to 0 (spec §4). When it read something new and both members have read
+ * receipts on, chat.read tells the other member's connections how far (they show "Seen").
+ */
 export async function openChat(ctx: AppContext, auth: Auth, conversationId: number): Promise<void> {
-  if (!(await markRead(ctx.db, conversationId, auth.profile.id))) throw notYours();
+  const me = auth.profile.id;
+  const before = await findConversation(ctx.db, conversationId, me);
+  if (!before || !(await markRead(ctx.db, conversationId, me))) throw notYours();
+  const side = sideOf(before, me);
+  const readBefore = side === 'low' ? before.lowReadSeq : before.highReadSeq;
+  if (before.lastSeq <= readBefore || before.siteId !== auth.profile.siteId) return;
+  const partnerId = partnerOf(before, me);
+  if (!(await readReceiptsShared(ctx, me, partnerId))) return;
+  ctx.events.publish({
+    type: 'chat.read',
+    siteId: before.siteId,
+    conversationId,
+    seq: before.lastSeq,
+    profileId: me,
+    recipientProfileId: partnerId,
+  });
 }
 
 /** DELETE chat.php: removes the chat for me only; the other member keeps it (and can still report). */

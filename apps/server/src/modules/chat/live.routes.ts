@@ -11,6 +11,7 @@ import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { RawData, WebSocket } from 'ws';
 import { isSameHost } from '../../plugins/client-header';
 import { sessionIsOpen } from '../sessions/sessions.service';
+import { readReceiptsShared } from './chat-safety.service';
 import type { LiveClient, LiveHub } from './live.hub';
 import { liveConversation } from './live.service';
 
@@ -139,7 +140,8 @@ export async function liveRoutes(app: FastifyInstance, options: LiveOptions): Pr
     const common = { siteId: client.siteId, conversationId: message.conversation, profileId: client.profileId };
     if (message.type === 'typing') {
       ctx.events.publish({ type: 'chat.typed', ...common, recipientProfileId: conversation.partnerProfileId });
-    } else {
+    } else if (await readReceiptsShared(ctx, client.profileId, conversation.partnerProfileId)) {
+      // Read receipts only when both members have them on: otherwise the partner learns nothing.
       ctx.events.publish({ type: 'chat.read', ...common, seq: message.seq, recipientProfileId: conversation.partnerProfileId });
     }
   }

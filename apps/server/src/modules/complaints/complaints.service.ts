@@ -1,5 +1,5 @@
 import { randomBytes } from 'node:crypto';
-import type { ComplaintInput } from '@amora/contracts';
+import { CHAT_REPORT_CATEGORY, type ComplaintInput } from '@amora/contracts';
 import type { AppContext } from '../../context';
 import { tooManyRequests } from '../../lib/errors';
 import type { Site } from '../sites/sites.repository';
@@ -34,4 +34,20 @@ export async function fileComplaint(
     url: input.url ?? '',
     language: input.language,
   });
+}
+
+/** Reports a member files from a chat in an hour; more answer 429. */
+const REPORTS_PER_MEMBER_PER_HOUR = 20;
+
+/**
+ * A member's report from a chat (a message or the other member): a complaint of the category `chat_report` in the
+ * same queue, filed under the member's account, with the conversation, message and profile named in it.
+ */
+export async function fileMemberReport(
+  ctx: AppContext,
+  report: { siteId: number; userId: number; name: string; email: string; language: string; subject: string; message: string; url: string },
+): Promise<string> {
+  const limit = await ctx.limiter.hit(`chat-report:${report.userId}`, 3_600_000, REPORTS_PER_MEMBER_PER_HOUR);
+  if (!limit.allowed) throw tooManyRequests('Too many reports, please try again later', limit.retryAfterSeconds);
+  return insertComplaint(ctx.db, { reference: newReference(), ...report, category: CHAT_REPORT_CATEGORY });
 }

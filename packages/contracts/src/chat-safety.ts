@@ -1,0 +1,47 @@
+import { z } from 'zod';
+import { idSchema, multilineTextSchema } from './fields';
+
+/**
+ * Safety in the chat (issue 16 item 6; read receipts of item 4): reporting a message or a member from a chat, and
+ * the member's read-receipts setting.
+ */
+
+/** Why a member reports a message or a member from a chat. */
+export const CHAT_REPORT_REASONS = ['spam', 'scam', 'harassment', 'explicit', 'fake', 'underage', 'other'] as const;
+export type ChatReportReason = (typeof CHAT_REPORT_REASONS)[number];
+/** The longest note a report may carry. */
+export const CHAT_REPORT_TEXT_MAX = 1_000;
+/** The complaints category reports from the chat are filed under (the moderation queue reads it). */
+export const CHAT_REPORT_CATEGORY = 'chat_report';
+
+/**
+ * POST /api/chat-report.php: a conversation of mine (kept for me even when I removed it, or the other side
+ * removed it, unmatched or deleted their account), and optionally one of the other member's messages in it.
+ */
+export const chatReportSchema = z
+  .object({
+    conversation: idSchema(),
+    message: idSchema().optional(),
+    reason: z.enum(CHAT_REPORT_REASONS, 'chat.report.errors.reason'),
+    text: multilineTextSchema().max(CHAT_REPORT_TEXT_MAX, 'chat.report.errors.tooLong').optional(),
+  })
+  .strict();
+export type ChatReportInput = z.input<typeof chatReportSchema>;
+
+export const chatReportResponseSchema = z.object({
+  ok: z.literal(true),
+  /** The complaint's reference (C-XXXXXXXX), to quote to support. */
+  reference: z.string(),
+});
+export type ChatReportResponse = z.infer<typeof chatReportResponseSchema>;
+
+/**
+ * The entry of a member's `notifications_disabled` that turns read receipts off: their reading raises no read
+ * frames, and they see no "Seen" from the other side either (receipts show only when both have them on).
+ */
+export const READ_RECEIPTS_OFF = 'read_receipts';
+
+/** POST /api/read-receipts.php: turn my read receipts on or off. */
+export const readReceiptsSchema = z.object({ enabled: z.boolean() }).strict();
+export type ReadReceiptsInput = z.input<typeof readReceiptsSchema>;
+export const readReceiptsResponseSchema = z.object({ ok: z.literal(true), enabled: z.boolean() });
