@@ -28,7 +28,8 @@ export interface EventBus {
   subscribe<T extends AppEventType>(type: T, handler: EventHandler<T>): () => void;
   /**
    * Calls `handler` when this process may have missed other processes' events: its Redis connection was lost
-   * and is back (pub/sub keeps nothing for a subscriber that is away). A cache refreshes itself then.
+   * and is back (pub/sub keeps nothing for a subscriber that is away). It runs once the subscription is in place
+   * again, so every event after it arrives. A cache refreshes itself then.
    */
   onMissed(handler: () => void): () => void;
   /** Resolves once other processes' events reach this one (at once without Redis). */
@@ -90,8 +91,17 @@ class Bus implements EventBus {
     subscriber.on('ready', () => {
       connections++;
       isDown = false;
-      // ioredis subscribes again by itself on a new connection; what was published meanwhile is lost.
-      if (connections > 1) for (const handler of this.missedHandlers) this.runMissed(handler);
+      if (connections === 1) return;
+      // ioredis subscribes again by itself on a new connection; what was published meanwhile is lost. It says
+      // 'ready' before that SUBSCRIBE is even sent, so the handlers wait for ours (answered after it, as Redis
+      // answers a connection's commands in order): whatever they fetch then, later events arrive here.
+      subscriber.subscribe(this.channel).then(
+        () => {
+          for (const handler of this.missedHandlers) this.runMissed(handler);
+        },
+        // The connection failed again: its next 'ready' tries once more.
+        () => {},
+      );
     });
     subscriber.on('error', (err) => {
       if (this.closed || isDown) return;

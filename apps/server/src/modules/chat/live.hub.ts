@@ -91,6 +91,12 @@ export class LiveHub {
     }
   }
 
+  /** Sends a frame to every socket here. */
+  sendAll(frame: LiveServerFrame): void {
+    const data = JSON.stringify(frame);
+    for (const set of [...this.byProfile.values()]) for (const client of [...set]) this.send(client, data);
+  }
+
   /** Sends to one socket, unless it is closing or too far behind (then it is dropped). */
   send(client: LiveClient, data: string): void {
     const { socket } = client;

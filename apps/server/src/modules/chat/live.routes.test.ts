@@ -315,6 +315,32 @@ describe.skipIf(!withRedis)('two processes on one database and Redis', () => {
     await sleep(100);
     expect(liveC.frames).toEqual([{ type: 'ready' }]);
   });
+
+  it('after its Redis subscription was dropped, a process says ready again on every socket, and the client fetches what it missed', async () => {
+    const [a, b] = [await createMember(t), await createMember(t)];
+    await withCredits(a);
+    const liveB = track(await ready(other, b));
+    const first = await sendAs(t, a, { profile: b.profileId }, 'Before the outage');
+    const conversation = first.conversation_id;
+    await liveB.next(isMessage(conversation, 1));
+    // Redis drops the other process's subscriber connection (CLIENT KILL TYPE pubsub would drop every one).
+    const list = (await (t.ctx.redis as NonNullable<typeof t.ctx.redis>).client('LIST')) as string;
+    const ids = list
+      .split('\n')
+      .filter((line) => line.includes(` name=${other.shared.redisPrefix}events:subscriber `))
+      .map((line) => /\bid=(\d+)/.exec(line)?.[1] as string);
+    expect(ids.length).toBeGreaterThan(0);
+    // Both apps' buses share the channel name; killing both is what a Redis failover does.
+    for (const id of ids) await (t.ctx.redis as NonNullable<typeof t.ctx.redis>).client('KILL', 'ID', id);
+    await sendAs(t, a, { conversation }, 'During the outage');
+    await liveB.next((f) => f.type === 'ready' && liveB.frames.filter((g) => g.type === 'ready').length === 2, 10_000);
+    const res = await callAs(other, b, 'GET', `/api/messages.php?conversation=${conversation}&after=1`);
+    expect(res.statusCode, res.body).toBe(200);
+    expect(res.json().messages.map((m: { seq: number }) => m.seq)).toEqual([2]);
+    // Live again: the next message's frame arrives.
+    await sendAs(t, a, { conversation }, 'After the outage');
+    await liveB.next(isMessage(conversation, 3), 10_000);
+  });
 });
 
 describe('sessions', () => {

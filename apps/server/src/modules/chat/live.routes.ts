@@ -96,6 +96,10 @@ export async function liveRoutes(app: FastifyInstance, options: LiveOptions): Pr
       hub.sendTo(event.recipientProfileId, event.siteId, { type: 'read', conversation: event.conversationId, seq: event.seq }),
     ),
   ];
+  // The Redis subscription was lost and is back: events of other processes meanwhile are gone (a message to a
+  // member here among them). Every socket is told 'ready' again, so its client fetches what came after its last
+  // sequences, as after a reconnection; the bus says so only once it receives again.
+  unsubscribe.push(ctx.events.onMissed(() => hub.sendAll({ type: 'ready' })));
   app.addHook('onClose', async () => {
     for (const stop of unsubscribe) stop();
     for (const timer of recheck.values()) clearTimeout(timer);
