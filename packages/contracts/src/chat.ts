@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { chatPhotoSchema, giftIdSchema } from './chat-media';
 import { cursorSchema, idSchema, multilineTextSchema } from './fields';
 import { profileCardSchema } from './profiles';
 
@@ -92,25 +93,35 @@ export const messageSchema = z.object({
   /** The sender's id for the send (to the sender only; null for the recipient). */
   client_id: z.string().nullable(),
   created_at: z.string(),
+  /** A gift message's gift (chat-media.ts GIFTS); absent for other kinds and once rejected. */
+  gift: giftIdSchema.optional(),
+  /** A photo message's photo; absent for other kinds and once rejected. */
+  photo: chatPhotoSchema.optional(),
 });
 export type Message = z.infer<typeof messageSchema>;
 
 /**
- * POST /api/messages.php: a text message to a conversation of mine, or to a profile (the conversation with it,
- * started when there is none). `client_id` is the sender's own id for this send (a UUID, say): sending again
- * with it stores and charges nothing more and answers the first message.
+ * POST /api/messages.php: a text message (`body`) or a gift (`gift`, one of GIFTS, costing `gift_credits`) to a
+ * conversation of mine, or to a profile (the conversation with it, started when there is none). `client_id` is the
+ * sender's own id for this send (a UUID, say): sending again with it stores and charges nothing more and answers
+ * the first message.
  */
 export const sendMessageSchema = z
   .object({
     conversation: idSchema().optional(),
     profile: idSchema().optional(),
-    body: multilineTextSchema().max(MESSAGE_BODY_MAX, 'chat.errors.tooLong'),
+    body: multilineTextSchema().max(MESSAGE_BODY_MAX, 'chat.errors.tooLong').optional(),
+    gift: giftIdSchema.optional(),
     client_id: z.string().regex(/^[A-Za-z0-9_-]{8,64}$/, 'chat.errors.clientId'),
   })
   .strict()
   .refine((v) => (v.conversation === undefined) !== (v.profile === undefined), {
     message: 'chat.errors.target',
     path: ['conversation'],
+  })
+  .refine((v) => (v.body === undefined) !== (v.gift === undefined), {
+    message: 'chat.errors.bodyOrGift',
+    path: ['body'],
   });
 export type SendMessageInput = z.input<typeof sendMessageSchema>;
 

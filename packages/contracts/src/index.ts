@@ -1,5 +1,6 @@
 export * from './accounts';
 export * from './chat';
+export * from './chat-media';
 export * from './chat-safety';
 export * from './complaints';
 export * from './constants';

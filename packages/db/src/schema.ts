@@ -518,6 +518,14 @@ export const messages = pgTable(
     clientId: text('client_id').notNull(),
     price: integer('price').notNull().default(0),
     status: text('status').notNull().default('sent'),
+    /** A gift message's gift (an id of GIFTS in the contracts); null for any other kind. */
+    gift: text('gift'),
+    /** A photo message's files (under the sender's media, as profile photos) and size; null for any other kind. */
+    photoKey: text('photo_key'),
+    photoWidth: integer('photo_width'),
+    photoHeight: integer('photo_height'),
+    /** When the recipient chose to see the photo unblurred (remembered); null until then. */
+    photoRevealedAt: timestamp('photo_revealed_at', { withTimezone: true }),
     createdAt: createdAt(),
   },
   (t) => [
@@ -526,5 +534,7 @@ export const messages = pgTable(
     check('messages_kind_check', sql`${t.kind} in ('text', 'gift', 'photo')`),
     check('messages_status_check', sql`${t.status} in ('sent', 'rejected')`),
     check('messages_price_check', sql`${t.price} >= 0`),
+    check('messages_gift_check', sql`(${t.kind} = 'gift') = (${t.gift} is not null)`),
+    check('messages_photo_check', sql`(${t.kind} = 'photo') = (${t.photoKey} is not null)`),
   ],
 );

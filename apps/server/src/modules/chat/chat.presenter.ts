@@ -1,4 +1,4 @@
-import type { Chat, ChatBlock, Message, MessageKind } from '@amora/contracts';
+import type { Chat, ChatBlock, GiftId, Message, MessageKind } from '@amora/contracts';
 import { presentProfileCard } from '../profile-cards/profile-cards.presenter';
 import type { ChatListRow, MessageRow, PartnerRow } from './chat.repository';
 
@@ -33,7 +33,30 @@ export function presentMessage(row: MessageRow, viewerProfileId: number): Messag
     price: fromMe ? row.price : 0,
     client_id: fromMe ? row.clientId : null,
     created_at: row.createdAt.toISOString(),
+    ...(row.status === 'rejected' ? {} : mediaOf(row, fromMe)),
   };
+}
+
+/** The address of a photo message's file; the route checks on every request that the viewer is one of the two. */
+export function chatPhotoUrl(messageId: number, variant: 'large' | 'blur'): string {
+  return `/api/chat-photo.php?message=${messageId}&v=${variant}`;
+}
+
+/** A gift's id, or a photo as the viewer may see it: the sender sharp, the recipient blurred until they reveal it. */
+function mediaOf(row: MessageRow, fromMe: boolean): Pick<Message, 'gift' | 'photo'> {
+  if (row.kind === 'gift' && row.gift) return { gift: row.gift as GiftId };
+  if (row.kind === 'photo' && row.photoKey) {
+    const revealed = fromMe || row.photoRevealedAt !== null;
+    return {
+      photo: {
+        width: row.photoWidth ?? 0,
+        height: row.photoHeight ?? 0,
+        revealed,
+        url: chatPhotoUrl(row.id, revealed ? 'large' : 'blur'),
+      },
+    };
+  }
+  return {};
 }
 
 export function presentPartnerCard(row: PartnerRow | ChatListRow, now: Date) {

@@ -307,3 +307,37 @@ export async function markRejected(tx: Executor, messageId: number) {
     .where(eq(profiles.id, row.senderProfileId));
   return { ...row, userId: sender?.userId ?? null, siteId: sender?.siteId ?? null };
 }
+
+/**
+ * A photo message of a conversation `profileId` takes part in and still sees (not removed on their side, not
+ * rejected, inside the privacy window), with the conversation and its sender's account (whose media hold the
+ * files); undefined otherwise.
+ */
+export async function findVisiblePhotoMessage(db: Executor, messageId: number, profileId: number, siteId: number, since: Date) {
+  const [row] = await db
+    .select({ message: messages, conversation: conversations, senderUserId: profiles.userId })
+    .from(messages)
+    .innerJoin(conversations, eq(conversations.id, messages.conversationId))
+    .innerJoin(profiles, eq(profiles.id, messages.senderProfileId))
+    .where(
+      and(
+        eq(messages.id, messageId),
+        eq(messages.kind, 'photo'),
+        eq(messages.status, 'sent'),
+        gte(messages.createdAt, since),
+        eq(conversations.siteId, siteId),
+        isMember(profileId),
+      ),
+    );
+  if (!row) return undefined;
+  const cleared = clearedSeqOf(row.conversation, sideOf(row.conversation, profileId));
+  return row.message.seq > cleared ? row : undefined;
+}
+
+/** The recipient chose to see a photo unblurred: remembered from the first time (a second reveal changes nothing). */
+export async function markPhotoRevealed(db: Executor, messageId: number, at: Date): Promise<void> {
+  await db
+    .update(messages)
+    .set({ photoRevealedAt: at })
+    .where(and(eq(messages.id, messageId), sql`${messages.photoRevealedAt} is null`));
+}

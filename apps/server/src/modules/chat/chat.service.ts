@@ -4,7 +4,9 @@ import {
   type ChatBlock,
   type ChatsResponse,
   FREE_CONVERSATION_LIMIT,
+  type GiftId,
   MESSAGES_PAGE,
+  type Message,
   type MessagesResponse,
   type SendMessageResponse,
 } from '@amora/contracts';
@@ -14,6 +16,7 @@ import { badRequest, HttpError, notFound } from '../../lib/errors';
 import { withTransaction } from '../../lib/transaction';
 import type { Auth } from '../../plugins/auth';
 import { credit, spend } from '../credits/credits.service';
+import { processChatPhoto, readChatPhoto, removeChatPhoto } from '../photos/photos.service';
 import { chatBlock, presentChat, presentMessage, presentPartnerCard } from './chat.presenter';
 import {
   type ConversationRow,
@@ -26,6 +29,7 @@ import {
   findMessageByClientId,
   findPairConversation,
   findPartner,
+  findVisiblePhotoMessage,
   hasHiddenHistory,
   insertConversation,
   insertMessage,
@@ -33,6 +37,8 @@ import {
   listMessages as listMessageRows,
   lockConversation,
   lockStarts,
+  type MessageRow,
+  markPhotoRevealed,
   markRead,
   markRejected,
   type PartnerRow,
@@ -89,36 +95,111 @@ export type Sender = Pick<Auth, 'user' | 'profile'>;
 export interface SendInput {
   conversation?: number;
   profile?: number;
-  body: string;
+  /** A text message's text, or… */
+  body?: string;
+  /** …a gift of the catalogue (costs `gift_credits`). */
+  gift?: GiftId;
   clientId: string;
 }
 
+/** What a send stores: a text, a gift, or a photo already processed and written (its key and size). */
+type Content =
+  | { kind: 'text'; body: string }
+  | { kind: 'gift'; gift: GiftId }
+  | { kind: 'photo'; photo: { storageKey: string; width: number; height: number } };
+
+type Target = Pick<SendInput, 'conversation' | 'profile' | 'clientId'>;
+
+async function siteOf(ctx: AppContext, me: Sender['profile']) {
+  const site = await ctx.sites.get(me.siteId);
+  if (!site) throw new Error(`Site ${me.siteId} of profile ${me.id} is missing`);
+  return site;
+}
+
+const notEnoughCredits = (credits: number, price: number) =>
+  new HttpError(402, CHAT_ERRORS.notEnoughCredits, 'Not enough credits to send this message', {
+    credits,
+    price,
+    message_key: 'chat.errors.notEnoughCredits',
+  });
+
 /**
- * Sends a text message (spec §4, §5; DESIGN: chat is a durable log). In one unit of work: the conversation's row
- * is locked (started first when the member writes to a profile for the first time, within the free members'
- * two), the rules are checked, the site's `message_credits` are spent with the key `msg:<sender>:<client id>`,
- * the next sequence is taken and the message stored; message.created follows the commit. A send repeated with
- * the same client id stores and charges nothing more and answers the first message.
+ * Sends a text message or a gift (spec §4, §5; DESIGN: chat is a durable log). In one unit of work: the
+ * conversation's row is locked (started first when the member writes to a profile for the first time, within the
+ * free members' two), the rules are checked, the price (the site's `message_credits`, or `gift_credits` for a
+ * gift) is spent with the key `msg:<sender>:<client id>`, the next sequence is taken and the message stored;
+ * message.created follows the commit. A send repeated with the same client id stores and charges nothing more and
+ * answers the first message.
  */
 export async function sendMessage(ctx: AppContext, auth: Sender, input: SendInput): Promise<SendMessageResponse> {
   const me = auth.profile;
-  const site = await ctx.sites.get(me.siteId);
-  if (!site) throw new Error(`Site ${me.siteId} of profile ${me.id} is missing`);
-  if (input.body.trim() === '')
-    throw new HttpError(400, 'validation_failed', 'Write a message first', { field: 'body', message_key: 'chat.errors.empty' });
-  if (Array.from(input.body).length > site.messageLength) {
-    throw new HttpError(400, 'validation_failed', `A message has at most ${site.messageLength} characters`, {
-      field: 'body',
-      message_key: 'chat.errors.tooLong',
-      max: site.messageLength,
-    });
+  const site = await siteOf(ctx, me);
+  let content: Content;
+  if (input.gift !== undefined) {
+    content = { kind: 'gift', gift: input.gift };
+  } else {
+    const body = input.body ?? '';
+    if (body.trim() === '')
+      throw new HttpError(400, 'validation_failed', 'Write a message first', { field: 'body', message_key: 'chat.errors.empty' });
+    if (Array.from(body).length > site.messageLength) {
+      throw new HttpError(400, 'validation_failed', `A message has at most ${site.messageLength} characters`, {
+        field: 'body',
+        message_key: 'chat.errors.tooLong',
+        max: site.messageLength,
+      });
+    }
+    content = { kind: 'text', body };
   }
   if (input.profile === me.id) throw badRequest('profile', 'You cannot write to yourself');
 
   const first = await findMessageByClientId(ctx.db, me.id, input.clientId);
   if (first) return answer(ctx, auth, first);
+  const price = content.kind === 'gift' ? site.giftCredits : site.messageCredits;
+  return (await store(ctx, auth, input, content, price)).response;
+}
 
-  const price = site.messageCredits;
+/**
+ * Sends a photo message (spec §1: images are possible in the chat), costing the site's `photo_credits`. The file
+ * goes through the photo pipeline (header checks, sharp, metadata dropped, the bounded queue) before the unit of
+ * work, which is that of any send; when nothing is stored (refused, or a retry that another request stored first)
+ * the files are removed. The recipient sees it blurred until they reveal it (revealPhoto).
+ */
+export async function sendPhoto(ctx: AppContext, auth: Auth, input: Target & { buffer: Buffer }): Promise<SendMessageResponse> {
+  const me = auth.profile;
+  const site = await siteOf(ctx, me);
+  if (input.profile === me.id) throw badRequest('profile', 'You cannot write to yourself');
+  const first = await findMessageByClientId(ctx.db, me.id, input.clientId);
+  if (first) return answer(ctx, auth, first);
+  // Cheap refusals before a core spends a second on the picture (the unit of work checks all of them again).
+  if (input.conversation !== undefined) {
+    const conversation = await findConversation(ctx.db, input.conversation, me.id);
+    if (!conversation || conversation.siteId !== me.siteId) throw notYours();
+  }
+  const price = site.photoCredits;
+  const balance = await findCredits(ctx.db, auth.user.id);
+  if (balance < price) throw notEnoughCredits(balance, price);
+
+  const owner = { userId: auth.user.id, profileId: me.id };
+  const photo = await processChatPhoto(ctx, owner, input.buffer);
+  try {
+    const sent = await store(ctx, auth, input, { kind: 'photo', photo }, price);
+    if (sent.stored?.photoKey !== photo.storageKey) await removeChatPhoto(ctx, owner, photo.storageKey);
+    return sent.response;
+  } catch (error) {
+    await removeChatPhoto(ctx, owner, photo.storageKey);
+    throw error;
+  }
+}
+
+/** The unit of work of every send; `stored` is the row this call wrote (null when a retry answered an earlier one). */
+async function store(
+  ctx: AppContext,
+  auth: Sender,
+  input: Target,
+  content: Content,
+  price: number,
+): Promise<{ response: SendMessageResponse; stored: MessageRow | null }> {
+  const me = auth.profile;
   return withTransaction(ctx, async (tx) => {
     const conversation =
       input.conversation !== undefined
@@ -127,7 +208,7 @@ export async function sendMessage(ctx: AppContext, auth: Sender, input: SendInpu
     if (!conversation || conversation.siteId !== me.siteId) throw notYours();
     // A send with this client id that committed while we waited for the lock.
     const again = await findMessageByClientId(tx, me.id, input.clientId);
-    if (again) return answer({ db: tx }, auth, again);
+    if (again) return { response: await answer({ db: tx }, auth, again), stored: null };
 
     const partnerId = partnerOf(conversation, me.id);
     const partner = await findPartner(tx, partnerId, me.id);
@@ -142,17 +223,10 @@ export async function sendMessage(ctx: AppContext, auth: Sender, input: SendInpu
         userId: auth.user.id,
         siteId: me.siteId,
         amount: price,
-        reason: 'message',
+        reason: content.kind === 'text' ? 'message' : content.kind,
         idempotencyKey: `msg:${me.id}:${input.clientId}`,
       });
-      if ('insufficient' in paid) {
-        const balance = await findCredits(tx, auth.user.id);
-        throw new HttpError(402, CHAT_ERRORS.notEnoughCredits, 'Not enough credits to send this message', {
-          credits: balance,
-          price,
-          message_key: 'chat.errors.notEnoughCredits',
-        });
-      }
+      if ('insufficient' in paid) throw notEnoughCredits(await findCredits(tx, auth.user.id), price);
       credits = paid.balance;
     } else {
       credits = await findCredits(tx, auth.user.id);
@@ -163,8 +237,12 @@ export async function sendMessage(ctx: AppContext, auth: Sender, input: SendInpu
       conversationId: conversation.id,
       seq,
       senderProfileId: me.id,
-      kind: 'text',
-      body: input.body,
+      kind: content.kind,
+      body: content.kind === 'text' ? content.body : '',
+      gift: content.kind === 'gift' ? content.gift : null,
+      photoKey: content.kind === 'photo' ? content.photo.storageKey : null,
+      photoWidth: content.kind === 'photo' ? content.photo.width : null,
+      photoHeight: content.kind === 'photo' ? content.photo.height : null,
       clientId: input.clientId,
       price,
     });
@@ -178,8 +256,37 @@ export async function sendMessage(ctx: AppContext, auth: Sender, input: SendInpu
       senderProfileId: me.id,
       recipientProfileId: partnerId,
     });
-    return { message: presentMessage(message, me.id), credits };
+    return { response: { message: presentMessage(message, me.id), credits }, stored: message };
   });
+}
+
+/**
+ * The recipient of a photo message chooses to see it unblurred; remembered, so it stays sharp for them. The
+ * message as they now see it. Another member's message (or one they no longer see) is a 404; the sender's own
+ * photo is always sharp for them, so revealing it changes nothing.
+ */
+export async function revealPhoto(ctx: AppContext, auth: Auth, messageId: number): Promise<Message> {
+  const me = auth.profile;
+  const found = await findVisiblePhotoMessage(ctx.db, messageId, me.id, me.siteId, historySince(ctx.now()));
+  if (!found) throw notFound('This photo could not be found');
+  if (found.message.senderProfileId === me.id || found.message.photoRevealedAt) return presentMessage(found.message, me.id);
+  const at = ctx.now();
+  await markPhotoRevealed(ctx.db, messageId, at);
+  return presentMessage({ ...found.message, photoRevealedAt: at }, me.id);
+}
+
+/**
+ * A photo message's file for one of its two members: the blurred variant to both, the sharp one to the sender and
+ * to the recipient once they revealed it. Null (a 404) for anyone else, for a message they no longer see, and for
+ * the sharp photo before the recipient asked for it: nobody is sent an image they did not ask to see.
+ */
+export async function readMessagePhoto(ctx: AppContext, auth: Auth, messageId: number, variant: 'large' | 'blur'): Promise<Buffer | null> {
+  const me = auth.profile;
+  const found = await findVisiblePhotoMessage(ctx.db, messageId, me.id, me.siteId, historySince(ctx.now()));
+  if (!found?.message.photoKey) return null;
+  const mayBeSharp = found.message.senderProfileId === me.id || found.message.photoRevealedAt !== null;
+  if (variant === 'large' && !mayBeSharp) return null;
+  return readChatPhoto(ctx, { userId: found.senderUserId, profileId: found.message.senderProfileId }, found.message.photoKey, variant);
 }
 
 /** The answer to a send that was stored before: its message and my balance now. */

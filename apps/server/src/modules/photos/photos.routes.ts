@@ -1,13 +1,12 @@
 import { okResponseSchema, ownPhotoSchema, photoVariantSchema } from '@amora/contracts';
 import fastifyMultipart from '@fastify/multipart';
-import type { FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import type { AppContext } from '../../context';
-import { badRequest, HttpError, notFound } from '../../lib/errors';
+import { HttpError, notFound } from '../../lib/errors';
 import { type Auth, requireAuth } from '../../plugins/auth';
 import { PHOTO_HEADERS } from '../../plugins/security-headers';
-import { MAX_PHOTO_BYTES, PHOTO_ERROR_MESSAGES } from './photo-processing';
+import { MAX_PHOTO_BYTES } from './photo-processing';
 import { presentOwnPhoto } from './photos.presenter';
 import {
   addPhoto,
@@ -16,6 +15,7 @@ import {
   deletePhoto,
   listOwnPhotos,
   photoLimitFor,
+  readPhotoUpload,
   readVisiblePhoto,
   setMainPhoto,
   setPremiumForDev,
@@ -30,32 +30,6 @@ const uploadResponseSchema = z.object({ photo: ownPhotoSchema });
 const listResponseSchema = z.object({ photos: z.array(ownPhotoSchema), limit: z.number().int() });
 const photoQuerySchema = z.object({ id: z.coerce.number().int().positive().max(Number.MAX_SAFE_INTEGER), v: photoVariantSchema });
 const devPremiumSchema = z.object({ paid: z.boolean() }).strict();
-
-const UPLOAD_FIELD = 'photo';
-
-/** The one file of the multipart field `photo`, read into memory (at most 15 MB, enforced while streaming). */
-async function readUpload(request: FastifyRequest): Promise<Buffer> {
-  const missing = () => badRequest(UPLOAD_FIELD, 'Send the photo as multipart/form-data in the field "photo"');
-  if (!request.isMultipart()) throw missing();
-  try {
-    const part = await request.file();
-    if (!part) throw missing();
-    if (part.fieldname !== UPLOAD_FIELD) {
-      part.file.resume();
-      throw missing();
-    }
-    return await part.toBuffer();
-  } catch (error) {
-    if (error instanceof HttpError) throw error;
-    const { code, statusCode } = error as { code?: string; statusCode?: number };
-    if (code === 'FST_REQ_FILE_TOO_LARGE')
-      throw new HttpError(413, 'photo_too_large', PHOTO_ERROR_MESSAGES.photo_too_large, { field: UPLOAD_FIELD });
-    // The multipart plugin's own limits (parts, files, fields) keep their 4xx status.
-    if (statusCode && statusCode >= 400 && statusCode < 500) throw error;
-    // Anything else here is a body that is not valid multipart (no boundary, cut short): the client's fault.
-    throw badRequest(UPLOAD_FIELD, 'The upload could not be read; send the photo as multipart/form-data');
-  }
-}
 
 /** The member's own photos (upload, list, delete, main photo) and the access-checked photo file route. */
 /** The main photo shows on the member's cards and page: it is part of the profile (profile.changed). */
@@ -83,7 +57,7 @@ export const photosRoutes: FastifyPluginAsyncZod = async (app) => {
       try {
         await checkUploadRate(ctx, auth.user.id);
         checkProcessingRoom();
-        const buffer = await readUpload(request);
+        const buffer = await readPhotoUpload(request);
         const { photo, isMain } = await addPhoto(ctx, {
           profileId: auth.profile.id,
           userId: auth.user.id,

@@ -1,11 +1,15 @@
 import { availableParallelism } from 'node:os';
 import { FREE_PHOTO_LIMIT, type PhotoVariant, PREMIUM_PHOTO_LIMIT } from '@amora/contracts';
 import type { Executor } from '@amora/db';
+import type { FastifyRequest } from 'fastify';
 import type { Config } from '../../config';
 import type { AppContext } from '../../context';
-import { HttpError, notFound, tooManyRequests } from '../../lib/errors';
+import { badRequest, HttpError, notFound, tooManyRequests } from '../../lib/errors';
 import { afterCommit, executorOf, withTransaction } from '../../lib/transaction';
-import { PhotoError, processImage } from './photo-processing';
+import { PHOTO_ERROR_MESSAGES, PhotoError, processImage } from './photo-processing';
+
+export { MAX_PHOTO_BYTES } from './photo-processing';
+
 import { QueueRefusedError, WorkQueue } from './photo-queue';
 import { canSeeVariant, type PhotoViewer } from './photos.policy';
 import {
@@ -251,4 +255,69 @@ export async function purgeMember(db: Executor, member: { profileId: number | nu
 export async function removeMemberMedia(ctx: Pick<AppContext, 'config'>, member: { userId: number }): Promise<void> {
   // A member's files are under their account's id (fictional profiles, without an account, are never purged).
   await removeOwnerMedia(ctx.config.dataDir, ownerKeyOf({ userId: member.userId, profileId: 0 }));
+}
+
+/**
+ * A photo message's picture (chat): checked and processed as a profile photo (header checks, sharp, metadata
+ * dropped, the same bounded queue and the member's place in it), written under the sender's media, and not a
+ * profile photo: no row of photos, no limit. Its storage key and size; the chat stores the key on the message.
+ */
+export async function processChatPhoto(
+  ctx: PhotoContext,
+  owner: { userId: number; profileId: number },
+  buffer: Buffer,
+): Promise<{ storageKey: string; width: number; height: number }> {
+  const ownerKey = ownerKeyOf(owner);
+  let processed: Awaited<ReturnType<typeof processImage>>;
+  try {
+    processed = await photoQueue.run(ownerKey, () => processImage(buffer));
+  } catch (error) {
+    if (error instanceof PhotoError) throw toHttpError(error);
+    if (error instanceof QueueRefusedError) throw queueRefusal(error);
+    throw error;
+  }
+  const storageKey = newStorageKey();
+  await writePhotoFiles(ctx.config.dataDir, ownerKey, storageKey, processed.variants);
+  return { storageKey, width: processed.width, height: processed.height };
+}
+
+/** A chat photo's variant (the chat has checked who may see it), or null when its file is gone. */
+export function readChatPhoto(
+  ctx: PhotoContext,
+  owner: { userId: number | null; profileId: number },
+  storageKey: string,
+  variant: 'large' | 'blur',
+): Promise<Buffer | null> {
+  return readPhotoFile(ctx.config.dataDir, ownerKeyOf(owner), storageKey, variant);
+}
+
+/** Removes a chat photo's files (a send that stored nothing). */
+export async function removeChatPhoto(ctx: PhotoContext, owner: { userId: number; profileId: number }, storageKey: string): Promise<void> {
+  await removePhotoFiles(ctx.config.dataDir, ownerKeyOf(owner), storageKey).catch(() => {});
+}
+
+const UPLOAD_FIELD = 'photo';
+
+/** The one file of the multipart field `photo` of a request (the route registers @fastify/multipart), read into memory (at most 15 MB, enforced while streaming). */
+export async function readPhotoUpload(request: FastifyRequest): Promise<Buffer> {
+  const missing = () => badRequest(UPLOAD_FIELD, 'Send the photo as multipart/form-data in the field "photo"');
+  if (!request.isMultipart()) throw missing();
+  try {
+    const part = await request.file();
+    if (!part) throw missing();
+    if (part.fieldname !== UPLOAD_FIELD) {
+      part.file.resume();
+      throw missing();
+    }
+    return await part.toBuffer();
+  } catch (error) {
+    if (error instanceof HttpError) throw error;
+    const { code, statusCode } = error as { code?: string; statusCode?: number };
+    if (code === 'FST_REQ_FILE_TOO_LARGE')
+      throw new HttpError(413, 'photo_too_large', PHOTO_ERROR_MESSAGES.photo_too_large, { field: UPLOAD_FIELD });
+    // The multipart plugin's own limits (parts, files, fields) keep their 4xx status.
+    if (statusCode && statusCode >= 400 && statusCode < 500) throw error;
+    // Anything else here is a body that is not valid multipart (no boundary, cut short): the client's fault.
+    throw badRequest(UPLOAD_FIELD, 'The upload could not be read; send the photo as multipart/form-data');
+  }
 }
