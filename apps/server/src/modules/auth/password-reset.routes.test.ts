@@ -169,9 +169,11 @@ describe('POST /api/password-reset.php', () => {
     await settled();
     const mails = await mailsTo(t, member.email, 'reset');
     expect(mails).toHaveLength(10);
-    // Requests past the cap issue no new link, so they cannot end the one the owner already has.
-    const res = await reset(tokenOf(mails[0]), NEW_PASSWORD, NEW_PASSWORD, { ip: '10.5.0.10' });
-    expect(res.statusCode).toBe(200);
+    // Requests past the cap issue no new link, so they cannot end the one the owner already has: of the ten mailed
+    // links exactly one (the last issued; the mails' own order may differ, as each is made after its answer) works.
+    const answers: number[] = [];
+    for (const mail of mails) answers.push((await reset(tokenOf(mail), NEW_PASSWORD, NEW_PASSWORD, { ip: '10.5.0.10' })).statusCode);
+    expect(answers.filter((code) => code === 200)).toHaveLength(1);
   });
 
   it('does the same work before answering for a known and an unknown address; the mail is made after the answer', async () => {
