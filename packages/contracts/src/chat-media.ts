@@ -22,7 +22,7 @@ export const GIFTS = [
   'star',
   'icecream',
   'balloon',
-  'ring',
+  'pizza',
 ] as const;
 export type GiftId = (typeof GIFTS)[number];
 export const giftIdSchema = z.enum(GIFTS, { error: 'chat.errors.unknownGift' });
