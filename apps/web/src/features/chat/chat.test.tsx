@@ -194,7 +194,7 @@ describe('chats', () => {
     expect(ids[0]).toMatch(/^[0-9a-f-]{36}$/);
   });
 
-  it('without enough credits the send says so and offers to buy credits', async () => {
+  it('without enough credits the send says so, with the balance and the price, and offers no way to buy yet', async () => {
     answerConversation();
     server.use(
       answers.chats(chatsOf([chat(1, 'Noor')])),
@@ -204,8 +204,8 @@ describe('chats', () => {
             error: 'not_enough_credits',
             message: 'Not enough credits to send this message',
             message_key: 'chat.errors.notEnoughCredits',
-            credits: 0,
-            price: 1,
+            credits: 3,
+            price: 10,
           }),
           { status: 402 },
         ),
@@ -216,7 +216,9 @@ describe('chats', () => {
     await user.click(screen.getByTestId('chat-send'));
     const dialog = await screen.findByTestId('not-enough-credits');
     expect(within(dialog).getByRole('heading', { name: 'Not enough credits to send this message' })).toBeInTheDocument();
-    expect(within(dialog).getByRole('link', { name: text('chat.buyCredits') })).toHaveAttribute('href', '/pricing');
+    expect(within(dialog).getByTestId('not-enough-credits-text')).toHaveTextContent(text('chat.creditsLeft', { count: 3, price: 10 }));
+    expect(within(dialog).queryByRole('link')).toBeNull();
+    expect(within(screen.getByTestId('chat-pending')).getByText(text('chat.failed'))).toBeInTheDocument();
   });
 
   it('the composer counts up to message_length, says what a message costs, and will not send past the limit', async () => {
@@ -236,7 +238,7 @@ describe('chats', () => {
     expect(screen.getByTestId('chat-send')).toBeDisabled();
   });
 
-  it('a free member over the two conversations limit is told so, with a way to buy credits', async () => {
+  it('a free member over the two conversations limit is told so, and that answering still works', async () => {
     answerConversation();
     server.use(
       answers.chats(chatsOf([chat(1, 'Noor')])),
@@ -256,8 +258,8 @@ describe('chats', () => {
     await user.click(screen.getByTestId('chat-send'));
     const limit = await screen.findByTestId('chat-limit');
     expect(limit).toHaveTextContent(text('chat.errors.conversationLimit'));
-    expect(within(limit).getByRole('link', { name: text('chat.buyCredits') })).toHaveAttribute('href', '/pricing');
-    expect(within(screen.getByTestId('chat-pending')).getByText(text('chat.errors.conversationLimit'))).toBeInTheDocument();
+    expect(within(limit).queryByRole('link')).toBeNull();
+    expect(within(screen.getByTestId('chat-pending')).getByText(text('chat.failed'))).toBeInTheDocument();
   });
 
   it('a blocked chat says why and cannot be written in', async () => {

@@ -2,7 +2,7 @@ import type { ChatBlock, Message, SendMessageResponse } from '@amora/contracts';
 import { type FormEvent, type KeyboardEvent, useCallback, useEffect, useId, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Avatar } from '@/components/ui/avatar';
-import { Button, buttonClass } from '@/components/ui/button';
+import { Button } from '@/components/ui/button';
 import { Dialog } from '@/components/ui/dialog';
 import { SkeletonRegion, SkeletonText } from '@/components/ui/skeleton';
 import { ApiRequestError } from '@/lib/api-client';
@@ -12,9 +12,6 @@ import { FictionalIcon } from '@/shared/site/fictional-icon';
 import { LocalLink } from '@/shared/site/local-link';
 import { useLocale } from '@/shared/site/use-locale';
 import { type ChatTarget, type PendingMessage, useConversation } from '../api/use-conversation';
-
-/** Where credits are bought: the pricing page until the credits page exists. */
-export const BUY_CREDITS_PATH = '/pricing';
 
 /** The partner as the chat's header shows them (from the messages call, or the profile for a new chat). */
 export interface ChatPartner {
@@ -46,15 +43,26 @@ function useSendErrorText() {
   };
 }
 
-function Bubble({ message, partner }: { message: Message; partner: ChatPartner }) {
+/** Messages from the same side within this many minutes form a run: only its last one shows the time. */
+const RUN_MINUTES = 5;
+
+function closesRun(message: Message, next: Message | undefined): boolean {
+  if (!next || next.from_me !== message.from_me) return true;
+  return Date.parse(next.created_at) - Date.parse(message.created_at) > RUN_MINUTES * 60_000;
+}
+
+function Bubble({ message, partner, isLastOfRun }: { message: Message; partner: ChatPartner; isLastOfRun: boolean }) {
   const { t } = useTranslation();
   const locale = useLocale();
   const settings = useSettings();
   const text = message.status === 'rejected' ? t('chat.removed') : message.kind === 'text' ? message.body : t(`chat.${message.kind}`);
   return (
-    <li className={`chat-message ${message.from_me ? 'chat-message-mine' : 'chat-message-theirs'}`} data-testid="chat-message">
+    <li
+      className={`chat-message ${message.from_me ? 'chat-message-mine' : 'chat-message-theirs'}${isLastOfRun ? ' chat-message-last' : ''}`}
+      data-testid="chat-message"
+    >
       <div className="chat-bubble">{text}</div>
-      <div className="chat-meta">
+      <div className={isLastOfRun ? 'chat-meta' : 'visually-hidden'}>
         {!message.from_me && partner.is_fictional && (
           <span className="chat-fictional" title={settings.fictional_warning}>
             <FictionalIcon size={14} />
@@ -95,7 +103,7 @@ function PendingBubble({
             <button type="button" className="btn btn-link btn-sm p-0" onClick={onRetry} data-testid="chat-retry">
               {t('chat.retry')}
             </button>
-            <button type="button" className="btn btn-link btn-sm p-0 text-secondary" onClick={onDiscard}>
+            <button type="button" className="btn btn-link btn-sm p-0 text-body-secondary" onClick={onDiscard}>
               {t('chat.discard')}
             </button>
           </>
@@ -129,27 +137,28 @@ function Composer({ isDisabled, onSend }: { isDisabled: boolean; onSend: (body: 
       <label htmlFor={id} className="visually-hidden">
         {t('chat.placeholder')}
       </label>
-      <textarea
-        id={id}
-        className={`form-control${isTooLong ? ' is-invalid' : ''}`}
-        rows={2}
-        value={body}
-        placeholder={t('chat.placeholder')}
-        disabled={isDisabled}
-        onChange={(event) => setBody(event.target.value)}
-        onKeyDown={onKeyDown}
-        aria-describedby={`${id}-counter ${id}-price`}
-        aria-invalid={isTooLong || undefined}
-      />
+      <div className="chat-composer-input">
+        <textarea
+          id={id}
+          className={`form-control${isTooLong ? ' is-invalid' : ''}`}
+          rows={1}
+          value={body}
+          placeholder={t('chat.placeholder')}
+          disabled={isDisabled}
+          onChange={(event) => setBody(event.target.value)}
+          onKeyDown={onKeyDown}
+          aria-describedby={`${id}-counter ${id}-price`}
+          aria-invalid={isTooLong || undefined}
+        />
+        <Button type="submit" disabled={!canSend} data-testid="chat-send" className="chat-send">
+          {t('chat.send')}
+        </Button>
+      </div>
       <div className="chat-composer-row">
-        <span id={`${id}-price`} className="small text-body-secondary" data-testid="chat-price">
+        <span id={`${id}-price`} data-testid="chat-price">
           {t('chat.price', { count: settings.message_credits })}
         </span>
-        <span
-          id={`${id}-counter`}
-          className={`small ms-auto ${isTooLong ? 'text-danger' : 'text-body-secondary'}`}
-          data-testid="chat-counter"
-        >
+        <span id={`${id}-counter`} className={`ms-auto${isTooLong ? ' text-danger' : ''}`} data-testid="chat-counter">
           <span aria-hidden="true">
             {length}/{max}
           </span>
@@ -157,31 +166,34 @@ function Composer({ isDisabled, onSend }: { isDisabled: boolean; onSend: (body: 
             {isTooLong ? t('chat.tooLongBy', { count: length - max }) : t('chat.charsLeft', { count: max - length })}
           </span>
         </span>
-        <Button type="submit" disabled={!canSend} data-testid="chat-send">
-          {t('chat.send')}
-        </Button>
       </div>
     </form>
   );
 }
 
-function NotEnoughCredits({ isOpen, onClose }: { isOpen: boolean; onClose: () => void }) {
+/**
+ * A send refused for want of credits: says so in the spec's words, how many credits are left and what a message
+ * costs. No way to buy is offered while credits cannot be bought yet (docs/decisions.md).
+ */
+/**
+ * A send refused for want of credits: says so in the spec's words, how many credits are left and what a message
+ * costs. No way to buy is offered while credits cannot be bought yet (docs/decisions.md).
+ */
+function NotEnoughCredits({ refusal, onClose }: { refusal: { credits: number; price: number } | null; onClose: () => void }) {
   const { t } = useTranslation();
   const titleId = useId();
   return (
-    <Dialog isOpen={isOpen} onClose={onClose} labelledBy={titleId} size="sm" testId="not-enough-credits">
-      <div className="modal-header border-0">
+    <Dialog isOpen={refusal !== null} onClose={onClose} labelledBy={titleId} size="sm" testId="not-enough-credits">
+      <div className="modal-header border-0 pb-0">
         <h2 className="modal-title h5" id={titleId}>
           {t('chat.errors.notEnoughCredits')}
         </h2>
       </div>
-      <div className="modal-footer border-0">
-        <Button variant="light" onClick={onClose}>
-          {t('chat.close')}
-        </Button>
-        <LocalLink to={BUY_CREDITS_PATH} className={buttonClass()} data-testid="buy-credits">
-          {t('chat.buyCredits')}
-        </LocalLink>
+      <div className="modal-body" data-testid="not-enough-credits-text">
+        {refusal && t('chat.creditsLeft', { count: refusal.credits, price: refusal.price })}
+      </div>
+      <div className="modal-footer border-0 pt-0">
+        <Button onClick={onClose}>{t('chat.close')}</Button>
       </div>
     </Dialog>
   );
@@ -206,16 +218,26 @@ export function Conversation({
 }) {
   const { t } = useTranslation();
   const settings = useSettings();
-  const [isCreditsOpen, setIsCreditsOpen] = useState(false);
-  const onFailed = useCallback((error: unknown) => {
-    if (error instanceof ApiRequestError && error.code === 'not_enough_credits') setIsCreditsOpen(true);
-  }, []);
+  const [creditsRefusal, setCreditsRefusal] = useState<{ credits: number; price: number } | null>(null);
+  const onFailed = useCallback(
+    (error: unknown) => {
+      if (!(error instanceof ApiRequestError) || error.code !== 'not_enough_credits') return;
+      const { credits, price } = error.body as { credits?: number; price?: number };
+      setCreditsRefusal({ credits: credits ?? 0, price: price ?? settings.message_credits });
+    },
+    [settings.message_credits],
+  );
   const chat = useConversation(target, { onSent, onFailed });
   const errorText = useSendErrorText();
   const partner = chat.head?.profile ?? knownPartner;
   const listEnd = useRef<HTMLDivElement>(null);
   const lastFailure = chat.pending.findLast((p) => p.status === 'failed');
   const failureCode = lastFailure?.error instanceof ApiRequestError ? lastFailure.error.code : null;
+  // Refusals explained beside the composer or in a dialog say only "Not sent" under the message itself.
+  const failedText = (error: unknown, name: string) =>
+    error instanceof ApiRequestError && (error.code === 'conversation_limit' || error.code === 'not_enough_credits')
+      ? t('chat.failed')
+      : errorText(error, name);
 
   const count = chat.messages.length + chat.pending.length;
   useEffect(() => {
@@ -273,16 +295,21 @@ export function Conversation({
               </Button>
             </div>
           )}
-          {count === 0 && <p className="chat-hello text-body-secondary text-center my-4">{t('chat.sayHello', { name: partner.name })}</p>}
+          {count === 0 && (
+            <div className="chat-hello">
+              <Avatar name={partner.name} src={partner.thumb_url} size="xl" />
+              <p className="h6 mt-3 mb-0">{t('chat.sayHello', { name: partner.name })}</p>
+            </div>
+          )}
           <ol className="chat-messages list-unstyled" aria-live="polite">
-            {chat.messages.map((message) => (
-              <Bubble key={message.seq} message={message} partner={partner} />
+            {chat.messages.map((message, i) => (
+              <Bubble key={message.seq} message={message} partner={partner} isLastOfRun={closesRun(message, chat.messages[i + 1])} />
             ))}
             {chat.pending.map((message) => (
               <PendingBubble
                 key={message.clientId}
                 message={message}
-                errorText={message.status === 'failed' ? errorText(message.error, partner.name) : null}
+                errorText={message.status === 'failed' ? failedText(message.error, partner.name) : null}
                 onRetry={() => chat.retry(message.clientId)}
                 onDiscard={() => chat.discard(message.clientId)}
               />
@@ -300,13 +327,13 @@ export function Conversation({
           )}
           {failureCode === 'conversation_limit' && (
             <p className="alert alert-info py-2 mb-2" role="alert" data-testid="chat-limit">
-              {t('chat.errors.conversationLimit')} <LocalLink to={BUY_CREDITS_PATH}>{t('chat.buyCredits')}</LocalLink>
+              {t('chat.errors.conversationLimit')}
             </p>
           )}
           <Composer isDisabled={blocked !== null && blocked !== 'own_unconfirmed'} onSend={chat.send} />
         </div>
       </div>
-      <NotEnoughCredits isOpen={isCreditsOpen} onClose={() => setIsCreditsOpen(false)} />
+      <NotEnoughCredits refusal={creditsRefusal} onClose={() => setCreditsRefusal(null)} />
     </section>
   );
 }
