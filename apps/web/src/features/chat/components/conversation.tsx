@@ -175,10 +175,6 @@ function Composer({ isDisabled, onSend }: { isDisabled: boolean; onSend: (body: 
  * A send refused for want of credits: says so in the spec's words, how many credits are left and what a message
  * costs. No way to buy is offered while credits cannot be bought yet (docs/decisions.md).
  */
-/**
- * A send refused for want of credits: says so in the spec's words, how many credits are left and what a message
- * costs. No way to buy is offered while credits cannot be bought yet (docs/decisions.md).
- */
 function NotEnoughCredits({ refusal, onClose }: { refusal: { credits: number; price: number } | null; onClose: () => void }) {
   const { t } = useTranslation();
   const titleId = useId();
