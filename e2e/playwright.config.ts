@@ -22,6 +22,8 @@ const chromium = {
 export default defineConfig({
   testDir: './tests',
   outputDir: '../.tmp/e2e-results',
+  // The look's baselines (tests/look.spec.ts), committed: one picture per screen and project.
+  snapshotPathTemplate: '{testDir}/../screenshots/{arg}-{projectName}{ext}',
   fullyParallel: true,
   workers: 2,
   retries: process.env.CI ? 1 : 0,
