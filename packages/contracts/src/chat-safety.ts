@@ -22,8 +22,8 @@ export const chatReportSchema = z
   .object({
     conversation: idSchema(),
     message: idSchema().optional(),
-    reason: z.enum(CHAT_REPORT_REASONS, 'chat.report.errors.reason'),
-    text: multilineTextSchema().max(CHAT_REPORT_TEXT_MAX, 'chat.report.errors.tooLong').optional(),
+    reason: z.enum(CHAT_REPORT_REASONS, 'chatSafety.errors.reason'),
+    text: multilineTextSchema().max(CHAT_REPORT_TEXT_MAX, 'chatSafety.errors.tooLong').optional(),
   })
   .strict();
 export type ChatReportInput = z.input<typeof chatReportSchema>;

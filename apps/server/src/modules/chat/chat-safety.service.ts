@@ -35,7 +35,7 @@ export async function reportFromChat(ctx: AppContext, auth: Auth, input: ChatRep
     if (message.senderProfileId === me.id) {
       throw new HttpError(400, 'validation_failed', 'You can report the other member’s messages only', {
         field: 'message',
-        message_key: 'chat.report.errors.own',
+        message_key: 'chatSafety.errors.own',
       });
     }
     quoted = `Message ${message.id} (#${message.seq}, ${message.kind}, ${message.createdAt.toISOString()}):\n${message.body}`;

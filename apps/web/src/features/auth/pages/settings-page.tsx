@@ -5,9 +5,10 @@ import {
   type MailChangeRequestInput,
   mailChangeRequestSchema,
   REACTIVATION_DAYS,
+  READ_RECEIPTS_OFF,
 } from '@amora/contracts';
 import { zodResolver } from '@hookform/resolvers/zod';
-import { useMutation } from '@tanstack/react-query';
+import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
 import { useForm } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
@@ -18,11 +19,12 @@ import { Dialog } from '@/components/ui/dialog';
 import { FormField } from '@/components/ui/form-field';
 import { useToast } from '@/components/ui/toast';
 import { errorField, errorText } from '@/lib/error-text';
-import { useUser } from '@/shared/session/user';
+import { userQueryKey, useUser } from '@/shared/session/user';
 import { useSettings } from '@/shared/site/api/get-settings';
 import { useLocalePath } from '@/shared/site/use-locale';
 import { usePageTitle } from '@/shared/site/use-page-title';
 import { deleteAccount, offerDeleteDiscount, requestMailChange } from '../api/account';
+import { postReadReceipts } from '../api/read-receipts';
 
 function EmailSection({ email }: { email: string }) {
   const { t } = useTranslation();
@@ -83,6 +85,52 @@ function EmailSection({ email }: { email: string }) {
           </Button>
         </form>
       )}
+    </Card>
+  );
+}
+
+/**
+ * Read receipts (on unless turned off): when on, the other member sees "Seen" under what I have read, and I see it
+ * under what they have read if theirs are on too; off, neither side sees it.
+ */
+function ReadReceiptsSection({ isOff }: { isOff: boolean }) {
+  const { t } = useTranslation();
+  const toast = useToast();
+  const queryClient = useQueryClient();
+  const change = useMutation({
+    mutationFn: postReadReceipts,
+    onSuccess: (answer) => {
+      queryClient.setQueryData(userQueryKey, (user: unknown) => {
+        if (!user || typeof user !== 'object' || !('notifications_disabled' in user)) return user;
+        const others = (user.notifications_disabled as string[]).filter((entry) => entry !== READ_RECEIPTS_OFF);
+        return { ...user, notifications_disabled: answer.enabled ? others : [...others, READ_RECEIPTS_OFF] };
+      });
+      toast.show({ message: t(answer.enabled ? 'chatSafety.receipts.on' : 'chatSafety.receipts.off'), variant: 'success' });
+    },
+    onError: (error) => toast.show({ message: errorText(t, error), variant: 'danger' }),
+  });
+  const isOn = change.isPending ? change.variables : !isOff;
+  return (
+    <Card title={t('chatSafety.receipts.title')} className="mb-4" testId="settings-read-receipts">
+      <div className="form-check form-switch">
+        <input
+          className="form-check-input"
+          type="checkbox"
+          role="switch"
+          id="read-receipts"
+          checked={isOn}
+          aria-checked={isOn}
+          disabled={change.isPending}
+          onChange={(event) => change.mutate(event.target.checked)}
+          aria-describedby="read-receipts-help"
+        />
+        <label className="form-check-label" htmlFor="read-receipts">
+          {t('chatSafety.receipts.label')}
+        </label>
+      </div>
+      <p id="read-receipts-help" className="form-text mb-0">
+        {t('chatSafety.receipts.help')}
+      </p>
     </Card>
   );
 }
@@ -215,6 +263,7 @@ export function SettingsPage() {
     <main id="main" className="container py-4 py-md-5" style={{ maxWidth: 760 }}>
       <h1 className="h3 mb-4">{t('account.settings')}</h1>
       <EmailSection email={user.email} />
+      <ReadReceiptsSection isOff={user.notifications_disabled.includes(READ_RECEIPTS_OFF)} />
       <DeleteSection />
     </main>
   );

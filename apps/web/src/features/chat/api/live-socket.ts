@@ -4,6 +4,7 @@ import { useEffect } from 'react';
 import { likesQueryKey } from '@/shared/session/likes';
 import { chatsQueryKey } from './chats';
 import { emitLiveFrame, setLiveConnected } from './live-channel';
+import { emitLiveSignal, setLiveSender } from './live-signals';
 
 /**
  * The live channel's path and the close codes after which the client must not connect again, as in
@@ -19,7 +20,7 @@ export function liveSocketUrl(location: Location = window.location): string {
   return `${location.protocol === 'https:' ? 'wss:' : 'ws:'}//${location.host}${LIVE_SOCKET_PATH}`;
 }
 
-/** What a frame from the server changes here: a new message, likes, a match. Frames are ids only. */
+/** What a frame from the server changes here: a new message, typing, read, likes, a match. Frames are ids only. */
 export function handleLiveFrame(frame: LiveServerFrame, queryClient: QueryClient): void {
   switch (frame.type) {
     case 'ready':
@@ -30,6 +31,10 @@ export function handleLiveFrame(frame: LiveServerFrame, queryClient: QueryClient
     case 'message':
       emitLiveFrame({ conversation_id: frame.conversation, seq: frame.seq });
       void queryClient.invalidateQueries({ queryKey: chatsQueryKey });
+      return;
+    case 'typing':
+    case 'read':
+      emitLiveSignal(frame);
       return;
     case 'like':
     case 'match':
@@ -72,11 +77,20 @@ export function useLiveSocket(isEnabled: boolean): void {
       socket.onmessage = (event) => {
         const frame = parseFrame(event.data);
         if (!frame) return;
-        if (frame.type === 'ready') retryMs = RECONNECT_MIN_MS;
+        if (frame.type === 'ready') {
+          retryMs = RECONNECT_MIN_MS;
+          const open = socket;
+          setLiveSender((out) => {
+            if (open?.readyState !== WebSocket.OPEN) return false;
+            open.send(JSON.stringify(out));
+            return true;
+          });
+        }
         handleLiveFrame(frame, queryClient);
       };
       socket.onclose = (event) => {
         setLiveConnected(false);
+        setLiveSender(null);
         socket = null;
         if (isStopped || (LIVE_NO_RECONNECT as readonly number[]).includes(event.code)) return;
         timer = window.setTimeout(connect, retryMs);
@@ -89,6 +103,7 @@ export function useLiveSocket(isEnabled: boolean): void {
       window.clearTimeout(timer);
       socket?.close(1000);
       setLiveConnected(false);
+      setLiveSender(null);
     };
   }, [isEnabled, queryClient]);
 }

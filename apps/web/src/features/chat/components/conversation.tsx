@@ -12,6 +12,9 @@ import { FictionalIcon } from '@/shared/site/fictional-icon';
 import { LocalLink } from '@/shared/site/local-link';
 import { useLocale } from '@/shared/site/use-locale';
 import { type ChatTarget, type PendingMessage, useConversation } from '../api/use-conversation';
+import { ChatSafety, useChatSafety } from './chat-safety-context';
+import { MessageExtras, ReportMemberButton } from './message-extras';
+import { TypingIndicator } from './typing-indicator';
 
 /** The partner as the chat's header shows them (from the messages call, or the profile for a new chat). */
 export interface ChatPartner {
@@ -54,7 +57,6 @@ function closesRun(message: Message, next: Message | undefined): boolean {
 function Bubble({ message, partner, isLastOfRun }: { message: Message; partner: ChatPartner; isLastOfRun: boolean }) {
   const { t } = useTranslation();
   const locale = useLocale();
-  const settings = useSettings();
   const text = message.status === 'rejected' ? t('chat.removed') : message.kind === 'text' ? message.body : t(`chat.${message.kind}`);
   return (
     <li
@@ -63,14 +65,10 @@ function Bubble({ message, partner, isLastOfRun }: { message: Message; partner: 
     >
       <div className="chat-bubble">{text}</div>
       <div className={isLastOfRun ? 'chat-meta' : 'visually-hidden'}>
-        {!message.from_me && partner.is_fictional && (
-          <span className="chat-fictional" title={settings.fictional_warning}>
-            <FictionalIcon size={14} />
-          </span>
-        )}
         <time dateTime={message.created_at}>{formatChatTime(message.created_at, locale)}</time>
         {message.from_me && <span data-testid="chat-message-sent">{t('chat.sent')}</span>}
       </div>
+      <MessageExtras message={message} isFictional={partner.is_fictional} />
     </li>
   );
 }
@@ -118,6 +116,7 @@ function Composer({ isDisabled, onSend }: { isDisabled: boolean; onSend: (body: 
   const { t } = useTranslation();
   const settings = useSettings();
   const [body, setBody] = useState('');
+  const { notifyTyping } = useChatSafety();
   const id = useId();
   const max = settings.message_length;
   const length = Array.from(body).length;
@@ -145,7 +144,10 @@ function Composer({ isDisabled, onSend }: { isDisabled: boolean; onSend: (body: 
           value={body}
           placeholder={t('chat.placeholder')}
           disabled={isDisabled}
-          onChange={(event) => setBody(event.target.value)}
+          onChange={(event) => {
+            setBody(event.target.value);
+            notifyTyping();
+          }}
           onKeyDown={onKeyDown}
           aria-describedby={`${id}-counter ${id}-price`}
           aria-invalid={isTooLong || undefined}
@@ -271,6 +273,7 @@ export function Conversation({
           <h1 className="h6 m-0">{partner.name}</h1>
           {partner.is_fictional && <FictionalIcon size={18} testId="chat-header-fictional" />}
         </LocalLink>
+        <ReportMemberButton />
       </header>
       {partner.is_fictional && (
         <p className="chat-fictional-warning" data-testid="chat-fictional-warning">
@@ -311,6 +314,7 @@ export function Conversation({
               />
             ))}
           </ol>
+          <TypingIndicator />
           <div ref={listEnd} />
         </div>
       </div>
@@ -329,6 +333,12 @@ export function Conversation({
           <Composer isDisabled={blocked !== null && blocked !== 'own_unconfirmed'} onSend={chat.send} />
         </div>
       </div>
+      <ChatSafety
+        conversationId={chat.head?.conversation.id ?? null}
+        partner={partner}
+        messages={chat.messages}
+        partnerReadSeq={chat.head?.partner_read_seq}
+      />
       <NotEnoughCredits refusal={creditsRefusal} onClose={() => setCreditsRefusal(null)} />
     </section>
   );
