@@ -237,6 +237,28 @@ describe('credits', () => {
     expect(await ledgerSum(a)).toBe(30);
   });
 
+  it('a retry rings the doorbell again (its first event may have gone with a killed process), to that conversation only', async () => {
+    const [a, b] = [await member(), await member()];
+    await setCredits(a, 50);
+    const id = clientId();
+    const first = await sendOk(a, { profile: b.profileId }, 'Did it arrive?', id);
+    const conversation = first.message.conversation_id;
+    await t.ctx.events.idle();
+    const events = recordEvents(t.ctx.events, 'message.created');
+    const again = await sendOk(a, { conversation }, 'Did it arrive?', id);
+    expect(again.message).toEqual(first.message);
+    const event = await events.next((e) => e.conversationId === conversation);
+    expect(event).toMatchObject({ seq: 1, messageId: first.message.id, senderProfileId: a.profileId, recipientProfileId: b.profileId });
+    events.stop();
+    expect((await storedMessages(conversation)).map((m) => m.seq)).toEqual([1]);
+    expect(await ledgerSum(a)).toBe(40);
+    // The same client id of another member is their own send, not a retry of this one.
+    const other = await member();
+    await setCredits(other, 50);
+    const theirs = await sendOk(other, { profile: b.profileId }, 'Mine', id);
+    expect(theirs.message.conversation_id).not.toBe(conversation);
+  });
+
   it('100 sends at once with credits for 10: exactly 10 stored, sequences 1..10, balance 0', async () => {
     const [a, b] = [await member(), await member()];
     await setCredits(a, PRICE * 11);

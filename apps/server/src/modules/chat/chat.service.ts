@@ -208,7 +208,7 @@ async function store(
     if (!conversation || conversation.siteId !== me.siteId) throw notYours();
     // A send with this client id that committed while we waited for the lock.
     const again = await findMessageByClientId(tx, me.id, input.clientId);
-    if (again) return { response: await answer({ db: tx }, auth, again), stored: null };
+    if (again) return { response: await answer({ db: tx, events: ctx.events }, auth, again), stored: null };
 
     const partnerId = partnerOf(conversation, me.id);
     const partner = await findPartner(tx, partnerId, me.id);
@@ -289,8 +289,29 @@ export async function readMessagePhoto(ctx: AppContext, auth: Auth, messageId: n
   return readChatPhoto(ctx, { userId: found.senderUserId, profileId: found.message.senderProfileId }, found.message.photoKey, variant);
 }
 
-/** The answer to a send that was stored before: its message and my balance now. */
-async function answer(ctx: { db: Executor }, auth: Sender, row: Parameters<typeof presentMessage>[0]): Promise<SendMessageResponse> {
+/**
+ * The answer to a send that was stored before: its message and my balance now. Its message.created goes out again
+ * (the live frames name a sequence, so a second one changes nothing for a client that has it): a send is retried
+ * when its first answer was lost, and so may have been the event, with a process killed between the commit and
+ * the publish; without this the partner's open chat would not hear of the message until the next one.
+ */
+async function answer(
+  ctx: { db: Executor; events: AppContext['events'] },
+  auth: Sender,
+  row: MessageRow,
+): Promise<SendMessageResponse> {
+  const conversation = await findConversation(ctx.db, row.conversationId, auth.profile.id);
+  if (conversation) {
+    ctx.events.publish({
+      type: 'message.created',
+      siteId: conversation.siteId,
+      conversationId: conversation.id,
+      messageId: row.id,
+      seq: row.seq,
+      senderProfileId: auth.profile.id,
+      recipientProfileId: partnerOf(conversation, auth.profile.id),
+    });
+  }
   return { message: presentMessage(row, auth.profile.id), credits: await findCredits(ctx.db, auth.user.id) };
 }
 
