@@ -295,11 +295,7 @@ export async function readMessagePhoto(ctx: AppContext, auth: Auth, messageId: n
  * when its first answer was lost, and so may have been the event, with a process killed between the commit and
  * the publish; without this the partner's open chat would not hear of the message until the next one.
  */
-async function answer(
-  ctx: { db: Executor; events: AppContext['events'] },
-  auth: Sender,
-  row: MessageRow,
-): Promise<SendMessageResponse> {
+async function answer(ctx: { db: Executor; events: AppContext['events'] }, auth: Sender, row: MessageRow): Promise<SendMessageResponse> {
   const conversation = await findConversation(ctx.db, row.conversationId, auth.profile.id);
   if (conversation) {
     ctx.events.publish({
