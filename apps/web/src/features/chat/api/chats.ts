@@ -1,9 +1,17 @@
-import type { Chat, ChatsResponse, MessagesQuery, MessagesResponse, SendMessageInput, SendMessageResponse } from '@amora/contracts';
+import type {
+  Chat,
+  ChatsResponse,
+  Message,
+  MessagesQuery,
+  MessagesResponse,
+  SendMessageInput,
+  SendMessageResponse,
+} from '@amora/contracts';
 import type { MemberResponse } from '@amora/contracts/core';
-import { POLL } from '@amora/contracts/core';
+import { CLIENT_HEADER, CLIENT_HEADER_VALUE, POLL } from '@amora/contracts/core';
 import { type QueryClient, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useEffect, useState } from 'react';
-import { api } from '@/lib/api-client';
+import { ApiRequestError, api } from '@/lib/api-client';
 import { useUser } from '@/shared/session/user';
 import { useLiveConnected } from './live-channel';
 
@@ -85,5 +93,36 @@ export function useChatPartner(profileId: number, isEnabled: boolean) {
     queryKey: ['member', profileId],
     queryFn: () => api<MemberResponse>('/api/member.php', { query: { id: profileId } }),
     retry: false,
+  });
+}
+
+/** POST /api/chat-photo-reveal.php: I want to see a photo I was sent unblurred (remembered). */
+export const postPhotoReveal = (message: number) =>
+  api<{ message: Message }>('/api/chat-photo-reveal.php', { method: 'POST', body: { message } });
+
+/** POST /api/chat-photo.php: a photo message, with upload progress (fetch cannot report it, XMLHttpRequest can). */
+export function uploadChatPhoto(
+  to: { conversation: number } | { profile: number },
+  clientId: string,
+  file: File,
+  onProgress: (fraction: number) => void,
+): Promise<SendMessageResponse> {
+  return new Promise((resolve, reject) => {
+    const xhr = new XMLHttpRequest();
+    const query = new URLSearchParams({ ...Object.fromEntries(Object.entries(to).map(([k, v]) => [k, String(v)])), client_id: clientId });
+    xhr.open('POST', `/api/chat-photo.php?${query}`);
+    xhr.setRequestHeader(CLIENT_HEADER, CLIENT_HEADER_VALUE);
+    xhr.responseType = 'json';
+    xhr.upload.onprogress = (event) => {
+      if (event.lengthComputable) onProgress(event.loaded / event.total);
+    };
+    xhr.onload = () => {
+      if (xhr.status >= 200 && xhr.status < 300) resolve(xhr.response as SendMessageResponse);
+      else reject(new ApiRequestError(xhr.status, xhr.response ?? { error: 'internal_error', message: 'Upload failed' }));
+    };
+    xhr.onerror = () => reject(new ApiRequestError(0, { error: 'network', message: 'Upload failed' }));
+    const form = new FormData();
+    form.append('photo', file);
+    xhr.send(form);
   });
 }

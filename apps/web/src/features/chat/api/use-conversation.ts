@@ -138,6 +138,19 @@ export function useConversation(
     [conversationId, fetchNew],
   );
 
+  /** A send the server acknowledged (a text, or a gift or photo sent by their own controls): shown, balance updated. */
+  const receive = useCallback(
+    (answer: SendMessageResponse) => {
+      accept([answer.message]);
+      queryClient.setQueryData(userQueryKey, (user: unknown) =>
+        user && typeof user === 'object' && 'credits' in user ? { ...user, credits: answer.credits } : user,
+      );
+      void queryClient.invalidateQueries({ queryKey: chatsQueryKey });
+      onSent?.(answer);
+    },
+    [accept, queryClient, onSent],
+  );
+
   const deliver = useCallback(
     async (clientId: string, body: string) => {
       setPending((list) => list.map((p) => (p.clientId === clientId ? { ...p, status: 'pending', error: undefined } : p)));
@@ -145,18 +158,13 @@ export function useConversation(
         const to = conversationId !== null ? { conversation: conversationId } : { profile: profileId ?? 0 };
         const answer = await postMessage({ ...to, body, client_id: clientId });
         setPending((list) => list.filter((p) => p.clientId !== clientId));
-        accept([answer.message]);
-        queryClient.setQueryData(userQueryKey, (user: unknown) =>
-          user && typeof user === 'object' && 'credits' in user ? { ...user, credits: answer.credits } : user,
-        );
-        void queryClient.invalidateQueries({ queryKey: chatsQueryKey });
-        onSent?.(answer);
+        receive(answer);
       } catch (error) {
         setPending((list) => list.map((p) => (p.clientId === clientId ? { ...p, status: 'failed', error } : p)));
         onFailed?.(error);
       }
     },
-    [conversationId, profileId, accept, queryClient, onSent, onFailed],
+    [conversationId, profileId, receive, onFailed],
   );
 
   const send = useCallback(
@@ -187,5 +195,5 @@ export function useConversation(
     return () => window.removeEventListener('online', resend);
   }, [pending, deliver]);
 
-  return { head, messages, pending, loadError, load, loadOlder, send, retry, discard };
+  return { head, messages, pending, loadError, load, loadOlder, send, retry, discard, receive, update: accept };
 }

@@ -13,7 +13,10 @@ import { LocalLink } from '@/shared/site/local-link';
 import { useLocale } from '@/shared/site/use-locale';
 import { type ChatTarget, type PendingMessage, useConversation } from '../api/use-conversation';
 import { ChatSafety, useChatSafety } from './chat-safety-context';
+import { ChatTools, MediaBubble } from './chat-tools';
+import { Icebreakers } from './icebreakers';
 import { MessageExtras, ReportMemberButton } from './message-extras';
+import { useMinimumMessagePrice } from './message-price';
 import { TypingIndicator } from './typing-indicator';
 
 /** The partner as the chat's header shows them (from the messages call, or the profile for a new chat). */
@@ -63,7 +66,11 @@ function Bubble({ message, partner, isLastOfRun }: { message: Message; partner: 
       className={`chat-message ${message.from_me ? 'chat-message-mine' : 'chat-message-theirs'}${isLastOfRun ? ' chat-message-last' : ''}`}
       data-testid="chat-message"
     >
-      <div className="chat-bubble">{text}</div>
+      {message.status !== 'rejected' && message.kind !== 'text' ? (
+        <MediaBubble message={message} partnerName={partner.name} />
+      ) : (
+        <div className="chat-bubble">{text}</div>
+      )}
       <div className={isLastOfRun ? 'chat-meta' : 'visually-hidden'}>
         <time dateTime={message.created_at}>{formatChatTime(message.created_at, locale)}</time>
         {message.from_me && <span data-testid="chat-message-sent">{t('chat.sent')}</span>}
@@ -112,10 +119,23 @@ function PendingBubble({
 }
 
 /** The message footer: a text up to the site's message_length with a counter, and what a message costs. */
-function Composer({ isDisabled, onSend }: { isDisabled: boolean; onSend: (body: string) => void }) {
+function Composer({
+  isDisabled,
+  onSend,
+  draft,
+}: {
+  isDisabled: boolean;
+  onSend: (body: string) => void;
+  /** An icebreaker tapped: its text fills the composer. */
+  draft?: { text: string } | null;
+}) {
   const { t } = useTranslation();
   const settings = useSettings();
   const [body, setBody] = useState('');
+  const minPrice = useMinimumMessagePrice();
+  useEffect(() => {
+    if (draft) setBody(draft.text);
+  }, [draft]);
   const { notifyTyping } = useChatSafety();
   const id = useId();
   const max = settings.message_length;
@@ -159,6 +179,7 @@ function Composer({ isDisabled, onSend }: { isDisabled: boolean; onSend: (body: 
       <div className="chat-composer-row">
         <span id={`${id}-price`} data-testid="chat-price">
           {t('chat.price', { count: settings.message_credits })}
+          {minPrice && ` · ${t('chat.priceMoney', { amount: minPrice })}`}
         </span>
         <span id={`${id}-counter`} className={`ms-auto${isTooLong ? ' text-danger' : ''}`} data-testid="chat-counter">
           <span aria-hidden="true">
@@ -226,6 +247,7 @@ export function Conversation({
     [settings.message_credits],
   );
   const chat = useConversation(target, { onSent, onFailed });
+  const [draft, setDraft] = useState<{ text: string } | null>(null);
   const errorText = useSendErrorText();
   const partner = chat.head?.profile ?? knownPartner;
   const listEnd = useRef<HTMLDivElement>(null);
@@ -300,6 +322,7 @@ export function Conversation({
               <p className="h6 mt-3 mb-0">{t('chat.sayHello', { name: partner.name })}</p>
             </div>
           )}
+          {count === 0 && !chat.head?.blocked && <Icebreakers onPick={(text) => setDraft({ text })} />}
           <ol className="chat-messages list-unstyled" aria-live="polite">
             {chat.messages.map((message, i) => (
               <Bubble key={message.seq} message={message} partner={partner} isLastOfRun={closesRun(message, chat.messages[i + 1])} />
@@ -330,7 +353,14 @@ export function Conversation({
               {t('chat.errors.conversationLimit')}
             </p>
           )}
-          <Composer isDisabled={blocked !== null && blocked !== 'own_unconfirmed'} onSend={chat.send} />
+          <ChatTools
+            target={target}
+            partnerName={partner.name}
+            isDisabled={blocked !== null && blocked !== 'own_unconfirmed'}
+            onSent={chat.receive}
+            onFailed={onFailed}
+          />
+          <Composer isDisabled={blocked !== null && blocked !== 'own_unconfirmed'} onSend={chat.send} draft={draft} />
         </div>
       </div>
       <ChatSafety
