@@ -178,4 +178,32 @@ describe('gifts, photos and icebreakers in the chat', () => {
     // Whole units, as the site stores them (1 EUR), written for the locale.
     expect(price).toHaveTextContent(text('chat.priceMoney', { amount: '€1' }));
   });
+
+  it('without enough credits for a gift the dialog says so, with the lowest money price of a message', async () => {
+    answerConversation([message(1)]);
+    server.use(
+      http.post('*/api/messages.php', () =>
+        HttpResponse.json(
+          {
+            error: 'not_enough_credits',
+            message: 'Not enough credits to send this message',
+            credits: 3,
+            price: 5,
+            message_key: 'chat.errors.notEnoughCredits',
+          },
+          { status: 402 },
+        ),
+      ),
+    );
+    const { user } = await renderApp('/chats/1', {
+      user: userFixture(),
+      settings: settingsFixture({ gift_credits: 5, minimum_message_costs: { NL: { costs: 4, currency: 'EUR' } } }),
+    });
+    await user.click(await screen.findByTestId('chat-gift-button'));
+    await user.click(await screen.findByTestId('gift-rose'));
+    await user.click(screen.getByTestId('gift-send'));
+    const dialog = await screen.findByTestId('not-enough-credits');
+    expect(screen.queryByTestId('gift-picker')).toBeNull();
+    expect(within(dialog).getByTestId('not-enough-credits-text')).toHaveTextContent(text('chat.priceMoney', { amount: '€4' }));
+  });
 });

@@ -49,6 +49,9 @@ export function useConversation(
   const [pending, setPending] = useState<PendingMessage[]>([]);
   const lastSeq = useRef(0);
   const isFetching = useRef(false);
+  /** A frame (a reconnect's ready, say) came while the first page was still loading: look again once it is in. */
+  const missedFrame = useRef(false);
+  const [catchUps, setCatchUps] = useState(0);
   const isLive = useLiveConnected();
 
   const accept = useCallback((incoming: Message[]) => {
@@ -75,6 +78,10 @@ export function useConversation(
       setHead(rest);
       accept(page);
       markRead();
+      if (missedFrame.current) {
+        missedFrame.current = false;
+        setCatchUps((n) => n + 1);
+      }
     } catch (error) {
       setLoadError(error);
     }
@@ -113,6 +120,7 @@ export function useConversation(
 
   useEffect(() => {
     lastSeq.current = 0;
+    missedFrame.current = false;
     setMessages([]);
     setHead(null);
     setPending([]);
@@ -133,10 +141,16 @@ export function useConversation(
     () =>
       onLiveFrame((frame) => {
         const isMine = frame.conversation_id === null || (frame.conversation_id === conversationId && frame.seq > lastSeq.current);
-        if (isMine) void fetchNew();
+        if (!isMine) return;
+        if (lastSeq.current === 0) missedFrame.current = true;
+        void fetchNew();
       }),
     [conversationId, fetchNew],
   );
+
+  useEffect(() => {
+    if (catchUps > 0) void fetchNew();
+  }, [catchUps, fetchNew]);
 
   /** A send the server acknowledged (a text, or a gift or photo sent by their own controls): shown, balance updated. */
   const receive = useCallback(

@@ -201,6 +201,7 @@ function Composer({
 function NotEnoughCredits({ refusal, onClose }: { refusal: { credits: number; price: number } | null; onClose: () => void }) {
   const { t } = useTranslation();
   const titleId = useId();
+  const minPrice = useMinimumMessagePrice();
   return (
     <Dialog isOpen={refusal !== null} onClose={onClose} labelledBy={titleId} size="sm" testId="not-enough-credits">
       <div className="modal-header border-0 pb-0">
@@ -210,6 +211,7 @@ function NotEnoughCredits({ refusal, onClose }: { refusal: { credits: number; pr
       </div>
       <div className="modal-body" data-testid="not-enough-credits-text">
         {refusal && t('chat.creditsLeft', { count: refusal.credits, price: refusal.price })}
+        {refusal && minPrice && ` (${t('chat.priceMoney', { amount: minPrice })})`}
       </div>
       <div className="modal-footer border-0 pt-0">
         <Button onClick={onClose}>{t('chat.close')}</Button>
