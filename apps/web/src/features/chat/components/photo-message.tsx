@@ -135,6 +135,7 @@ export function PhotoSender({
         accept={ACCEPT}
         className="visually-hidden"
         tabIndex={-1}
+        aria-label={t('chat.photoButton')}
         onChange={pick}
         data-testid="chat-photo-input"
       />
