@@ -1,3 +1,4 @@
+import { AsyncLocalStorage } from 'node:async_hooks';
 import { describe, expect, it } from 'vitest';
 import { QueueRefusedError, WorkQueue } from './photo-queue';
 
@@ -31,6 +32,23 @@ const refusal = (promise: Promise<unknown>) =>
 const settle = () => new Promise((resolve) => setImmediate(resolve));
 
 describe('WorkQueue', () => {
+  it('runs a job that waited in the async context of its own caller, not of the job whose end started it', async () => {
+    const queue = new WorkQueue({ concurrency: 1, maxWaiting: 3, perOwner: 5 });
+    const request = new AsyncLocalStorage<string>();
+    const first = heldJob();
+    const running = request.run('first request', () => queue.run('member-a', first.work));
+    let seen: string | undefined = 'not run';
+    const waiting = request.run('second request', () =>
+      queue.run('member-b', async () => {
+        seen = request.getStore();
+      }),
+    );
+    await settle();
+    request.run('first request', () => first.finish('done'));
+    await Promise.all([running, waiting]);
+    expect(seen).toBe('second request');
+  });
+
   it('runs at most `concurrency` jobs, queues up to `maxWaiting`, and refuses the next one at once', async () => {
     const queue = new WorkQueue({ concurrency: 2, maxWaiting: 3, perOwner: 5 });
     const jobs = Array.from({ length: 5 }, () => heldJob());

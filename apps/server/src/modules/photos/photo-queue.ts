@@ -1,3 +1,4 @@
+import { AsyncResource } from 'node:async_hooks';
 /**
  * A small in-process queue for CPU-heavy jobs (photo processing), bounded in three ways:
  * - at most `concurrency` jobs run at once;
@@ -79,7 +80,9 @@ export class WorkQueue {
           .finally(() => this.finish(owner, state, this.now() - started));
       };
       if (startsNow) start();
-      else this.waiting.push({ owner, start });
+      // A waiting job starts from another job's finish; bound to its own caller's async context, so that a unit of
+      // work (withTransaction) of the request that finished first is never joined by this one.
+      else this.waiting.push({ owner, start: AsyncResource.bind(start) });
     });
   }
 
