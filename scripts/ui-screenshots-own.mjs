@@ -5,29 +5,9 @@
 //   npx node scripts/ui-screenshots-own.mjs [base URL, default http://localhost:3180] [output folder, default docs/screenshots]
 // It also measures that the match finder's like and skip buttons are on the first screen (no scrolling) and fails
 // when they are not.
-import { mkdir } from 'node:fs/promises';
-import { chromium } from 'playwright';
+import { openScreenshots, SIZES } from './ui-screenshots-shared.mjs';
 
-const base = process.argv[2] ?? 'http://localhost:3180';
-const out = process.argv[3] ?? 'docs/screenshots';
-const SIZES = [
-  { name: 'phone', viewport: { width: 390, height: 844 }, isMobile: true, hasTouch: true, deviceScaleFactor: 1 },
-  { name: 'desktop', viewport: { width: 1280, height: 800 }, isMobile: false, hasTouch: false, deviceScaleFactor: 1 },
-];
-
-await mkdir(out, { recursive: true });
-const browser = await chromium.launch({
-  executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
-  args: ['--headless', '--no-sandbox', '--disable-gpu', '--disable-background-networking', '--disable-component-update', '--no-first-run'],
-});
-
-async function shoot(page, file) {
-  await page.evaluate(() => document.fonts.ready);
-  await page.waitForLoadState('networkidle');
-  await page.waitForTimeout(400);
-  await page.screenshot({ path: `${out}/${file}.png` });
-  console.log(`${out}/${file}.png`);
-}
+const { base, browser, shoot } = await openScreenshots('http://localhost:3180');
 
 /** Fails unless the element lies wholly inside the first screen, above the bottom tab bar if there is one. */
 async function assertOnFirstScreen(page, testId, size) {

@@ -3,39 +3,10 @@
 //   npx node scripts/ui-screenshots-visitor.mjs [base URL, default http://localhost:3220] [output folder, default docs/screenshots]
 // Index, signup (modal on desktop, page on phones), login, reset password (both steps), activation done and failed,
 // terms, FAQ, complaints, a lander and the 404 page. Chromium is Debian's /usr/bin/chromium (CHROMIUM_PATH).
-import { mkdir } from 'node:fs/promises';
-import { chromium } from 'playwright';
+import { openScreenshots, SIZES } from './ui-screenshots-shared.mjs';
 
-const base = process.argv[2] ?? 'http://localhost:3220';
-const out = process.argv[3] ?? 'docs/screenshots';
+const { base, browser, shoot } = await openScreenshots('http://localhost:3220');
 const only = process.env.ONLY?.split(',');
-const SIZES = [
-  { name: 'phone', viewport: { width: 390, height: 844 }, isMobile: true, hasTouch: true, deviceScaleFactor: 1 },
-  { name: 'desktop', viewport: { width: 1280, height: 800 }, isMobile: false, hasTouch: false, deviceScaleFactor: 1 },
-];
-
-await mkdir(out, { recursive: true });
-const browser = await chromium.launch({
-  executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
-  args: [
-    '--headless',
-    '--no-sandbox',
-    '--disable-gpu',
-    '--disable-background-networking',
-    '--disable-component-update',
-    '--disable-sync',
-    '--no-first-run',
-    '--disable-quic',
-  ],
-});
-
-async function shoot(page, file, fullPage = false) {
-  await page.evaluate(() => document.fonts.ready);
-  await page.waitForLoadState('networkidle');
-  await page.waitForTimeout(400);
-  await page.screenshot({ path: `${out}/${file}.png`, fullPage });
-  console.log(`${out}/${file}.png`);
-}
 
 const SCREENS = [
   ['index', '/', null, true],

@@ -4,39 +4,9 @@
 // With UI_GALLERY set to the dev server's gallery (`npm run dev -w @amora/web` → http://localhost:5173/ui-gallery.html),
 // also the design system's pieces (apps/web/src/ui-gallery).
 // Chromium is Debian's /usr/bin/chromium (CHROMIUM_PATH), driven by Playwright, as in the e2e journeys.
-import { mkdir } from 'node:fs/promises';
-import { chromium } from 'playwright';
+import { openScreenshots, SIZES } from './ui-screenshots-shared.mjs';
 
-const base = process.argv[2] ?? 'http://localhost:3180';
-const out = process.argv[3] ?? 'docs/screenshots';
-const SIZES = [
-  { name: 'phone', viewport: { width: 390, height: 844 }, isMobile: true, hasTouch: true, deviceScaleFactor: 1 },
-  { name: 'desktop', viewport: { width: 1280, height: 800 }, isMobile: false, hasTouch: false, deviceScaleFactor: 1 },
-];
-
-await mkdir(out, { recursive: true });
-const browser = await chromium.launch({
-  executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
-  args: [
-    '--headless',
-    '--no-sandbox',
-    '--disable-gpu',
-    '--disable-background-networking',
-    '--disable-component-update',
-    '--disable-sync',
-    '--no-first-run',
-    '--disable-quic',
-  ],
-});
-
-async function shoot(page, file) {
-  // Fonts loaded, images decoded, animations over: the picture of a settled page.
-  await page.evaluate(() => document.fonts.ready);
-  await page.waitForLoadState('networkidle');
-  await page.waitForTimeout(400);
-  await page.screenshot({ path: `${out}/${file}.png` });
-  console.log(`${out}/${file}.png`);
-}
+const { base, out, browser, shoot } = await openScreenshots('http://localhost:3180');
 
 for (const size of SIZES) {
   const context = await browser.newContext({ ...size, locale: 'en-GB' });
