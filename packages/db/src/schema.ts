@@ -114,11 +114,16 @@ export const users = pgTable(
     deletedAt: timestamp('deleted_at', { withTimezone: true }),
     deletionReason: text('deletion_reason'),
     deletionReasonText: text('deletion_reason_text'),
+    /** Set by a chargeback: the member can no longer pay by direct debit (spec §8). */
+    directDebitBlocked: boolean('direct_debit_blocked').notNull().default(false),
+    /** Credits a chargeback took back that the balance could not cover; a later purchase pays them first. */
+    creditDebt: integer('credit_debt').notNull().default(0),
     createdAt: createdAt(),
   },
   (t) => [
     uniqueIndex('users_site_email_idx').on(t.siteId, sql`lower(${t.email})`),
     check('users_credits_check', sql`${t.credits} >= 0`),
+    check('users_credit_debt_check', sql`${t.creditDebt} >= 0`),
     check('users_status_check', sql`${t.status} in ('not_confirmed', 'confirmed', 'deleted')`),
     index('users_deleted_idx').on(t.deletedAt),
   ],
@@ -363,6 +368,8 @@ export const discountCodes = pgTable(
     minimumOrderValue: integer('minimum_order_value').notNull().default(0),
     status: text('status').notNull().default('active'),
     source: text('source').notNull(),
+    /** The payment methods the code is valid for (spec §3 paymentmethods); empty: every method. */
+    paymentMethods: jsonb('payment_methods').$type<string[]>().notNull().default([]),
     expiresAt: timestamp('expires_at', { withTimezone: true }).notNull(),
     createdAt: createdAt(),
   },
@@ -538,3 +545,283 @@ export const messages = pgTable(
     check('messages_photo_check', sql`(${t.kind} = 'photo') = (${t.photoKey} is not null)`),
   ],
 );
+
+/** Credit packages per site and payment country (issue 17): prices are integers in minor units of `currency`. */
+export const creditPackages = pgTable(
+  'credit_packages',
+  {
+    id: integer('id').primaryKey().generatedByDefaultAsIdentity(),
+    siteId: integer('site_id')
+      .notNull()
+      .references(() => sites.id),
+    /** The payment country (ISO 3166-1 alpha-2) this package is sold in. */
+    country: text('country').notNull(),
+    currency: text('currency').notNull(),
+    credits: integer('credits').notNull(),
+    priceMinor: integer('price_minor').notNull(),
+    bestValue: boolean('best_value').notNull().default(false),
+    position: smallint('position').notNull().default(0),
+    active: boolean('active').notNull().default(true),
+    createdAt: createdAt(),
+  },
+  (t) => [
+    index('credit_packages_site_country_idx').on(t.siteId, t.country, t.position),
+    check('credit_packages_credits_check', sql`${t.credits} > 0`),
+    check('credit_packages_price_check', sql`${t.priceMinor} > 0`),
+  ],
+);
+
+/**
+ * The payment methods a site offers in a payment country (our names, spec §9's list), in order, with the
+ * transaction fee each adds to the price (minor units of the country's currency). What the provider really offers
+ * for an amount filters this list when it is shown.
+ */
+export const paymentMethods = pgTable(
+  'payment_methods',
+  {
+    siteId: integer('site_id')
+      .notNull()
+      .references(() => sites.id),
+    country: text('country').notNull(),
+    method: text('method').notNull(),
+    feeMinor: integer('fee_minor').notNull().default(0),
+    position: smallint('position').notNull().default(0),
+  },
+  (t) => [primaryKey({ columns: [t.siteId, t.country, t.method] }), check('payment_methods_fee_check', sql`${t.feeMinor} >= 0`)],
+);
+
+/** The provider's customer of a member (first and recurring payments, mandates). */
+export const paymentCustomers = pgTable(
+  'payment_customers',
+  {
+    userId: bigint('user_id', { mode: 'number' })
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    provider: text('provider').notNull(),
+    customerId: text('customer_id').notNull(),
+    createdAt: createdAt(),
+  },
+  (t) => [primaryKey({ columns: [t.userId, t.provider] })],
+);
+
+/**
+ * A member's order of a credit package. Stored before the provider is called; `status` follows what the provider
+ * says (webhooks carry only the payment id, so the payment is fetched). `creditedAt` is set in the transaction that
+ * writes the purchase's ledger row (key `pay:{id}`), so credits go in once. Amounts in minor units of `currency`:
+ * `amountMinor` = `listPriceMinor` - `discountMinor` + `feeMinor`.
+ */
+export const paymentOrders = pgTable(
+  'payment_orders',
+  {
+    id: bigint('id', { mode: 'number' }).primaryKey().generatedByDefaultAsIdentity(),
+    siteId: integer('site_id')
+      .notNull()
+      .references(() => sites.id),
+    userId: bigint('user_id', { mode: 'number' }).references(() => users.id, { onDelete: 'set null' }),
+    packageId: integer('package_id')
+      .notNull()
+      .references(() => creditPackages.id),
+    country: text('country').notNull(),
+    credits: integer('credits').notNull(),
+    currency: text('currency').notNull(),
+    listPriceMinor: integer('list_price_minor').notNull(),
+    discountMinor: integer('discount_minor').notNull().default(0),
+    feeMinor: integer('fee_minor').notNull().default(0),
+    amountMinor: integer('amount_minor').notNull(),
+    discountCodeId: bigint('discount_code_id', { mode: 'number' }).references(() => discountCodes.id, { onDelete: 'set null' }),
+    /** Our method name (spec §9), e.g. 'visa', 'ideal', 'directdebit'. */
+    method: text('method').notNull(),
+    /** 'sandbox' or 'mollie'. */
+    provider: text('provider').notNull(),
+    providerPaymentId: text('provider_payment_id'),
+    /** 'oneoff', 'first' (sets up a mandate) or 'recurring' (paid with one, no checkout). */
+    sequenceType: text('sequence_type').notNull().default('oneoff'),
+    mandateId: text('mandate_id'),
+    /** created → open / pending → paid | failed | canceled | expired; paid → charged_back. */
+    status: text('status').notNull().default('created'),
+    checkoutUrl: text('checkout_url'),
+    /** The client's id for this attempt: a retried start answers the same order. */
+    requestKey: text('request_key'),
+    repeatOf: bigint('repeat_of', { mode: 'number' }),
+    paidAt: timestamp('paid_at', { withTimezone: true }),
+    creditedAt: timestamp('credited_at', { withTimezone: true }),
+    chargedBackAt: timestamp('charged_back_at', { withTimezone: true }),
+    createdAt: createdAt(),
+    updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [
+    uniqueIndex('payment_orders_provider_payment_idx').on(t.provider, t.providerPaymentId),
+    uniqueIndex('payment_orders_request_idx').on(t.userId, t.requestKey),
+    index('payment_orders_user_idx').on(t.userId, t.createdAt),
+    check('payment_orders_amount_check', sql`${t.amountMinor} >= 0 and ${t.listPriceMinor} > 0 and ${t.credits} > 0`),
+    check(
+      'payment_orders_status_check',
+      sql`${t.status} in ('created', 'open', 'pending', 'authorized', 'paid', 'failed', 'canceled', 'expired', 'charged_back')`,
+    ),
+    check('payment_orders_sequence_check', sql`${t.sequenceType} in ('oneoff', 'first', 'recurring')`),
+  ],
+);
+
+/** Every (order, status) a webhook or a poll brought, once: the log that makes processing idempotent. */
+export const paymentEvents = pgTable(
+  'payment_events',
+  {
+    id: bigint('id', { mode: 'number' }).primaryKey().generatedByDefaultAsIdentity(),
+    orderId: bigint('order_id', { mode: 'number' })
+      .notNull()
+      .references(() => paymentOrders.id, { onDelete: 'cascade' }),
+    status: text('status').notNull(),
+    detail: jsonb('detail').$type<Record<string, unknown>>().notNull().default({}),
+    createdAt: createdAt(),
+  },
+  (t) => [uniqueIndex('payment_events_order_status_idx').on(t.orderId, t.status)],
+);
+
+/**
+ * A discount code taken by an order: 'reserved' while the order is open, 'used' once paid (a code is used once per
+ * member), removed when the payment fails.
+ */
+export const discountRedemptions = pgTable(
+  'discount_redemptions',
+  {
+    id: bigint('id', { mode: 'number' }).primaryKey().generatedByDefaultAsIdentity(),
+    discountCodeId: bigint('discount_code_id', { mode: 'number' })
+      .notNull()
+      .references(() => discountCodes.id, { onDelete: 'cascade' }),
+    userId: bigint('user_id', { mode: 'number' })
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    orderId: bigint('order_id', { mode: 'number' })
+      .notNull()
+      .references(() => paymentOrders.id, { onDelete: 'cascade' }),
+    status: text('status').notNull().default('reserved'),
+    createdAt: createdAt(),
+  },
+  (t) => [
+    uniqueIndex('discount_redemptions_order_idx').on(t.orderId),
+    uniqueIndex('discount_redemptions_used_idx')
+      .on(t.discountCodeId, t.userId)
+      .where(sql`${t.status} = 'used'`),
+    check('discount_redemptions_status_check', sql`${t.status} in ('reserved', 'used')`),
+  ],
+);
+
+/** A member's direct-debit mandate (spec §3 direct-debit form); the IBAN itself stays with the provider. */
+export const directDebitMandates = pgTable(
+  'direct_debit_mandates',
+  {
+    id: bigint('id', { mode: 'number' }).primaryKey().generatedByDefaultAsIdentity(),
+    siteId: integer('site_id')
+      .notNull()
+      .references(() => sites.id),
+    userId: bigint('user_id', { mode: 'number' })
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    accountHolder: text('account_holder').notNull(),
+    /** The last four characters of the IBAN, to show which account it is. */
+    ibanLast4: text('iban_last4').notNull(),
+    street: text('street').notNull(),
+    houseNumber: text('house_number').notNull(),
+    zip: text('zip').notNull(),
+    city: text('city').notNull(),
+    /** E.164. */
+    phone: text('phone').notNull(),
+    provider: text('provider').notNull(),
+    providerMandateId: text('provider_mandate_id').notNull(),
+    status: text('status').notNull().default('valid'),
+    createdAt: createdAt(),
+  },
+  (t) => [index('direct_debit_mandates_user_idx').on(t.userId)],
+);
+
+/** A code sent by SMS to confirm something (the direct-debit form); only its hash is kept. */
+export const smsVerifications = pgTable(
+  'sms_verifications',
+  {
+    id: bigint('id', { mode: 'number' }).primaryKey().generatedByDefaultAsIdentity(),
+    userId: bigint('user_id', { mode: 'number' })
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    purpose: text('purpose').notNull(),
+    phone: text('phone').notNull(),
+    codeHash: text('code_hash').notNull(),
+    /** What the code confirms, until it is used or expires (then removed). */
+    payload: jsonb('payload').$type<Record<string, unknown>>().notNull().default({}),
+    attempts: smallint('attempts').notNull().default(0),
+    expiresAt: timestamp('expires_at', { withTimezone: true }).notNull(),
+    usedAt: timestamp('used_at', { withTimezone: true }),
+    createdAt: createdAt(),
+  },
+  (t) => [index('sms_verifications_user_idx').on(t.userId, t.createdAt)],
+);
+
+/** Every SMS, sent or waiting: the SMS log, the retry queue and the dev SMS page when no SMS provider is set. */
+export const outboxSms = pgTable(
+  'outbox_sms',
+  {
+    id: bigint('id', { mode: 'number' }).primaryKey().generatedByDefaultAsIdentity(),
+    siteId: integer('site_id').references(() => sites.id),
+    userId: bigint('user_id', { mode: 'number' }).references(() => users.id, { onDelete: 'set null' }),
+    kind: text('kind').notNull(),
+    toNumber: text('to_number').notNull(),
+    text: text('text').notNull(),
+    status: text('status').notNull().default('pending'),
+    attempts: integer('attempts').notNull().default(0),
+    lastError: text('last_error'),
+    sentAt: timestamp('sent_at', { withTimezone: true }),
+    createdAt: createdAt(),
+  },
+  (t) => [index('outbox_sms_to_idx').on(t.toNumber, t.createdAt)],
+);
+
+/**
+ * The sandbox provider's own state (it speaks Mollie's API at /sandbox/mollie/v2): payments, customers and
+ * mandates, as a test-mode Mollie account would hold them. Ids look like Mollie's (tr_…, cst_…, mdt_…).
+ */
+export const sandboxPayments = pgTable(
+  'sandbox_payments',
+  {
+    id: text('id').primaryKey(),
+    amountMinor: integer('amount_minor').notNull(),
+    currency: text('currency').notNull(),
+    description: text('description').notNull(),
+    method: text('method'),
+    status: text('status').notNull().default('open'),
+    sequenceType: text('sequence_type').notNull().default('oneoff'),
+    redirectUrl: text('redirect_url'),
+    cancelUrl: text('cancel_url'),
+    webhookUrl: text('webhook_url'),
+    locale: text('locale'),
+    billingCountry: text('billing_country'),
+    customerId: text('customer_id'),
+    mandateId: text('mandate_id'),
+    metadata: jsonb('metadata').$type<unknown>(),
+    amountRefundedMinor: integer('amount_refunded_minor').notNull().default(0),
+    amountChargedBackMinor: integer('amount_charged_back_minor').notNull().default(0),
+    idempotencyKey: text('idempotency_key'),
+    createdAt: createdAt(),
+    paidAt: timestamp('paid_at', { withTimezone: true }),
+    expiresAt: timestamp('expires_at', { withTimezone: true }),
+  },
+  (t) => [uniqueIndex('sandbox_payments_idempotency_idx').on(t.idempotencyKey)],
+);
+
+export const sandboxCustomers = pgTable('sandbox_customers', {
+  id: text('id').primaryKey(),
+  name: text('name'),
+  email: text('email'),
+  metadata: jsonb('metadata').$type<unknown>(),
+  createdAt: createdAt(),
+});
+
+export const sandboxMandates = pgTable('sandbox_mandates', {
+  id: text('id').primaryKey(),
+  customerId: text('customer_id')
+    .notNull()
+    .references(() => sandboxCustomers.id, { onDelete: 'cascade' }),
+  method: text('method').notNull(),
+  status: text('status').notNull().default('valid'),
+  consumerName: text('consumer_name'),
+  consumerAccount: text('consumer_account'),
+  createdAt: createdAt(),
+});
