@@ -4,7 +4,7 @@ import { initReactI18next } from 'react-i18next';
 
 type Loader = () => Promise<Record<string, unknown>>;
 /** Catalogues ship as hashed JSON files, fetched as data rather than parsed as JavaScript. */
-const catalogueUrls = import.meta.glob<string>('../../../../packages/i18n/locales/*/{common,pages}.json', {
+const catalogueUrls = import.meta.glob<string>('../../../../packages/i18n/locales/*/{common,pages,payments}.json', {
   query: '?url',
   import: 'default',
   eager: true,
