@@ -5,6 +5,7 @@ export * from './chat-safety';
 export * from './complaints';
 export * from './constants';
 export * from './content';
+export * from './discounts';
 export * from './directdebit';
 export * from './discovery';
 export * from './errors';

@@ -1,0 +1,150 @@
+import { discountCodes, discountRedemptions, type Executor, users } from '@amora/db';
+import { and, eq, gt, inArray, ne, sql } from 'drizzle-orm';
+
+export type DiscountCodeRow = typeof discountCodes.$inferSelect;
+
+/** A far date for codes whose end is worked out per member (the time bonus ends 4 hours after each signup). */
+export const NO_END = new Date('2100-01-01T00:00:00Z');
+
+/** The code on a site, as typed (codes are stored upper-case; the lookup upper-cases what was typed). */
+export async function findCode(db: Executor, siteId: number, code: string): Promise<DiscountCodeRow | undefined> {
+  const typed = code.trim();
+  const candidates = [...new Set([typed, typed.toUpperCase()])];
+  const rows = await db
+    .select()
+    .from(discountCodes)
+    .where(and(eq(discountCodes.siteId, siteId), inArray(discountCodes.code, candidates)));
+  return rows.find((r) => r.code === typed) ?? rows[0];
+}
+
+export async function findCodeById(db: Executor, id: number): Promise<DiscountCodeRow | undefined> {
+  const [row] = await db.select().from(discountCodes).where(eq(discountCodes.id, id));
+  return row;
+}
+
+/** What the discount rules need to know of a member. */
+export async function findMemberFacts(
+  db: Executor,
+  userId: number,
+): Promise<{ siteId: number; paidUser: boolean; signupDate: Date } | undefined> {
+  const [row] = await db
+    .select({ siteId: users.siteId, paidUser: users.paidUser, signupDate: users.signupDate })
+    .from(users)
+    .where(eq(users.id, userId));
+  return row;
+}
+
+/** Locks the member's row until the transaction ends, so calls made at once take turns. */
+export async function lockMember(tx: Executor, userId: number): Promise<void> {
+  await tx.select({ id: users.id }).from(users).where(eq(users.id, userId)).for('update');
+}
+
+/** Whether the member has paid an order with this code. */
+export async function hasUsed(db: Executor, discountCodeId: number, userId: number): Promise<boolean> {
+  const [row] = await db
+    .select({ id: discountRedemptions.id })
+    .from(discountRedemptions)
+    .where(
+      and(
+        eq(discountRedemptions.discountCodeId, discountCodeId),
+        eq(discountRedemptions.userId, userId),
+        eq(discountRedemptions.status, 'used'),
+      ),
+    )
+    .limit(1);
+  return row !== undefined;
+}
+
+/** The site's one TIMEBONUS25 row, made the first time it is needed (several at once: one row). */
+export async function ensureSiteCode(
+  db: Executor,
+  code: { siteId: number; code: string; valuePercentage: number; source: string },
+): Promise<DiscountCodeRow> {
+  await db
+    .insert(discountCodes)
+    .values({ ...code, status: 'active', expiresAt: NO_END })
+    .onConflictDoNothing({ target: [discountCodes.siteId, discountCodes.code] });
+  const [row] = await db
+    .select()
+    .from(discountCodes)
+    .where(and(eq(discountCodes.siteId, code.siteId), eq(discountCodes.code, code.code)));
+  return row;
+}
+
+/** The member's own code of this source (the welcome discount), if one was made. */
+export async function findMemberCode(db: Executor, userId: number, source: string): Promise<DiscountCodeRow | undefined> {
+  const [row] = await db
+    .select()
+    .from(discountCodes)
+    .where(and(eq(discountCodes.userId, userId), eq(discountCodes.source, source)))
+    .orderBy(discountCodes.id)
+    .limit(1);
+  return row;
+}
+
+/** Inserts a code; null when its text is taken on the site already (a random code met another). */
+export async function insertCode(db: Executor, code: typeof discountCodes.$inferInsert): Promise<DiscountCodeRow | null> {
+  const [row] = await db
+    .insert(discountCodes)
+    .values(code)
+    .onConflictDoNothing({ target: [discountCodes.siteId, discountCodes.code] })
+    .returning();
+  return row ?? null;
+}
+
+/** The order takes the code (again for a retried call: one row per order). */
+export async function insertReservation(db: Executor, r: { discountCodeId: number; userId: number; orderId: number }): Promise<void> {
+  await db
+    .insert(discountRedemptions)
+    .values({ ...r, status: 'reserved' })
+    .onConflictDoNothing({ target: discountRedemptions.orderId });
+}
+
+/**
+ * The order's reservation becomes 'used', unless the member has already used that code with another order paid
+ * before it (two checkouts opened at once): then it stays 'reserved' as the record of that order, and the partial
+ * unique index (one 'used' per code and member) is never broken. The code's id, or null when the order had none.
+ */
+export async function markUsed(tx: Executor, orderId: number): Promise<number | null> {
+  const [reservation] = await tx.select().from(discountRedemptions).where(eq(discountRedemptions.orderId, orderId)).for('update');
+  if (!reservation) return null;
+  if (reservation.status === 'used') return reservation.discountCodeId;
+  await tx
+    .update(discountRedemptions)
+    .set({ status: 'used' })
+    .where(
+      and(
+        eq(discountRedemptions.id, reservation.id),
+        sql`not exists (select 1 from ${discountRedemptions} d where d.discount_code_id = ${reservation.discountCodeId}
+          and d.user_id = ${reservation.userId} and d.status = 'used' and d.id <> ${reservation.id})`,
+      ),
+    );
+  return reservation.discountCodeId;
+}
+
+/** A failed, canceled or expired order gives its code back. */
+export async function deleteReservation(tx: Executor, orderId: number): Promise<void> {
+  await tx.delete(discountRedemptions).where(and(eq(discountRedemptions.orderId, orderId), ne(discountRedemptions.status, 'used')));
+}
+
+/** The member's still-valid personal codes of a source (none when expired). */
+export async function findOpenMemberCode(db: Executor, userId: number, source: string, now: Date): Promise<DiscountCodeRow | undefined> {
+  const [row] = await db
+    .select()
+    .from(discountCodes)
+    .where(
+      and(
+        eq(discountCodes.userId, userId),
+        eq(discountCodes.source, source),
+        eq(discountCodes.status, 'active'),
+        gt(discountCodes.expiresAt, now),
+      ),
+    )
+    .limit(1);
+  return row;
+}
+
+/** The account purge: the member's codes go (their redemptions with them). */
+export async function deleteCodesOf(tx: Executor, userId: number): Promise<void> {
+  await tx.delete(discountCodes).where(eq(discountCodes.userId, userId));
+}

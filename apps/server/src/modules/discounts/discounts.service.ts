@@ -1,0 +1,277 @@
+import {
+  type DiscountCodeView,
+  type DiscountError,
+  type DiscountSource,
+  TIME_BONUS,
+  type TimeBonusResponse,
+  WELCOME_DISCOUNT_HOURS,
+  WELCOME_DISCOUNT_PERCENT,
+} from '@amora/contracts';
+import type { Database, Executor } from '@amora/db';
+import { newToken } from '../../lib/tokens';
+import { withTransaction } from '../../lib/transaction';
+import {
+  type DiscountCodeRow,
+  deleteCodesOf,
+  deleteReservation,
+  ensureSiteCode,
+  findCode,
+  findCodeById,
+  findMemberCode,
+  findMemberFacts,
+  hasUsed,
+  insertCode,
+  insertReservation,
+  lockMember,
+  markUsed,
+} from './discounts.repository';
+
+/**
+ * Discount codes (spec §3, §5, §9): a code the member types, the time bonus TIMEBONUS25 (the first 4 hours after
+ * signup, for members who have not paid), the welcome discount (one per member, 25 %, until 72 hours after signup)
+ * and the delete discount (made by the deletion module). A code is used once per member: it is reserved by an order
+ * while that order is open, used when it is paid, and given back when it fails.
+ */
+
+export type { DiscountError };
+export type PriceWithDiscountResult =
+  | { ok: true; discountCodeId: number; percentage: number; discountMinor: number }
+  | { ok: false; error: DiscountError };
+
+const HOUR_MS = 3_600_000;
+const TIME_BONUS_MS = TIME_BONUS.windowSeconds * 1000;
+
+/**
+ * The discount off `amountMinor` (the package's list price, minor units) when `code` is used for this order, or
+ * why it cannot be. Rounding: the discount is rounded to the nearest minor unit, a half in the member's favour
+ * (999 at 25 % → 250 off). `method` null: the method is not chosen yet, so it is not checked.
+ */
+export async function priceWithDiscount(
+  db: Executor,
+  i: {
+    siteId: number;
+    userId: number;
+    code: string;
+    country: string;
+    method: string | null;
+    currency: string;
+    amountMinor: number;
+    /** The clock of the caller (ctx.now()); the wall clock when not given. */
+    now?: Date;
+  },
+): Promise<PriceWithDiscountResult> {
+  const now = i.now ?? new Date();
+  const row = await findCode(db, i.siteId, i.code);
+  if (!row) return { ok: false, error: 'discount_not_found' };
+  const checked = await checkCode(db, row, { ...i, now });
+  if (!checked.ok) return checked;
+  return {
+    ok: true,
+    discountCodeId: row.id,
+    percentage: row.valuePercentage,
+    discountMinor: discountOf(i.amountMinor, row.valuePercentage),
+  };
+}
+
+/** The rounding of every discount: nearest minor unit, a half in the member's favour. */
+export function discountOf(amountMinor: number, percentage: number): number {
+  return Math.min(amountMinor, Math.floor((amountMinor * percentage + 50) / 100));
+}
+
+/** The rules, in the order their errors are answered. */
+async function checkCode(
+  db: Executor,
+  row: DiscountCodeRow,
+  i: { userId: number; country: string | null; method: string | null; currency: string | null; amountMinor: number | null; now: Date },
+): Promise<{ ok: true } | { ok: false; error: DiscountError }> {
+  // Another member's personal code is not there for this member.
+  if (row.userId !== null && row.userId !== i.userId) return { ok: false, error: 'discount_not_found' };
+  if (row.status === 'expired') return { ok: false, error: 'discount_expired' };
+  if (row.status !== 'active') return { ok: false, error: 'discount_not_found' };
+  if (await hasUsed(db, row.id, i.userId)) return { ok: false, error: 'discount_used' };
+  if (expiresFor(row, await factsOf(db, row, i.userId)).getTime() <= i.now.getTime()) return { ok: false, error: 'discount_expired' };
+  if (row.source === 'time_bonus') {
+    const facts = await findMemberFacts(db, i.userId);
+    if (!facts || facts.paidUser) return { ok: false, error: 'discount_expired' };
+  }
+  if (i.country !== null && row.country !== null && row.country.toUpperCase() !== i.country.toUpperCase()) {
+    return { ok: false, error: 'discount_country' };
+  }
+  if (i.currency !== null && row.currency !== null && row.currency.toUpperCase() !== i.currency.toUpperCase()) {
+    return { ok: false, error: 'discount_currency' };
+  }
+  if (i.amountMinor !== null && i.amountMinor < row.minimumOrderValue) return { ok: false, error: 'discount_minimum' };
+  if (i.method !== null && row.paymentMethods.length > 0 && !row.paymentMethods.includes(i.method)) {
+    return { ok: false, error: 'discount_method' };
+  }
+  return { ok: true };
+}
+
+async function factsOf(db: Executor, row: DiscountCodeRow, userId: number) {
+  return row.source === 'time_bonus' ? ((await findMemberFacts(db, userId)) ?? null) : null;
+}
+
+/** When the code ends for this member: the time bonus 4 hours after their signup, any other code at its expiry. */
+function expiresFor(row: DiscountCodeRow, facts: { signupDate: Date } | null): Date {
+  if (row.source === 'time_bonus') {
+    if (!facts) return new Date(0);
+    const end = new Date(facts.signupDate.getTime() + TIME_BONUS_MS);
+    return end < row.expiresAt ? end : row.expiresAt;
+  }
+  return row.expiresAt;
+}
+
+/** The order takes the code while it is open (a retried call for the same order changes nothing). */
+export async function reserveDiscount(tx: Executor, r: { discountCodeId: number; userId: number; orderId: number }): Promise<void> {
+  await insertReservation(tx, r);
+}
+
+/**
+ * The order is paid: its code is used for good (a later order answers discount_used). The time bonus ends with it,
+ * since the member is paid from this purchase on (the orders service sets paid_user in the same transaction).
+ */
+export async function markDiscountUsed(tx: Executor, orderId: number): Promise<void> {
+  await markUsed(tx, orderId);
+}
+
+/** The order failed, was canceled or expired: its code is free again. */
+export async function releaseDiscount(tx: Executor, orderId: number): Promise<void> {
+  await deleteReservation(tx, orderId);
+}
+
+/** The account purge: the member's own codes go (with their redemptions). */
+export async function purgeMember(tx: Executor, member: { userId: number }): Promise<void> {
+  await deleteCodesOf(tx, member.userId);
+}
+
+/** A code as the client reads it (spec §3), with its end for this member. */
+export function presentCode(row: DiscountCodeRow, expires: Date, now: Date): DiscountCodeView {
+  const validity = Math.max(0, Math.floor((expires.getTime() - now.getTime()) / 1000));
+  return {
+    code: row.code,
+    country: row.country,
+    user_id: row.userId,
+    expires: expires.toISOString(),
+    value_percentage: row.valuePercentage,
+    currency: row.currency,
+    minimum_order_value: row.minimumOrderValue,
+    status: row.status,
+    validity,
+    expired: validity === 0,
+    paymentmethods: row.paymentMethods,
+    source: sourceOf(row.source),
+  };
+}
+
+function sourceOf(source: string): DiscountSource {
+  return source === 'time_bonus' || source === 'welcome' || source === 'delete_retention' ? source : 'code';
+}
+
+/**
+ * The time bonus (spec §4, §9): visible to a member who has not paid, within 14400 s of signup_date, while they
+ * have not used TIMEBONUS25. The site's TIMEBONUS25 row is made the first time it is asked for.
+ */
+export async function timeBonusFor(db: Executor, i: { siteId: number; userId: number; now: Date }): Promise<TimeBonusResponse> {
+  const hidden: TimeBonusResponse = { is_visible: false, seconds_left: 0, discount: null };
+  const facts = await findMemberFacts(db, i.userId);
+  if (!facts || facts.paidUser || facts.siteId !== i.siteId) return hidden;
+  const end = new Date(facts.signupDate.getTime() + TIME_BONUS_MS);
+  const secondsLeft = Math.floor((end.getTime() - i.now.getTime()) / 1000);
+  if (secondsLeft <= 0) return hidden;
+  const row = await ensureSiteCode(db, {
+    siteId: i.siteId,
+    code: TIME_BONUS.code,
+    valuePercentage: TIME_BONUS.percent,
+    source: 'time_bonus',
+  });
+  if (row.status !== 'active' || row.source !== 'time_bonus' || (row.userId !== null && row.userId !== i.userId)) return hidden;
+  if (await hasUsed(db, row.id, i.userId)) return hidden;
+  return { is_visible: true, seconds_left: secondsLeft, discount: presentCode(row, expiresFor(row, facts), i.now) };
+}
+
+/**
+ * The member's welcome discount (spec §9: 25 %, time-limited): made once per member on the first ask, valid until
+ * 72 hours after signup, while unused. Null when the member is paid (it welcomes a first purchase) or the window
+ * has passed. Calls made at once take turns on the member's row, so they all get the one code.
+ */
+export async function welcomeDiscountFor(
+  ctx: { db: Database },
+  i: { siteId: number; userId: number; now: Date },
+): Promise<DiscountCodeView | null> {
+  const facts = await findMemberFacts(ctx.db, i.userId);
+  if (!facts || facts.paidUser || facts.siteId !== i.siteId) return null;
+  const expiresAt = new Date(facts.signupDate.getTime() + WELCOME_DISCOUNT_HOURS * HOUR_MS);
+  if (expiresAt.getTime() <= i.now.getTime()) return null;
+  const row = await withTransaction(ctx, async (tx) => {
+    const existing = await findMemberCode(tx, i.userId, 'welcome');
+    if (existing) return existing;
+    await lockMember(tx, i.userId);
+    const again = await findMemberCode(tx, i.userId, 'welcome');
+    if (again) return again;
+    for (;;) {
+      const made = await insertCode(tx, {
+        code: `WELCOME${randomCode(6)}`,
+        siteId: i.siteId,
+        userId: i.userId,
+        valuePercentage: WELCOME_DISCOUNT_PERCENT,
+        source: 'welcome',
+        status: 'active',
+        expiresAt,
+      });
+      if (made) return made;
+    }
+  });
+  if (row.status !== 'active' || row.expiresAt.getTime() <= i.now.getTime()) return null;
+  if (await hasUsed(ctx.db, row.id, i.userId)) return null;
+  return presentCode(row, row.expiresAt, i.now);
+}
+
+/** The active discount (spec main state): the time bonus if visible, otherwise the member's welcome discount. */
+export async function activeDiscountFor(db: Executor, i: { siteId: number; userId: number; now: Date }): Promise<DiscountCodeView | null> {
+  const bonus = await timeBonusFor(db, i);
+  if (bonus.discount) return bonus.discount;
+  const facts = await findMemberFacts(db, i.userId);
+  if (!facts || facts.paidUser) return null;
+  const welcome = await findMemberCode(db, i.userId, 'welcome');
+  if (welcome?.status !== 'active' || welcome.expiresAt.getTime() <= i.now.getTime()) return null;
+  if (await hasUsed(db, welcome.id, i.userId)) return null;
+  return presentCode(welcome, welcome.expiresAt, i.now);
+}
+
+/**
+ * A code checked for the member (discountcode.php): the code's view, or why it cannot be used. Country, currency,
+ * amount and method are checked when given.
+ */
+export async function lookUpCode(
+  db: Executor,
+  i: {
+    siteId: number;
+    userId: number;
+    code: string;
+    now: Date;
+    country: string | null;
+    currency: string | null;
+    amountMinor: number | null;
+    method: string | null;
+  },
+): Promise<{ ok: true; discount: DiscountCodeView } | { ok: false; error: DiscountError }> {
+  const row = await findCode(db, i.siteId, i.code);
+  if (!row) return { ok: false, error: 'discount_not_found' };
+  const checked = await checkCode(db, row, i);
+  if (!checked.ok) return checked;
+  return { ok: true, discount: presentCode(row, expiresFor(row, await factsOf(db, row, i.userId)), i.now) };
+}
+
+/** The code of an id (an order's discount), for a presenter. */
+export async function discountCodeById(db: Executor, id: number): Promise<{ code: string; percentage: number } | null> {
+  const row = await findCodeById(db, id);
+  return row ? { code: row.code, percentage: row.valuePercentage } : null;
+}
+
+const ALPHABET = 'ABCDEFGHJKLMNPQRSTUVWXYZ23456789';
+function randomCode(length: number): string {
+  const token = newToken();
+  let out = '';
+  for (let k = 0; out.length < length && k < token.length; k++) out += ALPHABET[token.charCodeAt(k) % ALPHABET.length];
+  return out;
+}
