@@ -13,6 +13,7 @@ import { liveRoutes } from './modules/chat/live.routes';
 import { complaintsRoutes } from './modules/complaints/complaints.routes';
 import { contentRoutes } from './modules/content/content.routes';
 import { deletionRoutes } from './modules/deletion/deletion.routes';
+import { discountsRoutes } from './modules/discounts/discounts.routes';
 import { discoveryRoutes } from './modules/discovery/discovery.routes';
 import { geoRoutes } from './modules/geo/geo.routes';
 import { healthRoutes } from './modules/health/health.routes';
@@ -91,6 +92,7 @@ export async function buildApp(ctx: AppContext, options: BuildOptions = {}): Pro
   await app.register(likesRoutes);
   await app.register(chatRoutes);
   await app.register(chatSafetyRoutes);
+  await app.register(discountsRoutes);
   // The live channel (a WebSocket at /api/live): this process's sockets, pushed the bus's events.
   app.decorate('live', new LiveHub());
   await app.register(liveRoutes, {});

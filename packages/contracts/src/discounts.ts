@@ -77,7 +77,8 @@ export const discountCodeQuerySchema = z
   .refine((q) => Boolean(q.code) !== Boolean(q.welcome), { message: 'Give either code or welcome=true', path: ['code'] });
 export type DiscountCodeQuery = z.input<typeof discountCodeQuerySchema>;
 
-export const discountCodeResponseSchema = z.object({ discount: discountCodeSchema });
+/** The code asked for, or the welcome discount (null when the member has none: paid already, or its time is over). */
+export const discountCodeResponseSchema = z.object({ discount: discountCodeSchema.nullable() });
 export type DiscountCodeResponse = z.infer<typeof discountCodeResponseSchema>;
 
 /** GET /api/timebonus.php (spec §3 "Time bonus: isVisible, plus the discount data"). */
@@ -88,3 +89,14 @@ export const timeBonusResponseSchema = z.object({
   discount: discountCodeSchema.nullable(),
 });
 export type TimeBonusResponse = z.infer<typeof timeBonusResponseSchema>;
+
+/** The HTTP status of each discount error: an unknown code 404, a code that does not fit the order 422. */
+export const DISCOUNT_ERROR_STATUS: Record<DiscountError, 404 | 422> = {
+  discount_not_found: 404,
+  discount_used: 422,
+  discount_expired: 422,
+  discount_minimum: 422,
+  discount_country: 422,
+  discount_method: 422,
+  discount_currency: 422,
+};

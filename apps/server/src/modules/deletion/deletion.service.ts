@@ -16,6 +16,7 @@ import {
   useReactivationLink,
 } from '../auth/auth.service';
 import { purgeMember as purgeChat } from '../chat/chat.service';
+import { isDiscountUsed } from '../discounts/discounts.service';
 import { purgeMember as purgeDiscovery } from '../discovery/discovery.service';
 import { purgeMember as purgeLikes } from '../likes/likes.service';
 import { purgeMember as purgeMail } from '../mail/mail.service';
@@ -48,6 +49,8 @@ export async function offerDeleteDiscount(ctx: AppContext, user: UserRow, site: 
   const row = await withTransaction(ctx, async (tx) => {
     await lockMember(tx, user.id);
     const existing = await findOpenRetentionCode(tx, user.id, now);
+    // A code for checkout like any other (discounts module); once used for a purchase it is not offered again.
+    if (existing && (await isDiscountUsed(tx, existing.id, user.id))) return null;
     if (existing) return existing;
     return insertDiscountCode(tx, {
       code: `STAY${newToken()
@@ -62,6 +65,7 @@ export async function offerDeleteDiscount(ctx: AppContext, user: UserRow, site: 
       expiresAt: new Date(now.getTime() + 30 * DAY_MS),
     });
   });
+  if (!row) throw new HttpError(404, 'not_found', 'The discount of this site has been used already');
   return { code: row.code, value_percentage: row.valuePercentage, expires: row.expiresAt.toISOString() };
 }
 

@@ -1,4 +1,4 @@
-import { discountCodes, discountRedemptions, type Executor, users } from '@amora/db';
+import { creditPackages, discountCodes, discountRedemptions, type Executor, users } from '@amora/db';
 import { and, eq, gt, inArray, ne, sql } from 'drizzle-orm';
 
 export type DiscountCodeRow = typeof discountCodes.$inferSelect;
@@ -127,24 +127,15 @@ export async function deleteReservation(tx: Executor, orderId: number): Promise<
   await tx.delete(discountRedemptions).where(and(eq(discountRedemptions.orderId, orderId), ne(discountRedemptions.status, 'used')));
 }
 
-/** The member's still-valid personal codes of a source (none when expired). */
-export async function findOpenMemberCode(db: Executor, userId: number, source: string, now: Date): Promise<DiscountCodeRow | undefined> {
+/** A package of the site, to check a code against its price (discountcode.php?package=). */
+export async function findPackage(
+  db: Executor,
+  siteId: number,
+  id: number,
+): Promise<{ country: string; currency: string; priceMinor: number } | undefined> {
   const [row] = await db
-    .select()
-    .from(discountCodes)
-    .where(
-      and(
-        eq(discountCodes.userId, userId),
-        eq(discountCodes.source, source),
-        eq(discountCodes.status, 'active'),
-        gt(discountCodes.expiresAt, now),
-      ),
-    )
-    .limit(1);
+    .select({ country: creditPackages.country, currency: creditPackages.currency, priceMinor: creditPackages.priceMinor })
+    .from(creditPackages)
+    .where(and(eq(creditPackages.siteId, siteId), eq(creditPackages.id, id), eq(creditPackages.active, true)));
   return row;
-}
-
-/** The account purge: the member's codes go (their redemptions with them). */
-export async function deleteCodesOf(tx: Executor, userId: number): Promise<void> {
-  await tx.delete(discountCodes).where(eq(discountCodes.userId, userId));
 }

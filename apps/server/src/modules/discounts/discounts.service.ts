@@ -12,13 +12,13 @@ import { newToken } from '../../lib/tokens';
 import { withTransaction } from '../../lib/transaction';
 import {
   type DiscountCodeRow,
-  deleteCodesOf,
   deleteReservation,
   ensureSiteCode,
   findCode,
   findCodeById,
   findMemberCode,
   findMemberFacts,
+  findPackage,
   hasUsed,
   insertCode,
   insertReservation,
@@ -139,11 +139,6 @@ export async function releaseDiscount(tx: Executor, orderId: number): Promise<vo
   await deleteReservation(tx, orderId);
 }
 
-/** The account purge: the member's own codes go (with their redemptions). */
-export async function purgeMember(tx: Executor, member: { userId: number }): Promise<void> {
-  await deleteCodesOf(tx, member.userId);
-}
-
 /** A code as the client reads it (spec §3), with its end for this member. */
 export function presentCode(row: DiscountCodeRow, expires: Date, now: Date): DiscountCodeView {
   const validity = Math.max(0, Math.floor((expires.getTime() - now.getTime()) / 1000));
@@ -239,27 +234,33 @@ export async function activeDiscountFor(db: Executor, i: { siteId: number; userI
 }
 
 /**
- * A code checked for the member (discountcode.php): the code's view, or why it cannot be used. Country, currency,
- * amount and method are checked when given.
+ * A code checked for the member (discountcode.php): the code's view, or why it cannot be used. With a package, the
+ * code is checked against its price, currency and payment country (or `country` when given); with a method, against
+ * the code's payment methods. `package_not_found` for a package that is not the site's.
  */
 export async function lookUpCode(
   db: Executor,
-  i: {
-    siteId: number;
-    userId: number;
-    code: string;
-    now: Date;
-    country: string | null;
-    currency: string | null;
-    amountMinor: number | null;
-    method: string | null;
-  },
-): Promise<{ ok: true; discount: DiscountCodeView } | { ok: false; error: DiscountError }> {
+  i: { siteId: number; userId: number; code: string; now: Date; packageId: number | null; method: string | null; country: string | null },
+): Promise<{ ok: true; discount: DiscountCodeView } | { ok: false; error: DiscountError | 'package_not_found' }> {
+  const pkg = i.packageId === null ? null : await findPackage(db, i.siteId, i.packageId);
+  if (i.packageId !== null && !pkg) return { ok: false, error: 'package_not_found' };
   const row = await findCode(db, i.siteId, i.code);
   if (!row) return { ok: false, error: 'discount_not_found' };
-  const checked = await checkCode(db, row, i);
+  const checked = await checkCode(db, row, {
+    userId: i.userId,
+    now: i.now,
+    method: i.method,
+    country: i.country ?? pkg?.country ?? null,
+    currency: pkg?.currency ?? null,
+    amountMinor: pkg?.priceMinor ?? null,
+  });
   if (!checked.ok) return checked;
   return { ok: true, discount: presentCode(row, expiresFor(row, await factsOf(db, row, i.userId)), i.now) };
+}
+
+/** Whether the member has paid an order with this code (a used delete discount is not offered again). */
+export async function isDiscountUsed(db: Executor, discountCodeId: number, userId: number): Promise<boolean> {
+  return hasUsed(db, discountCodeId, userId);
 }
 
 /** The code of an id (an order's discount), for a presenter. */

@@ -1,0 +1,75 @@
+import {
+  DISCOUNT_ERROR_STATUS,
+  type DiscountError,
+  discountCodeQuerySchema,
+  discountCodeResponseSchema,
+  timeBonusResponseSchema,
+} from '@amora/contracts';
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { HttpError } from '../../lib/errors';
+import { requireAuth } from '../../plugins/auth';
+import { lookUpCode, timeBonusFor, welcomeDiscountFor } from './discounts.service';
+
+const MESSAGES: Record<DiscountError | 'package_not_found', string> = {
+  discount_not_found: 'Discount code not found',
+  discount_used: 'You have already used this discount code',
+  discount_expired: 'This discount code has expired',
+  discount_minimum: 'The order is below the minimum value of this discount code',
+  discount_country: 'This discount code is not valid in your country',
+  discount_method: 'This discount code is not valid for this payment method',
+  discount_currency: 'This discount code is not valid for this currency',
+  package_not_found: 'Package not found',
+};
+
+/** Discount codes, the welcome discount and the time bonus (spec §3, §4, §7 discountcode.php, §9). */
+export const discountsRoutes: FastifyPluginAsyncZod = async (app) => {
+  const { ctx } = app;
+  const tag = (summary: string) => ({ tags: ['discounts'], summary });
+
+  app.get(
+    '/api/discountcode.php',
+    {
+      schema: {
+        ...tag(
+          'A discount code checked for me (with package, method or country: against that order), or welcome=true: my welcome discount, null when I have none',
+        ),
+        querystring: discountCodeQuerySchema,
+        response: { 200: discountCodeResponseSchema },
+      },
+    },
+    async (request) => {
+      const auth = requireAuth(request);
+      const q = request.query;
+      const base = { siteId: request.site.id, userId: auth.user.id, now: ctx.now() };
+      if (q.welcome) return { discount: await welcomeDiscountFor(ctx, base) };
+      const result = await lookUpCode(ctx.db, {
+        ...base,
+        code: q.code as string,
+        packageId: q.package ?? null,
+        method: q.method ?? null,
+        country: q.country?.toUpperCase() ?? null,
+      });
+      if (!result.ok) {
+        const status = result.error === 'package_not_found' ? 404 : DISCOUNT_ERROR_STATUS[result.error];
+        throw new HttpError(status, result.error, MESSAGES[result.error], {
+          field: result.error === 'package_not_found' ? 'package' : 'code',
+        });
+      }
+      return { discount: result.discount };
+    },
+  );
+
+  app.get(
+    '/api/timebonus.php',
+    {
+      schema: {
+        ...tag('My time bonus: visible for 4 hours after signup until I pay or use it, with the seconds left and TIMEBONUS25'),
+        response: { 200: timeBonusResponseSchema },
+      },
+    },
+    async (request) => {
+      const auth = requireAuth(request);
+      return timeBonusFor(ctx.db, { siteId: request.site.id, userId: auth.user.id, now: ctx.now() });
+    },
+  );
+};
