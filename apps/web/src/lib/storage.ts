@@ -14,6 +14,13 @@ export const storage = {
       // storage unavailable: the choice lasts for this page only
     }
   },
+  remove(key: string): void {
+    try {
+      window.localStorage.removeItem(key);
+    } catch {
+      // storage unavailable: nothing was kept
+    }
+  },
   /** Dismissals store the time they happened (spec §4). */
   dismiss(key: string): void {
     storage.set(key, String(Date.now()));

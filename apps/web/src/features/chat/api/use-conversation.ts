@@ -1,17 +1,29 @@
 import type { Message, MessagesResponse, SendMessageResponse } from '@amora/contracts';
 import { POLL } from '@amora/contracts/core';
 import { useQueryClient } from '@tanstack/react-query';
-import { useCallback, useEffect, useRef, useState } from 'react';
-import { ApiRequestError } from '@/lib/api-client';
-import { userQueryKey } from '@/shared/session/user';
-import { chatsQueryKey, fetchMessages, postChatRead, postMessage, updateCachedChat } from './chats';
+import { useCallback, useEffect, useMemo, useRef, useState } from 'react';
+import { userQueryKey, useUser } from '@/shared/session/user';
+import { chatsQueryKey, fetchMessages, postChatRead, updateCachedChat } from './chats';
 import { onLiveFrame, useLiveConnected } from './live-channel';
+import {
+  discardMessage,
+  enqueueMessage,
+  type OutboxItem,
+  onOutboxFailed,
+  onOutboxSent,
+  outboxError,
+  retryMessage,
+  useOutbox,
+} from './outbox';
 
-/** A message typed here that the server has not acknowledged yet (or refused). */
+/**
+ * A message typed here that the server has not acknowledged yet: being sent, waiting for the connection (kept in
+ * the outbox across reloads), or refused (with the refusal).
+ */
 export interface PendingMessage {
   clientId: string;
   body: string;
-  status: 'pending' | 'failed';
+  status: 'pending' | 'waiting' | 'failed';
   error?: unknown;
 }
 
@@ -26,15 +38,18 @@ export function mergeMessages(current: Message[], incoming: Message[]): Message[
   return [...bySeq.values()].sort((a, b) => a.seq - b.seq);
 }
 
-/** A network failure (or a server error) is worth sending again with the same client id; a refusal is not. */
-const isRetryable = (error: unknown) => !(error instanceof ApiRequestError) || error.status >= 500;
+/** Whether a message of the outbox belongs to this chat (sent to its conversation, or to its partner's profile). */
+function isFor(item: OutboxItem, conversationId: number | null, partnerId: number | null): boolean {
+  if ('conversation' in item.to) return item.to.conversation === conversationId;
+  return item.to.profile === partnerId;
+}
 
 /**
  * One open chat: its newest page, then whatever comes after its last sequence (on a live frame, or by polling
  * from 5 s after opening every 60 s, 300 s while the live channel is open), de-duplicated by sequence; older
- * pages on demand; and sending, offline first: each send has a client id (crypto.randomUUID()), shows as pending
- * until acknowledged, and is sent again with the same id (so never stored or charged twice) when asked or when
- * the browser is back online.
+ * pages on demand; and sending, offline first, through the outbox (outbox.ts): each send has a client id
+ * (crypto.randomUUID()), is kept in storage and shows as pending until acknowledged, and is sent again with the
+ * same id (so never stored or charged twice) when the connection returns, after a reload too.
  */
 export function useConversation(
   target: ChatTarget,
@@ -46,7 +61,9 @@ export function useConversation(
   const [head, setHead] = useState<Omit<MessagesResponse, 'messages' | 'has_more_after'> | null>(null);
   const [messages, setMessages] = useState<Message[]>([]);
   const [loadError, setLoadError] = useState<unknown>(null);
-  const [pending, setPending] = useState<PendingMessage[]>([]);
+  const user = useUser();
+  const userId = user?.id ?? null;
+  const outbox = useOutbox(userId);
   const lastSeq = useRef(0);
   const isFetching = useRef(false);
   /** A frame (a reconnect's ready, say) came while the first page was still loading: look again once it is in. */
@@ -123,7 +140,6 @@ export function useConversation(
     missedFrame.current = false;
     setMessages([]);
     setHead(null);
-    setPending([]);
     void load();
   }, [load]);
 
@@ -165,49 +181,46 @@ export function useConversation(
     [accept, queryClient, onSent],
   );
 
-  const deliver = useCallback(
-    async (clientId: string, body: string) => {
-      setPending((list) => list.map((p) => (p.clientId === clientId ? { ...p, status: 'pending', error: undefined } : p)));
-      try {
-        const to = conversationId !== null ? { conversation: conversationId } : { profile: profileId ?? 0 };
-        const answer = await postMessage({ ...to, body, client_id: clientId });
-        setPending((list) => list.filter((p) => p.clientId !== clientId));
-        receive(answer);
-      } catch (error) {
-        setPending((list) => list.map((p) => (p.clientId === clientId ? { ...p, status: 'failed', error } : p)));
-        onFailed?.(error);
-      }
-    },
-    [conversationId, profileId, receive, onFailed],
-  );
+  const partnerId = profileId ?? head?.profile.id ?? null;
+  /** What this chat has in the outbox, less what a fetch already brought (the answer of its send may come later). */
+  const pending = useMemo<PendingMessage[]>(() => {
+    const stored = new Set(messages.flatMap((m) => (m.from_me && m.client_id ? [m.client_id] : [])));
+    return outbox
+      .filter((item) => isFor(item, conversationId, partnerId) && !stored.has(item.clientId))
+      .map((item) => ({
+        clientId: item.clientId,
+        body: item.body,
+        status: item.status === 'sending' ? 'pending' : item.status,
+        error: outboxError(item),
+      }));
+  }, [outbox, messages, conversationId, partnerId]);
+
+  // The outbox's answers for this chat: the message is shown (and a new chat learns its conversation).
+  useEffect(() => {
+    const offSent = onOutboxSent((item, answer) => {
+      if (!isFor(item, conversationId, partnerId) && answer.message.conversation_id !== conversationId) return;
+      accept([answer.message]);
+      onSent?.(answer);
+    });
+    const offFailed = onOutboxFailed((item, error) => {
+      if (isFor(item, conversationId, partnerId)) onFailed?.(error);
+    });
+    return () => {
+      offSent();
+      offFailed();
+    };
+  }, [conversationId, partnerId, accept, onSent, onFailed]);
 
   const send = useCallback(
     (body: string) => {
-      const clientId = crypto.randomUUID();
-      setPending((list) => [...list, { clientId, body, status: 'pending' }]);
-      void deliver(clientId, body);
+      if (userId === null) return;
+      enqueueMessage(userId, conversationId !== null ? { conversation: conversationId } : { profile: profileId ?? 0 }, body);
     },
-    [deliver],
+    [userId, conversationId, profileId],
   );
 
-  const retry = useCallback(
-    (clientId: string) => {
-      const message = pending.find((p) => p.clientId === clientId);
-      if (message) void deliver(clientId, message.body);
-    },
-    [pending, deliver],
-  );
-
-  const discard = useCallback((clientId: string) => setPending((list) => list.filter((p) => p.clientId !== clientId)), []);
-
-  // Back online: what failed on the network goes again, with its own id.
-  useEffect(() => {
-    const resend = () => {
-      for (const p of pending) if (p.status === 'failed' && isRetryable(p.error)) void deliver(p.clientId, p.body);
-    };
-    window.addEventListener('online', resend);
-    return () => window.removeEventListener('online', resend);
-  }, [pending, deliver]);
+  const retry = useCallback((clientId: string) => userId !== null && retryMessage(userId, clientId), [userId]);
+  const discard = useCallback((clientId: string) => userId !== null && discardMessage(userId, clientId), [userId]);
 
   return { head, messages, pending, loadError, load, loadOlder, send, retry, discard, receive, update: accept };
 }

@@ -104,7 +104,13 @@ function PendingBubble({
           <span role="status">{t('chat.pending')}</span>
         ) : (
           <>
-            <span className="text-danger">{errorText ?? t('chat.failed')}</span>
+            {message.status === 'waiting' ? (
+              <span role="status" data-testid="chat-waiting">
+                {t('chat.offline')}
+              </span>
+            ) : (
+              <span className="text-danger">{errorText ?? t('chat.failed')}</span>
+            )}
             <button type="button" className="btn btn-link btn-sm p-0" onClick={onRetry} data-testid="chat-retry">
               {t('chat.retry')}
             </button>
