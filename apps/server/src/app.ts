@@ -13,6 +13,7 @@ import { liveRoutes } from './modules/chat/live.routes';
 import { complaintsRoutes } from './modules/complaints/complaints.routes';
 import { contentRoutes } from './modules/content/content.routes';
 import { deletionRoutes } from './modules/deletion/deletion.routes';
+import { directDebitRoutes } from './modules/directdebit/directdebit.routes';
 import { discountsRoutes } from './modules/discounts/discounts.routes';
 import { discoveryRoutes } from './modules/discovery/discovery.routes';
 import { geoRoutes } from './modules/geo/geo.routes';
@@ -24,6 +25,7 @@ import { photosRoutes } from './modules/photos/photos.routes';
 import { profilesRoutes } from './modules/profiles/profiles.routes';
 import { searchRoutes } from './modules/search/search.routes';
 import { settingsRoutes } from './modules/settings/settings.routes';
+import { devSmsRoutes } from './modules/sms/dev-sms.routes';
 import { pageHiddenRoutes } from './modules/telemetry/page-hidden.routes';
 import { registerCookies } from './plugins/cookies';
 import { frameworkErrors, registerErrorHandling } from './plugins/errors';
@@ -83,6 +85,7 @@ export async function buildApp(ctx: AppContext, options: BuildOptions = {}): Pro
   await app.register(complaintsRoutes);
   await app.register(pageHiddenRoutes);
   if (!ctx.config.isProduction) await app.register(devMailboxRoutes);
+  if (!ctx.config.isProduction) await app.register(devSmsRoutes);
   await app.register(authRoutes);
   await app.register(deletionRoutes);
   await app.register(photosRoutes);
@@ -97,6 +100,7 @@ export async function buildApp(ctx: AppContext, options: BuildOptions = {}): Pro
   app.decorate('live', new LiveHub());
   await app.register(liveRoutes, {});
   await app.register(searchRoutes);
+  await app.register(directDebitRoutes);
 
   // Every page carries the settings, the member and the catalogue its first paint needs (modules/page-data).
   await registerWeb(app, { pageData: pageDataMaker(app) });

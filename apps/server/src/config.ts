@@ -33,6 +33,32 @@ export interface Config {
    * makes its own at start, so a device cookie is known only to the process that issued it until it restarts.
    */
   cookieSecret?: string | null;
+  /**
+   * Where SMS go (modules/sms): 'dev' keeps them in the outbox for the dev SMS page (the default), 'messagebird'
+   * or 'twilio' sends them through that provider's HTTP API (SMS_PROVIDER, SMS_API_KEY, SMS_FROM, SMS_API_URL).
+   */
+  sms?: SmsConfig;
+}
+
+export interface SmsConfig {
+  provider: 'dev' | 'messagebird' | 'twilio';
+  /** MessageBird: the access key; Twilio: `<account SID>:<auth token>`. */
+  apiKey: string | null;
+  /** The sender shown on the phone: a number in E.164, or up to 11 letters and digits. */
+  from: string;
+  /** The provider's endpoint; null for its public one (tests and proxies point it elsewhere). */
+  apiUrl: string | null;
+}
+
+function smsConfigOf(env: NodeJS.ProcessEnv): SmsConfig {
+  const provider = (env.SMS_PROVIDER || 'dev').toLowerCase();
+  if (provider !== 'dev' && provider !== 'messagebird' && provider !== 'twilio') {
+    throw new Error(`SMS_PROVIDER must be dev, messagebird or twilio, got "${env.SMS_PROVIDER}"`);
+  }
+  const apiKey = env.SMS_API_KEY || null;
+  if (provider !== 'dev' && !apiKey) throw new Error(`SMS_PROVIDER=${provider} needs SMS_API_KEY`);
+  if (provider === 'twilio' && !apiKey?.includes(':')) throw new Error('SMS_API_KEY for Twilio is <account SID>:<auth token>');
+  return { provider, apiKey, from: env.SMS_FROM || 'Amora', apiUrl: env.SMS_API_URL || null };
 }
 
 function flag(value: string | undefined, fallback: boolean): boolean {
@@ -83,6 +109,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     linkPort,
     apiDocs: flag(env.API_DOCS, !isProduction),
     cookieSecret: cookieSecretOf(env.COOKIE_SECRET),
+    sms: smsConfigOf(env),
     webDist: resolve(env.WEB_DIST || new URL('../../web/dist', import.meta.url).pathname),
   };
 }
