@@ -1,6 +1,6 @@
 import { LOCALES } from '@amora/contracts/core';
 import { describe, expect, it } from 'vitest';
-import { formatLongDate, formatResetTime } from './format-time';
+import { chatDayKey, formatChatDay, formatLongDate, formatResetTime } from './format-time';
 
 describe('formatLongDate: calendar dates in words, in the page language', () => {
   it.each([
@@ -64,5 +64,39 @@ describe('formatResetTime: when the swipe likes come back, in the member’s tim
   it('is empty for a value that is not a time', () => {
     expect(formatResetTime('', 'en', now)).toBe('');
     expect(formatResetTime('not a date', 'en', now)).toBe('');
+  });
+});
+
+describe('formatChatDay: the day separators of a chat, in the member’s language and time zone', () => {
+  const now = new Date('2026-11-25T12:00:00Z');
+
+  it.each([
+    ['en', 'Today', 'Yesterday'],
+    ['de', 'Heute', 'Gestern'],
+    ['fr', 'Aujourd’hui', 'Hier'],
+    ['nl', 'Vandaag', 'Gisteren'],
+    ['sv', 'I dag', 'I går'],
+  ] as const)('%s: today and yesterday in the locale’s own words, capitalised', (locale, today, yesterday) => {
+    expect(formatChatDay('2026-11-25T08:00:00Z', locale, now, 'UTC')).toBe(today);
+    expect(formatChatDay('2026-11-24T23:59:00Z', locale, now, 'UTC')).toBe(yesterday);
+  });
+
+  it('names the weekday within the last week, then the date, with the year only for another year', () => {
+    expect(formatChatDay('2026-11-22T10:00:00Z', 'en', now, 'UTC')).toBe('Sunday');
+    expect(formatChatDay('2026-11-03T10:00:00Z', 'en', now, 'UTC')).toBe('Tuesday 3 November');
+    expect(formatChatDay('2026-11-03T10:00:00Z', 'de', now, 'UTC')).toBe('Dienstag, 3. November');
+    expect(formatChatDay('2025-12-30T10:00:00Z', 'en', now, 'UTC')).toBe('30 December 2025');
+  });
+
+  it('counts days in the member’s time zone', () => {
+    // 23:30 UTC on the 24th is already the 25th in Berlin.
+    expect(formatChatDay('2026-11-24T23:30:00Z', 'en', now, 'Europe/Berlin')).toBe('Today');
+    expect(chatDayKey('2026-11-24T23:30:00Z', 'Europe/Berlin')).toBe('2026-11-25');
+    expect(chatDayKey('2026-11-24T23:30:00Z', 'UTC')).toBe('2026-11-24');
+  });
+
+  it('is empty for a value that is not a time', () => {
+    expect(formatChatDay('soon', 'en', now)).toBe('');
+    expect(chatDayKey('soon')).toBe('');
   });
 });

@@ -49,3 +49,39 @@ export function formatChatTime(iso: string, locale: Locale, now: Date = new Date
     now.getTime() - date.getTime() < 6 * 86_400_000 ? { weekday: 'short' } : { day: 'numeric', month: 'short' };
   return new Intl.DateTimeFormat(lang, { ...options, timeZone }).format(date);
 }
+
+/** Whole calendar days from `date` to `now` in a time zone (0: the same day, 1: the day before). */
+function daysBetween(date: Date, now: Date, timeZone: string | undefined): number {
+  const midnight = (d: Date) => Date.parse(`${dayOf(d, timeZone)}T00:00:00Z`);
+  return Math.round((midnight(now) - midnight(date)) / 86_400_000);
+}
+
+/** The calendar day of `date` in a time zone, as a key ("2026-11-25"): messages of one day share it. */
+export function chatDayKey(iso: string, timeZone?: string): string {
+  const date = new Date(iso);
+  return Number.isNaN(date.getTime()) ? '' : dayOf(date, timeZone);
+}
+
+/**
+ * The day a chat's messages were written, as the separator above them says it: "Today", "Yesterday" (the
+ * locale's own words, from Intl.RelativeTimeFormat, capitalised), the weekday within the last week ("Monday"), the
+ * date this year ("Tuesday 3 November") and the date with its year before that. Empty for a value that is not a time.
+ */
+export function formatChatDay(iso: string, locale: Locale, now: Date = new Date(), timeZone?: string): string {
+  const date = new Date(iso);
+  if (Number.isNaN(date.getTime())) return '';
+  const lang = LOCALE_INFO[locale].iso;
+  const days = daysBetween(date, now, timeZone);
+  if (days === 0 || days === 1) {
+    const word = new Intl.RelativeTimeFormat(lang, { numeric: 'auto' }).format(-days, 'day');
+    return word.charAt(0).toLocaleUpperCase(lang) + word.slice(1);
+  }
+  const sameYear = dayOf(date, timeZone).slice(0, 4) === dayOf(now, timeZone).slice(0, 4);
+  const options: Intl.DateTimeFormatOptions =
+    days > 1 && days < 7
+      ? { weekday: 'long' }
+      : sameYear
+        ? { weekday: 'long', day: 'numeric', month: 'long' }
+        : { day: 'numeric', month: 'long', year: 'numeric' };
+  return new Intl.DateTimeFormat(lang, { ...options, timeZone }).format(date);
+}

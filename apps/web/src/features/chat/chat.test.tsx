@@ -14,6 +14,7 @@ import {
 import { screen, waitFor, within } from '@testing-library/react';
 import { HttpResponse, http } from 'msw';
 import { describe, expect, it, vi } from 'vitest';
+import { formatChatDay } from '@/lib/format-time';
 import { contractJson } from '@/testing/contract';
 import { settingsFixture, userFixture } from '@/testing/fixtures';
 import { renderApp } from '@/testing/render';
@@ -395,6 +396,27 @@ describe('chats', () => {
       'message 2',
       'message 3',
     ]);
+  });
+
+  it('a day separator stands above the first message of each day: an older date, Yesterday, Today', async () => {
+    const ago = (ms: number) => new Date(Date.now() - ms).toISOString();
+    const old = ago(12 * 86_400_000);
+    answerConversation([
+      message(1, { created_at: old }),
+      message(2, { created_at: old }),
+      message(3, { created_at: ago(86_400_000 + 60_000), from_me: true }),
+      message(4, { created_at: ago(60_000) }),
+      message(5, { created_at: ago(30_000), from_me: true }),
+    ]);
+    server.use(answers.chats(chatsOf([chat(1, 'Noor')])));
+    await renderApp('/chats/1', { user: userFixture() });
+    await screen.findByText('message 5');
+    const items = [...(screen.getAllByTestId('chat-message')[0].parentElement as HTMLElement).children];
+    const days = items.flatMap((li) => (li.getAttribute('data-testid') === 'chat-day' ? [li.textContent] : []));
+    expect(days).toEqual([formatChatDay(old, 'en'), 'Yesterday', 'Today']);
+    expect(
+      items.map((li) => (li.getAttribute('data-testid') === 'chat-day' ? 'day' : li.querySelector('.chat-bubble')?.textContent)),
+    ).toEqual(['day', 'message 1', 'message 2', 'day', 'message 3', 'day', 'message 4', 'message 5']);
   });
 
   it("the web client's live path and no-reconnect codes are the contract's", () => {

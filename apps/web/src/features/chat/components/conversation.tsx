@@ -1,12 +1,12 @@
 import type { ChatBlock, Message, SendMessageResponse } from '@amora/contracts';
-import { type FormEvent, type KeyboardEvent, useCallback, useEffect, useId, useRef, useState } from 'react';
+import { type FormEvent, Fragment, type KeyboardEvent, useCallback, useEffect, useId, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Avatar } from '@/components/ui/avatar';
 import { Button } from '@/components/ui/button';
 import { Dialog } from '@/components/ui/dialog';
 import { SkeletonRegion, SkeletonText } from '@/components/ui/skeleton';
 import { ApiRequestError } from '@/lib/api-client';
-import { formatChatTime } from '@/lib/format-time';
+import { chatDayKey, formatChatDay, formatChatTime } from '@/lib/format-time';
 import { useSettings } from '@/shared/site/api/get-settings';
 import { FictionalIcon } from '@/shared/site/fictional-icon';
 import { LocalLink } from '@/shared/site/local-link';
@@ -54,7 +54,20 @@ const RUN_MINUTES = 5;
 
 function closesRun(message: Message, next: Message | undefined): boolean {
   if (!next || next.from_me !== message.from_me) return true;
+  if (chatDayKey(next.created_at) !== chatDayKey(message.created_at)) return true;
   return Date.parse(next.created_at) - Date.parse(message.created_at) > RUN_MINUTES * 60_000;
+}
+
+const isToday = (iso: string | undefined) => iso !== undefined && chatDayKey(iso) === chatDayKey(new Date().toISOString());
+
+/** Above the first message of each day: "Today", "Yesterday", the weekday, or the date, in the member's language. */
+function DaySeparator({ iso }: { iso: string }) {
+  const locale = useLocale();
+  return (
+    <li className="chat-day" data-testid="chat-day">
+      <time dateTime={chatDayKey(iso)}>{formatChatDay(iso, locale)}</time>
+    </li>
+  );
 }
 
 function Bubble({ message, partner, isLastOfRun }: { message: Message; partner: ChatPartner; isLastOfRun: boolean }) {
@@ -333,8 +346,14 @@ export function Conversation({
           {count === 0 && !chat.head?.blocked && <Icebreakers onPick={(text) => setDraft({ text })} />}
           <ol className="chat-messages list-unstyled" aria-live="polite">
             {chat.messages.map((message, i) => (
-              <Bubble key={message.seq} message={message} partner={partner} isLastOfRun={closesRun(message, chat.messages[i + 1])} />
+              <Fragment key={message.seq}>
+                {(i === 0 || chatDayKey(chat.messages[i - 1].created_at) !== chatDayKey(message.created_at)) && (
+                  <DaySeparator iso={message.created_at} />
+                )}
+                <Bubble message={message} partner={partner} isLastOfRun={closesRun(message, chat.messages[i + 1])} />
+              </Fragment>
             ))}
+            {chat.pending.length > 0 && !isToday(chat.messages.at(-1)?.created_at) && <DaySeparator iso={new Date().toISOString()} />}
             {chat.pending.map((message) => (
               <PendingBubble
                 key={message.clientId}
