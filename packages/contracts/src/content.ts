@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { PAYMENT_METHODS } from './constants';
 import { textSchema } from './fields';
 import { regionSchema } from './settings';
 
@@ -33,7 +34,7 @@ export const companyInfoSchema = z.object({
 });
 export type CompanyInfo = z.infer<typeof companyInfoSchema>;
 
-export const paymentLogoParamsSchema = z.object({ name: z.enum(['mastercard', 'visa', 'applepay']) });
+export const paymentLogoParamsSchema = z.object({ name: z.enum(PAYMENT_METHODS) });
 
 export const healthResponseSchema = z.object({ status: z.literal('ok'), database: z.literal('ok'), uptime_seconds: z.number() });
 

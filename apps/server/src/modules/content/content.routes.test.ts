@@ -1,4 +1,4 @@
-import { companyInfoSchema, INTERESTS, interestsResponseSchema, regionsResponseSchema } from '@amora/contracts';
+import { companyInfoSchema, INTERESTS, interestsResponseSchema, PAYMENT_METHODS, regionsResponseSchema } from '@amora/contracts';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, type TestApp } from '../../test/harness';
 
@@ -102,15 +102,17 @@ describe('GET /api/companyinfo.php', () => {
 });
 
 describe('GET /api/assets/paymentmethod/{name}.svg', () => {
-  it.each(['mastercard', 'visa', 'applepay'])('serves the %s logo as SVG', async (name) => {
+  it.each([...PAYMENT_METHODS])('serves the %s logo as SVG', async (name) => {
     const res = await t.app.inject({ url: `/api/assets/paymentmethod/${name}.svg`, headers: AMORA });
     expect(res.statusCode).toBe(200);
     expect(res.headers['content-type']).toMatch(/^image\/svg\+xml/);
-    expect(res.body).toContain('<svg');
+    // A badge of its own: an SVG with its accessible name, no scripts, no links, nothing loaded from elsewhere.
+    expect(res.body).toMatch(/^<svg xmlns="http:\/\/www\.w3\.org\/2000\/svg" viewBox="0 0 64 40"[^>]* role="img" aria-label="[^"]+"/);
+    expect(res.body).not.toMatch(/<script|href=|url\(|<image|<foreignObject/i);
   });
 
   it.each([
-    '/api/assets/paymentmethod/paypal.svg',
+    '/api/assets/paymentmethod/amex.svg',
     '/api/assets/paymentmethod/VISA.svg',
     '/api/assets/paymentmethod/..%2f..%2fpackage.json.svg',
     '/api/assets/paymentmethod/visa.png',

@@ -4,6 +4,7 @@ import {
   companyInfoSchema,
   dialablePhone,
   interestsResponseSchema,
+  PAYMENT_METHODS,
   paymentLogoParamsSchema,
   regionsQuerySchema,
   regionsResponseSchema,
@@ -12,9 +13,8 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { badRequest } from '../../lib/errors';
 import { regionsOf } from './regions';
 
-const logos = Object.fromEntries(
-  ['mastercard', 'visa', 'applepay'].map((name) => [name, readFileSync(new URL(`./assets/${name}.svg`, import.meta.url))]),
-);
+/** A badge for each payment method of spec §9 (drawn for this site: a wordmark on a card shape). */
+const logos = Object.fromEntries(PAYMENT_METHODS.map((name) => [name, readFileSync(new URL(`./assets/${name}.svg`, import.meta.url))]));
 
 /** Read-only site content the web app loads once and caches: interests, regions, company info, payment logos. */
 export const contentRoutes: FastifyPluginAsyncZod = async (app) => {
