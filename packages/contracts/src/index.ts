@@ -14,6 +14,7 @@ export * from './fields';
 export * from './likes';
 export * from './live';
 export * from './locales';
+export * from './payments';
 export * from './profiles';
 export * from './routes';
 export * from './search';

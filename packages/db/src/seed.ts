@@ -5,6 +5,7 @@ import { INTERESTS, LOCALES, TARGET_COUNTRIES } from '@amora/contracts/core';
 import { count } from 'drizzle-orm';
 import type { Database } from './client';
 import { companies, creditLedger, profiles, sites, users } from './schema';
+import { seedPaymentCatalogue } from './seed-payments';
 
 type SiteTexts = Record<
   'amora' | 'herzklopfen',
@@ -223,5 +224,6 @@ export async function seedDemo(db: Database, hashPassword: (password: string) =>
       .insert(profiles)
       .values({ userId: user.id, siteId: site.id, name: member.name, country: member.country, status: 'active', birthDate: '1990-05-17' });
   }
+  await seedPaymentCatalogue(db);
   return true;
 }
