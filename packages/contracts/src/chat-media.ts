@@ -41,6 +41,11 @@ export const chatPhotoSchema = z.object({
   revealed: z.boolean(),
   /** The address of what this member may see now: the sharp photo, or the blurred one before a reveal. */
   url: z.string(),
+  /**
+   * For the sender: the recipient chose to see it ("Opened"). Given only while both members have read receipts
+   * on, as "Seen" is; absent otherwise and for the recipient.
+   */
+  opened: z.boolean().optional(),
 });
 export type ChatPhoto = z.infer<typeof chatPhotoSchema>;
 

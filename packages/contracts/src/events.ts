@@ -85,6 +85,19 @@ export const chatReadEventSchema = z.object({
   recipientProfileId: idSchema(),
 });
 
+/**
+ * The recipient of a photo message chose to see it (chat-photo-reveal.php), raised only while both members have
+ * read receipts on: the live channel tells the sender's connections, whose chat shows "Opened" under the photo.
+ */
+export const chatPhotoOpenedEventSchema = z.object({
+  type: z.literal('chat.photo-opened'),
+  siteId: idSchema(),
+  conversationId: idSchema(),
+  messageId: idSchema(),
+  profileId: idSchema(),
+  recipientProfileId: idSchema(),
+});
+
 export const appEventSchema = z.discriminatedUnion('type', [
   likeCreatedEventSchema,
   matchCreatedEventSchema,
@@ -94,6 +107,7 @@ export const appEventSchema = z.discriminatedUnion('type', [
   messageCreatedEventSchema,
   chatTypingEventSchema,
   chatReadEventSchema,
+  chatPhotoOpenedEventSchema,
 ]);
 
 export type AppEvent = z.infer<typeof appEventSchema>;

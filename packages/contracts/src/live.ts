@@ -41,6 +41,8 @@ export const liveServerFrameSchema = z.discriminatedUnion('type', [
   z.object({ type: z.literal('typing'), conversation: idSchema() }),
   /** The partner has read `conversation` up to `seq`. */
   z.object({ type: z.literal('read'), conversation: idSchema(), seq: idSchema() }),
+  /** The partner chose to see your photo `message` in `conversation` (only while both have read receipts on). */
+  z.object({ type: z.literal('opened'), conversation: idSchema(), message: idSchema() }),
   /** Someone liked you: refresh the likes count. */
   z.object({ type: z.literal('like') }),
   /** You and `profile` like each other now. */

@@ -5,6 +5,7 @@ import { asc, eq, sql } from 'drizzle-orm';
 import type { LightMyRequestResponse } from 'fastify';
 import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { recordEvents } from '../../test/events';
 import { type CallArgs, callAs, createMember, type Member } from '../../test/factories';
 import { CLIENT, createTestApp, type TestApp } from '../../test/harness';
 import { credit, spend } from '../credits/credits.service';
@@ -218,6 +219,43 @@ describe('photo messages', () => {
     // The reveal is the recipient's: still sharp for the sender, and never visible to the third member.
     expect((await as(a, 'POST', REVEAL, { message: messageId })).json().message.photo.revealed).toBe(true);
     expect((await as(c, 'GET', large)).statusCode).toBe(404);
+  });
+
+  it('the sender learns that the recipient opened the photo, once, and only while both have read receipts on', async () => {
+    const [a, b] = [await member(), await member()];
+    await setCredits(a, 50);
+    const conversation = await converse(a, b);
+    const sendOne = async () => {
+      const res = await sendPhoto(a, `conversation=${conversation}&client_id=${clientId()}`, await photoJpeg(300, 300));
+      expect(res.statusCode, res.body).toBe(200);
+      return res.json().message.id as number;
+    };
+    const photoOf = async (who: Member, id: number) => (await messagesOf(who, conversation)).find((m) => m.id === id)?.photo;
+    const first = await sendOne();
+    expect(await photoOf(a, first)).toMatchObject({ opened: false });
+    // The recipient is never told anything about their own opening.
+    expect(await photoOf(b, first)).not.toHaveProperty('opened');
+
+    const events = recordEvents(t.ctx.events, 'chat.photo-opened');
+    expect((await as(b, 'POST', REVEAL, { message: first })).statusCode).toBe(200);
+    const event = await events.next((e) => e.messageId === first);
+    expect(event).toMatchObject({ conversationId: conversation, profileId: b.profileId, recipientProfileId: a.profileId });
+    expect(await photoOf(a, first)).toMatchObject({ opened: true });
+    // A second reveal, or the sender's own, raises nothing more.
+    await as(b, 'POST', REVEAL, { message: first });
+    await as(a, 'POST', REVEAL, { message: first });
+    await t.ctx.events.idle();
+    expect(events.seen.filter((e) => e.conversationId === conversation)).toHaveLength(1);
+
+    // The recipient turned read receipts off: opening a photo says nothing, now or later.
+    expect((await as(b, 'POST', '/api/read-receipts.php', { enabled: false })).statusCode).toBe(200);
+    const second = await sendOne();
+    expect((await as(b, 'POST', REVEAL, { message: second })).statusCode).toBe(200);
+    await t.ctx.events.idle();
+    expect(events.seen.filter((e) => e.conversationId === conversation)).toHaveLength(1);
+    expect(await photoOf(a, second)).not.toHaveProperty('opened');
+    expect(await photoOf(a, first)).not.toHaveProperty('opened');
+    events.stop();
   });
 
   it('a photo may start a conversation; a removed chat no longer serves it to that side', async () => {

@@ -18,8 +18,11 @@ export function chatBlock(
   return null;
 }
 
-/** A stored message as `viewerProfileId` sees it: the price and the client id only to its sender. */
-export function presentMessage(row: MessageRow, viewerProfileId: number): Message {
+/**
+ * A stored message as `viewerProfileId` sees it: the price and the client id only to its sender; `receiptsShared`
+ * (both members have read receipts on) lets the sender of a photo know whether the recipient opened it.
+ */
+export function presentMessage(row: MessageRow, viewerProfileId: number, receiptsShared = false): Message {
   const fromMe = row.senderProfileId === viewerProfileId;
   return {
     id: row.id,
@@ -33,7 +36,7 @@ export function presentMessage(row: MessageRow, viewerProfileId: number): Messag
     price: fromMe ? row.price : 0,
     client_id: fromMe ? row.clientId : null,
     created_at: row.createdAt.toISOString(),
-    ...(row.status === 'rejected' ? {} : mediaOf(row, fromMe)),
+    ...(row.status === 'rejected' ? {} : mediaOf(row, fromMe, receiptsShared)),
   };
 }
 
@@ -43,7 +46,7 @@ export function chatPhotoUrl(messageId: number, variant: 'large' | 'blur'): stri
 }
 
 /** A gift's id, or a photo as the viewer may see it: the sender sharp, the recipient blurred until they reveal it. */
-function mediaOf(row: MessageRow, fromMe: boolean): Pick<Message, 'gift' | 'photo'> {
+function mediaOf(row: MessageRow, fromMe: boolean, receiptsShared: boolean): Pick<Message, 'gift' | 'photo'> {
   if (row.kind === 'gift' && row.gift) return { gift: row.gift as GiftId };
   if (row.kind === 'photo' && row.photoKey) {
     const revealed = fromMe || row.photoRevealedAt !== null;
@@ -53,6 +56,7 @@ function mediaOf(row: MessageRow, fromMe: boolean): Pick<Message, 'gift' | 'phot
         height: row.photoHeight ?? 0,
         revealed,
         url: chatPhotoUrl(row.id, revealed ? 'large' : 'blur'),
+        ...(fromMe && receiptsShared ? { opened: row.photoRevealedAt !== null } : {}),
       },
     };
   }

@@ -334,10 +334,15 @@ export async function findVisiblePhotoMessage(db: Executor, messageId: number, p
   return row.message.seq > cleared ? row : undefined;
 }
 
-/** The recipient chose to see a photo unblurred: remembered from the first time (a second reveal changes nothing). */
-export async function markPhotoRevealed(db: Executor, messageId: number, at: Date): Promise<void> {
-  await db
+/**
+ * The recipient chose to see a photo unblurred: remembered from the first time (a second reveal changes nothing).
+ * True when this call was the first.
+ */
+export async function markPhotoRevealed(db: Executor, messageId: number, at: Date): Promise<boolean> {
+  const changed = await db
     .update(messages)
     .set({ photoRevealedAt: at })
-    .where(and(eq(messages.id, messageId), sql`${messages.photoRevealedAt} is null`));
+    .where(and(eq(messages.id, messageId), sql`${messages.photoRevealedAt} is null`))
+    .returning({ id: messages.id });
+  return changed.length > 0;
 }

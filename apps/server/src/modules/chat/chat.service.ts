@@ -263,7 +263,9 @@ async function store(
 /**
  * The recipient of a photo message chooses to see it unblurred; remembered, so it stays sharp for them. The
  * message as they now see it. Another member's message (or one they no longer see) is a 404; the sender's own
- * photo is always sharp for them, so revealing it changes nothing.
+ * photo is always sharp for them, so revealing it changes nothing. The sender learns of it ("Opened", by
+ * chat.photo-opened now and in messages.php later) only while both members have read receipts on: opening a photo
+ * says as much as reading a message, and a member who turned receipts off has chosen not to say that.
  */
 export async function revealPhoto(ctx: AppContext, auth: Auth, messageId: number): Promise<Message> {
   const me = auth.profile;
@@ -271,7 +273,18 @@ export async function revealPhoto(ctx: AppContext, auth: Auth, messageId: number
   if (!found) throw notFound('This photo could not be found');
   if (found.message.senderProfileId === me.id || found.message.photoRevealedAt) return presentMessage(found.message, me.id);
   const at = ctx.now();
-  await markPhotoRevealed(ctx.db, messageId, at);
+  const isFirst = await markPhotoRevealed(ctx.db, messageId, at);
+  const senderId = found.message.senderProfileId;
+  if (isFirst && (await readReceiptsShared(ctx, me.id, senderId))) {
+    ctx.events.publish({
+      type: 'chat.photo-opened',
+      siteId: found.conversation.siteId,
+      conversationId: found.conversation.id,
+      messageId,
+      profileId: me.id,
+      recipientProfileId: senderId,
+    });
+  }
   return presentMessage({ ...found.message, photoRevealedAt: at }, me.id);
 }
 
@@ -368,6 +381,7 @@ export async function listMessages(ctx: AppContext, auth: Auth, input: MessagesI
   if (!conversation || conversation.siteId !== auth.profile.siteId) throw notYours();
   const partner = await findPartner(ctx.db, partnerOf(conversation, me), me);
   if (!partner) throw notYours();
+  const receipts = await readReceiptsShared(ctx, me, partnerOf(conversation, me));
   const now = ctx.now();
   const since = historySince(now);
   const clearedSeq = clearedSeqOf(conversation, sideOf(conversation, me));
@@ -384,7 +398,7 @@ export async function listMessages(ctx: AppContext, auth: Auth, input: MessagesI
     conversation: { id: conversation.id, last_seq: conversation.lastSeq },
     profile: presentPartnerCard(partner, now),
     blocked: chatBlock(partner, { userStatus: auth.user.status }),
-    messages: page.rows.map((row) => presentMessage(row, me)),
+    messages: page.rows.map((row) => presentMessage(row, me, receipts)),
     has_more_after: forward ? page.more : input.before !== undefined && lastShown < conversation.lastSeq,
     has_more_before: forward ? (await listMessageRows(ctx.db, { ...visible, before: firstShown, limit: 1 })).rows.length > 0 : page.more,
     history_hidden: await hasHiddenHistory(ctx.db, conversation.id, clearedSeq, since),

@@ -196,6 +196,27 @@ describe('frames', () => {
     expect(liveC.frames.filter((f) => f.type !== 'ready' && f.type !== 'error')).toEqual([]);
   });
 
+  it("tells a photo's sender, and nobody else, that the recipient opened it", async () => {
+    const [a, b] = [await createMember(t), await createMember(t)];
+    await withCredits(a);
+    const [liveA, liveB] = [track(await ready(t, a)), track(await ready(t, b))];
+    const sent = await sendAs(t, a, { profile: b.profileId });
+    const [{ siteId }] = await t.ctx.db.select({ siteId: profiles.siteId }).from(profiles).where(eq(profiles.id, a.profileId));
+    const conversation = sent.conversation_id;
+    t.ctx.events.publish({
+      type: 'chat.photo-opened',
+      siteId,
+      conversationId: conversation,
+      messageId: sent.id,
+      profileId: b.profileId,
+      recipientProfileId: a.profileId,
+    });
+    expect(await liveA.next((f) => f.type === 'opened')).toEqual({ type: 'opened', conversation, message: sent.id });
+    await t.ctx.events.idle();
+    await sleep(50);
+    expect(liveB.frames.filter((f) => f.type === 'opened')).toEqual([]);
+  });
+
   it('refuses typing and read between a blocked pair, both ways', async () => {
     const [a, b] = [await createMember(t), await createMember(t)];
     await withCredits(a);

@@ -42,7 +42,8 @@ const frame = (value: LiveServerFrame) => JSON.stringify(value);
 /**
  * The live channel (DESIGN: chat is a durable log, the socket only a doorbell): GET /api/live upgrades to a
  * WebSocket for a member of the request's site, from a page of that site. Each process pushes the events of
- * the bus (message.created, like.created, match.created, chat.typed, chat.read; from every process over Redis)
+ * the bus (message.created, like.created, match.created, chat.typed, chat.read, chat.photo-opened; from every
+ * process over Redis)
  * to the sockets it holds, as frames that name ids only. Typing and read frames from a member are checked
  * (their conversation, not blocked) and raised as events, so they reach the partner on any process.
  */
@@ -94,6 +95,9 @@ export async function liveRoutes(app: FastifyInstance, options: LiveOptions): Pr
     }),
     ctx.events.subscribe('chat.read', (event) =>
       hub.sendTo(event.recipientProfileId, event.siteId, { type: 'read', conversation: event.conversationId, seq: event.seq }),
+    ),
+    ctx.events.subscribe('chat.photo-opened', (event) =>
+      hub.sendTo(event.recipientProfileId, event.siteId, { type: 'opened', conversation: event.conversationId, message: event.messageId }),
     ),
   ];
   // The Redis subscription was lost and is back: events of other processes meanwhile are gone (a message to a

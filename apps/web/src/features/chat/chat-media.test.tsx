@@ -15,7 +15,7 @@ import { z } from 'zod';
 import { contractJson } from '@/testing/contract';
 import { settingsFixture, userFixture } from '@/testing/fixtures';
 import { renderApp } from '@/testing/render';
-import { server } from '@/testing/server';
+import { live, server } from '@/testing/server';
 import { text } from '@/testing/text';
 
 const noor = { id: 101, name: 'Noor', age: 30, city: 'Utrecht', country: 'NL', thumb_url: null, is_fictional: false, is_premium: false };
@@ -142,6 +142,35 @@ describe('gifts, photos and icebreakers in the chat', () => {
     const bubble = await screen.findByTestId('chat-photo');
     expect(within(bubble).getByRole('img', { name: text('chat.photoAltMine') })).not.toHaveClass('is-blurred');
     expect(within(bubble).queryByTestId('chat-photo-reveal')).toBeNull();
+  });
+
+  it('my photo says "Opened" once the partner chose to see it: from the messages call, or live when it happens', async () => {
+    const photo = (id: number, opened?: boolean) =>
+      message(id, {
+        from_me: true,
+        kind: 'photo',
+        body: '',
+        price: 2,
+        client_id: `abcdefgh${id}`,
+        photo: { width: 10, height: 10, revealed: true, url: `/api/chat-photo.php?message=${id}&v=large`, opened },
+      });
+    answerConversation([photo(1, true), photo(2, false), photo(3)]);
+    let sendFrame: (frame: object) => void = () => {};
+    server.use(
+      live.addEventListener('connection', ({ client }) => {
+        sendFrame = (frame) => client.send(JSON.stringify(frame));
+        sendFrame({ type: 'ready' });
+      }),
+    );
+    await renderApp('/chats/1', { user: userFixture() });
+    await waitFor(() => expect(screen.getAllByTestId('chat-photo')).toHaveLength(3));
+    const openedIn = () => screen.getAllByTestId('chat-message').map((m) => within(m).queryByTestId('chat-photo-opened') !== null);
+    expect(openedIn()).toEqual([true, false, false]);
+    expect(screen.getByTestId('chat-photo-opened')).toHaveTextContent(text('chat.photoOpened'));
+    // Another conversation's frame changes nothing; this one's marks the photo it names.
+    sendFrame({ type: 'opened', conversation: 2, message: 2 });
+    sendFrame({ type: 'opened', conversation: 1, message: 2 });
+    await waitFor(() => expect(openedIn()).toEqual([true, true, false]));
   });
 
   it('an empty chat offers icebreakers; tapping one fills the composer, and it is sent as a message', async () => {

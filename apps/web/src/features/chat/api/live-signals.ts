@@ -1,9 +1,14 @@
 /**
- * The live channel's signals beside new messages: the partner is typing, the partner has read up to a sequence.
+ * The live channel's signals beside new messages: the partner is typing, has read up to a sequence, has opened a
+ * photo of mine.
  * live-socket.ts passes them on here and says how to send a frame; the open chat listens and signals its typing.
  * Frames are written out here rather than taken from the contracts, so the shell does not load zod.
  */
-export type LiveSignal = { type: 'typing'; conversation: number } | { type: 'read'; conversation: number; seq: number };
+export type LiveSignal =
+  | { type: 'typing'; conversation: number }
+  | { type: 'read'; conversation: number; seq: number }
+  /** The partner chose to see my photo `message`. */
+  | { type: 'opened'; conversation: number; message: number };
 type Listener = (signal: LiveSignal) => void;
 type Sender = (frame: { type: 'typing'; conversation: number }) => boolean;
 

@@ -34,6 +34,7 @@ export function handleLiveFrame(frame: LiveServerFrame, queryClient: QueryClient
       return;
     case 'typing':
     case 'read':
+    case 'opened':
       emitLiveSignal(frame);
       return;
     case 'like':

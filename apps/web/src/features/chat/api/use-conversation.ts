@@ -5,6 +5,7 @@ import { useCallback, useEffect, useMemo, useRef, useState } from 'react';
 import { userQueryKey, useUser } from '@/shared/session/user';
 import { chatsQueryKey, fetchMessages, postChatRead, updateCachedChat } from './chats';
 import { onLiveFrame, useLiveConnected } from './live-channel';
+import { onLiveSignal } from './live-signals';
 import {
   discardMessage,
   enqueueMessage,
@@ -167,6 +168,18 @@ export function useConversation(
   useEffect(() => {
     if (catchUps > 0) void fetchNew();
   }, [catchUps, fetchNew]);
+
+  // The partner opened a photo of mine (live, while both have read receipts on; the next load says so too).
+  useEffect(
+    () =>
+      onLiveSignal((signal) => {
+        if (signal.type !== 'opened' || signal.conversation !== conversationId) return;
+        setMessages((current) =>
+          current.map((m) => (m.id === signal.message && m.from_me && m.photo ? { ...m, photo: { ...m.photo, opened: true } } : m)),
+        );
+      }),
+    [conversationId],
+  );
 
   /** A send the server acknowledged (a text, or a gift or photo sent by their own controls): shown, balance updated. */
   const receive = useCallback(

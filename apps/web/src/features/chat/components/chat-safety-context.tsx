@@ -83,7 +83,7 @@ export function ChatSafety({
     return onLiveSignal((signal) => {
       if (signal.conversation !== conversationId) return;
       if (signal.type === 'read') setLiveReadSeq((current) => Math.max(current ?? 0, signal.seq));
-      else setTypingAt(Date.now());
+      else if (signal.type === 'typing') setTypingAt(Date.now());
     });
   }, [conversationId]);
 

@@ -84,6 +84,11 @@ function Bubble({ message, partner, isLastOfRun }: { message: Message; partner: 
       ) : (
         <div className="chat-bubble">{text}</div>
       )}
+      {message.from_me && message.photo?.opened && (
+        <div className="chat-seen" data-testid="chat-photo-opened">
+          {t('chat.photoOpened')}
+        </div>
+      )}
       <div className={isLastOfRun ? 'chat-meta' : 'visually-hidden'}>
         <time dateTime={message.created_at}>{formatChatTime(message.created_at, locale)}</time>
         {message.from_me && <span data-testid="chat-message-sent">{t('chat.sent')}</span>}
