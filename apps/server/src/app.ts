@@ -21,6 +21,7 @@ import { healthRoutes } from './modules/health/health.routes';
 import { likesRoutes } from './modules/likes/likes.routes';
 import { devMailboxRoutes } from './modules/mail/dev-mailbox.routes';
 import { pageDataMaker } from './modules/page-data/page-data.service';
+import { sandboxRoutes } from './modules/payments/sandbox/sandbox.routes';
 import { photosRoutes } from './modules/photos/photos.routes';
 import { profilesRoutes } from './modules/profiles/profiles.routes';
 import { searchRoutes } from './modules/search/search.routes';
@@ -101,6 +102,9 @@ export async function buildApp(ctx: AppContext, options: BuildOptions = {}): Pro
   await app.register(liveRoutes, {});
   await app.register(searchRoutes);
   await app.register(directDebitRoutes);
+
+  // The payment sandbox (Mollie's API, the test checkout and its dashboard) when no Mollie key is set.
+  if (ctx.config.payments.sandbox) await app.register(sandboxRoutes);
 
   // Every page carries the settings, the member and the catalogue its first paint needs (modules/page-data).
   await registerWeb(app, { pageData: pageDataMaker(app) });

@@ -12,6 +12,7 @@ import { logRedisOutages } from './lib/redis';
 import { logAfterCommitErrorsTo } from './lib/transaction';
 import { purgeDeletedAccounts } from './modules/deletion/deletion.service';
 import { createMailer } from './modules/mail/mail.service';
+import { createPaymentProvider } from './modules/payments/provider';
 import { SiteDirectory } from './modules/sites/sites.service';
 import { seedDemoChats } from './seed/demo-chats';
 import { seedDemoProfiles } from './seed/demo-profiles';
@@ -127,6 +128,7 @@ export async function bootstrap(config: Config): Promise<Runtime> {
       jobs,
       events,
       sites: new SiteDirectory(handle.db, events),
+      payments: createPaymentProvider(config),
       now: () => new Date(),
     };
     registerJobs(ctx, log);

@@ -14,3 +14,40 @@ describe('REDIS_PREFIX', () => {
     }
   });
 });
+
+describe('payments', () => {
+  const key = 'test_dHar4XY7LxsDOtmnkVtjNVWXLSlXsM';
+
+  it('uses the sandbox without MOLLIE_API_KEY outside production, and nothing in production unless PAYMENTS_SANDBOX', () => {
+    expect(loadConfig({}).payments).toEqual({ mollieApiKey: null, mollieApiUrl: null, publicUrl: null, sandbox: true });
+    expect(loadConfig({ NODE_ENV: 'test' }).payments.sandbox).toBe(true);
+    expect(loadConfig({ NODE_ENV: 'production' }).payments.sandbox).toBe(false);
+    expect(loadConfig({ NODE_ENV: 'production', PAYMENTS_SANDBOX: '1' }).payments.sandbox).toBe(true);
+    expect(loadConfig({ PAYMENTS_SANDBOX: 'off' }).payments.sandbox).toBe(false);
+  });
+
+  it('goes to Mollie with MOLLIE_API_KEY, and the sandbox is never mounted then', () => {
+    const payments = loadConfig({ MOLLIE_API_KEY: key, PAYMENTS_SANDBOX: '1', PAYMENTS_PUBLIC_URL: 'https://abc.example.dev/' }).payments;
+    expect(payments).toEqual({ mollieApiKey: key, mollieApiUrl: null, publicUrl: 'https://abc.example.dev', sandbox: false });
+    expect(loadConfig({ NODE_ENV: 'production', MOLLIE_API_KEY: key.replace('test_', 'live_') }).payments.mollieApiKey).toMatch(/^live_/);
+  });
+
+  it('refuses a key that is not a Mollie API key, and public URLs with a path, query or credentials', () => {
+    for (const bad of ['abc', 'test_short', 'access_dHar4XY7LxsDOtmnkVtjNVWXLSlXsM', `${key} `]) {
+      expect(() => loadConfig({ MOLLIE_API_KEY: bad })).toThrow(/MOLLIE_API_KEY/);
+    }
+    for (const bad of [
+      'abc.example.dev',
+      'ftp://abc.example.dev',
+      'https://abc.example.dev/shop',
+      'https://u:p@abc.example.dev',
+      'https://x.dev/?a=1',
+    ]) {
+      expect(() => loadConfig({ PAYMENTS_PUBLIC_URL: bad })).toThrow(/PAYMENTS_PUBLIC_URL/);
+    }
+    expect(loadConfig({ MOLLIE_API_URL: 'https://proxy.example.com/mollie/v2/' }).payments.mollieApiUrl).toBe(
+      'https://proxy.example.com/mollie/v2/',
+    );
+    expect(() => loadConfig({ MOLLIE_API_URL: 'not a url' })).toThrow(/MOLLIE_API_URL/);
+  });
+});

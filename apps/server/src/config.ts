@@ -33,6 +33,8 @@ export interface Config {
    * makes its own at start, so a device cookie is known only to the process that issued it until it restarts.
    */
   cookieSecret?: string | null;
+  /** The payment provider (modules/payments/provider): Mollie with MOLLIE_API_KEY, else the built-in sandbox. */
+  payments: PaymentsConfig;
   /**
    * Where SMS go (modules/sms): 'dev' keeps them in the outbox for the dev SMS page (the default), 'messagebird'
    * or 'twilio' sends them through that provider's HTTP API (SMS_PROVIDER, SMS_API_KEY, SMS_FROM, SMS_API_URL).
@@ -59,6 +61,51 @@ function smsConfigOf(env: NodeJS.ProcessEnv): SmsConfig {
   if (provider !== 'dev' && !apiKey) throw new Error(`SMS_PROVIDER=${provider} needs SMS_API_KEY`);
   if (provider === 'twilio' && !apiKey?.includes(':')) throw new Error('SMS_API_KEY for Twilio is <account SID>:<auth token>');
   return { provider, apiKey, from: env.SMS_FROM || 'Amora', apiUrl: env.SMS_API_URL || null };
+}
+
+export interface PaymentsConfig {
+  /** MOLLIE_API_KEY (`test_…` or `live_…`): payments go to Mollie. Null: the sandbox, when it is on. */
+  mollieApiKey: string | null;
+  /** MOLLIE_API_URL: Mollie's API root, for a proxy (default https://api.mollie.com/v2/). */
+  mollieApiUrl: string | null;
+  /**
+   * PAYMENTS_PUBLIC_URL: the public base URL (`https://…`, no path) Mollie calls our webhook on, e.g. a tunnel to a
+   * development machine; null: each site's own address. Mollie cannot call localhost.
+   */
+  publicUrl: string | null;
+  /**
+   * Whether the sandbox provider is mounted (/sandbox, /sandbox/mollie/v2): only without MOLLIE_API_KEY, and in
+   * production only when PAYMENTS_SANDBOX is set (a staging installation); outside production by default.
+   */
+  sandbox: boolean;
+}
+
+function httpUrlOf(name: string, value: string | undefined, pathAllowed: boolean): string | null {
+  if (!value) return null;
+  let url: URL;
+  try {
+    url = new URL(value);
+  } catch {
+    throw new Error(`${name} must be an http(s) URL, got "${value}"`);
+  }
+  if ((url.protocol !== 'https:' && url.protocol !== 'http:') || url.username || url.password || url.search || url.hash) {
+    throw new Error(`${name} must be an http(s) URL without credentials, query or fragment, got "${value}"`);
+  }
+  if (!pathAllowed && url.pathname !== '/') throw new Error(`${name} must be a base URL without a path, got "${value}"`);
+  return pathAllowed ? url.href : url.origin;
+}
+
+function paymentsConfigOf(env: NodeJS.ProcessEnv, isProduction: boolean): PaymentsConfig {
+  const mollieApiKey = env.MOLLIE_API_KEY || null;
+  if (mollieApiKey && !/^(test|live)_\w{20,}$/.test(mollieApiKey)) {
+    throw new Error('MOLLIE_API_KEY must be a Mollie API key (test_… or live_…, from the Mollie dashboard: Developers, API keys)');
+  }
+  return {
+    mollieApiKey,
+    mollieApiUrl: httpUrlOf('MOLLIE_API_URL', env.MOLLIE_API_URL, true),
+    publicUrl: httpUrlOf('PAYMENTS_PUBLIC_URL', env.PAYMENTS_PUBLIC_URL, false),
+    sandbox: !mollieApiKey && flag(env.PAYMENTS_SANDBOX, !isProduction),
+  };
 }
 
 function flag(value: string | undefined, fallback: boolean): boolean {
@@ -109,6 +156,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     linkPort,
     apiDocs: flag(env.API_DOCS, !isProduction),
     cookieSecret: cookieSecretOf(env.COOKIE_SECRET),
+    payments: paymentsConfigOf(env, isProduction),
     sms: smsConfigOf(env),
     webDist: resolve(env.WEB_DIST || new URL('../../web/dist', import.meta.url).pathname),
   };

@@ -5,6 +5,7 @@ import type { EventBus } from './lib/events';
 import type { Jobs } from './lib/jobs';
 import type { Limiter } from './lib/limiter';
 import type { Mailer } from './modules/mail/mail.service';
+import type { PaymentProvider } from './modules/payments/provider/provider';
 import type { Site } from './modules/sites/sites.repository';
 import type { SiteDirectory } from './modules/sites/sites.service';
 
@@ -20,6 +21,8 @@ export interface AppContext {
   /** Events raised after a commit (lib/events.ts): in this process, or over Redis to every process. */
   events: EventBus;
   sites: SiteDirectory;
+  /** The payment provider: Mollie, or the built-in sandbox speaking Mollie's API (modules/payments/provider). */
+  payments: PaymentProvider;
   now: () => Date;
 }
 

@@ -13,6 +13,7 @@ import { createEventBus } from '../lib/events';
 import { createJobs } from '../lib/jobs';
 import { createDbLimiter, createRedisLimiter } from '../lib/limiter';
 import { createMailer } from '../modules/mail/mail.service';
+import { createPaymentProvider } from '../modules/payments/provider';
 import { SiteDirectory } from '../modules/sites/sites.service';
 import { adminUrl } from './paths';
 
@@ -101,6 +102,7 @@ export async function createTestApp(overrides: Partial<Config> = {}, options: Te
     jobs,
     events,
     sites: new SiteDirectory(handle.db, events),
+    payments: createPaymentProvider(config),
     now: clock.now,
   };
   const app = await buildApp(ctx, { logger: false });

@@ -1,0 +1,92 @@
+import { PAYMENT_METHODS } from '@amora/contracts';
+
+/**
+ * Our payment method names (spec §9, PAYMENT_METHODS in contracts) and the provider method behind each.
+ * Card brands are one provider method: Visa, Mastercard, Maestro, the generic credit card, PostePay, Nexi and
+ * Carte Bancaire are all Mollie's 'creditcard' (the payer's card decides the brand). Giropay and SOFORT keep
+ * their own Mollie ids, but Mollie has discontinued both (HistoricPaymentMethod in @mollie/api-client), so they
+ * are offered only when the provider lists them, which neither Mollie nor the sandbox does today. Direct debit
+ * is a recurring payment on a valid SEPA mandate, never a checkout method (docs/decisions.md).
+ */
+export type SpecPaymentMethod = (typeof PAYMENT_METHODS)[number];
+
+export const SPEC_PAYMENT_METHODS: readonly SpecPaymentMethod[] = PAYMENT_METHODS;
+
+/** Mollie's method ids we use. */
+export type MollieMethodId =
+  | 'creditcard'
+  | 'paypal'
+  | 'ideal'
+  | 'bancontact'
+  | 'blik'
+  | 'giropay'
+  | 'sofort'
+  | 'eps'
+  | 'applepay'
+  | 'paysafecard'
+  | 'banktransfer'
+  | 'directdebit';
+
+export const MOLLIE_METHOD_OF: Readonly<Record<SpecPaymentMethod, MollieMethodId>> = {
+  visa: 'creditcard',
+  mastercard: 'creditcard',
+  maestro: 'creditcard',
+  creditcard: 'creditcard',
+  postepay: 'creditcard',
+  nexi: 'creditcard',
+  cartebancaire: 'creditcard',
+  paypal: 'paypal',
+  ideal: 'ideal',
+  bancontact: 'bancontact',
+  blik: 'blik',
+  giropay: 'giropay',
+  sofort: 'sofort',
+  eps: 'eps',
+  applepay: 'applepay',
+  paysafecard: 'paysafecard',
+  banktransfer: 'banktransfer',
+  directdebit: 'directdebit',
+};
+
+/** Our names that are card brands taken through Mollie's 'creditcard'. */
+export const CARD_BRANDS: readonly SpecPaymentMethod[] = [
+  'visa',
+  'mastercard',
+  'maestro',
+  'creditcard',
+  'postepay',
+  'nexi',
+  'cartebancaire',
+];
+
+/** Mollie ids that Mollie no longer offers (kept so that an old order's method still reads). */
+export const DISCONTINUED_MOLLIE_METHODS: readonly MollieMethodId[] = ['giropay', 'sofort'];
+
+/** Paid only with a mandate (a recurring payment, no checkout). */
+export const MANDATE_ONLY_METHODS: readonly SpecPaymentMethod[] = ['directdebit'];
+
+export function isSpecPaymentMethod(name: string): name is SpecPaymentMethod {
+  return Object.hasOwn(MOLLIE_METHOD_OF, name);
+}
+
+/** The Mollie method for one of our names, or null for a name that is not ours. */
+export function mollieMethodFor(name: string): MollieMethodId | null {
+  return isSpecPaymentMethod(name) ? MOLLIE_METHOD_OF[name] : null;
+}
+
+/** Our names a provider method stands for, in the spec's order ('creditcard' → the seven card names). */
+export function specMethodsFor(mollieId: string): SpecPaymentMethod[] {
+  return SPEC_PAYMENT_METHODS.filter((name) => MOLLIE_METHOD_OF[name] === mollieId);
+}
+
+/**
+ * Which of `names` the provider offers, given the Mollie ids it listed: a card brand when 'creditcard' is
+ * listed, giropay and sofort only if listed (they are not, today). Keeps the order of `names`.
+ */
+export function offeredMethods<T extends string>(names: readonly T[], listedMollieIds: Iterable<string>): T[] {
+  const listed = new Set(listedMollieIds);
+  return names.filter((name) => {
+    const id = mollieMethodFor(name);
+    return id !== null && listed.has(id);
+  });
+}

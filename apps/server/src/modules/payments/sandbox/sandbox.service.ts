@@ -1,0 +1,495 @@
+import { randomBytes } from 'node:crypto';
+import type { FastifyInstance } from 'fastify';
+import { isValidIBAN } from 'ibantools';
+import { parseMollieAmount } from '../provider/amounts';
+import {
+  type AvailabilityQuery,
+  availableMethods,
+  DISCONTINUED_METHODS,
+  findMethod,
+  MOLLIE_LOCALES,
+  type SandboxMethodId,
+  type SandboxSequenceType,
+  TEST_CARDS,
+  TEST_ISSUERS,
+  unavailableReason,
+} from './sandbox.catalogue';
+import {
+  changeStatus,
+  chargeBack,
+  findCustomer,
+  findMandate,
+  findMandates,
+  findPayment,
+  findPaymentByKey,
+  insertCustomer,
+  insertMandate,
+  insertPayment,
+  type PaymentDetails,
+  type SandboxCustomer,
+  type SandboxMandate,
+  type SandboxPayment,
+} from './sandbox.repository';
+import { deliverWebhook, type WebhookResult } from './sandbox.webhooks';
+
+/** A refusal in Mollie's terms: the API answers it as Mollie's error body with this status. */
+export class SandboxError extends Error {
+  constructor(
+    readonly status: number,
+    readonly detail: string,
+    readonly field?: string,
+  ) {
+    super(detail);
+  }
+}
+
+/** An open payment expires after 15 minutes (a bank transfer after 12 days), as at Mollie. */
+export const OPEN_PAYMENT_MS = 15 * 60_000;
+const BANK_TRANSFER_MS = 12 * 24 * 3_600_000;
+/** A recurring SEPA direct debit is pending until the bank settles it: here 30 s later, or at once from the dashboard. */
+export const DIRECT_DEBIT_SETTLE_MS = 30_000;
+
+export const WEBHOOK_JOB = 'sandbox.webhook';
+export const SETTLE_JOB = 'sandbox.settle';
+export const CHARGEBACK_JOB = 'sandbox.chargeback';
+export const EXPIRE_JOB = 'sandbox.expire';
+
+const BASE62 = 'ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789';
+
+/** An id like Mollie's: prefix and ten letters or digits (tr_WDqYK6vllg). */
+export function sandboxId(prefix: 'tr' | 'cst' | 'mdt'): string {
+  const bytes = randomBytes(10);
+  let id = '';
+  for (const byte of bytes) id += BASE62[byte % 62];
+  return `${prefix}_${id}`;
+}
+
+export type CheckoutChoice = 'paid' | 'failed' | 'canceled' | 'expired' | 'pending';
+export const CHECKOUT_CHOICES: readonly CheckoutChoice[] = ['paid', 'failed', 'canceled', 'expired', 'pending'];
+
+function isRecord(value: unknown): value is Record<string, unknown> {
+  return typeof value === 'object' && value !== null && !Array.isArray(value);
+}
+
+function optionalString(body: Record<string, unknown>, field: string, max: number): string | undefined {
+  const value = body[field];
+  if (value === undefined || value === null) return undefined;
+  if (typeof value !== 'string' || value.length > max) throw new SandboxError(422, `The ${field} is invalid`, field);
+  return value;
+}
+
+function optionalUrl(body: Record<string, unknown>, field: string, label: string): string | undefined {
+  const value = optionalString(body, field, 2048);
+  if (value === undefined || value === '') return undefined;
+  let url: URL;
+  try {
+    url = new URL(value);
+  } catch {
+    throw new SandboxError(422, `The ${label} is invalid`, field);
+  }
+  if (url.protocol !== 'http:' && url.protocol !== 'https:') throw new SandboxError(422, `The ${label} is invalid`, field);
+  return value;
+}
+
+function countryOf(value: string | undefined, field: string): string | null {
+  if (value === undefined) return null;
+  if (!/^[A-Z]{2}$/.test(value)) throw new SandboxError(422, 'The country code is invalid', field);
+  return value;
+}
+
+function localeOf(value: string | undefined): string | null {
+  if (value === undefined) return null;
+  if (!MOLLIE_LOCALES.has(value)) throw new SandboxError(422, 'The locale is invalid', 'locale');
+  return value;
+}
+
+function sequenceTypeOf(value: unknown): SandboxSequenceType {
+  if (value === undefined || value === null) return 'oneoff';
+  if (value === 'oneoff' || value === 'first' || value === 'recurring') return value;
+  throw new SandboxError(422, 'The sequence type is invalid', 'sequenceType');
+}
+
+/** The methods a create asks for: one id or a list; giropay and SOFORT are refused as Mollie refuses them now. */
+function methodsOf(value: unknown): SandboxMethodId[] | null {
+  if (value === undefined || value === null) return null;
+  const ids = Array.isArray(value) ? value : [value];
+  if (ids.length === 0) return null;
+  return ids.map((id) => {
+    if (typeof id !== 'string') throw new SandboxError(422, 'The payment method is invalid', 'method');
+    if ((DISCONTINUED_METHODS as readonly string[]).includes(id)) {
+      throw new SandboxError(422, `The payment method ${id} is no longer available`, 'method');
+    }
+    const method = findMethod(id);
+    if (!method) throw new SandboxError(422, 'The payment method is invalid', 'method');
+    return method.id;
+  });
+}
+
+export interface MethodsListQuery extends AvailabilityQuery {
+  locale: string | null;
+}
+
+/** GET /methods: its query string (amount[value], amount[currency], locale, billingCountry, sequenceType, includeWallets). */
+export function methodsQueryOf(query: Record<string, unknown>): MethodsListQuery {
+  const text = (key: string) => (typeof query[key] === 'string' ? (query[key] as string) : undefined);
+  const value = text('amount[value]');
+  const currency = text('amount[currency]');
+  let amount: { minor: number; currency: string } | undefined;
+  if (value !== undefined || currency !== undefined) {
+    const parsed = parseMollieAmount({ value, currency });
+    if (!parsed) throw new SandboxError(400, 'The amount contains an invalid value', 'amount');
+    amount = parsed;
+  }
+  const wallets = text('includeWallets');
+  return {
+    ...(amount ? { amount } : {}),
+    billingCountry: countryOf(text('billingCountry'), 'billingCountry'),
+    sequenceType: sequenceTypeOf(text('sequenceType')),
+    includeWallets: wallets?.split(',').includes('applepay') ?? false,
+    locale: localeOf(text('locale')),
+  };
+}
+
+export { availableMethods };
+
+async function validMandate(app: FastifyInstance, customerId: string, mandateId: string | undefined): Promise<SandboxMandate> {
+  if (mandateId !== undefined) {
+    const mandate = await findMandate(app.ctx.db, customerId, mandateId);
+    if (!mandate) throw new SandboxError(404, `No mandate exists with token ${mandateId}.`, 'mandateId');
+    if (mandate.status !== 'valid') throw new SandboxError(422, 'The mandate is not valid', 'mandateId');
+    return mandate;
+  }
+  const mandate = (await findMandates(app.ctx.db, customerId)).find((m) => m.status === 'valid');
+  if (!mandate) throw new SandboxError(422, 'No suitable mandates found for customer', 'customerId');
+  return mandate;
+}
+
+async function enqueue(app: FastifyInstance, name: string, payload: Record<string, unknown>, delayMs = 0): Promise<void> {
+  await app.ctx.jobs.enqueue(app.ctx.db, name, payload, {
+    runAt: new Date(app.ctx.now().getTime() + delayMs),
+    ...(name === WEBHOOK_JOB ? { maxAttempts: 10 } : {}),
+  });
+  app.ctx.jobs.wake();
+}
+
+/**
+ * POST /payments and POST /customers/:id/payments. With an idempotency key, a second create with the same key
+ * (also twenty at once) answers the payment the first one made.
+ */
+export async function createPayment(
+  app: FastifyInstance,
+  body: unknown,
+  options: { customerId?: string; idempotencyKey?: string },
+): Promise<{ payment: SandboxPayment; created: boolean }> {
+  const { db } = app.ctx;
+  if (options.idempotencyKey !== undefined && (options.idempotencyKey.length === 0 || options.idempotencyKey.length > 255)) {
+    throw new SandboxError(400, 'The idempotency key is invalid');
+  }
+  if (options.idempotencyKey) {
+    // Answered before the body is checked again: the retry of a request gets the first request's answer.
+    const existing = await findPaymentByKey(db, options.idempotencyKey);
+    if (existing) return { payment: existing, created: false };
+  }
+  if (!isRecord(body)) throw new SandboxError(400, 'The request body is not a JSON object');
+  const amount = isRecord(body.amount) ? parseMollieAmount(body.amount) : null;
+  if (!amount) throw new SandboxError(422, 'The amount contains an invalid value', 'amount');
+  if (amount.minor < 1) throw new SandboxError(422, 'The amount is lower than the minimum', 'amount');
+  const description = optionalString(body, 'description', 255)?.trim();
+  if (!description) throw new SandboxError(422, 'The description is invalid', 'description');
+  const sequenceType = sequenceTypeOf(body.sequenceType);
+  const redirectUrl = optionalUrl(body, 'redirectUrl', 'redirect URL');
+  if (!redirectUrl && sequenceType !== 'recurring') throw new SandboxError(422, 'The redirect URL is required', 'redirectUrl');
+  const cancelUrl = optionalUrl(body, 'cancelUrl', 'cancel URL');
+  const webhookUrl = optionalUrl(body, 'webhookUrl', 'webhook URL');
+  const locale = localeOf(optionalString(body, 'locale', 10));
+  const billingCountry = countryOf(optionalString(body, 'restrictPaymentMethodsToCountry', 2), 'restrictPaymentMethodsToCountry');
+  const metadata = body.metadata ?? null;
+  if (JSON.stringify(metadata).length > 1024) throw new SandboxError(422, 'The metadata is too large (at most 1024 bytes)', 'metadata');
+  const requested = methodsOf(body.method);
+  const customerId = options.customerId ?? optionalString(body, 'customerId', 64);
+  const mandateIdAsked = optionalString(body, 'mandateId', 64);
+
+  let customer: SandboxCustomer | undefined;
+  if (customerId !== undefined) {
+    customer = await findCustomer(db, customerId);
+    if (!customer) throw new SandboxError(404, `No customer exists with token ${customerId}.`, 'customerId');
+  }
+  if (sequenceType !== 'oneoff' && !customer)
+    throw new SandboxError(422, `A customer is required for a ${sequenceType} payment`, 'customerId');
+
+  const query: AvailabilityQuery = { amount, billingCountry, sequenceType, includeWallets: true };
+  let method: SandboxMethodId | null = null;
+  let mandate: SandboxMandate | null = null;
+  if (sequenceType === 'recurring' && customer) {
+    mandate = await validMandate(app, customer.id, mandateIdAsked);
+    method = mandate.method as SandboxMethodId;
+    if (requested && !requested.includes(method)) throw new SandboxError(422, 'The payment method does not match the mandate', 'method');
+  }
+  const candidates = requested ?? (method ? [method] : null);
+  if (candidates) {
+    const reasons = candidates.map((id) => {
+      const found = findMethod(id);
+      return found ? unavailableReason(found, query) : { field: 'method', detail: 'The payment method is invalid' };
+    });
+    const usable = candidates.filter((_, i) => reasons[i] === null);
+    if (usable.length === 0) {
+      const reason = reasons[0] ?? { field: 'method', detail: 'The payment method is invalid' };
+      throw new SandboxError(422, reason.detail, reason.field);
+    }
+    if (usable.length === 1) method = usable[0] ?? null;
+  } else if (availableMethods(query).length === 0) {
+    throw new SandboxError(422, 'No suitable payment methods found', 'amount');
+  }
+
+  const now = app.ctx.now();
+  const recurring = sequenceType === 'recurring';
+  const status = !recurring ? 'open' : method === 'directdebit' ? 'pending' : 'paid';
+  const { payment, created } = await insertPayment(db, {
+    id: sandboxId('tr'),
+    amountMinor: amount.minor,
+    currency: amount.currency,
+    description,
+    method,
+    status,
+    sequenceType,
+    redirectUrl: redirectUrl ?? null,
+    cancelUrl: cancelUrl ?? null,
+    webhookUrl: webhookUrl ?? null,
+    locale,
+    billingCountry,
+    customerId: customer?.id ?? null,
+    mandateId: mandate?.id ?? null,
+    metadata,
+    idempotencyKey: options.idempotencyKey ?? null,
+    createdAt: now,
+    paidAt: status === 'paid' ? now : null,
+    expiresAt: recurring ? null : new Date(now.getTime() + (method === 'banktransfer' ? BANK_TRANSFER_MS : OPEN_PAYMENT_MS)),
+  });
+  if (created) {
+    if (payment.status === 'open' && payment.expiresAt) {
+      await enqueue(app, EXPIRE_JOB, { paymentId: payment.id }, payment.expiresAt.getTime() - now.getTime());
+    } else if (payment.status === 'pending') {
+      await enqueue(app, SETTLE_JOB, { paymentId: payment.id, status: 'paid' }, DIRECT_DEBIT_SETTLE_MS);
+    } else if (payment.status === 'paid') {
+      await enqueue(app, WEBHOOK_JOB, { paymentId: payment.id });
+    }
+  }
+  return { payment, created };
+}
+
+/** A payment by id; an open one past its time is expired first (its webhook follows), as Mollie would have. */
+export async function getPayment(app: FastifyInstance, id: string): Promise<SandboxPayment> {
+  const payment = await findPayment(app.ctx.db, id);
+  if (!payment) throw new SandboxError(404, `No payment exists with token ${id}.`);
+  if (payment.status === 'open' && payment.expiresAt && payment.expiresAt.getTime() <= app.ctx.now().getTime()) {
+    const expired = await changeStatus(app.ctx.db, id, ['open'], { status: 'expired' });
+    if (expired) {
+      await enqueue(app, WEBHOOK_JOB, { paymentId: id });
+      return expired;
+    }
+    return (await findPayment(app.ctx.db, id)) ?? payment;
+  }
+  return payment;
+}
+
+export async function createCustomer(app: FastifyInstance, body: unknown): Promise<SandboxCustomer> {
+  const input = isRecord(body) ? body : {};
+  const name = optionalString(input, 'name', 255) ?? null;
+  const email = optionalString(input, 'email', 320) ?? null;
+  if (email !== null && !/^[^\s@]+@[^\s@]+$/.test(email)) throw new SandboxError(422, 'The email address is invalid', 'email');
+  const metadata = input.metadata ?? null;
+  if (JSON.stringify(metadata).length > 1024) throw new SandboxError(422, 'The metadata is too large (at most 1024 bytes)', 'metadata');
+  return insertCustomer(app.ctx.db, { id: sandboxId('cst'), name, email, metadata, createdAt: app.ctx.now() });
+}
+
+export async function getCustomer(app: FastifyInstance, id: string): Promise<SandboxCustomer> {
+  const customer = await findCustomer(app.ctx.db, id);
+  if (!customer) throw new SandboxError(404, `No customer exists with token ${id}.`);
+  return customer;
+}
+
+/** POST /customers/:id/mandates: a SEPA direct-debit mandate from an IBAN, valid at once, as Mollie makes it. */
+export async function createMandate(app: FastifyInstance, customerId: string, body: unknown): Promise<SandboxMandate> {
+  const customer = await getCustomer(app, customerId);
+  const input = isRecord(body) ? body : {};
+  if (input.method !== 'directdebit')
+    throw new SandboxError(422, 'The mandate method is invalid (only directdebit can be created)', 'method');
+  const consumerName = optionalString(input, 'consumerName', 255)?.trim();
+  if (!consumerName) throw new SandboxError(422, 'The consumer name is required', 'consumerName');
+  const account = optionalString(input, 'consumerAccount', 64)?.replace(/\s+/g, '').toUpperCase();
+  if (!account || !isValidIBAN(account)) throw new SandboxError(422, 'The bank account is invalid', 'consumerAccount');
+  const signatureDate = optionalString(input, 'signatureDate', 10);
+  if (signatureDate !== undefined && !/^\d{4}-\d{2}-\d{2}$/.test(signatureDate)) {
+    throw new SandboxError(422, 'The signature date is invalid', 'signatureDate');
+  }
+  optionalString(input, 'mandateReference', 35);
+  return insertMandate(app.ctx.db, {
+    id: sandboxId('mdt'),
+    customerId: customer.id,
+    method: 'directdebit',
+    status: 'valid',
+    consumerName,
+    consumerAccount: account,
+    createdAt: app.ctx.now(),
+  });
+}
+
+export async function listMandates(app: FastifyInstance, customerId: string): Promise<SandboxMandate[]> {
+  await getCustomer(app, customerId);
+  return findMandates(app.ctx.db, customerId);
+}
+
+export async function getMandate(app: FastifyInstance, customerId: string, mandateId: string): Promise<SandboxMandate> {
+  await getCustomer(app, customerId);
+  const mandate = await findMandate(app.ctx.db, customerId, mandateId);
+  if (!mandate) throw new SandboxError(404, `No mandate exists with token ${mandateId}.`);
+  return mandate;
+}
+
+/** What the payer chose on the test checkout. */
+export interface CheckoutInput {
+  status: CheckoutChoice;
+  /** The method picked when the payment left the choice to the payer. */
+  method?: string;
+  /** A TEST_CARDS name for 'creditcard', a TEST_ISSUERS bank for the bank methods. */
+  card?: string;
+  issuer?: string;
+}
+
+/** A paid first payment leaves a mandate for later recurring payments: the card, PayPal, or SEPA for a bank method. */
+async function mandateAfterFirst(
+  app: FastifyInstance,
+  payment: SandboxPayment,
+  method: string,
+  details: PaymentDetails,
+): Promise<string | null> {
+  if (payment.sequenceType !== 'first' || !payment.customerId) return null;
+  const mandateMethod = method === 'creditcard' || method === 'applepay' ? 'creditcard' : method === 'paypal' ? 'paypal' : 'directdebit';
+  const mandate = await insertMandate(app.ctx.db, {
+    id: sandboxId('mdt'),
+    customerId: payment.customerId,
+    method: mandateMethod,
+    status: 'valid',
+    consumerName: details.cardHolder ?? details.consumerName ?? 'T. Test',
+    consumerAccount: mandateMethod === 'creditcard' ? (details.cardNumber ?? '4242') : (details.consumerAccount ?? 'NL55INGB0000000000'),
+    createdAt: app.ctx.now(),
+  });
+  return mandate.id;
+}
+
+/**
+ * The payer's choice on the test checkout, once: the payment moves from open to the chosen status (pending
+ * stays for the dashboard to settle). Undefined when it was no longer open (a second click, a second tab).
+ */
+export async function completeCheckout(app: FastifyInstance, id: string, input: CheckoutInput): Promise<SandboxPayment | undefined> {
+  const payment = await getPayment(app, id);
+  if (payment.status !== 'open') return undefined;
+  let method = payment.method;
+  if (!method) {
+    const query: AvailabilityQuery = {
+      amount: { minor: payment.amountMinor, currency: payment.currency },
+      billingCountry: payment.billingCountry,
+      sequenceType: payment.sequenceType as SandboxSequenceType,
+      includeWallets: true,
+    };
+    const picked = input.method ? findMethod(input.method) : undefined;
+    method = picked && unavailableReason(picked, query) === null ? picked.id : (availableMethods(query)[0]?.id ?? 'creditcard');
+  }
+  const details: PaymentDetails = {};
+  if (method === 'creditcard' || method === 'applepay') {
+    const card = TEST_CARDS.find((c) => c.name === input.card) ?? TEST_CARDS[0];
+    details.cardLabel = card.cardLabel;
+    details.cardNumber = card.number;
+    details.cardHolder = 'T. Test';
+  } else if (TEST_ISSUERS[method as SandboxMethodId]) {
+    const issuers = TEST_ISSUERS[method as SandboxMethodId] ?? [];
+    details.issuer = issuers.find((name) => name === input.issuer) ?? issuers[0];
+    details.consumerName = 'T. Test';
+    details.consumerAccount = 'NL55INGB0000000000';
+  }
+  const paid = input.status === 'paid';
+  const mandateId = paid ? await mandateAfterFirst(app, payment, method, details) : null;
+  return changeStatus(app.ctx.db, id, ['open'], {
+    status: input.status,
+    method,
+    details,
+    ...(paid ? { paidAt: app.ctx.now() } : {}),
+    ...(mandateId ? { mandateId } : {}),
+  });
+}
+
+/** Settles a pending (or still open) payment as paid or failed: the dashboard's action and the SEPA settle job. */
+export async function settlePayment(app: FastifyInstance, id: string, status: 'paid' | 'failed'): Promise<SandboxPayment | undefined> {
+  await getPayment(app, id);
+  return changeStatus(app.ctx.db, id, ['pending', 'open'], { status, ...(status === 'paid' ? { paidAt: app.ctx.now() } : {}) });
+}
+
+/** Charges back a paid payment in full, once (amountChargedBack); undefined when it was not paid or already charged back. */
+export async function chargeBackPayment(app: FastifyInstance, id: string): Promise<SandboxPayment | undefined> {
+  await getPayment(app, id);
+  return chargeBack(app.ctx.db, id);
+}
+
+/**
+ * Calls the payment's webhook `copies` times at once (duplicates, as a provider may send them) and waits for
+ * the answers; copies that fail are left to the retrying webhook job. No webhook URL: nothing to call.
+ */
+export async function notifyNow(app: FastifyInstance, payment: SandboxPayment, copies = 1): Promise<WebhookResult[]> {
+  const url = payment.webhookUrl;
+  if (!url) return [];
+  const results = await Promise.all(Array.from({ length: copies }, () => deliverWebhook(app, url, payment.id)));
+  for (const result of results) {
+    if (!result.ok) await enqueue(app, WEBHOOK_JOB, { paymentId: payment.id }, 30_000);
+  }
+  return results;
+}
+
+/** Calls the webhook later, `copies` times, through the durable webhook job (after the redirect, a late chargeback…). */
+export async function notifyLater(app: FastifyInstance, paymentId: string, delayMs: number, copies = 1): Promise<void> {
+  for (let i = 0; i < copies; i++) await enqueue(app, WEBHOOK_JOB, { paymentId }, delayMs);
+}
+
+export async function scheduleChargeback(app: FastifyInstance, paymentId: string, delayMs: number): Promise<void> {
+  await enqueue(app, CHARGEBACK_JOB, { paymentId }, delayMs);
+}
+
+function paymentIdOf(payload: unknown): string | null {
+  return isRecord(payload) && typeof payload.paymentId === 'string' && /^tr_\w+$/.test(payload.paymentId) ? payload.paymentId : null;
+}
+
+/** The sandbox's durable jobs, registered by the app that mounts it. */
+export function registerSandboxJobs(app: FastifyInstance): void {
+  const { jobs, db } = app.ctx;
+  jobs.handle(
+    WEBHOOK_JOB,
+    async (payload) => {
+      const id = paymentIdOf(payload);
+      const payment = id ? await findPayment(db, id) : undefined;
+      if (!payment?.webhookUrl) return;
+      const result = await deliverWebhook(app, payment.webhookUrl, payment.id);
+      if (!result.ok) throw new Error(`webhook ${payment.webhookUrl} answered ${result.status ?? result.error}`);
+    },
+    { maxAttempts: 10 },
+  );
+  jobs.handle(SETTLE_JOB, async (payload) => {
+    const id = paymentIdOf(payload);
+    const status = isRecord(payload) && payload.status === 'failed' ? 'failed' : 'paid';
+    if (!id) return;
+    const settled = await changeStatus(db, id, ['pending'], { status, ...(status === 'paid' ? { paidAt: app.ctx.now() } : {}) });
+    if (settled) await notifyLater(app, id, 0);
+  });
+  jobs.handle(CHARGEBACK_JOB, async (payload) => {
+    const id = paymentIdOf(payload);
+    if (!id) return;
+    const charged = await chargeBack(db, id);
+    if (charged) await notifyLater(app, id, 0);
+  });
+  jobs.handle(EXPIRE_JOB, async (payload) => {
+    const id = paymentIdOf(payload);
+    const payment = id ? await findPayment(db, id) : undefined;
+    if (payment?.status !== 'open' || !payment.expiresAt) return;
+    if (payment.expiresAt.getTime() > app.ctx.now().getTime()) return;
+    const expired = await changeStatus(db, payment.id, ['open'], { status: 'expired' });
+    if (expired) await notifyLater(app, payment.id, 0);
+  });
+}
