@@ -21,6 +21,7 @@ import { healthRoutes } from './modules/health/health.routes';
 import { likesRoutes } from './modules/likes/likes.routes';
 import { devMailboxRoutes } from './modules/mail/dev-mailbox.routes';
 import { pageDataMaker } from './modules/page-data/page-data.service';
+import { paymentsRoutes } from './modules/payments/payments.routes';
 import { sandboxRoutes } from './modules/payments/sandbox/sandbox.routes';
 import { photosRoutes } from './modules/photos/photos.routes';
 import { profilesRoutes } from './modules/profiles/profiles.routes';
@@ -96,6 +97,7 @@ export async function buildApp(ctx: AppContext, options: BuildOptions = {}): Pro
   await app.register(likesRoutes);
   await app.register(chatRoutes);
   await app.register(chatSafetyRoutes);
+  await app.register(paymentsRoutes);
   await app.register(discountsRoutes);
   // The live channel (a WebSocket at /api/live): this process's sockets, pushed the bus's events.
   app.decorate('live', new LiveHub());

@@ -1,6 +1,15 @@
 import { spawn } from 'node:child_process';
 import { fileURLToPath } from 'node:url';
-import { type DbHandle, dataDirExists, hasSites, migrateDatabase, openDatabase, pgliteTemplateDir, seedDemo } from '@amora/db';
+import {
+  type DbHandle,
+  dataDirExists,
+  hasSites,
+  migrateDatabase,
+  openDatabase,
+  pgliteTemplateDir,
+  seedDemo,
+  seedPaymentCatalogue,
+} from '@amora/db';
 import { pino } from 'pino';
 import type { Config } from './config';
 import type { AppContext } from './context';
@@ -107,6 +116,8 @@ export async function bootstrap(config: Config): Promise<Runtime> {
       handle = await open(config);
       seeded = true;
     }
+    // A database made before payments existed gets the demo catalogue of packages and methods (once).
+    if (config.seedDemo) await seedPaymentCatalogue(handle.db);
     // Loaded only when used: ioredis and what it pulls in hold about 5 MB in a process that has no Redis.
     const redis = config.redisUrl
       ? new (await import('ioredis')).Redis(config.redisUrl, { maxRetriesPerRequest: 3, lazyConnect: false })

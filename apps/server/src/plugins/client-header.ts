@@ -6,6 +6,11 @@ const STATE_CHANGING = new Set(['POST', 'PUT', 'PATCH', 'DELETE']);
 export const STATE_CHANGING_GETS = new Set(['/api/logout.php', '/api/auto-like.php']);
 /** navigator.sendBeacon cannot set headers; the beacon route checks the browser's Sec-Fetch-Site instead. */
 const BEACON_PATHS = new Set(['/api/page-hidden.php']);
+/**
+ * Calls a payment provider's servers make (no browser, no member, no cookie): they cannot send our header, and
+ * act on nobody's session; the webhook trusts only what it fetches from the provider itself.
+ */
+export const PROVIDER_CALLBACK_PATHS = new Set(['/api/payments/webhook']);
 
 function refuse(reply: FastifyReply, error: string, message: string): true {
   reply.status(403).send({ error, message });
@@ -38,6 +43,7 @@ export function rejectedWithoutClientHeader(request: FastifyRequest, reply: Fast
   // The router ignores a trailing slash.
   const path = routedPath.length > 5 && routedPath.endsWith('/') ? routedPath.slice(0, -1) : routedPath;
   if (!STATE_CHANGING.has(request.method) && !(request.method === 'GET' && STATE_CHANGING_GETS.has(path))) return false;
+  if (request.method === 'POST' && PROVIDER_CALLBACK_PATHS.has(path)) return false;
   const fetchSite = request.headers['sec-fetch-site'];
   if (BEACON_PATHS.has(path)) {
     if (fetchSite && fetchSite !== 'same-origin' && fetchSite !== 'none') {

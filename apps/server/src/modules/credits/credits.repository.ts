@@ -59,7 +59,12 @@ export async function addToBalance(tx: Executor, userId: number, delta: number):
   return row?.credits ?? null;
 }
 
-/** A member's ledger, newest first. */
-export async function listLedger(db: Executor, userId: number): Promise<LedgerRow[]> {
-  return db.select().from(creditLedger).where(eq(creditLedger.userId, userId)).orderBy(desc(creditLedger.createdAt), desc(creditLedger.id));
+/** A member's ledger, newest first (the latest `limit` rows when given). */
+export async function listLedger(db: Executor, userId: number, limit?: number): Promise<LedgerRow[]> {
+  const query = db
+    .select()
+    .from(creditLedger)
+    .where(eq(creditLedger.userId, userId))
+    .orderBy(desc(creditLedger.createdAt), desc(creditLedger.id));
+  return limit === undefined ? query : query.limit(limit);
 }

@@ -55,6 +55,22 @@ export async function ledger(db: Executor, userId: number): Promise<LedgerEntry[
   }));
 }
 
+/** A member's latest `limit` ledger rows, newest first, with their ids and keys (the transactions page). */
+export async function movements(
+  db: Executor,
+  userId: number,
+  limit: number,
+): Promise<(LedgerEntry & { id: number; idempotencyKey: string | null })[]> {
+  return (await listLedger(db, userId, limit)).map((row) => ({
+    id: row.id,
+    delta: row.delta,
+    balanceAfter: row.balanceAfter,
+    reason: row.reason,
+    createdAt: row.createdAt,
+    idempotencyKey: row.idempotencyKey,
+  }));
+}
+
 function checkedAmount(amount: number): number {
   if (!Number.isSafeInteger(amount) || amount <= 0) throw new RangeError(`A credit change is a whole number above zero, not ${amount}`);
   return amount;

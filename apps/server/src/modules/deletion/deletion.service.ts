@@ -20,6 +20,7 @@ import { isDiscountUsed } from '../discounts/discounts.service';
 import { purgeMember as purgeDiscovery } from '../discovery/discovery.service';
 import { purgeMember as purgeLikes } from '../likes/likes.service';
 import { purgeMember as purgeMail } from '../mail/mail.service';
+import { purgeMember as purgePayments } from '../payments/payments.service';
 import { purgeMember as purgePhotos, removeMemberMedia } from '../photos/photos.service';
 import { purgeMember as purgeProfile } from '../profiles/profiles.service';
 import { endAllSessions, purgeMember as purgeSessions, startSession } from '../sessions/sessions.service';
@@ -98,7 +99,8 @@ export async function reactivate(ctx: AppContext, info: RequestInfo, token: stri
  * Removes for good the accounts deleted more than 14 days ago. Each module removes what it keeps of the member,
  * in one transaction per account: mails, photos, likes, conversations with their messages, suggestions and
  * swipes, the profile with its blocks, sessions, discount codes, and last the account with its links. The photo
- * files go after the commit. Ledger rows stay, without the user. Returns how many accounts were removed.
+ * files go after the commit. Ledger rows and payment orders (money records) stay, without the user. Returns how
+ * many accounts were removed.
  */
 export async function purgeDeletedAccounts(ctx: AppContext): Promise<number> {
   const due = await accountsDeletedBefore(ctx.db, new Date(ctx.now().getTime() - REACTIVATION_DAYS * DAY_MS));
@@ -111,6 +113,7 @@ export async function purgeDeletedAccounts(ctx: AppContext): Promise<number> {
       await purgeDiscovery(tx, member);
       await purgeProfile(tx, member);
       await purgeSessions(tx, member);
+      await purgePayments(tx, member);
       await deleteDiscountCodesOf(tx, member.userId);
       await purgeAccount(tx, member);
     });

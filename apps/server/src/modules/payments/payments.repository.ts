@@ -1,0 +1,208 @@
+import { creditPackages, type Executor, paymentCustomers, paymentEvents, paymentMethods, paymentOrders, profiles, users } from '@amora/db';
+import { and, asc, desc, eq, isNull, sql } from 'drizzle-orm';
+
+export type PackageRow = typeof creditPackages.$inferSelect;
+export type MethodRow = typeof paymentMethods.$inferSelect;
+export type OrderRow = typeof paymentOrders.$inferSelect;
+export type NewOrder = typeof paymentOrders.$inferInsert;
+
+/** The member's account facts a purchase needs. */
+export interface Buyer {
+  userId: number;
+  siteId: number;
+  language: string;
+  credits: number;
+  paidUser: boolean;
+  creditDebt: number;
+  profileCountry: string | null;
+}
+
+export async function findBuyer(db: Executor, userId: number): Promise<Buyer | undefined> {
+  const [row] = await db
+    .select({
+      userId: users.id,
+      siteId: users.siteId,
+      language: users.language,
+      credits: users.credits,
+      paidUser: users.paidUser,
+      creditDebt: users.creditDebt,
+      profileCountry: profiles.country,
+    })
+    .from(users)
+    .leftJoin(profiles, eq(profiles.userId, users.id))
+    .where(eq(users.id, userId));
+  return row;
+}
+
+/** The countries of a site that have packages on sale. */
+export async function countriesWithPackages(db: Executor, siteId: number): Promise<string[]> {
+  const rows = await db
+    .selectDistinct({ country: creditPackages.country })
+    .from(creditPackages)
+    .where(and(eq(creditPackages.siteId, siteId), eq(creditPackages.active, true)));
+  return rows.map((r) => r.country).sort();
+}
+
+export async function listPackages(db: Executor, siteId: number, country: string): Promise<PackageRow[]> {
+  return db
+    .select()
+    .from(creditPackages)
+    .where(and(eq(creditPackages.siteId, siteId), eq(creditPackages.country, country), eq(creditPackages.active, true)))
+    .orderBy(asc(creditPackages.position), asc(creditPackages.id));
+}
+
+export async function findPackage(db: Executor, id: number): Promise<PackageRow | undefined> {
+  const [row] = await db.select().from(creditPackages).where(eq(creditPackages.id, id));
+  return row;
+}
+
+export async function listMethods(db: Executor, siteId: number, country: string): Promise<MethodRow[]> {
+  return db
+    .select()
+    .from(paymentMethods)
+    .where(and(eq(paymentMethods.siteId, siteId), eq(paymentMethods.country, country)))
+    .orderBy(asc(paymentMethods.position), asc(paymentMethods.method));
+}
+
+/** Stores a new order; undefined when this member already has an order with that request key. */
+export async function insertOrder(tx: Executor, order: NewOrder): Promise<OrderRow | undefined> {
+  const [row] = await tx
+    .insert(paymentOrders)
+    .values(order)
+    .onConflictDoNothing({ target: [paymentOrders.userId, paymentOrders.requestKey] })
+    .returning();
+  return row;
+}
+
+export async function findOrderByRequest(db: Executor, userId: number, requestKey: string): Promise<OrderRow | undefined> {
+  const [row] = await db
+    .select()
+    .from(paymentOrders)
+    .where(and(eq(paymentOrders.userId, userId), eq(paymentOrders.requestKey, requestKey)));
+  return row;
+}
+
+export async function findOrder(db: Executor, id: number): Promise<OrderRow | undefined> {
+  const [row] = await db.select().from(paymentOrders).where(eq(paymentOrders.id, id));
+  return row;
+}
+
+export async function findOrderByPayment(db: Executor, provider: string, paymentId: string): Promise<OrderRow | undefined> {
+  const [row] = await db
+    .select()
+    .from(paymentOrders)
+    .where(and(eq(paymentOrders.provider, provider), eq(paymentOrders.providerPaymentId, paymentId)));
+  return row;
+}
+
+/** The order, locked until the end of the transaction: webhooks and status checks of one order take turns. */
+export async function lockOrder(tx: Executor, id: number): Promise<OrderRow | undefined> {
+  const [row] = await tx.select().from(paymentOrders).where(eq(paymentOrders.id, id)).for('update');
+  return row;
+}
+
+export async function updateOrder(tx: Executor, id: number, values: Partial<NewOrder>): Promise<OrderRow> {
+  const [row] = await tx.update(paymentOrders).set(values).where(eq(paymentOrders.id, id)).returning();
+  return row;
+}
+
+/** Gives the order its provider payment once (a second call for the same order changes nothing). */
+export async function attachPayment(
+  db: Executor,
+  id: number,
+  values: { providerPaymentId: string; status: string; checkoutUrl: string | null; mandateId: string | null; now: Date },
+): Promise<OrderRow | undefined> {
+  const [row] = await db
+    .update(paymentOrders)
+    .set({
+      providerPaymentId: values.providerPaymentId,
+      checkoutUrl: values.checkoutUrl,
+      mandateId: values.mandateId,
+      status: sql`case when ${paymentOrders.status} = 'created' then ${values.status} else ${paymentOrders.status} end`,
+      updatedAt: values.now,
+    })
+    .where(and(eq(paymentOrders.id, id), isNull(paymentOrders.providerPaymentId)))
+    .returning();
+  return row;
+}
+
+/** Marks the order as checked with the provider now (the status call asks again only after a while). */
+export async function touchOrder(db: Executor, id: number, now: Date): Promise<void> {
+  await db.update(paymentOrders).set({ updatedAt: now }).where(eq(paymentOrders.id, id));
+}
+
+export async function listOrders(db: Executor, userId: number, limit: number): Promise<OrderRow[]> {
+  return db
+    .select()
+    .from(paymentOrders)
+    .where(eq(paymentOrders.userId, userId))
+    .orderBy(desc(paymentOrders.createdAt), desc(paymentOrders.id))
+    .limit(limit);
+}
+
+/** The member's last paid order (paid or later charged back do not count: only 'paid'). */
+export async function findLastPaidOrder(db: Executor, userId: number): Promise<OrderRow | undefined> {
+  const [row] = await db
+    .select()
+    .from(paymentOrders)
+    .where(and(eq(paymentOrders.userId, userId), eq(paymentOrders.status, 'paid')))
+    .orderBy(desc(paymentOrders.paidAt), desc(paymentOrders.id))
+    .limit(1);
+  return row;
+}
+
+/** Records that the order reached `status`; false when it had already (the unique (order, status) index). */
+export async function recordEvent(tx: Executor, orderId: number, status: string, detail: Record<string, unknown>): Promise<boolean> {
+  const rows = await tx
+    .insert(paymentEvents)
+    .values({ orderId, status, detail })
+    .onConflictDoNothing({ target: [paymentEvents.orderId, paymentEvents.status] })
+    .returning({ id: paymentEvents.id });
+  return rows.length > 0;
+}
+
+/** The member's row, locked: the balance, the debt and the paid flag change together. */
+export async function lockBuyer(tx: Executor, userId: number): Promise<{ credits: number; creditDebt: number } | undefined> {
+  const [row] = await tx
+    .select({ credits: users.credits, creditDebt: users.creditDebt })
+    .from(users)
+    .where(eq(users.id, userId))
+    .for('update');
+  return row;
+}
+
+/** Buying any package makes a member premium for good (spec §4). */
+export async function markPaidUser(tx: Executor, userId: number): Promise<void> {
+  await tx.update(users).set({ paidUser: true }).where(eq(users.id, userId));
+}
+
+export async function setCreditDebt(tx: Executor, userId: number, creditDebt: number): Promise<void> {
+  await tx.update(users).set({ creditDebt }).where(eq(users.id, userId));
+}
+
+/** After a chargeback: the rest of the credits owed, and no more direct debit. */
+export async function addDebtAndBlock(tx: Executor, userId: number, debt: number): Promise<void> {
+  await tx
+    .update(users)
+    .set({ creditDebt: sql`${users.creditDebt} + ${debt}`, directDebitBlocked: true })
+    .where(eq(users.id, userId));
+}
+
+export async function findCustomer(db: Executor, userId: number, provider: string): Promise<string | null> {
+  const [row] = await db
+    .select({ customerId: paymentCustomers.customerId })
+    .from(paymentCustomers)
+    .where(and(eq(paymentCustomers.userId, userId), eq(paymentCustomers.provider, provider)));
+  return row?.customerId ?? null;
+}
+
+/** Keeps the member's provider customer; when another request stored one first, that one is answered. */
+export async function saveCustomer(db: Executor, userId: number, provider: string, customerId: string): Promise<string> {
+  await db.insert(paymentCustomers).values({ userId, provider, customerId }).onConflictDoNothing();
+  return (await findCustomer(db, userId, provider)) ?? customerId;
+}
+
+/** The purge keeps a deleted member's orders (money records) without the member. */
+export async function detachOrders(tx: Executor, userId: number): Promise<void> {
+  await tx.update(paymentOrders).set({ userId: null, requestKey: null }).where(eq(paymentOrders.userId, userId));
+}

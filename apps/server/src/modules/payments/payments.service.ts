@@ -1,0 +1,617 @@
+import {
+  isLocale,
+  localizePath,
+  PAYMENT_ERRORS,
+  type PackagesResponse,
+  type PaymentMethodName,
+  type PaymentMethodsResponse,
+  type PricingResponse,
+  type StartPaymentResponse,
+  type TransactionResponse,
+  type TransactionsResponse,
+} from '@amora/contracts';
+import type { Executor } from '@amora/db';
+import type { AppContext } from '../../context';
+import { HttpError, notFound } from '../../lib/errors';
+import { withTransaction } from '../../lib/transaction';
+import type { Auth } from '../../plugins/auth';
+import { credit, movements, spend } from '../credits/credits.service';
+import { directDebitAllowed } from '../directdebit/directdebit.service';
+import { discountCodeById, markDiscountUsed, releaseDiscount, reserveDiscount } from '../discounts/discounts.service';
+import type { Site } from '../sites/sites.service';
+import { siteUrl } from '../sites/sites.service';
+import { chooseDiscount, mollieLocale, offeredMethodsFor, paymentCatalogue, paymentCountryOf, priceOf } from './catalogue';
+import { presentMovement, presentOrder, presentPackage, presentReceipt } from './payments.presenter';
+import {
+  addDebtAndBlock,
+  attachPayment,
+  type Buyer,
+  countriesWithPackages,
+  detachOrders,
+  findBuyer,
+  findCustomer,
+  findLastPaidOrder,
+  findOrder,
+  findOrderByPayment,
+  findOrderByRequest,
+  findPackage,
+  insertOrder,
+  listOrders,
+  lockBuyer,
+  lockOrder,
+  markPaidUser,
+  type OrderRow,
+  recordEvent,
+  saveCustomer,
+  setCreditDebt,
+  touchOrder,
+  updateOrder,
+} from './payments.repository';
+import { CARD_BRANDS, mollieMethodFor } from './provider/methods';
+import type { ProviderPayment, ProviderPaymentStatus } from './provider/provider';
+
+/**
+ * Buying credits (issue 17; DESIGN Payments): the order is stored before the provider is called, the provider's
+ * payment is fetched on every webhook and status check and applied to the order once per status, under the
+ * order's row lock, so credits go in once whatever arrives twice or out of order.
+ */
+
+/** How old an open order's last look at the provider may be before the status call looks again. */
+export const STATUS_RECHECK_MS = 10_000;
+/** How long a start that found another request's order waits for that request to reach the provider. */
+const JOIN_WAIT_MS = 15_000;
+const LIST_LIMIT = 100;
+
+const WAITING = new Set(['created', 'open', 'pending', 'authorized']);
+
+async function buyerOf(ctx: AppContext, auth: Auth): Promise<Buyer> {
+  const buyer = await findBuyer(ctx.db, auth.user.id);
+  if (!buyer) throw notFound('Account not found');
+  return buyer;
+}
+
+const pricesOf = (site: Site) => ({ message: site.messageCredits, gift: site.giftCredits, photo: site.photoCredits });
+const minimumCostsOf = (site: Site, country: string) => site.minimumMessageCosts[country] ?? null;
+
+const packageNotFound = () => new HttpError(404, PAYMENT_ERRORS.packageNotFound, 'This package could not be found');
+const methodUnavailable = () =>
+  new HttpError(422, PAYMENT_ERRORS.methodUnavailable, 'This payment method is not available for this package', { field: 'method' });
+const discountRefused = (error: string) =>
+  new HttpError(422, error, 'This discount code cannot be used for this order', { field: 'discountcode' });
+
+/** GET /api/packages.php. */
+export async function packagesFor(ctx: AppContext, site: Site, auth: Auth, code: string | undefined): Promise<PackagesResponse> {
+  const buyer = await buyerOf(ctx, auth);
+  const { country, currency, packages } = await paymentCatalogue(ctx.db, site, paymentCountryOf(buyer));
+  const choice = await chooseDiscount(ctx, { siteId: site.id, userId: buyer.userId, code, country });
+  const priced = await Promise.all(
+    packages.map((pkg) => priceOf(ctx, { siteId: site.id, userId: buyer.userId, choice, pkg, method: null })),
+  );
+  const last = await findLastPaidOrder(ctx.db, buyer.userId);
+  return {
+    payment_country: country,
+    currency,
+    credits: buyer.credits,
+    paid_user: buyer.paidUser,
+    prices: pricesOf(site),
+    minimum_message_costs: minimumCostsOf(site, country),
+    discount: choice.kind === 'none' ? null : choice.view,
+    discount_error: choice.kind === 'code' ? choice.error : null,
+    packages: packages.map((pkg, k) => presentPackage(pkg, priced[k].discountMinor)),
+    last_order: last ? { package_id: last.packageId, method: last.method as PaymentMethodName } : null,
+  };
+}
+
+/** A package of the member's payment country, or package_not_found. */
+async function packageForBuyer(ctx: AppContext, site: Site, buyer: Buyer, packageId: number) {
+  const { country } = await paymentCatalogue(ctx.db, site, paymentCountryOf(buyer));
+  const pkg = await findPackage(ctx.db, packageId);
+  if (!pkg || pkg.siteId !== site.id || pkg.country !== country || !pkg.active) throw packageNotFound();
+  return pkg;
+}
+
+/** GET /api/paymentmethods.php. */
+export async function methodsFor(
+  ctx: AppContext,
+  site: Site,
+  auth: Auth,
+  q: { packageId: number; code: string | undefined },
+): Promise<PaymentMethodsResponse> {
+  const buyer = await buyerOf(ctx, auth);
+  const pkg = await packageForBuyer(ctx, site, buyer, q.packageId);
+  const choice = await chooseDiscount(ctx, { siteId: site.id, userId: buyer.userId, code: q.code, country: pkg.country });
+  const base = await priceOf(ctx, { siteId: site.id, userId: buyer.userId, choice, pkg, method: null });
+  const offered = await offeredMethodsFor(ctx, site, {
+    country: pkg.country,
+    currency: pkg.currency,
+    amountMinor: pkg.priceMinor - base.discountMinor,
+    language: buyer.language,
+  });
+  const needsMandate = offered.some((m) => m.mandateOnly)
+    ? (await directDebitAllowed(ctx.db, buyer.userId, { provider: ctx.payments.name })).ok === false
+    : false;
+  const methods = await Promise.all(
+    offered.map(async (m) => {
+      // A code limited to some methods takes nothing off with the others.
+      const priced =
+        base.discountMinor > 0 ? await priceOf(ctx, { siteId: site.id, userId: buyer.userId, choice, pkg, method: m.name }) : base;
+      return {
+        name: m.name,
+        fee: m.feeMinor,
+        amount: pkg.priceMinor - priced.discountMinor + m.feeMinor,
+        currency: pkg.currency,
+        needs_mandate: m.mandateOnly && needsMandate,
+      };
+    }),
+  );
+  return {
+    payment_country: pkg.country,
+    package: presentPackage(pkg, base.discountMinor),
+    discount: choice.kind === 'none' ? null : choice.view,
+    discount_error: choice.kind === 'code' ? choice.error : null,
+    methods,
+  };
+}
+
+/** GET /api/pricing.php (public): the member's payment country, else the country asked for, else the visitor's. */
+export async function pricingFor(
+  ctx: AppContext,
+  site: Site,
+  q: { userId: number | null; country: string | null; visitorCountry: string },
+): Promise<PricingResponse> {
+  let wanted = q.country?.toUpperCase() ?? null;
+  if (!wanted && q.userId !== null) {
+    const buyer = await findBuyer(ctx.db, q.userId);
+    wanted = buyer ? paymentCountryOf(buyer) : null;
+  }
+  const { country, currency, packages } = await paymentCatalogue(ctx.db, site, wanted ?? q.visitorCountry);
+  const smallest = packages.reduce((min, pkg) => Math.min(min, pkg.priceMinor), Number.POSITIVE_INFINITY);
+  const offered = packages.length
+    ? await offeredMethodsFor(ctx, site, { country, currency, amountMinor: smallest, language: site.domainLanguage.slice(0, 2) })
+    : [];
+  const countries = await countriesWithPackages(ctx.db, site.id);
+  return {
+    payment_country: country,
+    currency,
+    countries,
+    prices: pricesOf(site),
+    minimum_message_costs: minimumCostsOf(site, country),
+    packages: packages.map((pkg) => presentPackage(pkg, 0)),
+    methods: offered.map((m) => ({ name: m.name, fee: m.feeMinor })),
+  };
+}
+
+export interface StartInput {
+  packageId: number;
+  method: PaymentMethodName;
+  code: string | undefined;
+  requestId: string;
+}
+
+/** POST /api/payments.php: the order, stored, then the provider's payment (its checkout, or a recurring debit). */
+export async function startOrder(
+  ctx: AppContext,
+  site: Site,
+  auth: Auth,
+  input: StartInput,
+): Promise<{ created: boolean } & StartPaymentResponse> {
+  const existing = await findOrderByRequest(ctx.db, auth.user.id, input.requestId);
+  if (existing) return { created: false, ...(await resume(ctx, site, existing, false)) };
+  const buyer = await buyerOf(ctx, auth);
+  const pkg = await packageForBuyer(ctx, site, buyer, input.packageId);
+  const choice = await chooseDiscount(ctx, { siteId: site.id, userId: buyer.userId, code: input.code, country: pkg.country });
+  const price = await priceOf(ctx, { siteId: site.id, userId: buyer.userId, choice, pkg, method: input.method });
+  // A code asked for that does not apply refuses the order; the active discount that does not apply just is not used.
+  if (choice.kind === 'code' && price.error) throw discountRefused(price.error);
+  const offered = await offeredMethodsFor(ctx, site, {
+    country: pkg.country,
+    currency: pkg.currency,
+    amountMinor: pkg.priceMinor - price.discountMinor,
+    language: buyer.language,
+  });
+  const method = offered.find((m) => m.name === input.method);
+  if (!method) throw methodUnavailable();
+  return placeOrder(ctx, site, buyer, {
+    pkg,
+    method: method.name,
+    feeMinor: method.feeMinor,
+    discount: price,
+    requestId: input.requestId,
+    repeatOf: null,
+    mandate: null,
+  });
+}
+
+/** POST /api/repeat-order.php: the last paid order's package with its method; with a valid mandate, no checkout. */
+export async function repeatOrder(
+  ctx: AppContext,
+  site: Site,
+  auth: Auth,
+  requestId: string,
+): Promise<{ created: boolean } & StartPaymentResponse> {
+  const existing = await findOrderByRequest(ctx.db, auth.user.id, requestId);
+  if (existing) return { created: false, ...(await resume(ctx, site, existing, false)) };
+  const last = await findLastPaidOrder(ctx.db, auth.user.id);
+  if (!last) throw new HttpError(404, PAYMENT_ERRORS.noPreviousOrder, 'There is no earlier order to repeat');
+  const buyer = await buyerOf(ctx, auth);
+  const pkg = await packageForBuyer(ctx, site, buyer, last.packageId).catch(() => {
+    throw new HttpError(404, PAYMENT_ERRORS.noPreviousOrder, 'The package of the last order is no longer sold');
+  });
+  const choice = await chooseDiscount(ctx, { siteId: site.id, userId: buyer.userId, code: undefined, country: pkg.country });
+  const price = await priceOf(ctx, { siteId: site.id, userId: buyer.userId, choice, pkg, method: last.method });
+  const offered = await offeredMethodsFor(ctx, site, {
+    country: pkg.country,
+    currency: pkg.currency,
+    amountMinor: pkg.priceMinor - price.discountMinor,
+    language: buyer.language,
+  });
+  const method = offered.find((m) => m.name === last.method);
+  if (!method) throw methodUnavailable();
+  // A card paid before with a 'first' payment left a mandate: the repeat is charged with it.
+  let mandate: { mandateId: string; customerId: string } | null = null;
+  if (method.name !== 'directdebit' && last.mandateId && (last.sequenceType === 'first' || last.sequenceType === 'recurring')) {
+    const customerId = await findCustomer(ctx.db, buyer.userId, ctx.payments.name);
+    if (customerId) {
+      const mandates = await ctx.payments.listMandates(customerId).catch(() => []);
+      if (mandates.some((m) => m.id === last.mandateId && m.status === 'valid')) mandate = { mandateId: last.mandateId, customerId };
+    }
+  }
+  return placeOrder(ctx, site, buyer, {
+    pkg,
+    method: method.name,
+    feeMinor: method.feeMinor,
+    discount: price,
+    requestId,
+    repeatOf: last.id,
+    mandate,
+  });
+}
+
+interface Placement {
+  pkg: NonNullable<Awaited<ReturnType<typeof findPackage>>>;
+  method: PaymentMethodName;
+  feeMinor: number;
+  discount: { discountCodeId: number | null; discountMinor: number };
+  requestId: string;
+  repeatOf: number | null;
+  /** A card mandate to charge (repeat order); direct debit finds its own. */
+  mandate: { mandateId: string; customerId: string } | null;
+}
+
+async function placeOrder(ctx: AppContext, site: Site, buyer: Buyer, p: Placement): Promise<{ created: boolean } & StartPaymentResponse> {
+  const provider = ctx.payments.name;
+  const isCard = CARD_BRANDS.includes(p.method);
+  // A card payment sets up a mandate (Mollie's 'first' payment), so a repeat order needs no checkout.
+  let customerId: string | null = p.mandate?.customerId ?? null;
+  if (isCard && !p.mandate) customerId = await ensureCustomer(ctx, buyer, site);
+  const now = ctx.now();
+  const listPrice = p.pkg.priceMinor;
+  const discountMinor = p.discount.discountMinor;
+  const inserted = await withTransaction(ctx, async (tx) => {
+    let sequenceType: 'oneoff' | 'first' | 'recurring' = isCard && customerId ? 'first' : 'oneoff';
+    let mandateId: string | null = p.mandate?.mandateId ?? null;
+    if (p.mandate) sequenceType = 'recurring';
+    if (p.method === 'directdebit') {
+      const allowed = await directDebitAllowed(tx, buyer.userId, { provider });
+      if (!allowed.ok) throw directDebitRefused(allowed.error);
+      sequenceType = 'recurring';
+      mandateId = allowed.mandateId;
+      customerId = allowed.customerId;
+    }
+    const row = await insertOrder(tx, {
+      siteId: site.id,
+      userId: buyer.userId,
+      packageId: p.pkg.id,
+      country: p.pkg.country,
+      credits: p.pkg.credits,
+      currency: p.pkg.currency,
+      listPriceMinor: listPrice,
+      discountMinor,
+      feeMinor: p.feeMinor,
+      amountMinor: listPrice - discountMinor + p.feeMinor,
+      discountCodeId: discountMinor > 0 ? p.discount.discountCodeId : null,
+      method: p.method,
+      provider,
+      sequenceType,
+      mandateId,
+      status: 'created',
+      requestKey: p.requestId,
+      repeatOf: p.repeatOf,
+      createdAt: now,
+      updatedAt: now,
+    });
+    if (row && row.discountCodeId !== null) {
+      await reserveDiscount(tx, { discountCodeId: row.discountCodeId, userId: buyer.userId, orderId: row.id });
+    }
+    return row;
+  });
+  if (!inserted) {
+    // Another request with this request_id stored its order first: answer that one.
+    const first = await findOrderByRequest(ctx.db, buyer.userId, p.requestId);
+    if (!first) throw new Error('An order with this request id was stored and is gone');
+    return { created: false, ...(await resume(ctx, site, first, false)) };
+  }
+  return { created: true, ...(await resume(ctx, site, inserted, true, customerId)) };
+}
+
+function directDebitRefused(error: 'direct_debit_blocked' | 'direct_debit_limit' | 'mandate_required'): HttpError {
+  const texts = {
+    direct_debit_blocked: [403, 'Your account is blocked for direct debit'],
+    direct_debit_limit: [409, 'You have reached the limit of open direct debits; try again once one is settled'],
+    mandate_required: [409, 'Direct debit needs a mandate first'],
+  } as const;
+  const [status, message] = texts[error];
+  return new HttpError(status, error, message, { field: 'method' });
+}
+
+async function ensureCustomer(ctx: AppContext, buyer: Buyer, site: Site): Promise<string | null> {
+  const known = await findCustomer(ctx.db, buyer.userId, ctx.payments.name);
+  if (known) return known;
+  try {
+    const made = await ctx.payments.createCustomer({ metadata: { userId: buyer.userId, siteId: site.id } });
+    return await saveCustomer(ctx.db, buyer.userId, ctx.payments.name, made.id);
+  } catch {
+    // Without a customer the card is paid once (no mandate for a repeat).
+    return null;
+  }
+}
+
+/** The provider's payment of an order: made now (once, Idempotency-Key order:{id}), or the one it has. */
+async function resume(
+  ctx: AppContext,
+  site: Site,
+  order: OrderRow,
+  mine: boolean,
+  customerId: string | null = null,
+): Promise<StartPaymentResponse> {
+  let current = order;
+  if (!current.providerPaymentId && !mine) current = await waitForPayment(ctx, current);
+  if (!current.providerPaymentId && WAITING.has(current.status)) current = await createPayment(ctx, site, current, customerId);
+  const presented = presentOrder(current);
+  return { order: presented, checkout_url: presented.checkout_url };
+}
+
+/** Another request is creating this order's payment: wait for it a while (then make it ourselves, same key). */
+async function waitForPayment(ctx: AppContext, order: OrderRow): Promise<OrderRow> {
+  const until = Date.now() + JOIN_WAIT_MS;
+  let current = order;
+  for (let delay = 20; Date.now() < until; delay = Math.min(delay * 2, 250)) {
+    if (current.providerPaymentId || !WAITING.has(current.status)) return current;
+    await new Promise((resolve) => setTimeout(resolve, delay));
+    current = (await findOrder(ctx.db, order.id)) ?? current;
+  }
+  return current;
+}
+
+function returnUrlOf(ctx: AppContext, site: Site, language: string, orderId: number): string {
+  return siteUrl(ctx.config, site, localizePath(`/transactions/${orderId}`, isLocale(language) ? language : 'en'));
+}
+
+export const WEBHOOK_PATH = '/api/payments/webhook';
+
+function webhookUrlOf(ctx: AppContext, site: Site): string {
+  const base = ctx.config.payments?.publicUrl;
+  return base ? `${base.replace(/\/+$/, '')}${WEBHOOK_PATH}` : siteUrl(ctx.config, site, WEBHOOK_PATH);
+}
+
+async function createPayment(ctx: AppContext, site: Site, order: OrderRow, knownCustomer: string | null): Promise<OrderRow> {
+  const userId = order.userId;
+  if (userId === null) return order;
+  const buyer = await findBuyer(ctx.db, userId);
+  const language = buyer?.language ?? 'en';
+  const customerId =
+    order.sequenceType === 'oneoff' ? null : (knownCustomer ?? (await findCustomer(ctx.db, userId, ctx.payments.name)) ?? undefined);
+  let payment: ProviderPayment;
+  try {
+    payment = await ctx.payments.createPayment({
+      amount: { minor: order.amountMinor, currency: order.currency },
+      description: `${site.name}: ${order.credits} credits (order ${order.id})`,
+      redirectUrl: returnUrlOf(ctx, site, language, order.id),
+      webhookUrl: webhookUrlOf(ctx, site),
+      method: mollieMethodFor(order.method) ?? undefined,
+      locale: mollieLocale(language, order.country),
+      billingCountry: order.country,
+      sequenceType: order.sequenceType as 'oneoff' | 'first' | 'recurring',
+      customerId: customerId ?? undefined,
+      mandateId: order.sequenceType === 'recurring' ? (order.mandateId ?? undefined) : undefined,
+      metadata: { orderId: order.id, siteId: order.siteId, userId },
+      idempotencyKey: `order:${order.id}`,
+    });
+  } catch {
+    // The order stays 'created': a retry with the same request_id asks the provider again, with the same key.
+    throw new HttpError(503, PAYMENT_ERRORS.providerUnavailable, 'The payment provider could not be reached; try again', {
+      retry: true,
+    });
+  }
+  const attached = await attachPayment(ctx.db, order.id, {
+    providerPaymentId: payment.id,
+    status: 'open',
+    checkoutUrl: payment.checkoutUrl,
+    mandateId: payment.mandateId ?? order.mandateId,
+    now: ctx.now(),
+  });
+  // The payment may have moved on already (a recurring debit is pending at once; a webhook may have come first).
+  return applyPayment(ctx, attached?.id ?? order.id, payment);
+}
+
+/** Rank of a status: an order only moves up (paid wins over a late open or pending; a chargeback only after paid). */
+const RANK: Record<string, number> = {
+  created: 0,
+  open: 1,
+  pending: 2,
+  authorized: 2,
+  failed: 3,
+  canceled: 3,
+  expired: 3,
+  paid: 4,
+  charged_back: 5,
+};
+
+function moves(from: string, to: string): boolean {
+  if (to === 'charged_back') return from === 'paid';
+  // Money the provider says arrived is credited even after the order had failed or expired.
+  if (to === 'paid') return RANK[from] < RANK.paid;
+  return RANK[to] > RANK[from] && RANK[from] < 3;
+}
+
+type Target = ProviderPaymentStatus | 'charged_back';
+
+/**
+ * Applies what the provider says of an order's payment, once per (order, status), under the order's row lock:
+ * open/pending/authorized move the order on; paid credits the package (ledger key `pay:{order}`; a chargeback's
+ * debt is paid first), makes the member premium for good and uses the discount; failed/canceled/expired give the
+ * discount back; a chargeback takes the credits back as far as the balance goes, records the rest as debt and
+ * blocks direct debit. A payment that is not this order's (another id, amount or currency) changes nothing.
+ */
+export async function applyPayment(ctx: AppContext, orderId: number, payment: ProviderPayment): Promise<OrderRow> {
+  const now = ctx.now();
+  const madePaid: { siteId: number; userId: number }[] = [];
+  const result = await withTransaction(ctx, async (tx) => {
+    let order = await lockOrder(tx, orderId);
+    if (!order) throw new Error(`Order ${orderId} is missing`);
+    if (order.providerPaymentId === null) {
+      if (!belongsTo(payment, order)) return order;
+      order = await updateOrder(tx, order.id, { providerPaymentId: payment.id, checkoutUrl: payment.checkoutUrl });
+    }
+    if (
+      payment.id !== order.providerPaymentId ||
+      payment.amount.minor !== order.amountMinor ||
+      payment.amount.currency !== order.currency
+    ) {
+      return order;
+    }
+    if (payment.mandateId && payment.mandateId !== order.mandateId)
+      order = await updateOrder(tx, order.id, { mandateId: payment.mandateId });
+    const target: Target = payment.status === 'paid' && payment.chargedBackMinor > 0 ? 'charged_back' : payment.status;
+    const steps: Target[] = target === 'charged_back' && order.status !== 'paid' ? ['paid', 'charged_back'] : [target];
+    for (const step of steps) {
+      if (!moves(order.status, step)) continue;
+      if (!(await recordEvent(tx, order.id, step, { paymentId: payment.id, providerStatus: payment.status }))) continue;
+      order = await applyStep(ctx, tx, order, step, payment, now);
+      if (order.userId !== null) madePaid.push({ siteId: order.siteId, userId: order.userId });
+    }
+    return updateOrder(tx, order.id, { updatedAt: now });
+  });
+  // The member's balance, premium flag or debt changed: every process reads their session again.
+  for (const member of madePaid.slice(0, 1)) ctx.events.publish({ type: 'session.revoked', ...member });
+  return result;
+}
+
+function belongsTo(payment: ProviderPayment, order: OrderRow): boolean {
+  const meta = payment.metadata as { orderId?: unknown } | null;
+  return Number(meta?.orderId) === order.id && payment.amount.minor === order.amountMinor && payment.amount.currency === order.currency;
+}
+
+async function applyStep(
+  ctx: AppContext,
+  tx: Executor,
+  order: OrderRow,
+  step: Target,
+  payment: ProviderPayment,
+  now: Date,
+): Promise<OrderRow> {
+  const userId = order.userId;
+  switch (step) {
+    case 'paid': {
+      if (userId !== null) {
+        await credit(ctx, { userId, siteId: order.siteId, amount: order.credits, reason: 'purchase', idempotencyKey: `pay:${order.id}` });
+        const member = await lockBuyer(tx, userId);
+        if (member && member.creditDebt > 0) {
+          const repaid = Math.min(member.creditDebt, member.credits);
+          if (repaid > 0) {
+            await spend(ctx, { userId, siteId: order.siteId, amount: repaid, reason: 'debt', idempotencyKey: `debt:${order.id}` });
+            await setCreditDebt(tx, userId, member.creditDebt - repaid);
+          }
+        }
+        await markPaidUser(tx, userId);
+      }
+      await markDiscountUsed(tx, order.id);
+      return updateOrder(tx, order.id, {
+        status: 'paid',
+        paidAt: payment.paidAt ? new Date(payment.paidAt) : now,
+        creditedAt: now,
+        checkoutUrl: null,
+      });
+    }
+    case 'charged_back': {
+      if (userId !== null) {
+        const member = await lockBuyer(tx, userId);
+        const taken = Math.min(member?.credits ?? 0, order.credits);
+        if (taken > 0) {
+          await spend(ctx, { userId, siteId: order.siteId, amount: taken, reason: 'chargeback', idempotencyKey: `chargeback:${order.id}` });
+        }
+        await addDebtAndBlock(tx, userId, order.credits - taken);
+      }
+      return updateOrder(tx, order.id, { status: 'charged_back', chargedBackAt: now });
+    }
+    case 'failed':
+    case 'canceled':
+    case 'expired':
+      await releaseDiscount(tx, order.id);
+      return updateOrder(tx, order.id, { status: step, checkoutUrl: null });
+    default:
+      return updateOrder(tx, order.id, { status: step });
+  }
+}
+
+export type WebhookOutcome = 'processed' | 'unknown_order';
+
+/**
+ * POST /api/payments/webhook: the provider says only which payment changed. The payment is fetched from the
+ * provider and applied. No order of ours has that payment → unknown_order (404: the provider tries again later,
+ * in case its webhook came before our order had its payment id). A forged id the provider does not know
+ * changes nothing.
+ */
+export async function handleWebhook(ctx: AppContext, paymentId: string): Promise<WebhookOutcome> {
+  let order = await findOrderByPayment(ctx.db, ctx.payments.name, paymentId);
+  const payment = await ctx.payments.getPayment(paymentId);
+  if (!order && payment) {
+    // The webhook may come before the start stored the payment's id: the payment names its order.
+    const meta = payment.metadata as { orderId?: unknown } | null;
+    const id = Number(meta?.orderId);
+    const candidate = Number.isSafeInteger(id) && id > 0 ? await findOrder(ctx.db, id) : undefined;
+    if (candidate && candidate.provider === ctx.payments.name && candidate.providerPaymentId === null && belongsTo(payment, candidate)) {
+      order = candidate;
+    }
+  }
+  if (!order) return 'unknown_order';
+  if (!payment) return 'processed';
+  await applyPayment(ctx, order.id, payment);
+  return 'processed';
+}
+
+/** GET /api/transactions.php?id=N: my order, asked for again at the provider while it waits (a missed webhook). */
+export async function transactionOf(ctx: AppContext, site: Site, auth: Auth, orderId: number): Promise<TransactionResponse> {
+  let order = await findOrder(ctx.db, orderId);
+  if (!order || order.userId !== auth.user.id || order.siteId !== site.id) throw notFound('This order could not be found');
+  if (
+    WAITING.has(order.status) &&
+    order.providerPaymentId !== null &&
+    ctx.now().getTime() - order.updatedAt.getTime() > STATUS_RECHECK_MS
+  ) {
+    await touchOrder(ctx.db, order.id, ctx.now());
+    const payment = await ctx.payments.getPayment(order.providerPaymentId).catch(() => null);
+    if (payment) order = await applyPayment(ctx, order.id, payment);
+  }
+  const percentage = order.discountCodeId !== null ? ((await discountCodeById(ctx.db, order.discountCodeId))?.percentage ?? null) : null;
+  return { order: presentOrder(order), receipt: order.status === 'paid' ? presentReceipt(site, order, percentage) : null };
+}
+
+/** GET /api/transactions.php: my orders and credit movements, newest first. */
+export async function transactionsOf(ctx: AppContext, auth: Auth): Promise<TransactionsResponse> {
+  const [orders, ledger, buyer] = await Promise.all([
+    listOrders(ctx.db, auth.user.id, LIST_LIMIT),
+    movements(ctx.db, auth.user.id, LIST_LIMIT),
+    findBuyer(ctx.db, auth.user.id),
+  ]);
+  return {
+    orders: orders.filter((o) => o.siteId === auth.user.siteId).map(presentOrder),
+    movements: ledger.map(presentMovement),
+    credit_debt: buyer?.creditDebt ?? 0,
+  };
+}
+
+/** The account purge: orders are money records and stay, without the member (their customer link goes). */
+export async function purgeMember(db: Executor, member: { userId: number }): Promise<void> {
+  await detachOrders(db, member.userId);
+}
