@@ -2,6 +2,7 @@ import type { FastifyInstance } from 'fastify';
 import { attachSandboxServer, SANDBOX_API_PATH } from '../provider';
 import { registerSandboxJobs } from './sandbox.service';
 import { sandboxApiRoutes } from './sandbox-api.routes';
+import { sandboxPageRoutes } from './sandbox-pages.routes';
 
 /**
  * The payment sandbox: Mollie's API v2 (the part the adapter uses) at /sandbox/mollie/v2, the hosted test
@@ -12,6 +13,7 @@ import { sandboxApiRoutes } from './sandbox-api.routes';
  */
 export async function sandboxRoutes(app: FastifyInstance): Promise<void> {
   await app.register(sandboxApiRoutes, { prefix: SANDBOX_API_PATH });
+  await app.register(sandboxPageRoutes);
   registerSandboxJobs(app);
   attachSandboxServer(app.ctx.payments, app);
 }
