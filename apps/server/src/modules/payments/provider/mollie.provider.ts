@@ -1,4 +1,5 @@
-import createMollieClient, {
+import {
+  createMollieClient,
   type Locale,
   type Mandate,
   MollieApiError,

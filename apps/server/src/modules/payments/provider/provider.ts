@@ -76,6 +76,11 @@ export interface ProviderMandate {
   status: 'valid' | 'pending' | 'invalid';
 }
 
+/**
+ * Call it outside any unit of work (withTransaction): Mollie's answers take network time, and the sandbox answers
+ * in process from the same database, which on PGlite (one connection) would wait for the open transaction forever.
+ * Errors are @mollie/api-client's `MollieApiError` (statusCode, field), from Mollie and the sandbox alike.
+ */
 export interface PaymentProvider {
   /** 'mollie' (the real Mollie) or 'sandbox' (the built-in sandbox speaking Mollie's API). */
   readonly name: 'mollie' | 'sandbox';

@@ -148,12 +148,12 @@ ${issuerChoice}
 <h2>Test switches</h2>
 <label class="field">Webhook
 <select name="webhook">
-<option value="after">after the redirect (as usual: the return page waits for it)</option>
-<option value="before">before the redirect</option>
-<option value="none">never (a lost webhook: only the status check finds the result)</option>
+<option value="after">After the redirect (as usual)</option>
+<option value="before">Before the redirect</option>
+<option value="none">Never (a lost webhook)</option>
 </select>
 </label>
-<label class="field">Times the webhook is sent
+<label class="field">Times the webhook is sent (duplicates)
 <input type="number" name="copies" min="1" max="5" value="1" inputmode="numeric">
 </label>
 <label class="field">Charge back a paid payment after … seconds (empty: never)
