@@ -4,6 +4,7 @@ export type { DeleteAccountInput, LoginInput, MailChangeRequestInput, ResetDoInp
 export type { ComplaintInput } from './complaints';
 export * from './constants';
 export type { CompanyInfo, InterestsResponse, RegionsResponse } from './content';
+export type { DiscountCodeResponse, DiscountCodeView, DiscountError, DiscountSource, TimeBonusResponse } from './discounts';
 export type {
   DiscoveryAction,
   DiscoveryActionInput,

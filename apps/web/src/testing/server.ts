@@ -6,6 +6,8 @@ import {
   type CompanyInfo,
   chatsResponseSchema,
   companyInfoSchema,
+  type DiscountCodeView,
+  discountCodeResponseSchema,
   interestsResponseSchema,
   type LikesResponse,
   likesResponseSchema,
@@ -13,6 +15,8 @@ import {
   regionsResponseSchema,
   type Settings,
   settingsSchema,
+  type TimeBonusResponse,
+  timeBonusResponseSchema,
   type User,
   userResponseSchema,
 } from '@amora/contracts';
@@ -41,6 +45,13 @@ export const answers = {
     http.get('*/api/regions.php', () => contractJson(regionsResponseSchema, regions)),
   companyInfo: (company: CompanyInfo = companyInfoFixture()) =>
     http.get('*/api/companyinfo.php', () => contractJson(companyInfoSchema, company)),
+  /** The time bonus (none by default) and the welcome discount (none by default; asked for once there is no time bonus). */
+  timeBonus: (bonus: TimeBonusResponse = { is_visible: false, seconds_left: 0, discount: null }) =>
+    http.get('*/api/timebonus.php', () => contractJson(timeBonusResponseSchema, bonus)),
+  welcomeDiscount: (discount: DiscountCodeView | null = null) =>
+    http.get('*/api/discountcode.php', ({ request }) =>
+      new URL(request.url).searchParams.get('welcome') === 'true' ? contractJson(discountCodeResponseSchema, { discount }) : undefined,
+    ),
 };
 
 /**
@@ -65,6 +76,8 @@ export const server = setupServer(
   answers.interests(),
   answers.regions(),
   answers.companyInfo(),
+  answers.timeBonus(),
+  answers.welcomeDiscount(),
   catalogueFiles,
 );
 

@@ -8,6 +8,9 @@ import { Footer } from '@/app/shell/footer';
 import { TopBar } from '@/app/shell/top-bar';
 import { ActivationReminder } from '@/features/auth/components/activation-reminder';
 import { MessagesTitleCount } from '@/features/chat/components/messages-title-count';
+import { TimeBonusBanner } from '@/features/discounts/components/time-bonus-banner';
+import { TimeBonusModal } from '@/features/discounts/components/time-bonus-modal';
+import { WelcomeDiscountBanner } from '@/features/discounts/components/welcome-discount-banner';
 import { AutoLike } from '@/features/likes/components/auto-like';
 import { VisitorLikeModal } from '@/features/likes/components/like-modal';
 import { PhotoAlert } from '@/features/profiles/components/photo-alert';
@@ -35,6 +38,8 @@ export function DefaultLayout() {
       </a>
       {!isTopMenuHidden && <TopBar />}
       <BannerStrip>
+        <TimeBonusBanner />
+        <WelcomeDiscountBanner />
         <ActivationReminder />
         <PhotoAlert />
       </BannerStrip>
@@ -45,6 +50,7 @@ export function DefaultLayout() {
       <EntryWarning isLoggedIn={user !== null} />
       {user ? <AutoLike /> : <VisitorLikeModal />}
       {user && <MessagesTitleCount />}
+      {user && <TimeBonusModal />}
     </>
   );
 }
