@@ -1,5 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import {
+  DIRECT_DEBIT_OPEN_LIMIT,
   packagesResponseSchema,
   paymentMethodsResponseSchema,
   pricingResponseSchema,
@@ -7,8 +8,17 @@ import {
   transactionResponseSchema,
   transactionsResponseSchema,
 } from '@amora/contracts';
-import { creditLedger, paymentEvents, paymentOrders, profiles, sandboxPayments, users } from '@amora/db';
-import { and, eq, like } from 'drizzle-orm';
+import {
+  creditLedger,
+  directDebitMandates,
+  paymentCustomers,
+  paymentEvents,
+  paymentOrders,
+  profiles,
+  sandboxPayments,
+  users,
+} from '@amora/db';
+import { and, eq, inArray } from 'drizzle-orm';
 import type { LightMyRequestResponse } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { call, HERZ } from '../../test/accounts';
@@ -69,7 +79,7 @@ async function ledgerOf(orderId: number) {
   return t.ctx.db
     .select()
     .from(creditLedger)
-    .where(like(creditLedger.idempotencyKey, `%:${orderId}`));
+    .where(inArray(creditLedger.idempotencyKey, [`pay:${orderId}`, `debt:${orderId}`, `chargeback:${orderId}`]));
 }
 
 /** What the provider's webhook sends: a form with the payment id, no client header, no cookie. */
@@ -438,6 +448,57 @@ describe('chargebacks', () => {
     expect(paid.creditDebt).toBe(0);
     expect(paid.credits).toBe(next.pkg.credits - (pkg.credits - 5));
     expect((await ledgerOf(next.order.id)).map((r) => r.reason).sort()).toEqual(['debt', 'purchase']);
+  });
+});
+
+describe('direct debit', () => {
+  it('collects on the member mandate without a checkout, up to the open limit, and credits once settled', async () => {
+    const sam = await member();
+    const { siteId } = await userRow(sam);
+    // The mandate as the direct-debit form leaves it: the provider's customer and mandate, and our rows of them.
+    const customer = await t.ctx.payments.createCustomer({ name: sam.name });
+    const mandate = await t.ctx.payments.createMandate(customer.id, {
+      method: 'directdebit',
+      consumerName: 'Sam Test',
+      consumerAccount: 'NL55INGB0000000000',
+    });
+    await t.ctx.db.insert(paymentCustomers).values({ userId: sam.userId, provider: t.ctx.payments.name, customerId: customer.id });
+    await t.ctx.db.insert(directDebitMandates).values({
+      siteId,
+      userId: sam.userId,
+      accountHolder: 'Sam Test',
+      ibanLast4: '0000',
+      street: 'Damrak',
+      houseNumber: '1',
+      zip: '1012 LG',
+      city: 'Amsterdam',
+      phone: '+31612345678',
+      provider: t.ctx.payments.name,
+      providerMandateId: mandate.id,
+    });
+    const before = await userRow(sam);
+    const { packages } = await packagesOf(sam);
+    const methods = paymentMethodsResponseSchema.parse((await as(sam, 'GET', `${METHODS}?package=${packages[0].id}`)).json());
+    expect(methods.methods.find((m) => m.name === 'directdebit')).toMatchObject({ needs_mandate: false, fee: 0 });
+
+    const orders = [];
+    for (let i = 0; i < DIRECT_DEBIT_OPEN_LIMIT; i++) {
+      const started = await startOk(sam, { package: packages[0].id, method: 'directdebit' });
+      expect(started.checkout_url).toBeNull();
+      expect(started.order).toMatchObject({ status: 'pending', recurring: true, method: 'directdebit' });
+      expect((await orderRow(started.order.id)).mandateId).toBe(mandate.id);
+      orders.push(started.order.id);
+    }
+    const limit = await start(sam, { package: packages[0].id, method: 'directdebit' });
+    expect([limit.statusCode, limit.json().error]).toEqual([409, 'direct_debit_limit']);
+    expect((await userRow(sam)).credits).toBe(before.credits);
+
+    // The bank settles the debits (the sandbox after 30 s) and the webhooks come.
+    t.clock.advance(31_000);
+    await t.ctx.jobs.runDue();
+    await t.ctx.jobs.runDue();
+    for (const id of orders) expect((await orderRow(id)).status).toBe('paid');
+    expect((await userRow(sam)).credits).toBe(before.credits + DIRECT_DEBIT_OPEN_LIMIT * packages[0].credits);
   });
 });
 

@@ -488,7 +488,8 @@ export async function applyPayment(ctx: AppContext, orderId: number, payment: Pr
       if (!moves(order.status, step)) continue;
       if (!(await recordEvent(tx, order.id, step, { paymentId: payment.id, providerStatus: payment.status }))) continue;
       order = await applyStep(ctx, tx, order, step, payment, now);
-      if (order.userId !== null) madePaid.push({ siteId: order.siteId, userId: order.userId });
+      if (order.userId !== null && (step === 'paid' || step === 'charged_back'))
+        madePaid.push({ siteId: order.siteId, userId: order.userId });
     }
     return updateOrder(tx, order.id, { updatedAt: now });
   });
