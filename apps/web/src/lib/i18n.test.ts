@@ -31,8 +31,8 @@ function catalogueKeys(catalogue: Catalogue, prefix = ''): string[] {
 }
 
 const keysOf = Object.fromEntries(
-  (['common', 'pages'] as const).map((ns) => [ns, new Set(catalogueKeys(loadCatalogue('en', ns)))]),
-) as Record<'common' | 'pages', Set<string>>;
+  (['common', 'pages', 'payments'] as const).map((ns) => [ns, new Set(catalogueKeys(loadCatalogue('en', ns)))]),
+) as Record<'common' | 'pages' | 'payments', Set<string>>;
 const commonSections = Object.keys(loadCatalogue('en', 'common'));
 
 const escapeRegExp = (text: string) => text.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
@@ -44,8 +44,8 @@ interface Use {
 }
 
 /** The namespaces a file's `t` can come from: those named in `useTranslation('…')`, else the default. */
-function namespacesOf(text: string): ('common' | 'pages')[] {
-  const named = [...text.matchAll(/useTranslation\(\s*['"](\w+)['"]/g)].map((m) => m[1] as 'common' | 'pages');
+function namespacesOf(text: string): ('common' | 'pages' | 'payments')[] {
+  const named = [...text.matchAll(/useTranslation\(\s*['"](\w+)['"]/g)].map((m) => m[1] as 'common' | 'pages' | 'payments');
   const isDefaultToo = /useTranslation\(\s*\)/.test(text) || named.length === 0;
   return [...new Set([...named, ...(isDefaultToo ? (['common'] as const) : [])])];
 }
@@ -65,12 +65,14 @@ function keyLiterals(file: string, text: string): Use[] {
   const withoutImports = text.replace(/^\s*(import|export)\b[^;]*?from\s+['"][^'"]+['"];?|^\s*import\s+['"][^'"]+['"];?/gm, '');
   const sections = commonSections.join('|');
   const pattern = new RegExp(`['"\`]((?:${sections})\\.[A-Za-z][\\w]*(?:\\.[\\w]+)*)['"\`]`, 'g');
-  return [...withoutImports.matchAll(pattern)].map((m) => ({ file, key: m[1], namespaces: ['common'] }));
+  // A file that reads another namespace too (payments has sections named like common's) may mean either.
+  const namespaces: Namespace[] = [...new Set<Namespace>(['common', ...namespacesOf(text)])];
+  return [...withoutImports.matchAll(pattern)].map((m) => ({ file, key: m[1], namespaces }));
 }
 
 function exists({ key, namespaces }: Use): boolean {
   return namespaces.some((ns) => {
-    const keys = keysOf[ns as 'common' | 'pages'];
+    const keys = keysOf[ns as 'common' | 'pages' | 'payments'];
     if (!keys) return false;
     if (!key.includes('${')) return keys.has(key);
     // A key built from a value: at least one key of the catalogue must fit its shape.

@@ -5,6 +5,7 @@ import type { RouteHandle } from '@/shared/site/use-route-name';
 import { runOnPhone } from '@/testing/browser';
 import { likesFixture, userFixture } from '@/testing/fixtures';
 import { renderInRoute } from '@/testing/render';
+import { text } from '@/testing/text';
 import { BottomTabBar } from './bottom-tab-bar';
 
 const tabBar = () => screen.getByRole('navigation', { name: 'Main navigation' });
@@ -19,13 +20,15 @@ describe('bottom tab bar', () => {
     ['chats', '/chats', 'Messages'],
     ['chats-id', '/chats/3', 'Messages'],
     ['members-id-chat', '/members/12/chat', 'Messages'],
+    ['premium', '/premium', 'Premium'],
+    ['credits-id-paymentmethod', '/credits/2/ideal', 'Premium'],
     ['profile', '/profile', null],
   ];
   for (const [routeName, path, activeTab] of cases) {
     it(`marks ${activeTab ?? 'no tab'} as open on ${path}`, async () => {
-      await renderInRoute(<BottomTabBar />, { path, routeName, user: userFixture() });
+      await renderInRoute(<BottomTabBar />, { path, routeName, user: userFixture({ credits: 20 }) });
       const links = within(tabBar()).getAllByRole('link');
-      expect(links.map((l) => l.textContent)).toEqual(['Search', 'Messages', 'Likes']);
+      expect(links.map((l) => l.textContent)).toEqual(['Search', 'Messages', 'Likes', 'Premium']);
       const current = links.filter((l) => l.getAttribute('aria-current') === 'page').map((l) => l.textContent);
       expect(current).toEqual(activeTab ? [activeTab] : []);
     });
@@ -67,5 +70,38 @@ describe('bottom tab bar', () => {
     expect(within(top).getByTestId('nav-likes')).toHaveAttribute('aria-current', 'page');
     expect(within(top).getByTestId('nav-search')).not.toHaveAttribute('aria-current');
     expect(within(top).getByTestId('nav-search')).toHaveTextContent('Search members');
+  });
+
+  it('offers Get Premium to a member who has not paid and Credits to one who has, with the credits badge at 10 or fewer', async () => {
+    runOnPhone();
+    const free = await renderInRoute(<BottomTabBar />, { path: '/members', routeName: 'members', user: userFixture({ credits: 11 }) });
+    expect(screen.getByTestId('nav-credits')).toHaveAttribute('href', '/premium');
+    expect(screen.getByTestId('nav-credits')).toHaveTextContent('Premium');
+    expect(screen.queryByTestId('credits-badge')).toBeNull();
+    free.unmount();
+
+    const paid = await renderInRoute(<BottomTabBar />, {
+      path: '/members',
+      routeName: 'members',
+      user: userFixture({ credits: 4, paid_user: true }),
+    });
+    const credits = screen.getByTestId('nav-credits');
+    expect(credits).toHaveAttribute('href', '/credits');
+    expect(credits).toHaveTextContent('Credits');
+    const badge = within(credits).getByTestId('credits-badge');
+    expect(badge).toHaveAttribute('data-level', 'warning');
+    expect(badge).toHaveTextContent(text('credits.badge', { count: 4 }));
+    paid.unmount();
+
+    await renderInRoute(<BottomTabBar />, { path: '/members', routeName: 'members', user: userFixture({ credits: 0, paid_user: true }) });
+    expect(screen.getByTestId('credits-badge')).toHaveAttribute('data-level', 'danger');
+    expect(screen.getByTestId('credits-badge')).toHaveClass('text-bg-danger');
+  });
+
+  it('on desktop the top bar says Get Premium or Credits in full', async () => {
+    await renderInRoute(<DefaultLayout />, { path: '/premium', routeName: 'premium', user: userFixture() });
+    const item = within(screen.getByTestId('top-bar')).getByTestId('nav-credits');
+    expect(item).toHaveTextContent(text('credits.navPremium'));
+    expect(item).toHaveAttribute('aria-current', 'page');
   });
 });

@@ -2,15 +2,17 @@ import { useTranslation } from 'react-i18next';
 import { LocalLink } from '@/shared/site/local-link';
 import { useRouteName } from '@/shared/site/use-route-name';
 import { NavBadge } from './nav-badge';
-import { activeNavItem, MEMBER_NAV, type MemberNavItem } from './nav-items';
+import { activeNavItem, type MemberNavItem, useMemberNav } from './nav-items';
 
 /**
  * The members' tab bar at the bottom of a phone screen, within thumb reach: an icon and a short label per
  * item of MEMBER_NAV, the open one marked (aria-current), each a full-height tap target. A spacer after the
  * page keeps the last content (the footer) clear of it.
  */
-export function BottomTabBar({ items = MEMBER_NAV }: { items?: MemberNavItem[] }) {
+export function BottomTabBar({ items: given }: { items?: MemberNavItem[] }) {
   const { t } = useTranslation();
+  const memberNav = useMemberNav();
+  const items = given ?? memberNav;
   const active = activeNavItem(useRouteName(), items);
   return (
     <>

@@ -7,12 +7,13 @@ import { renderApp, renderInRoute } from '@/testing/render';
 import { text } from '@/testing/text';
 import { Footer, type FooterMode } from './footer';
 
-/** The links of spec §2 (pricing joins with the pricing page: decisions, "Pricing link"). */
+/** The links of spec §2. */
 const LINKS = [
   ['footer.terms', '/pages/terms'],
   ['footer.privacy', '/pages/privacy'],
   ['footer.cookies', '/pages/cookies'],
   ['footer.ban', '/pages/ban'],
+  ['credits.pricingLink', '/pricing'],
   ['footer.complaints', '/complaints'],
   ['footer.returnPolicy', '/pages/return-policy'],
   ['footer.faq', '/pages/faq'],

@@ -13,6 +13,7 @@ const LINKS: [string, string][] = [
   ['/pages/privacy', 'footer.privacy'],
   ['/pages/cookies', 'footer.cookies'],
   ['/pages/ban', 'footer.ban'],
+  ['/pricing', 'credits.pricingLink'],
   ['/complaints', 'footer.complaints'],
   ['/pages/return-policy', 'footer.returnPolicy'],
   ['/pages/faq', 'footer.faq'],

@@ -8,7 +8,7 @@ import { LocalLink } from '@/shared/site/local-link';
 import { useRouteName } from '@/shared/site/use-route-name';
 import { Logo } from './logo';
 import { NavBadge } from './nav-badge';
-import { activeNavItem, MEMBER_NAV } from './nav-items';
+import { activeNavItem, useMemberNav } from './nav-items';
 
 /**
  * Top bar of spec §2, one row at every width. Visitors: logo (to index), language menu, login button. Members:
@@ -19,7 +19,8 @@ export function TopBar() {
   const { t } = useTranslation();
   const user = useUser();
   const isPhone = useIsPhone();
-  const active = activeNavItem(useRouteName());
+  const items = useMemberNav();
+  const active = activeNavItem(useRouteName(), items);
   return (
     <header className="top-bar" data-testid="top-bar">
       <div className="container-xl top-bar-row">
@@ -27,7 +28,7 @@ export function TopBar() {
         {user && !isPhone && (
           <nav aria-label={t('nav.main')} className="ms-auto">
             <ul className="top-nav">
-              {MEMBER_NAV.map((item) => (
+              {items.map((item) => (
                 <li key={item.id}>
                   <LocalLink
                     to={item.to}

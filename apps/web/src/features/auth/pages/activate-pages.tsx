@@ -20,7 +20,7 @@ export function ActivateDonePage() {
   usePageTitle(t('activateDone.title'));
   const cards = [
     { key: 'profile', to: user ? '/profile' : '/login', isMain: true },
-    { key: 'premium', to: user ? '/members' : '/login', isMain: false },
+    { key: 'premium', to: '/premium', isMain: false },
     { key: 'members', to: '/members', isMain: false },
   ] as const;
   return (

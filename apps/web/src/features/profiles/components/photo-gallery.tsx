@@ -2,6 +2,7 @@ import type { MemberProfile } from '@amora/contracts/core';
 import { type KeyboardEvent, type ReactNode, useCallback, useEffect, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { PhotoPlaceholder } from '@/components/ui/photo-placeholder';
+import { LocalLink } from '@/shared/site/local-link';
 
 type MemberPhoto = MemberProfile['photos'][number];
 
@@ -130,6 +131,9 @@ export function PhotoGallery({ name, photos, empty }: PhotoGalleryProps) {
                 <div className="gallery-lock">
                   <LockIcon />
                   <span className="fw-semibold mt-2">{t('member.premiumOnly')}</span>
+                  <LocalLink to="/premium" className="btn btn-light mt-3" data-testid="locked-photo-premium">
+                    {t('credits.navPremium')}
+                  </LocalLink>
                 </div>
               )}
             </div>
