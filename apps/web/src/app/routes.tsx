@@ -41,6 +41,20 @@ function pageRoutes(): RouteObject[] {
         { path: 'profile', lazy: () => import('@/features/profiles/pages/own-profile-page'), handle: handle('profile') },
         { path: 'match-finder', lazy: () => import('@/features/match-finder/match-finder-page'), handle: handle('match-finder') },
         { path: 'swipe-game', lazy: () => import('@/features/swipe-game/swipe-game-page'), handle: handle('swipe-game') },
+        { path: 'credits', lazy: () => import('@/features/payments/pages/credits-page'), handle: handle('credits') },
+        {
+          path: 'credits/repeat-order',
+          lazy: () => import('@/features/payments/pages/repeat-order-page'),
+          handle: handle('credits-repeat-order'),
+        },
+        {
+          path: 'credits/:id/:paymentmethod?',
+          lazy: () => import('@/features/payments/pages/checkout-page'),
+          handle: handle('credits-id-paymentmethod'),
+        },
+        { path: 'premium', lazy: () => import('@/features/payments/pages/premium-page'), handle: handle('premium') },
+        { path: 'pricing', lazy: () => import('@/features/payments/pages/pricing-page'), handle: handle('pricing') },
+        { path: 'transactions/:id?', lazy: () => import('@/features/payments/pages/transactions-page'), handle: handle('transactions-id') },
         {
           path: 'pages/:page',
           lazy: () => import('@/features/static-pages/static-page').then((m) => ({ Component: m.StaticPage })),
