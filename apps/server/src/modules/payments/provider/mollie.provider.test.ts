@@ -337,3 +337,22 @@ describe('with MOLLIE_API_KEY', () => {
     expect(seen.at(-1)).toMatchObject({ method: 'GET', url: '/v2/payments/tr_gone12345' });
   });
 });
+
+describe('under Node', () => {
+  it('loads the library as Node does (CommonJS, not the ESM build the test runner picks) and makes both providers', async () => {
+    const { execFile } = await import('node:child_process');
+    const { fileURLToPath } = await import('node:url');
+    const index = fileURLToPath(new URL('./index.ts', import.meta.url));
+    const cli = fileURLToPath(new URL('../../../../../../node_modules/tsx/dist/cli.mjs', import.meta.url));
+    const code = `import { createPaymentProvider } from ${JSON.stringify(index)};
+const sandbox = createPaymentProvider({ port: 3000, payments: { mollieApiKey: null, mollieApiUrl: null, publicUrl: null, sandbox: true } });
+const mollie = createPaymentProvider({ port: 3000, payments: { mollieApiKey: 'test_abcdefghijklmnopqrstuvwxyz12', mollieApiUrl: null, publicUrl: null, sandbox: false } });
+console.log(sandbox.name, mollie.name);`;
+    const output = await new Promise<string>((resolve, reject) =>
+      execFile(process.execPath, [cli, '--input-type=module', '-e', code], { timeout: 30_000 }, (error, stdout, stderr) =>
+        error ? reject(new Error(`${error.message}\n${stderr}`)) : resolve(stdout),
+      ),
+    );
+    expect(output.trim()).toBe('sandbox mollie');
+  });
+});
