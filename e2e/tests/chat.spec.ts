@@ -78,13 +78,13 @@ test('two members chat live: the message arrives without reload, with the unread
   await send(a.page, 'Perfect, see you then!');
   await expect(b.page.getByTestId('chat-message').filter({ hasText: 'see you then' })).toBeVisible(LIVE);
 
-  // The next send is refused: the spec's words, the balance and the price, and no way to buy that does not exist yet.
+  // The next send is refused: the spec's words, the balance and the price, and a way to buy credits.
   await sendRefused(a.page, 'One more thing…');
   const dialog = a.page.getByTestId('not-enough-credits');
   await expect(dialog).toBeVisible();
   await expect(dialog.getByRole('heading', { name: 'Not enough credits to send this message' })).toBeVisible();
   await expect(dialog).toContainText('You have 0 credits left, and a message costs 10.');
-  await expect(dialog.getByRole('link')).toHaveCount(0);
+  await expect(dialog.getByRole('link', { name: 'Buy credits' })).toHaveAttribute('href', '/credits');
   await expectAccessible(a.page);
   await dialog.getByRole('button', { name: 'Close' }).click();
   await expect(dialog).toBeHidden();
@@ -120,7 +120,7 @@ test('a free member starts two conversations, not a third, and can delete a chat
   await sendRefused(c.page, `Hello ${third.name}!`);
   const limit = c.page.getByTestId('chat-limit');
   await expect(limit).toContainText('As a free member you can start two conversations, and you have started both.');
-  await expect(limit.getByRole('link')).toHaveCount(0);
+  await expect(limit.getByRole('link', { name: 'Buy credits' })).toHaveAttribute('href', '/credits');
   await expect(c.page).toHaveURL(new RegExp(`/members/${third.id}/chat$`));
   await expectAccessible(c.page);
 

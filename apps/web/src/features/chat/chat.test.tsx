@@ -195,7 +195,7 @@ describe('chats', () => {
     expect(ids[0]).toMatch(/^[0-9a-f-]{36}$/);
   });
 
-  it('without enough credits the send says so, with the balance and the price, and offers no way to buy yet', async () => {
+  it('without enough credits the send says so, with the balance and the price, and offers to buy credits', async () => {
     answerConversation();
     server.use(
       answers.chats(chatsOf([chat(1, 'Noor')])),
@@ -218,7 +218,7 @@ describe('chats', () => {
     const dialog = await screen.findByTestId('not-enough-credits');
     expect(within(dialog).getByRole('heading', { name: 'Not enough credits to send this message' })).toBeInTheDocument();
     expect(within(dialog).getByTestId('not-enough-credits-text')).toHaveTextContent(text('chat.creditsLeft', { count: 3, price: 10 }));
-    expect(within(dialog).queryByRole('link')).toBeNull();
+    expect(within(dialog).getByRole('link', { name: text('chat.buyCredits') })).toHaveAttribute('href', '/credits');
     expect(within(screen.getByTestId('chat-pending')).getByText(text('chat.failed'))).toBeInTheDocument();
   });
 
@@ -259,7 +259,7 @@ describe('chats', () => {
     await user.click(screen.getByTestId('chat-send'));
     const limit = await screen.findByTestId('chat-limit');
     expect(limit).toHaveTextContent(text('chat.errors.conversationLimit'));
-    expect(within(limit).queryByRole('link')).toBeNull();
+    expect(within(limit).getByRole('link', { name: text('chat.buyCredits') })).toHaveAttribute('href', '/credits');
     expect(within(screen.getByTestId('chat-pending')).getByText(text('chat.failed'))).toBeInTheDocument();
   });
 

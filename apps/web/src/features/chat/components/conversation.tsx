@@ -2,7 +2,7 @@ import type { ChatBlock, Message, SendMessageResponse } from '@amora/contracts';
 import { type FormEvent, Fragment, type KeyboardEvent, useCallback, useEffect, useId, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Avatar } from '@/components/ui/avatar';
-import { Button } from '@/components/ui/button';
+import { Button, buttonClass } from '@/components/ui/button';
 import { Dialog } from '@/components/ui/dialog';
 import { SkeletonRegion, SkeletonText } from '@/components/ui/skeleton';
 import { ApiRequestError } from '@/lib/api-client';
@@ -220,7 +220,7 @@ function Composer({
 
 /**
  * A send refused for want of credits: says so in the spec's words, how many credits are left and what a message
- * costs. No way to buy is offered while credits cannot be bought yet (docs/decisions.md).
+ * costs, and offers to buy credits (spec §8).
  */
 function NotEnoughCredits({ refusal, onClose }: { refusal: { credits: number; price: number } | null; onClose: () => void }) {
   const { t } = useTranslation();
@@ -238,7 +238,12 @@ function NotEnoughCredits({ refusal, onClose }: { refusal: { credits: number; pr
         {refusal && minPrice && ` (${t('chat.priceMoney', { amount: minPrice })})`}
       </div>
       <div className="modal-footer border-0 pt-0">
-        <Button onClick={onClose}>{t('chat.close')}</Button>
+        <Button variant="light" onClick={onClose}>
+          {t('chat.close')}
+        </Button>
+        <LocalLink to="/credits" className={buttonClass()} data-testid="buy-credits">
+          {t('chat.buyCredits')}
+        </LocalLink>
       </div>
     </Dialog>
   );
@@ -382,7 +387,10 @@ export function Conversation({
           )}
           {failureCode === 'conversation_limit' && (
             <p className="alert alert-info py-2 mb-2" role="alert" data-testid="chat-limit">
-              {t('chat.errors.conversationLimit')}
+              {t('chat.errors.conversationLimit')}{' '}
+              <LocalLink to="/credits" className="alert-link" data-testid="limit-buy-credits">
+                {t('chat.buyCredits')}
+              </LocalLink>
             </p>
           )}
           <ChatTools
