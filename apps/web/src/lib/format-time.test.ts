@@ -1,6 +1,6 @@
 import { LOCALES } from '@amora/contracts/core';
 import { describe, expect, it } from 'vitest';
-import { chatDayKey, formatChatDay, formatLongDate, formatResetTime } from './format-time';
+import { chatDayKey, formatChatDay, formatClockTime, formatLongDate, formatResetTime } from './format-time';
 
 describe('formatLongDate: calendar dates in words, in the page language', () => {
   it.each([
@@ -98,5 +98,13 @@ describe('formatChatDay: the day separators of a chat, in the member’s languag
   it('is empty for a value that is not a time', () => {
     expect(formatChatDay('soon', 'en', now)).toBe('');
     expect(chatDayKey('soon')).toBe('');
+  });
+});
+
+describe('formatClockTime: a chat message’s time under its day', () => {
+  it('is the clock time in the locale’s own way, in the member’s time zone', () => {
+    expect(formatClockTime('2026-11-24T14:05:00Z', 'en', 'UTC')).toBe('14:05');
+    expect(formatClockTime('2026-11-24T14:05:00Z', 'de', 'Europe/Berlin')).toBe('15:05');
+    expect(formatClockTime('soon', 'en')).toBe('');
   });
 });

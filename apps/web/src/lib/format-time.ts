@@ -85,3 +85,10 @@ export function formatChatDay(iso: string, locale: Locale, now: Date = new Date(
         : { day: 'numeric', month: 'long', year: 'numeric' };
   return new Intl.DateTimeFormat(lang, { ...options, timeZone }).format(date);
 }
+
+/** The clock time of a moment ("14:30", "2:30 pm"), for a chat message under its day's separator. */
+export function formatClockTime(iso: string, locale: Locale, timeZone?: string): string {
+  const date = new Date(iso);
+  if (Number.isNaN(date.getTime())) return '';
+  return new Intl.DateTimeFormat(LOCALE_INFO[locale].iso, { hour: 'numeric', minute: '2-digit', timeZone }).format(date);
+}

@@ -8,7 +8,7 @@ import {
 } from '@amora/contracts';
 import { screen, waitFor, within } from '@testing-library/react';
 import { HttpResponse, http } from 'msw';
-import { describe, expect, it } from 'vitest';
+import { describe, expect, it, vi } from 'vitest';
 import { contractJson } from '@/testing/contract';
 import { settingsFixture, userFixture } from '@/testing/fixtures';
 import { renderApp } from '@/testing/render';
@@ -102,9 +102,20 @@ describe('reporting from the chat', () => {
         return contractJson(chatReportResponseSchema, { ok: true, reference: 'C-ABCD2345' });
       }),
     );
+    // A touch screen: no hover.
+    const matchMedia = window.matchMedia.bind(window);
+    vi.spyOn(window, 'matchMedia').mockImplementation((query) => {
+      const list = matchMedia(query);
+      if (query === '(hover: hover)') Object.defineProperty(list, 'matches', { value: false });
+      return list;
+    });
     const { user } = await renderApp('/chats/1', { user: userFixture() });
     const [theirs, own] = await screen.findAllByTestId('chat-message');
     expect(within(own).queryByTestId('chat-report-message')).toBeNull();
+    expect(within(own).queryByTestId('chat-message-menu')).toBeNull();
+    // A touch screen (no hover): the report is in the message's "⋯" menu, not a link under each message.
+    expect(within(theirs).queryByTestId('chat-report-message')).toBeNull();
+    await user.click(within(theirs).getByRole('button', { name: text('chat.messageOptions') }));
     await user.click(within(theirs).getByTestId('chat-report-message'));
     const dialog = await screen.findByTestId('report-dialog');
     expect(within(dialog).getByRole('heading')).toHaveTextContent(text('chatSafety.report.titleMessage'));
@@ -119,6 +130,16 @@ describe('reporting from the chat', () => {
     expect(reports).toEqual([{ conversation: 1, message: 501, reason: 'harassment', text: 'Rude after hello' }]);
     await user.click(within(dialog).getByTestId('report-close'));
     await waitFor(() => expect(screen.queryByTestId('report-dialog')).toBeNull());
+    vi.restoreAllMocks();
+  });
+
+  it('with a mouse the report is a link beside each of their messages, not a menu', async () => {
+    answerConversation([message(1), mine(2)]);
+    await renderApp('/chats/1', { user: userFixture() });
+    const [theirs, own] = await screen.findAllByTestId('chat-message');
+    expect(within(theirs).getByTestId('chat-report-message')).toHaveTextContent(text('chatSafety.report.message'));
+    expect(within(theirs).queryByTestId('chat-message-menu')).toBeNull();
+    expect(within(own).queryByTestId('chat-report-message')).toBeNull();
   });
 
   it('reports the member from the header; a refusal shows its text and the dialog stays', async () => {

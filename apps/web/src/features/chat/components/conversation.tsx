@@ -1,12 +1,12 @@
 import type { ChatBlock, Message, SendMessageResponse } from '@amora/contracts';
-import { type FormEvent, Fragment, type KeyboardEvent, useCallback, useEffect, useId, useRef, useState } from 'react';
+import { type FormEvent, Fragment, type KeyboardEvent, type ReactNode, useCallback, useEffect, useId, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Avatar } from '@/components/ui/avatar';
 import { Button, buttonClass } from '@/components/ui/button';
 import { Dialog } from '@/components/ui/dialog';
 import { SkeletonRegion, SkeletonText } from '@/components/ui/skeleton';
 import { ApiRequestError } from '@/lib/api-client';
-import { chatDayKey, formatChatDay, formatChatTime } from '@/lib/format-time';
+import { chatDayKey, formatChatDay, formatClockTime } from '@/lib/format-time';
 import { useSettings } from '@/shared/site/api/get-settings';
 import { FictionalIcon } from '@/shared/site/fictional-icon';
 import { LocalLink } from '@/shared/site/local-link';
@@ -90,7 +90,7 @@ function Bubble({ message, partner, isLastOfRun }: { message: Message; partner: 
         </div>
       )}
       <div className={isLastOfRun ? 'chat-meta' : 'visually-hidden'}>
-        <time dateTime={message.created_at}>{formatChatTime(message.created_at, locale)}</time>
+        <time dateTime={message.created_at}>{formatClockTime(message.created_at, locale)}</time>
         {message.from_me && <span data-testid="chat-message-sent">{t('chat.sent')}</span>}
       </div>
       <MessageExtras message={message} isFictional={partner.is_fictional} />
@@ -142,16 +142,23 @@ function PendingBubble({
   );
 }
 
-/** The message footer: a text up to the site's message_length with a counter, and what a message costs. */
+/**
+ * The message footer: one row of the gift and photo buttons, the text (up to the site's message_length) and Send;
+ * below it what a message costs and the counter. The buttons sit outside the form, whose dialogs have forms of
+ * their own.
+ */
 function Composer({
   isDisabled,
   onSend,
   draft,
+  tools,
 }: {
   isDisabled: boolean;
   onSend: (body: string) => void;
   /** An icebreaker tapped: its text fills the composer. */
   draft?: { text: string } | null;
+  /** The gift and photo buttons, at the start of the row. */
+  tools?: ReactNode;
 }) {
   const { t } = useTranslation();
   const settings = useSettings();
@@ -176,29 +183,35 @@ function Composer({
     if (event.key === 'Enter' && !event.shiftKey && !event.nativeEvent.isComposing) submit(event);
   };
   return (
-    <form className="chat-composer" onSubmit={submit} data-testid="chat-composer">
-      <label htmlFor={id} className="visually-hidden">
-        {t('chat.placeholder')}
-      </label>
+    <div className="chat-composer">
       <div className="chat-composer-input">
-        <textarea
-          id={id}
-          className={`form-control${isTooLong ? ' is-invalid' : ''}`}
-          rows={1}
-          value={body}
-          placeholder={t('chat.placeholder')}
-          disabled={isDisabled}
-          onChange={(event) => {
-            setBody(event.target.value);
-            notifyTyping();
-          }}
-          onKeyDown={onKeyDown}
-          aria-describedby={`${id}-counter ${id}-price`}
-          aria-invalid={isTooLong || undefined}
-        />
-        <Button type="submit" disabled={!canSend} data-testid="chat-send" className="chat-send">
-          {t('chat.send')}
-        </Button>
+        {tools}
+        <form className="chat-composer-form" onSubmit={submit} data-testid="chat-composer">
+          <label htmlFor={id} className="visually-hidden">
+            {t('chat.placeholder')}
+          </label>
+          <textarea
+            id={id}
+            className={`form-control${isTooLong ? ' is-invalid' : ''}`}
+            rows={1}
+            value={body}
+            placeholder={t('chat.placeholder')}
+            disabled={isDisabled}
+            onChange={(event) => {
+              setBody(event.target.value);
+              notifyTyping();
+            }}
+            onKeyDown={onKeyDown}
+            aria-describedby={`${id}-counter ${id}-price`}
+            aria-invalid={isTooLong || undefined}
+          />
+          <Button type="submit" disabled={!canSend} data-testid="chat-send" className="chat-send">
+            <svg className="chat-send-icon" width="20" height="20" viewBox="0 0 24 24" aria-hidden="true" focusable="false">
+              <path d="M3.4 20.4 21 12 3.4 3.6 3.4 10.2 15 12 3.4 13.8z" fill="currentColor" />
+            </svg>
+            <span className="chat-send-label">{t('chat.send')}</span>
+          </Button>
+        </form>
       </div>
       <div className="chat-composer-row">
         <span id={`${id}-price`} data-testid="chat-price">
@@ -214,7 +227,7 @@ function Composer({
           </span>
         </span>
       </div>
-    </form>
+    </div>
   );
 }
 
@@ -393,14 +406,20 @@ export function Conversation({
               </LocalLink>
             </p>
           )}
-          <ChatTools
-            target={target}
-            partnerName={partner.name}
+          <Composer
             isDisabled={blocked !== null && blocked !== 'own_unconfirmed'}
-            onSent={chat.receive}
-            onFailed={onFailed}
+            onSend={chat.send}
+            draft={draft}
+            tools={
+              <ChatTools
+                target={target}
+                partnerName={partner.name}
+                isDisabled={blocked !== null && blocked !== 'own_unconfirmed'}
+                onSent={chat.receive}
+                onFailed={onFailed}
+              />
+            }
           />
-          <Composer isDisabled={blocked !== null && blocked !== 'own_unconfirmed'} onSend={chat.send} draft={draft} />
         </div>
       </div>
       <ChatSafety
