@@ -371,14 +371,18 @@ async function resume(
   return { order: presented, checkout_url: presented.checkout_url };
 }
 
-/** Another request is creating this order's payment: wait for it a while (then make it ourselves, same key). */
+/**
+ * Another request is creating this order's payment: wait for it, until JOIN_WAIT_MS after the order was stored
+ * (a retry after a failed start does not wait again), then make it ourselves (same Idempotency-Key).
+ */
 async function waitForPayment(ctx: AppContext, order: OrderRow): Promise<OrderRow> {
-  const until = Date.now() + JOIN_WAIT_MS;
+  const age = Math.max(0, ctx.now().getTime() - order.createdAt.getTime());
+  const until = Date.now() + Math.max(0, JOIN_WAIT_MS - age);
   let current = order;
   for (let delay = 20; Date.now() < until; delay = Math.min(delay * 2, 250)) {
-    if (current.providerPaymentId || !WAITING.has(current.status)) return current;
     await new Promise((resolve) => setTimeout(resolve, delay));
     current = (await findOrder(ctx.db, order.id)) ?? current;
+    if (current.providerPaymentId || !WAITING.has(current.status)) return current;
   }
   return current;
 }
