@@ -41,6 +41,7 @@ function pageRoutes(): RouteObject[] {
         { path: 'profile', lazy: () => import('@/features/profiles/pages/own-profile-page'), handle: handle('profile') },
         { path: 'match-finder', lazy: () => import('@/features/match-finder/match-finder-page'), handle: handle('match-finder') },
         { path: 'swipe-game', lazy: () => import('@/features/swipe-game/swipe-game-page'), handle: handle('swipe-game') },
+        { path: 'directdebit', lazy: () => import('@/features/directdebit/pages/directdebit-page'), handle: handle('directdebit') },
         { path: 'credits', lazy: () => import('@/features/payments/pages/credits-page'), handle: handle('credits') },
         {
           path: 'credits/repeat-order',

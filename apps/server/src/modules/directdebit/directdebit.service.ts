@@ -200,7 +200,7 @@ async function sendCode(
     siteId: member.siteId,
     userId,
     to: phone,
-    text: smsText('directdebitCode', member.language, { code, site: member.siteName, minutes }),
+    text: smsText('directdebitCode', member.language, { code, site: member.siteName, count: minutes }),
     validUntil: expiresAt,
   });
 }

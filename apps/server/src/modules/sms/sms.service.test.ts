@@ -137,8 +137,8 @@ describe('the SMS outbox', () => {
   });
 
   it('writes the text in the member language, with the fallback', () => {
-    expect(smsText('directdebitCode', 'de', { code: '123456', site: 'Amora', minutes: 10 })).toContain('123456 ist dein Amora-Code');
-    expect(smsText('directdebitCode', 'xx', { code: '123456', site: 'Amora', minutes: 10 })).toContain('codice Amora');
+    expect(smsText('directdebitCode', 'de', { code: '123456', site: 'Amora', count: 10 })).toContain('123456 ist dein Amora-Code');
+    expect(smsText('directdebitCode', 'xx', { code: '123456', site: 'Amora', count: 1 })).toContain('valido per 1 minuto');
   });
 });
 

@@ -1,0 +1,77 @@
+import type {
+  DirectDebitConfirmed,
+  DirectDebitRequest,
+  DirectDebitStatus,
+  DirectDebitVerification,
+  PackagesResponse,
+  StartPaymentResponse,
+} from '@amora/contracts';
+import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { api } from '@/lib/api-client';
+import { userQueryKey } from '@/shared/session/user';
+
+export const directDebitQueryKey = ['directdebit'] as const;
+
+export const fetchDirectDebit = () => api<DirectDebitStatus>('/api/directdebit.php');
+
+/** My mandate, whether I am blocked, and my open direct debits against the limit. */
+export function useDirectDebitStatus() {
+  return useQuery({ queryKey: directDebitQueryKey, queryFn: fetchDirectDebit });
+}
+
+type Details = Extract<DirectDebitRequest, { step: 'details' }>;
+
+export const sendDetails = (body: Details) => api<DirectDebitVerification>('/api/directdebit.php', { method: 'POST', body });
+export const resendCode = (verification: number) =>
+  api<DirectDebitVerification>('/api/directdebit.php', { method: 'POST', body: { step: 'resend', verification } });
+export const confirmCode = (verification: number, otp: string) =>
+  api<DirectDebitConfirmed>('/api/directdebit.php', { method: 'POST', body: { step: 'otp', verification, otp } });
+
+export function useSendDetails() {
+  return useMutation({ mutationFn: sendDetails });
+}
+
+export function useResendCode() {
+  return useMutation({ mutationFn: resendCode });
+}
+
+/** The code; once the mandate is made, my direct-debit status is asked for again. */
+export function useConfirmCode() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: ({ verification, otp }: { verification: number; otp: string }) => confirmCode(verification, otp),
+    onSuccess: () => queryClient.invalidateQueries({ queryKey: directDebitQueryKey }),
+  });
+}
+
+/** The package the member came for (from /credits): its credits and price, when it is one of their country's. */
+export function usePackage(id: number | null) {
+  return useQuery({
+    queryKey: ['payments', 'packages'],
+    queryFn: () => api<PackagesResponse>('/api/packages.php'),
+    enabled: id !== null,
+    select: (data) => {
+      const pkg = data.packages.find((p) => p.id === id);
+      return pkg ? { ...pkg, currency: pkg.currency || data.currency } : null;
+    },
+  });
+}
+
+/**
+ * Starts the payment of a package by direct debit with the member's mandate (no checkout): the order is pending
+ * until the bank collects it. `requestId` is the attempt's id: a retry answers the same order.
+ */
+export function useStartDirectDebitPayment() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: ({ pkg, requestId }: { pkg: number; requestId: string }) =>
+      api<StartPaymentResponse>('/api/payments.php', {
+        method: 'POST',
+        body: { package: pkg, method: 'directdebit', request_id: requestId },
+      }),
+    onSuccess: () => {
+      void queryClient.invalidateQueries({ queryKey: directDebitQueryKey });
+      void queryClient.invalidateQueries({ queryKey: userQueryKey });
+    },
+  });
+}
