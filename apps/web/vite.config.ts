@@ -19,6 +19,10 @@ export default defineConfig({
     // .vite/manifest.json: the server preloads a page's chunk and the text font with the HTML (plugins/web.ts).
     manifest: true,
   },
-  // ws: the chat's live channel (/api/live) is a WebSocket; its upgrade is forwarded too.
-  server: { port: 5173, proxy: { '/api': { target: 'http://localhost:3000', ws: true } } },
+  // ws: the chat's live channel (/api/live) is a WebSocket; its upgrade is forwarded too. /sandbox: the payment
+  // sandbox's test checkout, which opens on the site's own address (here the dev server's).
+  server: {
+    port: 5173,
+    proxy: { '/api': { target: 'http://localhost:3000', ws: true }, '/sandbox': { target: 'http://localhost:3000' } },
+  },
 });
