@@ -1,6 +1,7 @@
 import './discounts.css';
 import { MEMBERS_AREA, type RouteName } from '@amora/contracts/core';
 import { useTranslation } from 'react-i18next';
+import { useIsPhone } from '@/lib/use-media-query';
 import { formatCountdown, useSecondsLeft } from '@/shared/discounts/countdown';
 import { type TimeBonus, useTimeBonus } from '@/shared/discounts/time-bonus';
 import { LocalLink } from '@/shared/site/local-link';
@@ -21,27 +22,32 @@ export function TimeBonusCountdown({ bonus, className }: { bonus: TimeBonus; cla
 
 /**
  * Spec §2: the top time-bonus banner, for members in the members area while the time bonus is visible; it leads
- * to the credit packages. One line in the banner strip: what the bonus is, the countdown, the link.
+ * to the credit packages. One line in the banner strip, the whole of it a link: what the bonus is, the countdown,
+ * and (from md up) the call to action.
  */
 export function TimeBonusBanner() {
   const { t } = useTranslation();
   const route = useRouteName();
   const bonus = useTimeBonus();
+  const isPhone = useIsPhone();
   if (!bonus || !isMembersArea(route)) return null;
   const percent = bonus.discount.value_percentage;
   return (
     <div className="alert time-bonus-banner" role="region" aria-label={t('timeBonus.label')} data-testid="time-bonus-banner">
-      <div className="container">
+      <LocalLink to="/credits" className="container time-bonus-link" data-testid="time-bonus-link">
         <span className="time-bonus-text">
-          <strong>{t('timeBonus.banner', { percent })}</strong>{' '}
+          <strong>{isPhone ? t('timeBonus.bannerShort', { percent }) : t('timeBonus.banner', { percent })}</strong>{' '}
           <span className="text-nowrap">
             {t('timeBonus.endsIn')} <TimeBonusCountdown bonus={bonus} className="time-bonus-clock" />
           </span>
         </span>
-        <LocalLink to="/credits" className="btn btn-sm btn-light time-bonus-cta" data-testid="time-bonus-link">
-          {t('timeBonus.cta', { percent })}
-        </LocalLink>
-      </div>
+        <span className="time-bonus-cta">
+          {!isPhone && t('timeBonus.cta', { percent })}
+          <svg viewBox="0 0 16 16" width="16" height="16" aria-hidden="true" focusable="false">
+            <path d="m6 3 5 5-5 5" fill="none" stroke="currentColor" strokeWidth="2" strokeLinecap="round" strokeLinejoin="round" />
+          </svg>
+        </span>
+      </LocalLink>
     </div>
   );
 }

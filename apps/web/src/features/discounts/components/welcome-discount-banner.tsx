@@ -37,7 +37,7 @@ export function WelcomeDiscountBanner() {
           <strong>{t('timeBonus.welcome', { percent })}</strong>{' '}
           {t('timeBonus.welcomeUntil', { date: formatResetTime(welcome.expires, locale) })}
         </span>
-        <LocalLink to="/credits" className="btn btn-sm btn-outline-dark" data-testid="welcome-discount-link">
+        <LocalLink to="/credits" data-testid="welcome-discount-link">
           {t('timeBonus.welcomeCta')}
         </LocalLink>
       </div>
