@@ -16,6 +16,7 @@ import {
   useReactivationLink,
 } from '../auth/auth.service';
 import { purgeMember as purgeChat } from '../chat/chat.service';
+import { purgeMember as purgeDirectDebit } from '../directdebit/directdebit.service';
 import { isDiscountUsed } from '../discounts/discounts.service';
 import { purgeMember as purgeDiscovery } from '../discovery/discovery.service';
 import { purgeMember as purgeLikes } from '../likes/likes.service';
@@ -98,7 +99,7 @@ export async function reactivate(ctx: AppContext, info: RequestInfo, token: stri
 /**
  * Removes for good the accounts deleted more than 14 days ago. Each module removes what it keeps of the member,
  * in one transaction per account: mails, photos, likes, conversations with their messages, suggestions and
- * swipes, the profile with its blocks, sessions, discount codes, and last the account with its links. The photo
+ * swipes, the profile with its blocks, sessions, discount codes, direct-debit mandates, SMS codes and the SMS sent, and last the account with its links. The photo
  * files go after the commit. Ledger rows and payment orders (money records) stay, without the user. Returns how
  * many accounts were removed.
  */
@@ -114,6 +115,7 @@ export async function purgeDeletedAccounts(ctx: AppContext): Promise<number> {
       await purgeProfile(tx, member);
       await purgeSessions(tx, member);
       await purgePayments(tx, member);
+      await purgeDirectDebit(tx, member);
       await deleteDiscountCodesOf(tx, member.userId);
       await purgeAccount(tx, member);
     });

@@ -18,9 +18,10 @@ import {
 } from '@amora/db';
 import { desc, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { withTransaction } from '../../lib/transaction';
 import { type CallArgs, callAs, createMember, type Member } from '../../test/factories';
 import { createTestApp, type TestApp } from '../../test/harness';
-import { checkedIban, checkedMobile, directDebitAllowed, maskPhone } from './directdebit.service';
+import { checkedIban, checkedMobile, directDebitAllowed, maskPhone, purgeMember } from './directdebit.service';
 
 const URL = '/api/directdebit.php';
 const IBAN = 'NL91 ABNA 0417 1643 00';
@@ -357,5 +358,20 @@ describe('the limit of open direct debits', () => {
     } finally {
       t.clock.set(new Date());
     }
+  });
+});
+
+describe('the account purge', () => {
+  it('removes the mandates, the codes and the SMS of the member, and only theirs', async () => {
+    const who = await createMember(t);
+    const other = await createMember(t);
+    const mine = await start(who);
+    expect((await otp(who, mine.verification, mine.code)).statusCode).toBe(200);
+    const theirs = await start(other);
+    await withTransaction(t.ctx, (tx) => purgeMember(tx, { userId: who.userId }));
+    expect(await t.ctx.db.select().from(directDebitMandates).where(eq(directDebitMandates.userId, who.userId))).toHaveLength(0);
+    expect(await t.ctx.db.select().from(smsVerifications).where(eq(smsVerifications.userId, who.userId))).toHaveLength(0);
+    expect(await t.ctx.db.select().from(outboxSms).where(eq(outboxSms.toNumber, mine.phone))).toHaveLength(0);
+    expect(await t.ctx.db.select().from(outboxSms).where(eq(outboxSms.toNumber, theirs.phone))).toHaveLength(1);
   });
 });

@@ -19,7 +19,6 @@ import { type CountryCode, parsePhoneNumberFromString } from 'libphonenumber-js/
 import type { AppContext } from '../../context';
 import { badRequest, HttpError, notFound, tooManyRequests } from '../../lib/errors';
 import { withTransaction } from '../../lib/transaction';
-import type { PaymentProvider, ProviderMandate } from '../payments/provider/provider';
 import { purgeMember as purgeSms, smsOf, smsText } from '../sms/sms.service';
 import {
   countOpenDirectDebits,
@@ -65,7 +64,8 @@ export async function directDebitAllowed(db: Executor, userId: number, options: 
 /* The form, the SMS code and the mandate (GET and POST /api/directdebit.php).                                  */
 /* ------------------------------------------------------------------------------------------------------------ */
 
-type Ctx = Pick<AppContext, 'db' | 'limiter' | 'now' | 'jobs' | 'config'> & { payments?: PaymentProvider };
+type Ctx = Pick<AppContext, 'db' | 'limiter' | 'now' | 'jobs' | 'config' | 'payments'>;
+type ProviderMandate = Awaited<ReturnType<AppContext['payments']['createMandate']>>;
 
 export const BLOCKED_MESSAGE = 'Your account is blocked for direct debit';
 export const LIMIT_MESSAGE = `You have ${DIRECT_DEBIT_OPEN_LIMIT} direct debits that are not settled yet. You can pay by direct debit again once one of them is settled.`;
@@ -75,11 +75,6 @@ const blocked = () => new HttpError(403, 'direct_debit_blocked', BLOCKED_MESSAGE
 const limitReached = () => new HttpError(409, 'direct_debit_limit', LIMIT_MESSAGE, { limit: DIRECT_DEBIT_OPEN_LIMIT });
 const invalidCode = () => new HttpError(400, INVALID_CODE, INVALID_CODE_MESSAGE, { field: 'otp' });
 const providerFailed = () => new HttpError(502, 'provider_unavailable', 'An error occurred, please try again later');
-
-function providerOf(ctx: Ctx): PaymentProvider {
-  if (!ctx.payments) throw new Error('No payment provider in the app context');
-  return ctx.payments;
-}
 
 /** What the form stores with its code until the code is used (then removed), as the provider needs it. */
 interface FormPayload {
@@ -149,8 +144,7 @@ function mandateView(row: MandateRow): DirectDebitMandate {
 export async function directDebitStatus(ctx: Ctx, userId: number): Promise<DirectDebitStatus> {
   const member = await findMemberForDirectDebit(ctx.db, userId);
   if (!member) throw notFound();
-  const provider = ctx.payments?.name;
-  const mandate = await findValidMandate(ctx.db, userId, provider);
+  const mandate = await findValidMandate(ctx.db, userId, ctx.payments.name);
   return {
     mandate: mandate ? mandateView(mandate) : null,
     blocked: member.blocked,
@@ -284,7 +278,7 @@ export async function confirmDirectDebit(
   if (!member) throw notFound();
   if (member.blocked) throw blocked();
 
-  const payments = providerOf(ctx);
+  const { payments } = ctx;
   let customerId = await findCustomer(ctx.db, userId, payments.name);
   let mandate: ProviderMandate;
   try {
