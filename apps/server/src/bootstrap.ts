@@ -95,7 +95,7 @@ export async function createDemoData(config: Config): Promise<void> {
     const count = await seedDemoProfiles({ db: handle.db, now: () => new Date(), config });
     log.info({ count, ms: Date.now() - started }, 'demo members created');
     const chatsStarted = Date.now();
-    const chats = await seedDemoChats(handle.db, new Date());
+    const chats = await seedDemoChats({ db: handle.db, now: () => new Date(), config }, new Date());
     log.info({ chats, ms: Date.now() - chatsStarted }, 'demo chats created');
   } finally {
     await handle.close();

@@ -1,4 +1,4 @@
-import { chatsResponseSchema } from '@amora/contracts';
+import { chatsResponseSchema, type Message, messagesResponseSchema } from '@amora/contracts';
 import { conversations, creditLedger, DEMO_MEMBERS, messages, profiles, users } from '@amora/db';
 import { asc, eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -14,7 +14,7 @@ let made: number;
 beforeAll(async () => {
   t = await createTestApp();
   await seedDemoProfiles(t.ctx, 60);
-  made = await seedDemoChats(t.ctx.db, t.ctx.now());
+  made = await seedDemoChats(t.ctx, t.ctx.now());
 }, 120_000);
 afterAll(async () => {
   await t?.close();
@@ -55,7 +55,8 @@ describe('demo chats', () => {
       const res = await login(t, demo.email, demo.password, { host });
       expect(res.statusCode, res.body).toBe(200);
       const unread = res.json().user.num_unread_messages as number;
-      expect(unread).toBe(3);
+      // Yesterday's last text and the cat picture after it, and the new contact's two messages.
+      expect(unread).toBe(4);
 
       const chatsRes = await call(t, 'GET', '/api/chats.php', undefined, { host, cookie: sessionCookie(res) });
       expect(chatsRes.statusCode, chatsRes.body).toBe(200);
@@ -72,6 +73,36 @@ describe('demo chats', () => {
       expect(held.every((m) => m.senderProfileId === me)).toBe(true);
     }
     expect(DEMO_MEMBERS.map((m) => m.email)).toEqual([DEMO.email, DEMO_HERZ.email]);
+  });
+
+  it('holds a gift and two pictures per demo login, through the photo pipeline: the cat blurred until asked for, the dunes opened', async () => {
+    for (const [demo, host] of [
+      [DEMO, AMORA],
+      [DEMO_HERZ, HERZ],
+    ] as const) {
+      const cookie = sessionCookie(await login(t, demo.email, demo.password, { host }));
+      const chats = chatsResponseSchema.parse((await call(t, 'GET', '/api/chats.php', undefined, { host, cookie })).json());
+      const all: Message[] = [];
+      for (const chat of chats.chats) {
+        const res = await call(t, 'GET', `/api/messages.php?conversation=${chat.conversation.id}`, undefined, { host, cookie });
+        all.push(...messagesResponseSchema.parse(res.json()).messages);
+      }
+      expect(all.filter((m) => m.kind === 'gift')).toEqual([expect.objectContaining({ from_me: true, gift: 'coffee', price: 0 })]);
+      const photos = all.filter((m) => m.kind === 'photo');
+      expect(photos).toHaveLength(2);
+      const mine = photos.find((m) => m.from_me);
+      const theirs = photos.find((m) => !m.from_me);
+      expect(mine?.photo).toMatchObject({ width: 800, height: 600, revealed: true, opened: true });
+      expect(theirs?.photo).toMatchObject({ width: 800, height: 600, revealed: false });
+      // The files exist as the pipeline writes them; the sharp cat is not the login's until asked for.
+      const theirUrl = theirs?.photo?.url ?? '';
+      const blurred = await call(t, 'GET', theirUrl, undefined, { host, cookie });
+      expect(blurred.statusCode).toBe(200);
+      expect(blurred.headers['content-type']).toBe('image/webp');
+      const sharp = theirUrl.replace('v=blur', 'v=large');
+      expect((await call(t, 'GET', sharp, undefined, { host, cookie })).statusCode).toBe(404);
+      expect((await call(t, 'GET', mine?.photo?.url ?? '', undefined, { host, cookie })).statusCode).toBe(200);
+    }
   });
 
   it('leaves the ledger summing to every balance', async () => {

@@ -1,6 +1,8 @@
 import { type Database, DEMO_MEMBERS, type DemoChatTexts, loadDemoChatTexts, profiles, sites, users } from '@amora/db';
 import { and, asc, eq, isNull, ne, or } from 'drizzle-orm';
-import { type DemoConversation, writeDemoConversation } from '../modules/chat/chat.service';
+import { type DemoConversation, type DemoLine, writeDemoConversation } from '../modules/chat/chat.service';
+import { type PhotoContext, processChatPhoto } from '../modules/photos/photos.service';
+import { type ChatPicture, drawChatPicture } from './chat-pictures';
 
 const MINUTE = 60_000;
 const HOUR = 60 * MINUTE;
@@ -10,6 +12,7 @@ const OTHER_PAIRS = 6;
 
 interface Candidate {
   id: number;
+  userId: number | null;
   isFictional: boolean;
   language: string | null;
 }
@@ -26,11 +29,22 @@ function turns(a: number, b: number, lines: string[], start: number, gap = 6 * M
  * answered); beside those a few conversations between other demo members. Every message is written by a
  * member with an account, through the chat service, so sequences and unread counts are those of real sends; it
  * costs nothing (see writeDemoConversation). The demo login's chats are in its language, the others in their
- * starter's. The number of
- * conversations made.
+ * starter's. Beside the texts: in the read history the login sends a picture of the dunes it talks about (which
+ * the other member opened) and a coffee as a gift; in yesterday's chat the other member sends a picture of the
+ * cat they mention, not opened yet, so it shows blurred until the login asks to see it. The pictures are drawn
+ * (chat-pictures.ts) and go through the chat's photo pipeline like an upload. The number of conversations made.
  */
-export async function seedDemoChats(db: Database, now: Date): Promise<number> {
+export async function seedDemoChats(ctx: PhotoContext, now: Date): Promise<number> {
+  const db: Database = ctx.db;
   const texts = loadDemoChatTexts();
+  const drawn = new Map<ChatPicture, Buffer>();
+  /** A picture sent by `from`, through the photo pipeline (its files under the sender's media). */
+  const photoLine = async (from: Candidate, picture: ChatPicture, at: Date, revealedAt?: Date): Promise<DemoLine[]> => {
+    if (from.userId === null) return [];
+    if (!drawn.has(picture)) drawn.set(picture, await drawChatPicture(picture));
+    const photo = await processChatPhoto(ctx, { userId: from.userId, profileId: from.id }, drawn.get(picture) as Buffer);
+    return [{ from: from.id, at, photo, ...(revealedAt ? { revealedAt } : {}) }];
+  };
   const textsFor = (language: string | null): DemoChatTexts => texts[language ?? 'en'] ?? texts.en;
   const t = now.getTime();
   let made = 0;
@@ -38,13 +52,13 @@ export async function seedDemoChats(db: Database, now: Date): Promise<number> {
   for (const demo of DEMO_MEMBERS) {
     const [site] = await db.select({ id: sites.id }).from(sites).where(eq(sites.domain, demo.site));
     const [login] = await db
-      .select({ id: profiles.id, language: users.language })
+      .select({ id: profiles.id, userId: profiles.userId, isFictional: profiles.isFictional, language: users.language })
       .from(users)
       .innerJoin(profiles, eq(profiles.userId, users.id))
       .where(eq(users.email, demo.email));
     if (!site || !login) continue;
     const candidates: Candidate[] = await db
-      .select({ id: profiles.id, isFictional: profiles.isFictional, language: users.language })
+      .select({ id: profiles.id, userId: profiles.userId, isFictional: profiles.isFictional, language: users.language })
       .from(profiles)
       .leftJoin(users, eq(users.id, profiles.userId))
       .where(
@@ -63,21 +77,26 @@ export async function seedDemoChats(db: Database, now: Date): Promise<number> {
     const [a, b, c, ...others] = members;
     const mine = textsFor(login.language);
 
+    // Read: a few days ago, all of it seen; the login's picture of the dunes after its answer about them (opened
+    // by the other member a minute later), and a coffee as a gift after "You bring the coffee".
+    const history = turns(a.id, login.id, mine.scripts[0], t - 3 * DAY);
+    const dunesAt = new Date(history[1].at.getTime() + MINUTE);
+    const history2 = [
+      ...history.slice(0, 2),
+      ...(await photoLine(login, 'dunes', dunesAt, new Date(dunesAt.getTime() + MINUTE))),
+      ...history.slice(2),
+      { from: login.id, gift: 'coffee' as const, at: new Date((history.at(-1) as DemoLine).at.getTime() + 2 * MINUTE) },
+    ];
+    // Yesterday: the other member's picture of their cat after they mention her, not opened and not read yet.
+    const yesterday = turns(b.id, login.id, mine.scripts[1], t - DAY - 4 * HOUR);
+    const catAt = new Date((yesterday.at(-1) as DemoLine).at.getTime() + MINUTE);
     const conversations: DemoConversation[] = [
-      // Read: a few days ago, all of it seen.
-      {
-        siteId: site.id,
-        starter: a.id,
-        other: login.id,
-        lines: turns(a.id, login.id, mine.scripts[0], t - 3 * DAY),
-        readBy: [login.id, a.id],
-      },
-      // Yesterday: the last message is not read yet.
+      { siteId: site.id, starter: a.id, other: login.id, lines: history2, readBy: [login.id, a.id] },
       {
         siteId: site.id,
         starter: b.id,
         other: login.id,
-        lines: turns(b.id, login.id, mine.scripts[1], t - DAY - 4 * HOUR),
+        lines: [...yesterday, ...(await photoLine(b, 'cat', catAt))],
         readBy: [b.id],
       },
       // A new contact an hour ago: two messages, unread.

@@ -466,19 +466,30 @@ export async function rejectMessage(ctx: AppContext, messageId: number): Promise
   });
 }
 
+/**
+ * One message of the demo data: a text, a gift of the catalogue, or a photo already through the photo pipeline
+ * (processChatPhoto), which `revealedAt` says the recipient chose to see.
+ */
+export type DemoLine = { from: number; at: Date } & (
+  | { body: string }
+  | { gift: GiftId }
+  | { photo: { storageKey: string; width: number; height: number }; revealedAt?: Date }
+);
+
 /** A conversation of the demo data: its two profiles, its messages oldest first, and who has read all of it. */
 export interface DemoConversation {
   siteId: number;
   starter: number;
   other: number;
-  lines: { from: number; body: string; at: Date }[];
+  lines: DemoLine[];
   /** Profiles that have opened the chat since its last message (their unread count is 0). */
   readBy: number[];
 }
 
 /**
  * Writes a demo conversation on a first start as sends would (the pair's row started by `starter`, each message the
- * next sequence under the row's lock, one more unread for the other side), at the times given and free of charge:
+ * next sequence under the row's lock, one more unread for the other side; texts, gifts and photos), at the times
+ * given and free of charge:
  * demo history costs no credits, so it has no ledger rows and no message.created event (nobody is connected yet).
  * Its conversation id.
  */
@@ -496,8 +507,13 @@ export async function writeDemoConversation(db: Database, demo: DemoConversation
         conversationId: conversation.id,
         seq,
         senderProfileId: line.from,
-        kind: 'text',
-        body: line.body,
+        kind: 'gift' in line ? 'gift' : 'photo' in line ? 'photo' : 'text',
+        body: 'body' in line ? line.body : '',
+        gift: 'gift' in line ? line.gift : null,
+        photoKey: 'photo' in line ? line.photo.storageKey : null,
+        photoWidth: 'photo' in line ? line.photo.width : null,
+        photoHeight: 'photo' in line ? line.photo.height : null,
+        photoRevealedAt: 'photo' in line ? (line.revealedAt ?? null) : null,
         clientId: `demo-${conversation.id}-${i + 1}`,
         price: 0,
         createdAt: line.at,
