@@ -319,8 +319,36 @@ describe('request gate', () => {
   it('lets the sandbox forms through without the client header, and still refuses an API change without it', async () => {
     const payment = await t.ctx.payments.createPayment(input());
     expect((await pay(payment.id, { status: 'paid' })).statusCode).toBe(303);
-    const api = await request(t.app, { method: 'POST', url: '/api/login.php', payload: { email: 'a@example.com', password: 'x' } });
+    const api = await request(t.app, { method: 'POST', url: '/api/user.php', payload: { email: 'a@example.com', password: 'x' } });
     expect(api.statusCode).toBe(403);
     expect(api.json().error).toBe('client_header_required');
+  });
+});
+
+describe('mounting', () => {
+  it('is not there when the sandbox is off (MOLLIE_API_KEY set, or production without PAYMENTS_SANDBOX)', async () => {
+    const off = await createTestApp({
+      payments: {
+        mollieApiKey: 'test_abcdefghijklmnopqrstuvwxyz12',
+        mollieApiUrl: 'http://127.0.0.1:9/v2/',
+        publicUrl: null,
+        sandbox: false,
+      },
+    });
+    try {
+      expect(off.ctx.payments.name).toBe('mollie');
+      const dashboard = await request(off.app, { method: 'GET', url: '/sandbox' });
+      expect(dashboard.body).not.toContain('Payment sandbox');
+      const api = await request(off.app, {
+        method: 'GET',
+        url: '/sandbox/mollie/v2/methods',
+        headers: { authorization: 'Bearer test_sandbox' },
+      });
+      expect(api.body).not.toContain('"resource":"method"');
+      const checkout = await request(off.app, { method: 'POST', url: '/sandbox/checkout/tr_abc1234567', ...form({ status: 'paid' }) });
+      expect(checkout.statusCode).toBe(404);
+    } finally {
+      await off.close();
+    }
   });
 });
