@@ -32,11 +32,11 @@ export const COUNTRY_CURRENCY: Record<string, string> = {
 /** The four packages' prices per currency (minor units), smallest package first. */
 const PRICES: Record<string, [number, number, number, number]> = {
   EUR: [799, 1699, 3499, 6999],
-  GBP: [699, 1499, 2999, 5999],
+  GBP: [699, 1499, 3199, 6499],
   USD: [899, 1899, 3899, 7799],
-  CAD: [1199, 2499, 4999, 9999],
-  AUD: [1299, 2799, 5699, 11_499],
-  NZD: [1399, 2999, 5999, 12_499],
+  CAD: [999, 2099, 4299, 7999],
+  AUD: [999, 2199, 4499, 7999],
+  NZD: [1099, 2299, 4699, 8299],
   CHF: [799, 1699, 3399, 6799],
   PLN: [3499, 6999, 13_999, 27_999],
 };

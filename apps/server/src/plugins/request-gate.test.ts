@@ -67,6 +67,31 @@ describe('state-changing GETs of the spec', () => {
   });
 });
 
+describe("the payment provider's webhook", () => {
+  const form = { ...HOST, 'content-type': 'application/x-www-form-urlencoded' };
+
+  it('is the one API change that needs no client header (a provider cannot send it)', async () => {
+    for (const url of ['/api/payments/webhook', '/api/payments/webhook/', '/%61pi/payments/webhook']) {
+      const res = await t.app.inject({ method: 'POST', url, headers: form, payload: 'id=tr_unknown1', remoteAddress: '10.70.2.1' });
+      // Past the gate: the route answers that no order has this payment.
+      expect([res.statusCode, res.json().error], url).toEqual([404, 'unknown_payment']);
+    }
+  });
+
+  it.each([
+    ['POST', '/api/payments.php'],
+    ['POST', '/api/repeat-order.php'],
+    ['POST', '/api/payments/webhooks'],
+    ['POST', '/api/payments/webhook.php'],
+    ['PUT', '/api/payments/webhook'],
+    ['DELETE', '/api/payments/webhook'],
+    ['POST', '/api/complaint.php'],
+  ] as const)('does not open %s %s', async (method, url) => {
+    const res = await t.app.inject({ method, url, headers: form, payload: 'id=tr_unknown1', remoteAddress: '10.70.2.2' });
+    expect([res.statusCode, res.json().error]).toEqual([403, 'client_header_required']);
+  });
+});
+
 describe('cross-site calls', () => {
   const change = (headers: Record<string, string>) =>
     t.app.inject({
