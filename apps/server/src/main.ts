@@ -57,6 +57,13 @@ async function main(): Promise<void> {
     database: `${config.databaseUrl ? 'PostgreSQL' : `PGlite in ${config.dataDir}/db`}${config.redisUrl ? ' with Redis' : ''}`,
     addresses,
     apiDocs: config.apiDocs,
+    payments: config.payments.mollieApiKey
+      ? config.payments.mollieApiKey.startsWith('live_')
+        ? 'mollie-live'
+        : 'mollie-test'
+      : config.payments.sandbox
+        ? 'sandbox'
+        : 'off',
     demo: config.seedDemo ? { logins: DEMO_MEMBERS.map((m) => ({ site: m.site, email: m.email })), password: DEMO_PASSWORD } : null,
   });
   console.log(banner);

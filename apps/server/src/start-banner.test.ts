@@ -139,6 +139,21 @@ describe('startBanner', () => {
     ]);
   });
 
+  it('says where payments go: the sandbox with its dashboard, Mollie, or nowhere', async () => {
+    const addresses = await addressesFor(dev, 'localhost', HOSTS[0].bound);
+    const banner = (payments: 'mollie-test' | 'mollie-live' | 'sandbox' | 'off') =>
+      startBanner({ database: 'PostgreSQL', addresses, apiDocs: false, demo: null, payments });
+    const line = (text: string) =>
+      text
+        .split('\n')
+        .find((l) => l.startsWith('  Payments:'))
+        ?.replace(/ +/g, ' ');
+    expect(line(banner('sandbox'))).toBe(' Payments: test sandbox (no MOLLIE_API_KEY), dashboard http://amora.localhost:3000/sandbox');
+    expect(line(banner('mollie-test'))).toBe(' Payments: Mollie, test mode');
+    expect(line(banner('mollie-live'))).toBe(' Payments: Mollie, live');
+    expect(line(banner('off'))).toBe(' Payments: off: nothing can be bought (set MOLLIE_API_KEY)');
+  });
+
   it('says so when a site has no address on this machine, and prints no login for it', () => {
     const banner = startBanner({
       database: 'PostgreSQL',

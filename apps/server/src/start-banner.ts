@@ -125,6 +125,8 @@ export function startBanner(options: {
   addresses: readonly SiteAddresses[];
   apiDocs: boolean;
   demo: { logins: readonly DemoLogin[]; password: string } | null;
+  /** Where payments go: Mollie (test or live key), the built-in sandbox, or nowhere (production without a key). */
+  payments?: 'mollie-test' | 'mollie-live' | 'sandbox' | 'off';
 }): string {
   const { addresses, demo } = options;
   const rows: [string, string][] = [];
@@ -140,6 +142,11 @@ export function startBanner(options: {
   if (addresses.length === 0) rows.push(['Sites', 'none yet']);
   const docsBase = addresses.flatMap((a) => a.urls).find((u) => !u.includes('?'));
   if (options.apiDocs && docsBase) rows.push(['API documentation', `${docsBase}api/docs`]);
+  if (options.payments === 'sandbox')
+    rows.push(['Payments', `test sandbox (no MOLLIE_API_KEY)${docsBase ? `, dashboard ${docsBase}sandbox` : ''}`]);
+  else if (options.payments === 'mollie-test') rows.push(['Payments', 'Mollie, test mode']);
+  else if (options.payments === 'mollie-live') rows.push(['Payments', 'Mollie, live']);
+  else if (options.payments === 'off') rows.push(['Payments', 'off: nothing can be bought (set MOLLIE_API_KEY)']);
   // Only beside a site that has an address here, so that the login shown works where it is shown.
   const logins = (demo?.logins ?? []).flatMap((login) => {
     const entry = addresses.find((a) => a.site.domain === login.site && a.urls.length > 0);
