@@ -26,7 +26,7 @@ import { type CallArgs, callAs, createMember, type Member, type MemberOptions } 
 import { createTestApp, type TestApp } from '../../test/harness';
 import { spend } from '../credits/credits.service';
 import { purgeDeletedAccounts } from '../deletion/deletion.service';
-import { applyPayment } from './payments.service';
+import { applyPayment, CHECK_AFTER_MS } from './payments.service';
 import { chargeBackPayment, completeCheckout, notifyNow, settlePayment } from './sandbox/sandbox.service';
 
 const PACKAGES = '/api/packages.php';
@@ -378,7 +378,14 @@ describe('the webhook', () => {
     const late = transactionResponseSchema.parse((await as(sam, 'GET', `${TRANSACTIONS}?id=${second.order.id}`)).json());
     expect(late.order.status).toBe('paid');
     expect(late.receipt).not.toBeNull();
-    expect((await userRow(sam)).credits).toBe(before.credits + packages[0].credits + packages[1].credits);
+    // Neither a webhook nor the return page: the order's own check asks the provider a couple of minutes later.
+    const third = await startOk(sam, { package: packages[2].id, method: 'ideal' });
+    await payerChooses(third.order.id, 'paid');
+    t.clock.advance(CHECK_AFTER_MS[0] + 1000);
+    await t.ctx.jobs.runDue();
+    expect((await orderRow(third.order.id)).status).toBe('paid');
+    expect((await userRow(sam)).credits).toBe(before.credits + packages[0].credits + packages[1].credits + packages[2].credits);
+    expect(await ledgerOf(third.order.id)).toHaveLength(1);
   });
 
   it('gives a failed payment discount back and credits nothing', async () => {

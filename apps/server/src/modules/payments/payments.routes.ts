@@ -23,6 +23,7 @@ import {
   methodsFor,
   packagesFor,
   pricingFor,
+  registerPaymentJobs,
   repeatOrder,
   startOrder,
   transactionOf,
@@ -41,6 +42,7 @@ const WEBHOOK_BODY_LIMIT = 1024;
 export const paymentsRoutes: FastifyPluginAsyncZod = async (app) => {
   const { ctx } = app;
   const tag = (summary: string) => ({ tags: ['payments'], summary });
+  registerPaymentJobs(ctx);
 
   app.get(
     '/api/packages.php',

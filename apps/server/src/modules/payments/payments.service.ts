@@ -323,6 +323,8 @@ async function placeOrder(ctx: AppContext, site: Site, buyer: Buyer, p: Placemen
     if (row && row.discountCodeId !== null) {
       await reserveDiscount(tx, { discountCodeId: row.discountCodeId, userId: buyer.userId, orderId: row.id });
     }
+    // Should neither the webhook nor the return page bring the result, the order asks the provider itself.
+    if (row) await ctx.jobs.enqueue(tx, CHECK_JOB, { orderId: row.id, round: 0 }, { runAt: new Date(now.getTime() + CHECK_AFTER_MS[0]) });
     return row;
   });
   if (!inserted) {
@@ -557,6 +559,29 @@ async function applyStep(
     default:
       return updateOrder(tx, order.id, { status: step });
   }
+}
+
+/** The job that asks the provider about an order still waiting, in case no webhook came (a Mollie webhook on localhost). */
+export const CHECK_JOB = 'payments.check';
+/** When the job looks, after the order was stored: 2 and 10 minutes, an hour, 6 hours, a day, two days. */
+export const CHECK_AFTER_MS = [120_000, 600_000, 3_600_000, 21_600_000, 86_400_000, 172_800_000];
+
+/** Registers the payments' jobs (called where the routes are set up). */
+export function registerPaymentJobs(ctx: AppContext): void {
+  ctx.jobs.handle(CHECK_JOB, async (payload) => {
+    const { orderId, round } = (payload ?? {}) as { orderId?: unknown; round?: unknown };
+    if (!Number.isSafeInteger(orderId) || !Number.isSafeInteger(round)) return;
+    const order = await findOrder(ctx.db, orderId as number);
+    if (!order || !WAITING.has(order.status) || order.providerPaymentId === null) return;
+    // A provider that cannot be reached throws: the job is tried again later.
+    const payment = await ctx.payments.getPayment(order.providerPaymentId);
+    const after = payment ? await applyPayment(ctx, order.id, payment) : order;
+    const next = (round as number) + 1;
+    if (WAITING.has(after.status) && next < CHECK_AFTER_MS.length) {
+      const runAt = new Date(order.createdAt.getTime() + CHECK_AFTER_MS[next]);
+      await ctx.jobs.enqueue(ctx.db, CHECK_JOB, { orderId: order.id, round: next }, { runAt });
+    }
+  });
 }
 
 export type WebhookOutcome = 'processed' | 'unknown_order';
