@@ -84,15 +84,15 @@ function Bubble({ message, partner, isLastOfRun }: { message: Message; partner: 
       ) : (
         <div className="chat-bubble">{text}</div>
       )}
+      <div className={isLastOfRun ? 'chat-meta' : 'visually-hidden'}>
+        <time dateTime={message.created_at}>{formatClockTime(message.created_at, locale)}</time>
+        {message.from_me && <span data-testid="chat-message-sent">{t('chat.sent')}</span>}
+      </div>
       {message.from_me && message.photo?.opened && (
         <div className="chat-seen" data-testid="chat-photo-opened">
           {t('chat.photoOpened')}
         </div>
       )}
-      <div className={isLastOfRun ? 'chat-meta' : 'visually-hidden'}>
-        <time dateTime={message.created_at}>{formatClockTime(message.created_at, locale)}</time>
-        {message.from_me && <span data-testid="chat-message-sent">{t('chat.sent')}</span>}
-      </div>
       <MessageExtras message={message} isFictional={partner.is_fictional} />
     </li>
   );
