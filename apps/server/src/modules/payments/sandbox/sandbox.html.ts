@@ -34,6 +34,7 @@ main{max-width:560px;margin:0 auto;padding:20px 16px 40px}
 main.wide{max-width:1180px}
 .card{background:#fff;border-radius:14px;box-shadow:0 1px 3px rgba(20,30,60,.12);padding:20px;margin:0 0 16px}
 h1{font-size:22px;margin:0 0 4px}
+h1.label{font-size:14px;font-weight:400;color:#5b6475;margin:0}
 h2{font-size:16px;margin:0 0 12px}
 .muted{color:#5b6475;font-size:14px}
 .amount{font-size:34px;font-weight:700;margin:8px 0 2px;letter-spacing:-.01em}
@@ -53,8 +54,8 @@ button:focus-visible,a:focus-visible,input:focus-visible,select:focus-visible{ou
 .small{padding:7px 10px;min-height:0;font-size:13px;border-radius:8px}
 .switches{background:#f6f8fb;border-radius:10px;padding:14px 14px 2px;margin:0 0 16px}
 .status{display:inline-block;border-radius:999px;padding:2px 10px;font-size:13px;font-weight:600;background:#e3e8f0}
-.status-paid{background:#dcf3e3;color:#17803d}.status-failed{background:#fde4e1;color:#b42318}
-.status-pending,.status-open{background:#e1ebfb;color:#1f5fbf}.status-expired{background:#fbeed9;color:#a15c07}
+.status-paid{background:#dcf3e3;color:#0f5f2b}.status-failed{background:#fde4e1;color:#9b1c13}
+.status-pending,.status-open{background:#e1ebfb;color:#174a94}.status-expired{background:#fbeed9;color:#7a4504}
 .status-canceled{background:#e8eaef;color:#3a4252}
 table{width:100%;border-collapse:collapse;font-size:14px}
 th,td{text-align:left;padding:8px;border-top:1px solid #e3e7ee;vertical-align:top}
@@ -81,7 +82,7 @@ export function page(title: string, body: string, options: { wide?: boolean } = 
 <style>${STYLE}</style>
 </head>
 <body>
-<div class="test-band" role="note">TEST MODE · payment sandbox · no real money is moved</div>
+<header class="test-band">TEST MODE · payment sandbox · no real money is moved</header>
 <main${options.wide ? ' class="wide"' : ''}>
 ${body}
 </main>
@@ -135,7 +136,7 @@ ${methods
 </label>`
     : '';
   const body = `<div class="card">
-<p class="muted">Test checkout${payment.sequenceType === 'first' ? ' · first payment of a mandate' : ''}</p>
+<h1 class="label">Test checkout${payment.sequenceType === 'first' ? ' · first payment of a mandate' : ''}</h1>
 <p class="amount">${escapeHtml(formatAmount(payment.amountMinor, payment.currency))}</p>
 <p class="description">${escapeHtml(payment.description)}</p>
 <p class="muted mono">${escapeHtml(payment.id)}${fixed ? ` · ${escapeHtml(methodName(fixed, payment.locale))}` : ''}</p>
@@ -187,7 +188,7 @@ export function closedPage(payment: SandboxPayment | null, id: string): string {
   return page(
     'Test payment',
     `<div class="card">
-<p class="muted">Test checkout</p>
+<h1 class="label">Test checkout</h1>
 <p class="amount">${escapeHtml(formatAmount(payment.amountMinor, payment.currency))}</p>
 <p class="description">${escapeHtml(payment.description)}</p>
 <p>This payment is ${statusBadge(payment.status)} and can no longer be paid here.</p>
