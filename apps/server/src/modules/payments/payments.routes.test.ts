@@ -407,6 +407,23 @@ describe('the webhook', () => {
     expect(String(used.json().error)).toMatch(/^discount_/);
   });
 
+  it('answers on an address that is no site (PAYMENTS_PUBLIC_URL) in production, where other calls get 421', async () => {
+    const production = await createTestApp({ isProduction: true, payments: { ...t.ctx.config.payments, sandbox: false } });
+    try {
+      const host = 'hooks.example.com';
+      const res = await production.app.inject({
+        method: 'POST',
+        url: WEBHOOK,
+        headers: { host, 'content-type': 'application/x-www-form-urlencoded' },
+        payload: 'id=tr_abc123',
+      });
+      expect([res.statusCode, res.json().error]).toEqual([404, 'unknown_payment']);
+      expect((await production.app.inject({ url: PACKAGES, headers: { host } })).statusCode).toBe(421);
+    } finally {
+      await production.close();
+    }
+  });
+
   it('needs no client header on the webhook only', async () => {
     const res = await t.app.inject({
       method: 'POST',
