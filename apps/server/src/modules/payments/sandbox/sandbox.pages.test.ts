@@ -352,3 +352,20 @@ describe('mounting', () => {
     }
   });
 });
+
+describe('across processes', () => {
+  it.skipIf(process.env.AMORA_TEST_DB !== 'postgres')('a payment made through one process is paid on the checkout of another', async () => {
+    const other = await createTestApp({}, { joining: t, beforeReady: webhookReceiver });
+    try {
+      const payment = await t.ctx.payments.createPayment(input());
+      expect((await other.ctx.payments.getPayment(payment.id))?.status).toBe('open');
+      const { payload, ...type } = form({ status: 'paid', webhook: 'before' });
+      const answer = await request(other.app, { method: 'POST', url: `/sandbox/checkout/${payment.id}`, headers: type, payload });
+      expect(answer.statusCode).toBe(303);
+      expect((await t.ctx.payments.getPayment(payment.id))?.status).toBe('paid');
+      expect(received.map((r) => r.body)).toEqual([`id=${payment.id}`]);
+    } finally {
+      await other.close();
+    }
+  });
+});
