@@ -41,3 +41,9 @@ export function useMoney(): (amountMinor: number, currency: string) => string {
   const locale = useIntlLocale();
   return useCallback((amountMinor: number, currency: string) => formatMoney(amountMinor, currency, locale), [locale]);
 }
+
+/** A whole percentage as the page's language writes it ("25%", "25 %", "25 %"). */
+export function usePercent(): (percentage: number) => string {
+  const locale = useIntlLocale();
+  return useCallback((percentage: number) => new Intl.NumberFormat(locale, { style: 'percent' }).format(percentage / 100), [locale]);
+}

@@ -3,7 +3,7 @@ import { Button } from '@/components/ui/button';
 import { countryName } from '@/shared/site/country-name';
 import { useLocale } from '@/shared/site/use-locale';
 import type { Order, Receipt } from '../api/types';
-import { useIntlLocale, useMoney } from './money';
+import { useIntlLocale, useMoney, usePercent } from './money';
 import { useMethodName } from './parts';
 
 /**
@@ -17,6 +17,7 @@ export function ReceiptView({ order, receipt }: { order: Order; receipt: Receipt
   const intlLocale = useIntlLocale();
   const locale = useLocale();
   const methodName = useMethodName();
+  const percent = usePercent();
   const company = receipt.company;
   const date = new Intl.DateTimeFormat(intlLocale, { dateStyle: 'long' }).format(new Date(receipt.date));
   return (
@@ -71,7 +72,7 @@ export function ReceiptView({ order, receipt }: { order: Order; receipt: Receipt
           </div>
         </dl>
       </div>
-      <table className="table pay-receipt-lines mb-0">
+      <table className="pay-table pay-receipt-lines mb-0">
         <tbody>
           {receipt.lines.map((line) => (
             <tr key={line.kind}>
@@ -79,7 +80,7 @@ export function ReceiptView({ order, receipt }: { order: Order; receipt: Receipt
                 {line.kind === 'package'
                   ? t('credits.packageCredits', { count: line.credits ?? order.credits })
                   : line.kind === 'discount'
-                    ? t('transactions.receipt.discountLine', { percent: line.percentage ?? 0 })
+                    ? t('transactions.receipt.discountLine', { percent: percent(line.percentage ?? 0) })
                     : t('transactions.receipt.feeLine', { method: methodName(line.method ?? receipt.method) })}
               </td>
               <td className="text-end">{money(line.amount, receipt.currency)}</td>

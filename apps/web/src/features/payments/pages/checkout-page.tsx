@@ -4,17 +4,17 @@ import { useTranslation } from 'react-i18next';
 import { useNavigate, useParams } from 'react-router';
 import { Button, buttonClass } from '@/components/ui/button';
 import { EmptyState } from '@/components/ui/empty-state';
-import { FormField } from '@/components/ui/form-field';
 import { Skeleton, SkeletonRegion } from '@/components/ui/skeleton';
 import { ApiRequestError } from '@/lib/api-client';
 import { errorText } from '@/lib/error-text';
+import { useIsPhone } from '@/lib/use-media-query';
 import { LocalLink } from '@/shared/site/local-link';
 import { useLocalePath } from '@/shared/site/use-locale';
 import { usePageTitle } from '@/shared/site/use-page-title';
 import { checkDiscountCode, checkoutRedirect, usePackages, usePaymentMethods, useStartPayment } from '../api/payments';
 import type { CreditPackage, PaymentMethod, StartPaymentResponse } from '../api/types';
 import { MembersOnly } from '../components/members-only';
-import { useMoney } from '../components/money';
+import { useMoney, usePercent } from '../components/money';
 import { CoinIcon, MethodLogo, useMethodName } from '../components/parts';
 import '../components/payments.css';
 
@@ -26,6 +26,7 @@ const KNOWN_ERRORS = new Set<string>([
   'direct_debit_blocked',
   'direct_debit_limit',
   'mandate_required',
+  'payment_provider_unavailable',
 ]);
 
 function usePaymentErrorText(): (error: unknown) => string {
@@ -100,6 +101,7 @@ function DiscountField({
   onRemove: () => void;
 }) {
   const { t } = useTranslation('payments');
+  const percent = usePercent();
   const id = useId();
   const [code, setCode] = useState('');
   const [error, setError] = useState<string | null>(null);
@@ -107,7 +109,7 @@ function DiscountField({
   if (applied) {
     return (
       <div className="pay-code-applied" data-testid="code-applied">
-        <span>{t('checkout.codeApplied', { code: applied.code, percent: applied.percent })}</span>
+        <span>{t('checkout.codeApplied', { code: applied.code, percent: percent(applied.percent) })}</span>
         <Button variant="link" size="sm" onClick={onRemove}>
           {t('checkout.removeCode')}
         </Button>
@@ -125,25 +127,32 @@ function DiscountField({
   };
   return (
     <form onSubmit={(e) => void submit(e)} noValidate data-testid="discount-form">
-      <FormField label={t('checkout.code')} help={error ? undefined : t('checkout.codeHelp')} error={error ?? undefined} className="mb-0">
-        <div className="d-flex gap-2">
-          <input
-            id={id}
-            className={`form-control${error ? ' is-invalid' : ''}`}
-            value={code}
-            autoComplete="off"
-            autoCapitalize="characters"
-            maxLength={40}
-            onChange={(event) => {
-              setCode(event.target.value);
-              setError(null);
-            }}
-          />
-          <Button type="submit" variant="outline-primary" isLoading={isChecking} disabled={!code.trim()}>
-            {t('checkout.apply')}
-          </Button>
-        </div>
-      </FormField>
+      <label htmlFor={id} className="form-label">
+        {t('checkout.code')}
+      </label>
+      <div className="d-flex gap-2">
+        <input
+          id={id}
+          className={`form-control${error ? ' is-invalid' : ''}`}
+          value={code}
+          autoComplete="off"
+          autoCapitalize="characters"
+          spellCheck={false}
+          maxLength={40}
+          aria-describedby={`${id}-note`}
+          aria-invalid={error ? true : undefined}
+          onChange={(event) => {
+            setCode(event.target.value);
+            setError(null);
+          }}
+        />
+        <Button type="submit" variant="outline-primary" isLoading={isChecking} disabled={!code.trim()}>
+          {t('checkout.apply')}
+        </Button>
+      </div>
+      <div id={`${id}-note`} className={error ? 'invalid-feedback d-block' : 'form-text'} role={error ? 'alert' : undefined}>
+        {error ?? t('checkout.codeHelp')}
+      </div>
     </form>
   );
 }
@@ -164,6 +173,7 @@ function Checkout({
   const navigate = useNavigate();
   const localize = useLocalePath();
   const paymentError = usePaymentErrorText();
+  const isPhone = useIsPhone();
   const [code, setCode] = useState<{ code: string; percent: number } | null>(null);
   const [isActiveOn, setIsActiveOn] = useState(activeDiscount !== null);
   const applied = code ?? (isActiveOn ? activeDiscount : null);
@@ -225,106 +235,119 @@ function Checkout({
   const discountMinor = Math.max(0, pkg.price + fee - amount);
   const isLeaving = start.isSuccess && start.data.checkout_url !== null;
 
+  const payBlock = (
+    <>
+      {start.isError && (
+        <div className="alert alert-danger py-2" role="alert" data-testid="pay-error">
+          {paymentError(start.error)}
+        </div>
+      )}
+      <Button
+        isBlock
+        size="lg"
+        onClick={pay}
+        disabled={!method || methods.isFetching}
+        isLoading={start.isPending || isLeaving}
+        data-testid="pay-button"
+      >
+        {method
+          ? method.name === 'directdebit' && method.needs_mandate
+            ? t('checkout.payWith', { method: methodName(method.name) })
+            : t('checkout.pay', { amount: money(amount, method.currency) })
+          : t('checkout.chooseMethod')}
+      </Button>
+      {isLeaving && (
+        <p className="small text-body-secondary mt-2 mb-0" role="status">
+          {t('checkout.redirecting')}
+        </p>
+      )}
+    </>
+  );
+
   return (
-    <div className="pay-checkout">
-      <div className="pay-checkout-main">
-        <section className="pay-panel pay-chosen" data-testid="chosen-package">
-          <span className="pay-chosen-icon" aria-hidden="true">
-            <CoinIcon size={26} />
-          </span>
-          <div className="me-auto">
-            <span className="d-block small text-body-secondary">{t('checkout.package')}</span>
-            <strong className="fs-5">{t('credits.packageCredits', { count: pkg.credits })}</strong>
-          </div>
-          <LocalLink to="/credits" className="small">
-            {t('checkout.back')}
-          </LocalLink>
-        </section>
-        {methods.isPending ? (
-          <SkeletonRegion label={t('checkout.methodsLoading')} className="pay-methods">
-            {[0, 1, 2].map((i) => (
-              <div className="pay-method" key={i} aria-hidden="true">
-                <Skeleton shape="rect" width={48} height={32} />
-                <Skeleton width="40%" />
-              </div>
-            ))}
-          </SkeletonRegion>
-        ) : methods.isError ? (
-          <div className="alert alert-danger" role="alert">
-            {paymentError(methods.error)}
-          </div>
-        ) : list.length === 0 ? (
-          <div className="alert alert-info" role="status" data-testid="no-methods">
-            {t('checkout.noMethods')}
-          </div>
-        ) : (
-          <MethodList methods={list} selected={method ? method.name : null} onSelect={select} />
-        )}
-      </div>
-      <aside className="pay-checkout-side">
-        <section className="pay-panel" aria-labelledby="pay-summary-title" data-testid="summary">
-          <h2 className="h6" id="pay-summary-title">
-            {t('checkout.summary')}
-          </h2>
-          <dl className="pay-summary">
-            <div>
-              <dt>{t('checkout.price')}</dt>
-              <dd>{money(pkg.price, pkg.currency)}</dd>
+    <div className="pay-checkout-wrap">
+      <div className="pay-checkout">
+        <div className="pay-checkout-main">
+          <section className="pay-panel pay-chosen" data-testid="chosen-package">
+            <span className="pay-chosen-icon" aria-hidden="true">
+              <CoinIcon size={26} />
+            </span>
+            <div className="me-auto">
+              <span className="d-block small text-body-secondary">{t('checkout.package')}</span>
+              <strong className="fs-5">{t('credits.packageCredits', { count: pkg.credits })}</strong>
             </div>
-            {discountMinor > 0 && (
-              <div className="text-success">
-                <dt>{t('checkout.discount')}</dt>
-                <dd data-testid="summary-discount">−{money(discountMinor, pkg.currency)}</dd>
-              </div>
-            )}
-            {fee > 0 && (
+            <LocalLink to="/credits" className="small">
+              {t('checkout.back')}
+            </LocalLink>
+          </section>
+          {methods.isPending ? (
+            <SkeletonRegion label={t('checkout.methodsLoading')} className="pay-methods">
+              {[0, 1, 2].map((i) => (
+                <div className="pay-method" key={i} aria-hidden="true">
+                  <Skeleton shape="rect" width={48} height={32} />
+                  <Skeleton width="40%" />
+                </div>
+              ))}
+            </SkeletonRegion>
+          ) : methods.isError ? (
+            <div className="alert alert-danger" role="alert">
+              {paymentError(methods.error)}
+            </div>
+          ) : list.length === 0 ? (
+            <div className="alert alert-info" role="status" data-testid="no-methods">
+              {t('checkout.noMethods')}
+            </div>
+          ) : (
+            <MethodList methods={list} selected={method ? method.name : null} onSelect={select} />
+          )}
+        </div>
+        <aside className="pay-checkout-side">
+          <section className="pay-panel" aria-labelledby="pay-summary-title" data-testid="summary">
+            <h2 className="h6" id="pay-summary-title">
+              {t('checkout.summary')}
+            </h2>
+            <dl className="pay-summary">
               <div>
-                <dt>{t('checkout.feeLine')}</dt>
-                <dd data-testid="summary-fee">{money(fee, pkg.currency)}</dd>
+                <dt>{t('checkout.price')}</dt>
+                <dd>{money(pkg.price, pkg.currency)}</dd>
               </div>
-            )}
-            <div className="pay-summary-total">
-              <dt>{t('checkout.total')}</dt>
-              <dd data-testid="summary-total">{money(amount, method?.currency ?? pkg.currency)}</dd>
+              {discountMinor > 0 && (
+                <div className="text-success">
+                  <dt>{t('checkout.discount')}</dt>
+                  <dd data-testid="summary-discount">−{money(discountMinor, pkg.currency)}</dd>
+                </div>
+              )}
+              {fee > 0 && (
+                <div>
+                  <dt>{t('checkout.feeLine')}</dt>
+                  <dd data-testid="summary-fee">{money(fee, pkg.currency)}</dd>
+                </div>
+              )}
+              <div className="pay-summary-total">
+                <dt>{t('checkout.total')}</dt>
+                <dd data-testid="summary-total">{money(amount, method?.currency ?? pkg.currency)}</dd>
+              </div>
+            </dl>
+            <div className="mb-3">
+              <DiscountField
+                applied={applied}
+                onApply={applyCode}
+                onRemove={() => {
+                  setCode(null);
+                  setIsActiveOn(false);
+                }}
+              />
             </div>
-          </dl>
-          <div className="mb-3">
-            <DiscountField
-              applied={applied}
-              onApply={applyCode}
-              onRemove={() => {
-                setCode(null);
-                setIsActiveOn(false);
-              }}
-            />
-          </div>
-          {start.isError && (
-            <div className="alert alert-danger py-2" role="alert" data-testid="pay-error">
-              {paymentError(start.error)}
-            </div>
-          )}
-          <Button
-            isBlock
-            size="lg"
-            onClick={pay}
-            disabled={!method || methods.isFetching}
-            isLoading={start.isPending || isLeaving}
-            data-testid="pay-button"
-          >
-            {method
-              ? method.name === 'directdebit' && method.needs_mandate
-                ? t('checkout.payWith', { method: methodName(method.name) })
-                : t('checkout.pay', { amount: money(amount, method.currency) })
-              : t('checkout.chooseMethod')}
-          </Button>
-          {isLeaving && (
-            <p className="small text-body-secondary mt-2 mb-0" role="status">
-              {t('checkout.redirecting')}
-            </p>
-          )}
-          <p className="small text-body-secondary mt-3 mb-0">{t('checkout.terms')}</p>
-        </section>
-      </aside>
+            {!isPhone && payBlock}
+            <p className="small text-body-secondary mt-3 mb-0">{t('checkout.terms')}</p>
+          </section>
+        </aside>
+      </div>
+      {isPhone && (
+        <div className="pay-sticky" data-testid="pay-bar">
+          {payBlock}
+        </div>
+      )}
     </div>
   );
 }

@@ -7,7 +7,7 @@ import { usePageTitle } from '@/shared/site/use-page-title';
 import { usePackages } from '../api/payments';
 import type { PackagesResponse } from '../api/types';
 import { MembersOnly } from '../components/members-only';
-import { useMoney } from '../components/money';
+import { useMoney, usePercent } from '../components/money';
 import { CoinIcon, PackageCard, PremiumBadge, useMethodName } from '../components/parts';
 import '../components/payments.css';
 
@@ -47,12 +47,15 @@ export function PackageGrid({ data }: { data: PackagesResponse }) {
 /** The active discount above the packages: its percentage and when it ends. */
 export function DiscountNote({ data }: { data: PackagesResponse }) {
   const { t } = useTranslation('payments');
+  const percent = usePercent();
   const discount = data.discount;
   if (!discount || discount.expired || !data.packages.some((p) => p.discounted_price !== null)) return null;
   return (
     <p className="pay-discount-note" data-testid="discount-note">
-      <span className="pay-discount-pill">−{discount.value_percentage} %</span>
-      {t('credits.discountActive', { percent: discount.value_percentage })}
+      <span className="pay-discount-pill" aria-hidden="true">
+        −{percent(discount.value_percentage)}
+      </span>
+      {t('credits.discountActive', { percent: percent(discount.value_percentage) })}
     </p>
   );
 }

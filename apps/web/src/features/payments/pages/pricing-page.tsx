@@ -34,7 +34,7 @@ function PricingTables({ data }: { data: PricingResponse }) {
         <h2 className="h5" id="pricing-costs">
           {t('pricing.costsTitle')}
         </h2>
-        <table className="table pay-table mb-0">
+        <table className="pay-table mb-0">
           <thead>
             <tr>
               <th scope="col">{t('pricing.item')}</th>
@@ -63,7 +63,7 @@ function PricingTables({ data }: { data: PricingResponse }) {
         <h2 className="h5" id="pricing-packages">
           {t('pricing.packagesTitle')}
         </h2>
-        <table className="table pay-table mb-0">
+        <table className="pay-table mb-0">
           <thead>
             <tr>
               <th scope="col">{t('pricing.package')}</th>
@@ -94,7 +94,7 @@ function PricingTables({ data }: { data: PricingResponse }) {
           {t('pricing.feesTitle')}
         </h2>
         <p className="text-body-secondary">{t('pricing.feesIntro')}</p>
-        <table className="table pay-table mb-0">
+        <table className="pay-table mb-0">
           <thead>
             <tr>
               <th scope="col">{t('pricing.methodCol')}</th>

@@ -12,7 +12,14 @@ import { CoinIcon } from '../components/parts';
 import { useContinuePayment } from './checkout-page';
 import '../components/payments.css';
 
-const OWN_ERRORS = new Set(['direct_debit_blocked', 'direct_debit_limit', 'method_unavailable', 'package_not_found', 'mandate_required']);
+const OWN_ERRORS = new Set([
+  'direct_debit_blocked',
+  'direct_debit_limit',
+  'method_unavailable',
+  'package_not_found',
+  'mandate_required',
+  'payment_provider_unavailable',
+]);
 
 /**
  * /credits/repeat-order (spec §2): the last order again in one step, with the same package and method, then on
