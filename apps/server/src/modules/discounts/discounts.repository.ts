@@ -1,5 +1,5 @@
 import { creditPackages, discountCodes, discountRedemptions, type Executor, users } from '@amora/db';
-import { and, eq, gt, inArray, ne, sql } from 'drizzle-orm';
+import { and, eq, inArray, ne, sql } from 'drizzle-orm';
 
 export type DiscountCodeRow = typeof discountCodes.$inferSelect;
 
@@ -32,11 +32,6 @@ export async function findMemberFacts(
     .from(users)
     .where(eq(users.id, userId));
   return row;
-}
-
-/** Locks the member's row until the transaction ends, so calls made at once take turns. */
-export async function lockMember(tx: Executor, userId: number): Promise<void> {
-  await tx.select({ id: users.id }).from(users).where(eq(users.id, userId)).for('update');
 }
 
 /** Whether the member has paid an order with this code. */

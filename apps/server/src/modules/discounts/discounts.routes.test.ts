@@ -395,6 +395,15 @@ describe('welcome discount', () => {
     expect(await price(member, discount.code)).toEqual({ ok: false, error: 'discount_expired' });
   });
 
+  it('is made by the active discount too, for a member who never asked for it, the same code as asked for later', async () => {
+    const member = await createMember(t);
+    t.clock.advance(5 * HOUR);
+    const active = await activeDiscountFor(t.ctx.db, { siteId: amoraId, userId: member.userId, now: t.ctx.now() });
+    expect(active).toMatchObject({ source: 'welcome', value_percentage: 25 });
+    expect(active?.code).toMatch(/^WELCOME[A-Z2-9]{8}$/);
+    expect((await lookUp(member, 'welcome=true')).json().discount.code).toBe(active?.code);
+  });
+
   it('is none for a paid member', async () => {
     const member = await createMember(t);
     await t.ctx.db.update(users).set({ paidUser: true }).where(eq(users.id, member.userId));

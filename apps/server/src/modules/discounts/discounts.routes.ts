@@ -41,7 +41,7 @@ export const discountsRoutes: FastifyPluginAsyncZod = async (app) => {
       const auth = requireAuth(request);
       const q = request.query;
       const base = { siteId: request.site.id, userId: auth.user.id, now: ctx.now() };
-      if (q.welcome) return { discount: await welcomeDiscountFor(ctx, base) };
+      if (q.welcome) return { discount: await welcomeDiscountFor(ctx.db, base) };
       const result = await lookUpCode(ctx.db, {
         ...base,
         code: q.code as string,
