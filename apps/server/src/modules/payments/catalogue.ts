@@ -1,6 +1,7 @@
-import type { DiscountCodeView, PaymentMethodName } from '@amora/contracts';
+import { type DiscountCodeView, PAYMENT_ERRORS, type PaymentMethodName } from '@amora/contracts';
 import type { Executor } from '@amora/db';
 import type { AppContext } from '../../context';
+import { HttpError } from '../../lib/errors';
 import { activeDiscountFor, lookUpCode, priceWithDiscount } from '../discounts/discounts.service';
 import type { Site } from '../sites/sites.service';
 import { type Buyer, listMethods, listPackages, type MethodRow, type PackageRow } from './payments.repository';
@@ -92,6 +93,9 @@ async function providerMethodIds(ctx: AppContext, q: { amountMinor: number; curr
   return ids;
 }
 
+export const providerUnavailable = () =>
+  new HttpError(503, PAYMENT_ERRORS.providerUnavailable, 'The payment provider could not be reached; try again', { retry: true });
+
 export interface OfferedMethod {
   name: PaymentMethodName;
   feeMinor: number;
@@ -107,17 +111,24 @@ export interface OfferedMethod {
 export async function offeredMethodsFor(
   ctx: AppContext,
   site: Site,
-  q: { country: string; currency: string; amountMinor: number; language: string },
+  q: { country: string; currency: string; amountMinor: number; language: string; unfilteredWhenUnreachable?: boolean },
 ): Promise<OfferedMethod[]> {
   const rows = await listMethods(ctx.db, site.id, q.country);
   const known = rows.filter((row): row is MethodRow & { method: PaymentMethodName } => mollieMethodFor(row.method) !== null);
   const checkout = known.filter((row) => !MANDATE_ONLY_METHODS.includes(row.method));
-  const ids = await providerMethodIds(ctx, {
-    amountMinor: Math.max(1, q.amountMinor),
-    currency: q.currency,
-    country: q.country,
-    locale: mollieLocale(q.language, q.country),
-  });
+  let ids: string[];
+  try {
+    ids = await providerMethodIds(ctx, {
+      amountMinor: Math.max(1, q.amountMinor),
+      currency: q.currency,
+      country: q.country,
+      locale: mollieLocale(q.language, q.country),
+    });
+  } catch {
+    // The price list may still show the site's methods and fees; a payment needs the provider's answer.
+    if (!q.unfilteredWhenUnreachable) throw providerUnavailable();
+    ids = checkout.map((row) => mollieMethodFor(row.method) as string);
+  }
   const offered = new Set(
     offeredMethods(
       checkout.map((row) => row.method),

@@ -196,6 +196,27 @@ describe('the catalogue', () => {
   });
 });
 
+describe('a provider that cannot be reached', () => {
+  it('still shows the price list with the site methods, and answers 503 where a payment needs the provider', async () => {
+    // The Mollie adapter pointed at an address where nothing listens.
+    const down = await createTestApp({
+      payments: { mollieApiKey: 'test_unreachableunreachable00', mollieApiUrl: 'http://127.0.0.1:9/v2/', publicUrl: null, sandbox: false },
+    });
+    try {
+      const sam = await createMember(down);
+      const pricing = pricingResponseSchema.parse((await callAs(down, null, 'GET', PRICING)).json());
+      expect(pricing.methods.map((m) => m.name)).toContain('ideal');
+      const { packages } = packagesResponseSchema.parse((await callAs(down, sam, 'GET', PACKAGES)).json());
+      const methods = await callAs(down, sam, 'GET', `${METHODS}?package=${packages[0].id}`);
+      expect([methods.statusCode, methods.json().error]).toEqual([503, 'payment_provider_unavailable']);
+      const started = await callAs(down, sam, 'POST', PAY, { package: packages[0].id, method: 'ideal', request_id: randomUUID() });
+      expect([started.statusCode, started.json().error]).toEqual([503, 'payment_provider_unavailable']);
+    } finally {
+      await down.close();
+    }
+  });
+});
+
 describe('starting a payment', () => {
   it('stores the order before the provider is called and answers the checkout on the site domain return page', async () => {
     const sam = await member();

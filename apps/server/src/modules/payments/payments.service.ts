@@ -20,7 +20,15 @@ import { directDebitAllowed } from '../directdebit/directdebit.service';
 import { discountCodeById, markDiscountUsed, releaseDiscount, reserveDiscount } from '../discounts/discounts.service';
 import type { Site } from '../sites/sites.service';
 import { siteUrl } from '../sites/sites.service';
-import { chooseDiscount, mollieLocale, offeredMethodsFor, paymentCatalogue, paymentCountryOf, priceOf } from './catalogue';
+import {
+  chooseDiscount,
+  mollieLocale,
+  offeredMethodsFor,
+  paymentCatalogue,
+  paymentCountryOf,
+  priceOf,
+  providerUnavailable,
+} from './catalogue';
 import { presentMovement, presentOrder, presentPackage, presentReceipt } from './payments.presenter';
 import {
   addDebtAndBlock,
@@ -167,7 +175,13 @@ export async function pricingFor(
   const { country, currency, packages } = await paymentCatalogue(ctx.db, site, wanted ?? q.visitorCountry);
   const smallest = packages.reduce((min, pkg) => Math.min(min, pkg.priceMinor), Number.POSITIVE_INFINITY);
   const offered = packages.length
-    ? await offeredMethodsFor(ctx, site, { country, currency, amountMinor: smallest, language: site.domainLanguage.slice(0, 2) })
+    ? await offeredMethodsFor(ctx, site, {
+        country,
+        currency,
+        amountMinor: smallest,
+        language: site.domainLanguage.slice(0, 2),
+        unfilteredWhenUnreachable: true,
+      })
     : [];
   const countries = await countriesWithPackages(ctx.db, site.id);
   return {
@@ -425,9 +439,7 @@ async function createPayment(ctx: AppContext, site: Site, order: OrderRow, known
     });
   } catch {
     // The order stays 'created': a retry with the same request_id asks the provider again, with the same key.
-    throw new HttpError(503, PAYMENT_ERRORS.providerUnavailable, 'The payment provider could not be reached; try again', {
-      retry: true,
-    });
+    throw providerUnavailable();
   }
   const attached = await attachPayment(ctx.db, order.id, {
     providerPaymentId: payment.id,
