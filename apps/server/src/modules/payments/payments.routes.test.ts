@@ -544,6 +544,12 @@ describe('direct debit', () => {
     await t.ctx.jobs.runDue();
     for (const id of orders) expect((await orderRow(id)).status).toBe('paid');
     expect((await userRow(sam)).credits).toBe(before.credits + DIRECT_DEBIT_OPEN_LIMIT * packages[0].credits);
+
+    // Repeating the last order debits the same mandate again, without a checkout.
+    const repeat = startPaymentResponseSchema.parse((await as(sam, 'POST', REPEAT, { request_id: randomUUID() })).json());
+    expect(repeat.checkout_url).toBeNull();
+    expect(repeat.order).toMatchObject({ method: 'directdebit', recurring: true, status: 'pending', package_id: packages[0].id });
+    expect((await orderRow(repeat.order.id)).mandateId).toBe(mandate.id);
   });
 });
 
