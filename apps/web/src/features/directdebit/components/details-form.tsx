@@ -133,16 +133,21 @@ export function DetailsForm({
           />
         </FormField>
         <h2 className="h6 col-12 mt-4 mb-0">{t('directDebit.form.addressTitle')}</h2>
-        <FormField className="col-8 col-md-9" label={t('directDebit.form.street')} error={fieldError('street')} isRequired>
+        <FormField className="col-12 col-sm-8 col-md-9" label={t('directDebit.form.street')} error={fieldError('street')} isRequired>
           <input id="dd-street" className="form-control" autoComplete="address-line1" maxLength={100} {...register('street')} />
         </FormField>
-        <FormField className="col-4 col-md-3" label={t('directDebit.form.houseNumber')} error={fieldError('house_number')} isRequired>
+        <FormField
+          className="col-5 col-sm-4 col-md-3"
+          label={t('directDebit.form.houseNumber')}
+          error={fieldError('house_number')}
+          isRequired
+        >
           <input id="dd-house" className="form-control" maxLength={20} {...register('house_number')} />
         </FormField>
-        <FormField className="col-5 col-md-4" label={t('directDebit.form.zip')} error={fieldError('zip')} isRequired>
+        <FormField className="col-7 col-sm-5 col-md-4" label={t('directDebit.form.zip')} error={fieldError('zip')} isRequired>
           <input id="dd-zip" className="form-control" autoComplete="postal-code" maxLength={16} {...register('zip')} />
         </FormField>
-        <FormField className="col-7 col-md-8" label={t('directDebit.form.city')} error={fieldError('city')} isRequired>
+        <FormField className="col-12 col-sm-7 col-md-8" label={t('directDebit.form.city')} error={fieldError('city')} isRequired>
           <input id="dd-city" className="form-control" autoComplete="address-level2" maxLength={60} {...register('city')} />
         </FormField>
         <FormField

@@ -1,4 +1,5 @@
 import type { DirectDebitMandate, DirectDebitStatus, DirectDebitVerification } from '@amora/contracts';
+import { LOCALE_INFO } from '@amora/contracts/core';
 import { type ReactNode, useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Navigate, useLocation, useNavigate, useSearchParams } from 'react-router';
@@ -6,7 +7,6 @@ import { Button, buttonClass } from '@/components/ui/button';
 import { Skeleton, SkeletonRegion, SkeletonText } from '@/components/ui/skeleton';
 import { useToast } from '@/components/ui/toast';
 import { ApiRequestError } from '@/lib/api-client';
-import { formatLongDate } from '@/lib/format-time';
 import { useUser } from '@/shared/session/user';
 import { useSettings } from '@/shared/site/api/get-settings';
 import { LocalLink } from '@/shared/site/local-link';
@@ -38,7 +38,7 @@ function Money({ minor, currency }: { minor: number; currency: string }) {
   let text: string;
   try {
     const digits = new Intl.NumberFormat('en', { style: 'currency', currency }).resolvedOptions().maximumFractionDigits ?? 2;
-    text = new Intl.NumberFormat(locale === 'no' ? 'nb' : locale, { style: 'currency', currency }).format(minor / 10 ** digits);
+    text = new Intl.NumberFormat(LOCALE_INFO[locale].iso, { style: 'currency', currency }).format(minor / 10 ** digits);
   } catch {
     text = `${(minor / 100).toFixed(2)} ${currency}`;
   }
@@ -72,7 +72,10 @@ function MandateCard({ mandate }: { mandate: DirectDebitMandate }) {
       <div>
         <p className="fw-semibold mb-0">{t('directDebit.mandate.account', { last4: mandate.iban_last4 })}</p>
         <p className="small text-body-secondary mb-0">
-          {mandate.account_holder} · {t('directDebit.mandate.since', { date: formatLongDate(mandate.created_at, locale) })}
+          {mandate.account_holder} ·{' '}
+          {t('directDebit.mandate.since', {
+            date: new Intl.DateTimeFormat(LOCALE_INFO[locale].iso, { dateStyle: 'long' }).format(new Date(mandate.created_at)),
+          })}
         </p>
       </div>
     </div>
@@ -106,7 +109,7 @@ function Refusal({
           {t('directDebit.otherMethods')}
         </LocalLink>
         {kind === 'limit' && (
-          <LocalLink to="/transactions" className={buttonClass({ variant: 'outline-secondary' })}>
+          <LocalLink to="/transactions" className={buttonClass({ variant: 'outline-primary' })}>
             {t('directDebit.myPayments')}
           </LocalLink>
         )}
