@@ -134,6 +134,22 @@ export interface OpenOptions {
    */
   template?: string;
   poolSize?: number;
+  /** Connections of the pool behind plannedDatabase (PostgreSQL only). */
+  plannedPoolSize?: number;
+}
+
+/** The database whose statements are planned once, per database opened on PostgreSQL (see plannedDatabase). */
+const plannedDatabases = new WeakMap<object, Database>();
+
+/**
+ * The same database on connections of their own, on which PostgreSQL plans a named prepared statement once, for
+ * all its values (`plan_cache_mode = force_generic_plan`), instead of planning it again at each execution. Only
+ * for statements whose best plan does not depend on their values and that are named (Drizzle's `.prepare(name)`):
+ * the search pages, where planning cost twice what running them did (docs/decisions.md, "Logged-in search:
+ * pages planned once"). On PGlite, or for a transaction, the database or transaction itself.
+ */
+export function plannedDatabase<T extends Executor>(db: T): T | Database {
+  return plannedDatabases.get(db) ?? db;
 }
 
 export async function openDatabase(options: OpenOptions): Promise<DbHandle> {
@@ -143,7 +159,15 @@ export async function openDatabase(options: OpenOptions): Promise<DbHandle> {
     // query opens a fresh one.
     pool.on('error', (error) => console.error(`PostgreSQL connection lost: ${error.message}`));
     const db = drizzlePg(pool, { schema }) as unknown as Database;
-    return { db, kind: 'postgres', pool, close: () => pool.end() };
+    // Every statement on these connections gets a generic plan, an unnamed one too: see plannedDatabase.
+    const plannedPool = new pg.Pool({
+      connectionString: options.url,
+      max: options.plannedPoolSize ?? 4,
+      options: '-c plan_cache_mode=force_generic_plan',
+    });
+    plannedPool.on('error', (error) => console.error(`PostgreSQL connection lost: ${error.message}`));
+    plannedDatabases.set(db, drizzlePg(plannedPool, { schema }) as unknown as Database);
+    return { db, kind: 'postgres', pool, close: async () => void (await Promise.all([pool.end(), plannedPool.end()])) };
   }
   let unlock = () => {};
   if (options.dataDir) {

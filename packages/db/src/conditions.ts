@@ -1,17 +1,17 @@
-import { type AnyColumn, isNull, ne, or, type SQL, sql } from 'drizzle-orm';
+import { type AnyColumn, isNull, ne, or, type Placeholder, type SQL, sql } from 'drizzle-orm';
 import { blocks, conversations, likes, messages, profiles, users } from './schema';
 
 /**
  * The ids of the profiles in a block with `viewerProfileId`, either way (spec §4), as a subquery. It does not
  * depend on the listed row, so PostgreSQL runs it once per query and probes a hash of it for each row, instead of
- * two index lookups per row.
+ * two index lookups per row. The viewer may be a placeholder of a prepared statement.
  */
-export function blockedEitherWay(viewerProfileId: number): SQL {
+export function blockedEitherWay(viewerProfileId: number | Placeholder): SQL {
   return sql`(select b.blocked_profile_id from ${blocks} b where b.blocker_profile_id = ${viewerProfileId} union all select b.blocker_profile_id from ${blocks} b where b.blocked_profile_id = ${viewerProfileId})`;
 }
 
 /** The listed profile (`id`, by default profiles.id) and `viewerProfileId` have not blocked each other, in either direction. */
-export function notBlockedEitherWay(viewerProfileId: number, id: AnyColumn = profiles.id): SQL {
+export function notBlockedEitherWay(viewerProfileId: number | Placeholder, id: AnyColumn = profiles.id): SQL {
   return sql`${id} not in ${blockedEitherWay(viewerProfileId)}`;
 }
 

@@ -1,5 +1,5 @@
-import { type Executor, notBlockedEitherWay, profileCardColumns, profiles, users } from '@amora/db';
-import { and, eq, gt, lte, ne, notInArray, type SQL, sql } from 'drizzle-orm';
+import { type Executor, notBlockedEitherWay, plannedDatabase, profileCardColumns, profiles, users } from '@amora/db';
+import { and, eq, gt, lte, ne, type Placeholder, type SQL, sql } from 'drizzle-orm';
 
 export interface SearchFilters {
   siteId: number;
@@ -13,22 +13,41 @@ export interface SearchFilters {
   excludeIds?: number[];
 }
 
+/** The values of a page's statement, by placeholder name (filters, viewer, left-out ids, cursor). */
+type PageValues = {
+  siteId: number;
+  gender?: string;
+  country?: string;
+  region?: string;
+  bornOnOrBefore?: string;
+  bornAfter?: string;
+  viewer?: number;
+  excludeIds?: number[];
+  cursorHasPhoto?: boolean;
+  cursorId?: number;
+};
+type FilterName = 'siteId' | 'gender' | 'country' | 'region' | 'bornOnOrBefore' | 'bornAfter';
+/** A filter's value in the statement: the value itself, or a placeholder filled in at each execution. */
+type Bind = <T>(name: FilterName, value: T) => T | Placeholder;
+const inline: Bind = (_name, value) => value;
+const placeholder: Bind = (name) => sql.placeholder(name);
+
 /**
  * What a search asks for, whoever asks: only columns of `profiles` (status covers deleted and unconfirmed
  * accounts), so the partial search indexes (site, gender, country, has_photo desc, id desc) serve it. matchesFilters says the
  * same of one profile row: keep the two in step.
  */
-function filterConditions(f: SearchFilters): SQL[] {
+function filterConditions(f: SearchFilters, bind: Bind = inline): SQL[] {
   return [
-    eq(profiles.siteId, f.siteId),
+    eq(profiles.siteId, bind('siteId', f.siteId)),
     // Literal constants, not parameters: only then can the planner match the partial search indexes.
     sql`${profiles.status} = 'active'`,
     sql`${profiles.isInvisible} = false`,
-    f.gender ? eq(profiles.gender, f.gender) : undefined,
-    f.country ? eq(profiles.country, f.country) : undefined,
-    f.region ? eq(profiles.region, f.region) : undefined,
-    f.bornOnOrBefore ? lte(profiles.birthDate, f.bornOnOrBefore) : undefined,
-    f.bornAfter ? gt(profiles.birthDate, f.bornAfter) : undefined,
+    f.gender ? eq(profiles.gender, bind('gender', f.gender)) : undefined,
+    f.country ? eq(profiles.country, bind('country', f.country)) : undefined,
+    f.region ? eq(profiles.region, bind('region', f.region)) : undefined,
+    f.bornOnOrBefore ? lte(profiles.birthDate, bind('bornOnOrBefore', f.bornOnOrBefore)) : undefined,
+    f.bornAfter ? gt(profiles.birthDate, bind('bornAfter', f.bornAfter)) : undefined,
   ].filter((c): c is SQL => c !== undefined);
 }
 
@@ -49,17 +68,6 @@ export function matchesFilters(
   );
 }
 
-/** The WHERE of a page: the filters, then never the viewer or anyone in a block with them (either way). */
-function conditions(f: SearchFilters): SQL | undefined {
-  const viewer = f.viewerProfileId;
-  return and(
-    ...filterConditions(f),
-    viewer ? ne(profiles.id, viewer) : undefined,
-    f.excludeIds && f.excludeIds.length > 0 ? notInArray(profiles.id, f.excludeIds) : undefined,
-    viewer ? notBlockedEitherWay(viewer) : undefined,
-  );
-}
-
 /** Where a page starts: after this profile, in the order of searchPage (photo first, then id descending). */
 export interface SearchCursor {
   hasPhoto: boolean;
@@ -67,12 +75,14 @@ export interface SearchCursor {
 }
 
 /**
- * One page, members with a photo first, each group newest first, after the keyset cursor (the last profile of
- * the previous page, with whether it had a photo then), with each card's premium badge: one query, the badge a
- * primary-key lookup for the rows returned only. The order is that of the search indexes (has_photo desc, id
- * desc), so the row comparison of the cursor is an index condition.
+ * The statement of a page of one shape (which filters it has, whether a viewer, left-out ids and a cursor, its
+ * limit), every value a placeholder: the filters, then never the viewer or anyone in a block with them (either
+ * way), then the keyset cursor. Members with a photo first, each group newest first, with each card's premium
+ * badge (a primary-key lookup for the rows returned only). The order is that of the search indexes (has_photo
+ * desc, id desc), so the cursor's row comparison is an index condition.
  */
-export async function searchPage(db: Executor, f: SearchFilters, cursor: SearchCursor | null, limit: number) {
+function preparePage(db: Executor, f: SearchFilters, cursor: SearchCursor | null, limit: number, name: string) {
+  const viewer = f.viewerProfileId ? sql.placeholder('viewer') : undefined;
   return (
     db
       .select({
@@ -84,15 +94,63 @@ export async function searchPage(db: Executor, f: SearchFilters, cursor: SearchC
       .from(profiles)
       .where(
         and(
-          conditions(f),
-          cursor !== null ? sql`(${profiles.hasPhoto}, ${profiles.id}) < (${cursor.hasPhoto}::boolean, ${cursor.id}::bigint)` : undefined,
+          ...filterConditions(f, placeholder),
+          viewer ? ne(profiles.id, viewer) : undefined,
+          f.excludeIds && f.excludeIds.length > 0 ? sql`${profiles.id} <> all(${sql.placeholder('excludeIds')}::bigint[])` : undefined,
+          viewer ? notBlockedEitherWay(viewer) : undefined,
+          cursor !== null
+            ? sql`(${profiles.hasPhoto}, ${profiles.id}) < (${sql.placeholder('cursorHasPhoto')}::boolean, ${sql.placeholder('cursorId')}::bigint)`
+            : undefined,
         ),
       )
       // NULLS LAST as the indexes say (no value here is null): ORDER BY … DESC alone means NULLS FIRST, which no
       // search index matches, and PostgreSQL would then sort every matching row instead of reading 25 off an index.
       .orderBy(sql`${profiles.hasPhoto} desc nulls last`, sql`${profiles.id} desc nulls last`)
-      .limit(limit)
+      // The limit written into the statement (Drizzle takes an SQL chunk there as it is): a generic plan then
+      // knows that only the first rows are read, as a custom plan does.
+      .limit(sql.raw(String(limit)) as unknown as number)
+      .prepare(name)
   );
+}
+type PreparedPage = ReturnType<typeof preparePage>;
+
+/** The page statements made so far, per database and shape (at most 2^8 shapes times the two limits). */
+const preparedPages = new WeakMap<Executor, Map<string, PreparedPage>>();
+
+/**
+ * One page of the search after the keyset cursor (the last profile of the previous page, with whether it had a
+ * photo then). Each shape of page is a named prepared statement (`search_page_<shape>`): Drizzle builds its SQL
+ * once per process, and PostgreSQL parses it once per connection and, after its first executions, plans it once
+ * (a generic plan, which for these statements is the custom plan's index scan; docs/decisions.md, "Logged-in
+ * search on PostgreSQL: prepared pages"). Planning cost more than running the page.
+ */
+export async function searchPage(db: Executor, f: SearchFilters, cursor: SearchCursor | null, limit: number) {
+  const exclude = f.excludeIds && f.excludeIds.length > 0;
+  const shape = `${f.gender ? 'g' : ''}${f.country ? 'c' : ''}${f.region ? 'r' : ''}${f.bornOnOrBefore ? 'o' : ''}${f.bornAfter ? 'a' : ''}${f.viewerProfileId ? 'v' : ''}${exclude ? 'x' : ''}${cursor ? 'k' : ''}_${limit}`;
+  const planned = plannedDatabase(db);
+  let pages = preparedPages.get(planned);
+  if (!pages) {
+    pages = new Map();
+    preparedPages.set(planned, pages);
+  }
+  let page = pages.get(shape);
+  if (!page) {
+    page = preparePage(planned, f, cursor, limit, `search_page_${shape}`);
+    pages.set(shape, page);
+  }
+  const values: PageValues = {
+    siteId: f.siteId,
+    gender: f.gender,
+    country: f.country,
+    region: f.region,
+    bornOnOrBefore: f.bornOnOrBefore,
+    bornAfter: f.bornAfter,
+    viewer: f.viewerProfileId ?? undefined,
+    excludeIds: exclude ? f.excludeIds : undefined,
+    cursorHasPhoto: cursor?.hasPhoto,
+    cursorId: cursor?.id,
+  };
+  return page.execute(values);
 }
 
 /**
