@@ -74,8 +74,23 @@ function isRecord(value: unknown): value is Record<string, unknown> {
 function optionalString(body: Record<string, unknown>, field: string, max: number): string | undefined {
   const value = body[field];
   if (value === undefined || value === null) return undefined;
-  if (typeof value !== 'string' || value.length > max) throw new SandboxError(422, `The ${field} is invalid`, field);
+  // PostgreSQL text cannot hold NUL: refused here as Mollie refuses what it cannot store.
+  if (typeof value !== 'string' || value.length > max || value.includes('\u0000'))
+    throw new SandboxError(422, `The ${field} is invalid`, field);
   return value;
+}
+
+/** Metadata as Mollie takes it: any JSON up to 1024 bytes (and, for jsonb, no NUL character). */
+function metadataOf(value: unknown): unknown {
+  const json = JSON.stringify(value ?? null);
+  if (json.length > 1024) throw new SandboxError(422, 'The metadata is too large (at most 1024 bytes)', 'metadata');
+  if (json.includes('\\u0000')) throw new SandboxError(422, 'The metadata is invalid', 'metadata');
+  return value ?? null;
+}
+
+/** Ids of the sandbox's objects (tr_…, cst_…, mdt_…); anything else names nothing. */
+export function isSandboxId(prefix: 'tr' | 'cst' | 'mdt', id: unknown): id is string {
+  return typeof id === 'string' && new RegExp(`^${prefix}_[A-Za-z0-9]{1,64}$`).test(id);
 }
 
 function optionalUrl(body: Record<string, unknown>, field: string, label: string): string | undefined {
@@ -113,7 +128,7 @@ function sequenceTypeOf(value: unknown): SandboxSequenceType {
 function methodsOf(value: unknown): SandboxMethodId[] | null {
   if (value === undefined || value === null) return null;
   const ids = Array.isArray(value) ? value : [value];
-  if (ids.length === 0) return null;
+  if (ids.length === 0) throw new SandboxError(422, 'The payment method is invalid', 'method');
   return ids.map((id) => {
     if (typeof id !== 'string') throw new SandboxError(422, 'The payment method is invalid', 'method');
     if ((DISCONTINUED_METHODS as readonly string[]).includes(id)) {
@@ -154,7 +169,7 @@ export { availableMethods };
 
 async function validMandate(app: FastifyInstance, customerId: string, mandateId: string | undefined): Promise<SandboxMandate> {
   if (mandateId !== undefined) {
-    const mandate = await findMandate(app.ctx.db, customerId, mandateId);
+    const mandate = isSandboxId('mdt', mandateId) ? await findMandate(app.ctx.db, customerId, mandateId) : undefined;
     if (!mandate) throw new SandboxError(404, `No mandate exists with token ${mandateId}.`, 'mandateId');
     if (mandate.status !== 'valid') throw new SandboxError(422, 'The mandate is not valid', 'mandateId');
     return mandate;
@@ -182,7 +197,7 @@ export async function createPayment(
   options: { customerId?: string; idempotencyKey?: string },
 ): Promise<{ payment: SandboxPayment; created: boolean }> {
   const { db } = app.ctx;
-  if (options.idempotencyKey !== undefined && (options.idempotencyKey.length === 0 || options.idempotencyKey.length > 255)) {
+  if (options.idempotencyKey !== undefined && !/^[\x21-\x7e]{1,255}$/.test(options.idempotencyKey)) {
     throw new SandboxError(400, 'The idempotency key is invalid');
   }
   if (options.idempotencyKey) {
@@ -203,15 +218,14 @@ export async function createPayment(
   const webhookUrl = optionalUrl(body, 'webhookUrl', 'webhook URL');
   const locale = localeOf(optionalString(body, 'locale', 10));
   const billingCountry = countryOf(optionalString(body, 'restrictPaymentMethodsToCountry', 2), 'restrictPaymentMethodsToCountry');
-  const metadata = body.metadata ?? null;
-  if (JSON.stringify(metadata).length > 1024) throw new SandboxError(422, 'The metadata is too large (at most 1024 bytes)', 'metadata');
+  const metadata = metadataOf(body.metadata);
   const requested = methodsOf(body.method);
   const customerId = options.customerId ?? optionalString(body, 'customerId', 64);
   const mandateIdAsked = optionalString(body, 'mandateId', 64);
 
   let customer: SandboxCustomer | undefined;
   if (customerId !== undefined) {
-    customer = await findCustomer(db, customerId);
+    customer = isSandboxId('cst', customerId) ? await findCustomer(db, customerId) : undefined;
     if (!customer) throw new SandboxError(404, `No customer exists with token ${customerId}.`, 'customerId');
   }
   if (sequenceType !== 'oneoff' && !customer)
@@ -279,7 +293,7 @@ export async function createPayment(
 
 /** A payment by id; an open one past its time is expired first (its webhook follows), as Mollie would have. */
 export async function getPayment(app: FastifyInstance, id: string): Promise<SandboxPayment> {
-  const payment = await findPayment(app.ctx.db, id);
+  const payment = isSandboxId('tr', id) ? await findPayment(app.ctx.db, id) : undefined;
   if (!payment) throw new SandboxError(404, `No payment exists with token ${id}.`);
   if (payment.status === 'open' && payment.expiresAt && payment.expiresAt.getTime() <= app.ctx.now().getTime()) {
     const expired = await changeStatus(app.ctx.db, id, ['open'], { status: 'expired' });
@@ -297,13 +311,12 @@ export async function createCustomer(app: FastifyInstance, body: unknown): Promi
   const name = optionalString(input, 'name', 255) ?? null;
   const email = optionalString(input, 'email', 320) ?? null;
   if (email !== null && !/^[^\s@]+@[^\s@]+$/.test(email)) throw new SandboxError(422, 'The email address is invalid', 'email');
-  const metadata = input.metadata ?? null;
-  if (JSON.stringify(metadata).length > 1024) throw new SandboxError(422, 'The metadata is too large (at most 1024 bytes)', 'metadata');
+  const metadata = metadataOf(input.metadata);
   return insertCustomer(app.ctx.db, { id: sandboxId('cst'), name, email, metadata, createdAt: app.ctx.now() });
 }
 
 export async function getCustomer(app: FastifyInstance, id: string): Promise<SandboxCustomer> {
-  const customer = await findCustomer(app.ctx.db, id);
+  const customer = isSandboxId('cst', id) ? await findCustomer(app.ctx.db, id) : undefined;
   if (!customer) throw new SandboxError(404, `No customer exists with token ${id}.`);
   return customer;
 }
@@ -341,7 +354,7 @@ export async function listMandates(app: FastifyInstance, customerId: string): Pr
 
 export async function getMandate(app: FastifyInstance, customerId: string, mandateId: string): Promise<SandboxMandate> {
   await getCustomer(app, customerId);
-  const mandate = await findMandate(app.ctx.db, customerId, mandateId);
+  const mandate = isSandboxId('mdt', mandateId) ? await findMandate(app.ctx.db, customerId, mandateId) : undefined;
   if (!mandate) throw new SandboxError(404, `No mandate exists with token ${mandateId}.`);
   return mandate;
 }
