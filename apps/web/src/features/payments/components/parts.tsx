@@ -56,12 +56,7 @@ export function PackageCard({ pkg, to }: { pkg: CreditPackage; to: string }) {
   const price = money(effective, pkg.currency);
   const credits = t('credits.packageCredits', { count: pkg.credits });
   return (
-    <LocalLink
-      to={to}
-      className={`pay-package${pkg.best_value ? ' is-best' : ''}`}
-      data-testid={`package-${pkg.id}`}
-      aria-label={`${t('credits.buyPackage', { package: credits, price })}${pkg.best_value ? ` (${t('credits.bestValue')})` : ''}`}
-    >
+    <LocalLink to={to} className={`pay-package${pkg.best_value ? ' is-best' : ''}`} data-testid={`package-${pkg.id}`}>
       {pkg.best_value && (
         <span className="pay-package-ribbon" data-testid="best-value">
           {t('credits.bestValue')}

@@ -23,13 +23,11 @@ describe('/credits', () => {
     await renderApp('/credits', { user: userFixture() });
     expect(await screen.findByRole('status', { name: pt('credits.loading') })).toHaveAttribute('aria-busy', 'true');
     await waitFor(() => expect(screen.getByTestId('balance')).toHaveTextContent(pt('credits.balance', { count: 10 })));
-    const packages = await screen.findAllByRole('link', { name: /^Choose/ });
-    expect(packages).toHaveLength(4);
+    await screen.findByTestId('package-4');
+    expect(within(screen.getByTestId('packages')).getAllByRole('link')).toHaveLength(4);
     const second = screen.getByTestId('package-2');
     expect(second).toHaveAttribute('href', '/credits/2');
-    expect(second).toHaveAccessibleName(
-      pt('credits.buyPackage', { package: pt('credits.packageCredits', { count: 120 }), price: eur(1699) }),
-    );
+    expect(second).toHaveTextContent(pt('credits.packageCredits', { count: 120 }));
     expect(within(second).getByTestId('price')).toHaveTextContent(eur(1699));
     expect(second).toHaveTextContent(pt('credits.perCredit', { price: '€0.142' }));
     expect(within(screen.getByTestId('package-3')).getByTestId('best-value')).toHaveTextContent(pt('credits.bestValue'));
