@@ -212,6 +212,16 @@ describe('test checkout page', () => {
     expect(recurring).toMatchObject({ status: 'paid', method: 'creditcard', checkoutUrl: null });
   });
 
+  it('makes one mandate when the payer of a first payment clicks paid twice at once', async () => {
+    const customer = await t.ctx.payments.createCustomer({ name: 'Member' });
+    const payment = await t.ctx.payments.createPayment(input({ sequenceType: 'first', customerId: customer.id, method: 'ideal' }));
+    await Promise.all([pay(payment.id, { status: 'paid' }), pay(payment.id, { status: 'paid' })]);
+    const mandates = await t.ctx.payments.listMandates(customer.id);
+    expect(mandates).toHaveLength(1);
+    expect(mandates[0]).toMatchObject({ method: 'directdebit', status: 'valid' });
+    expect((await t.ctx.payments.getPayment(payment.id))?.mandateId).toBe(mandates[0]?.id);
+  });
+
   it('expires an open payment after 15 minutes and says so to the webhook', async () => {
     const payment = await t.ctx.payments.createPayment(input());
     t.clock.advance(16 * 60_000);

@@ -421,14 +421,15 @@ export async function completeCheckout(app: FastifyInstance, id: string, input: 
     details.consumerAccount = 'NL55INGB0000000000';
   }
   const paid = input.status === 'paid';
-  const mandateId = paid ? await mandateAfterFirst(app, payment, method, details) : null;
-  return changeStatus(app.ctx.db, id, ['open'], {
+  const changed = await changeStatus(app.ctx.db, id, ['open'], {
     status: input.status,
     method,
     details,
     ...(paid ? { paidAt: app.ctx.now() } : {}),
-    ...(mandateId ? { mandateId } : {}),
   });
+  // Only the click that moved the payment makes its mandate (a second click at once makes none).
+  const mandateId = changed && paid ? await mandateAfterFirst(app, changed, method, details) : null;
+  return mandateId ? ((await changeStatus(app.ctx.db, id, ['paid'], { status: 'paid', mandateId })) ?? changed) : changed;
 }
 
 /** Settles a pending (or still open) payment as paid or failed: the dashboard's action and the SEPA settle job. */
