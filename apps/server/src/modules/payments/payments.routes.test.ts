@@ -217,6 +217,29 @@ describe('a provider that cannot be reached', () => {
   });
 });
 
+describe('a start the provider refuses', () => {
+  it('keeps the order, answers 503 at once to the retry too, and expires it at its first check', async () => {
+    const sam = await member();
+    // A customer the provider no longer knows: it refuses the card's first payment.
+    await t.ctx.db.insert(paymentCustomers).values({ userId: sam.userId, provider: t.ctx.payments.name, customerId: 'cst_gone00000' });
+    const { packages } = await packagesOf(sam);
+    const body = { package: packages[0].id, method: 'visa', request_id: randomUUID() };
+    const first = await as(sam, 'POST', PAY, body);
+    expect([first.statusCode, first.json().error]).toEqual([503, 'payment_provider_unavailable']);
+    const started = Date.now();
+    const retry = await as(sam, 'POST', PAY, body);
+    expect(retry.statusCode).toBe(503);
+    expect(Date.now() - started).toBeLessThan(5000);
+    const [order] = await t.ctx.db.select().from(paymentOrders).where(eq(paymentOrders.userId, sam.userId));
+    expect(order).toMatchObject({ status: 'created', providerPaymentId: null });
+    t.clock.advance(CHECK_AFTER_MS[0] + 1000);
+    await t.ctx.jobs.runDue();
+    expect((await orderRow(order.id)).status).toBe('expired');
+    const again = startPaymentResponseSchema.parse((await as(sam, 'POST', PAY, body)).json());
+    expect(again.order).toMatchObject({ id: order.id, status: 'expired', checkout_url: null });
+  });
+});
+
 describe('starting a payment', () => {
   it('stores the order before the provider is called and answers the checkout on the site domain return page', async () => {
     const sam = await member();

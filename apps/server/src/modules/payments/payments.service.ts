@@ -387,18 +387,22 @@ async function resume(
   return { order: presented, checkout_url: presented.checkout_url };
 }
 
+/** A start of this order reached the provider and failed (createPayment marks it): nobody else is trying. */
+const attemptFailed = (order: OrderRow) => order.providerPaymentId === null && order.updatedAt.getTime() > order.createdAt.getTime();
+
 /**
  * Another request is creating this order's payment: wait for it, until JOIN_WAIT_MS after the order was stored
  * (a retry after a failed start does not wait again), then make it ourselves (same Idempotency-Key).
  */
 async function waitForPayment(ctx: AppContext, order: OrderRow): Promise<OrderRow> {
+  if (attemptFailed(order)) return order;
   const age = Math.max(0, ctx.now().getTime() - order.createdAt.getTime());
   const until = Date.now() + Math.max(0, JOIN_WAIT_MS - age);
   let current = order;
   for (let delay = 20; Date.now() < until; delay = Math.min(delay * 2, 250)) {
     await new Promise((resolve) => setTimeout(resolve, delay));
     current = (await findOrder(ctx.db, order.id)) ?? current;
-    if (current.providerPaymentId || !WAITING.has(current.status)) return current;
+    if (current.providerPaymentId || !WAITING.has(current.status) || attemptFailed(current)) return current;
   }
   return current;
 }
@@ -438,7 +442,9 @@ async function createPayment(ctx: AppContext, site: Site, order: OrderRow, known
       idempotencyKey: `order:${order.id}`,
     });
   } catch {
-    // The order stays 'created': a retry with the same request_id asks the provider again, with the same key.
+    // The order stays 'created': a retry with the same request_id asks the provider again, with the same key,
+    // at once (the mark tells it that nobody is making the payment any more).
+    await touchOrder(ctx.db, order.id, new Date(Math.max(ctx.now().getTime(), order.createdAt.getTime() + 1)));
     throw providerUnavailable();
   }
   const attached = await attachPayment(ctx.db, order.id, {
@@ -584,7 +590,11 @@ export function registerPaymentJobs(ctx: AppContext): void {
     const { orderId, round } = (payload ?? {}) as { orderId?: unknown; round?: unknown };
     if (!Number.isSafeInteger(orderId) || !Number.isSafeInteger(round)) return;
     const order = await findOrder(ctx.db, orderId as number);
-    if (!order || !WAITING.has(order.status) || order.providerPaymentId === null) return;
+    if (!order || !WAITING.has(order.status)) return;
+    if (order.providerPaymentId === null) {
+      await expireUnstarted(ctx, order.id);
+      return;
+    }
     // A provider that cannot be reached throws: the job is tried again later.
     const payment = await ctx.payments.getPayment(order.providerPaymentId);
     const after = payment ? await applyPayment(ctx, order.id, payment) : order;
@@ -593,6 +603,21 @@ export function registerPaymentJobs(ctx: AppContext): void {
       const runAt = new Date(order.createdAt.getTime() + CHECK_AFTER_MS[next]);
       await ctx.jobs.enqueue(ctx.db, CHECK_JOB, { orderId: order.id, round: next }, { runAt });
     }
+  });
+}
+
+/**
+ * An order whose payment was never made (the provider could not be reached and nobody retried) expires at its
+ * first check and gives its discount back. Should the provider have made the payment after all, its webhook still
+ * finds the order through the payment's metadata and a paid payment is credited.
+ */
+async function expireUnstarted(ctx: AppContext, orderId: number): Promise<void> {
+  await withTransaction(ctx, async (tx) => {
+    const order = await lockOrder(tx, orderId);
+    if (!order || order.providerPaymentId !== null || order.status !== 'created') return;
+    if (!(await recordEvent(tx, order.id, 'expired', { reason: 'never_started' }))) return;
+    await releaseDiscount(tx, order.id);
+    await updateOrder(tx, order.id, { status: 'expired', updatedAt: ctx.now() });
   });
 }
 
