@@ -141,3 +141,55 @@ test('a free member starts two conversations, not a third, and can delete a chat
 
   await c.page.context().close();
 });
+
+test('a message written offline waits, survives a reload and a closed tab, and arrives once when the connection returns', async ({
+  browser,
+}, info) => {
+  const a = await newMember(browser, 'Dana', info.project.name, { asDevice: true });
+  const b = await newMember(browser, 'Emil', info.project.name, { asDevice: true });
+  const context = a.page.context();
+
+  await a.page.goto(`/members/${b.profileId}/chat`);
+  await expect(a.page.getByTestId('conversation').getByRole('heading', { name: 'Emil' })).toBeVisible();
+
+  // The browser is offline: the first message waits, saying so, and nothing reaches the server.
+  await context.setOffline(true);
+  await a.page.getByRole('textbox', { name: 'Write a message…' }).fill('Written in the tunnel');
+  await a.page.getByTestId('chat-send').click();
+  const waiting = a.page.getByTestId('chat-pending').filter({ hasText: 'Written in the tunnel' });
+  await expect(waiting).toContainText('Not sent: no connection. It will be sent when you are back online.');
+  await expectAccessible(a.page);
+
+  // The tab is closed while offline; the connection returns; a new tab sends it and starts the conversation.
+  await a.page.close();
+  await context.setOffline(false);
+  const page = await context.newPage();
+  await page.goto(`/members/${b.profileId}/chat`);
+  await expect(page).toHaveURL(/\/chats\/\d+$/, LIVE);
+  await expect(page.getByTestId('chat-message').filter({ hasText: 'Written in the tunnel' })).toContainText('Sent', LIVE);
+  await expect(page.getByTestId('chat-pending')).toHaveCount(0);
+  const chatUrl = page.url();
+
+  // The server cannot be reached (sends fail on the network), the page is reloaded: still waiting, then sent by
+  // itself once the server answers again.
+  await page.route('**/api/messages.php', (route) =>
+    route.request().method() === 'POST' ? route.abort('internetdisconnected') : route.continue(),
+  );
+  await page.getByRole('textbox', { name: 'Write a message…' }).fill('Through the reload');
+  await page.getByTestId('chat-send').click();
+  await expect(page.getByTestId('chat-pending').filter({ hasText: 'Through the reload' })).toContainText('no connection', LIVE);
+  await page.reload();
+  await expect(page.getByTestId('chat-pending').filter({ hasText: 'Through the reload' })).toBeVisible();
+  await page.unroute('**/api/messages.php');
+  await expect(page.getByTestId('chat-message').filter({ hasText: 'Through the reload' })).toContainText('Sent', LIVE);
+
+  // Emil has each message once (20 credits at signup, 10 a message: both were charged, nothing more).
+  await b.page.goto(chatUrl);
+  const received = b.page.getByTestId('chat-message');
+  await expect(received.filter({ hasText: 'Through the reload' })).toHaveCount(1, LIVE);
+  await expect(received.filter({ hasText: 'Written in the tunnel' })).toHaveCount(1);
+  await expect(received).toHaveCount(2);
+
+  await context.close();
+  await b.page.context().close();
+});
