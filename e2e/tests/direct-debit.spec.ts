@@ -6,7 +6,8 @@ import { newMember } from './members';
  * Direct debit (spec §2 /directdebit, §3 the direct-debit form, §5 'Invalid code'): a member comes from the credits
  * with a package, gives an account and a mobile number, reads the SMS code on the dev SMS page (no SMS provider on
  * the test server), confirms, and the package's payment starts on the new mandate without a checkout: pending until
- * the bank settles it, which the sandbox dashboard does here, and then the credits are there.
+ * the bank settles it, which the sandbox dashboard does here, and then the credits are there. A chargeback then
+ * blocks the member for direct debit (spec §8).
  */
 
 test.describe.configure({ timeout: JOURNEY_TIMEOUT });
@@ -37,7 +38,9 @@ async function credits(page: Page): Promise<number> {
   return ((await res.json()) as { user: { credits: number } }).user.credits;
 }
 
-test('a member confirms an account with the SMS code and pays a package by direct debit', async ({ browser }, testInfo) => {
+test('a member confirms an account with the SMS code, pays a package by direct debit, and is blocked after a chargeback', async ({
+  browser,
+}, testInfo) => {
   const { page } = await newMember(browser, 'Dirk', testInfo.project.name, { asDevice: true });
   const packages = await page.request.get('/api/packages.php', { headers: CLIENT });
   expect(packages.ok()).toBe(true);
@@ -94,4 +97,17 @@ test('a member confirms an account with the SMS code and pays a package by direc
   await page.goto(`/directdebit?package=${pkg.id}`);
   await expect(page.getByTestId('directdebit-mandate')).toContainText('4300');
   await expect(page.getByTestId('directdebit-pay')).toBeVisible();
+
+  // The bank reverses the debit: the member is blocked for direct debit and is offered the other methods.
+  await page.goto('/sandbox');
+  await page
+    .locator('tr', { hasText: `(order ${orderId})` })
+    .getByRole('button', { name: 'Charge back' })
+    .click();
+  await page.goto(`/directdebit?package=${pkg.id}`);
+  const blocked = page.getByTestId('directdebit-blocked');
+  await expect(blocked).toContainText('Your account is blocked for direct debit');
+  await expect(blocked.getByRole('link', { name: 'Other payment methods' })).toHaveAttribute('href', `/credits/${pkg.id}`);
+  await expect(page.getByTestId('directdebit-pay')).toHaveCount(0);
+  await expectAccessible(page);
 });
