@@ -519,6 +519,27 @@ describe('chargebacks', () => {
   });
 });
 
+describe('a chargeback seen first', () => {
+  it('credits, then takes back: the first webhook the server sees is of a payment already charged back', async () => {
+    const sam = await member();
+    const before = await userRow(sam);
+    const { packages } = await packagesOf(sam);
+    const started = await startOk(sam, { package: packages[0].id, method: 'ideal' });
+    const payment = await payerChooses(started.order.id, 'paid');
+    await chargeBackPayment(t.app, payment.id);
+    expect((await webhook(payment.id)).statusCode).toBe(200);
+    const after = await userRow(sam);
+    expect(after.credits).toBe(before.credits);
+    expect(after.creditDebt).toBe(0);
+    expect(after.directDebitBlocked).toBe(true);
+    expect((await orderRow(started.order.id)).status).toBe('charged_back');
+    const events = await t.ctx.db.select().from(paymentEvents).where(eq(paymentEvents.orderId, started.order.id));
+    expect(events.map((e) => e.status).sort()).toEqual(['charged_back', 'paid']);
+    const one = transactionResponseSchema.parse((await as(sam, 'GET', `${TRANSACTIONS}?id=${started.order.id}`)).json());
+    expect([one.order.status, one.receipt]).toEqual(['charged_back', null]);
+  });
+});
+
 describe('direct debit', () => {
   it('collects on the member mandate without a checkout, up to the open limit, and credits once settled', async () => {
     const sam = await member();
