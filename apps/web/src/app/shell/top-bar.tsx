@@ -36,7 +36,8 @@ export function TopBar() {
                     aria-current={item === active ? 'page' : undefined}
                     data-testid={`nav-${item.id}`}
                   >
-                    {t(item.label)}
+                    <span className="top-nav-long">{t(item.label)}</span>
+                    <span className="top-nav-short">{t(item.tabLabel)}</span>
                     {item.badge && <NavBadge badge={item.badge} />}
                   </LocalLink>
                 </li>
