@@ -42,13 +42,17 @@ function bonus(secondsLeft: number): TimeBonusResponse {
 const welcome = () =>
   discount({ code: 'WELCOMEAB12CD', user_id: 7, source: 'welcome', expires: new Date(Date.now() + 60 * 3_600_000).toISOString() });
 
-/** On the fake clock: what `find` finds once the page's lazy parts and first calls are in (the clock stands still). */
+/**
+ * On the fake clock: what `find` finds once the page's lazy parts and first calls are in. The fake clock stands
+ * still meanwhile; the wait is bounded by real time (a cold import of a lazy page can take a while).
+ */
 async function once<T>(find: () => T): Promise<T> {
-  for (let round = 0; ; round++) {
+  const until = performance.now() + 10_000;
+  for (;;) {
     try {
       return find();
     } catch (error) {
-      if (round > 100) throw error;
+      if (performance.now() > until) throw error;
       await settle();
     }
   }
