@@ -40,7 +40,11 @@ export function useConfirmCode() {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: ({ verification, otp }: { verification: number; otp: string }) => confirmCode(verification, otp),
-    onSuccess: () => queryClient.invalidateQueries({ queryKey: directDebitQueryKey }),
+    onSuccess: ({ mandate }) => {
+      // The page shows the new account at once, before the status is asked for again.
+      queryClient.setQueryData<DirectDebitStatus>(directDebitQueryKey, (old) => (old ? { ...old, mandate } : old));
+      return queryClient.invalidateQueries({ queryKey: directDebitQueryKey });
+    },
   });
 }
 

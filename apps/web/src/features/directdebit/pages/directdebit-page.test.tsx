@@ -174,6 +174,30 @@ describe('the direct-debit page', () => {
     ]);
   });
 
+  it('shows the confirmed account when the member came for no package', async () => {
+    directDebitServer(status());
+    const { user } = await renderApp('/directdebit', member());
+    await screen.findByTestId('directdebit-form');
+    for (const [key, value] of [
+      ['accountHolder', 'Robin de Vries'],
+      ['iban', 'NL91ABNA0417164300'],
+      ['street', 'Main'],
+      ['houseNumber', '1'],
+      ['zip', '1000 AA'],
+      ['city', 'Amsterdam'],
+      ['phone', '0612345678'],
+    ]) {
+      await user.type(screen.getByRole('textbox', { name: p(`directDebit.form.${key}`) }), value);
+    }
+    await user.click(screen.getByTestId('directdebit-send'));
+    await user.type(await screen.findByRole('textbox', { name: p('directDebit.code.label') }), '123456');
+    await user.click(screen.getByTestId('directdebit-confirm'));
+    expect(await screen.findByTestId('directdebit-mandate')).toHaveTextContent(p('directDebit.mandate.account', { last4: '4300' }));
+    expect(await screen.findByText(p('directDebit.confirmed'))).toBeVisible();
+    expect(screen.getByTestId('directdebit-buy')).toHaveAttribute('href', '/credits');
+    expect(screen.queryByTestId('directdebit-form')).toBeNull();
+  });
+
   it('shows the server field errors on their fields', async () => {
     directDebitServer(status());
     server.use(
