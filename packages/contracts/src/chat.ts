@@ -55,6 +55,8 @@ export const chatPreviewSchema = z.object({
   kind: z.enum(MESSAGE_KINDS),
   /** The text, cut to 100 characters (empty for a rejected message). */
   body: z.string(),
+  /** A gift message's gift (its name is shown: "You: Coffee"). */
+  gift: giftIdSchema.optional(),
   from_me: z.boolean(),
   created_at: z.string(),
 });

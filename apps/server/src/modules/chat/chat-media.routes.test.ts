@@ -1,5 +1,5 @@
 import { randomUUID } from 'node:crypto';
-import { GIFTS, messagesResponseSchema, sendMessageResponseSchema } from '@amora/contracts';
+import { chatsResponseSchema, GIFTS, messagesResponseSchema, sendMessageResponseSchema } from '@amora/contracts';
 import { creditLedger, messages, profiles, users } from '@amora/db';
 import { asc, eq, sql } from 'drizzle-orm';
 import type { LightMyRequestResponse } from 'fastify';
@@ -110,6 +110,15 @@ describe('gifts', () => {
     // The recipient sees the gift, not its price.
     const theirs = (await messagesOf(b, conversation)).at(-1);
     expect(theirs).toMatchObject({ kind: 'gift', gift: 'rose', price: 0, from_me: false });
+    // The list names the gift as the last message, to both.
+    for (const [who, fromMe] of [
+      [a, true],
+      [b, false],
+    ] as const) {
+      const chats = chatsResponseSchema.parse((await as(who, 'GET', '/api/chats.php')).json());
+      const chat = chats.chats.find((c) => c.conversation.id === conversation);
+      expect(chat?.last_message).toMatchObject({ kind: 'gift', gift: 'rose', from_me: fromMe });
+    }
     // A gift may start a conversation too.
     const c = await member();
     await setCredits(c, GIFT_PRICE);

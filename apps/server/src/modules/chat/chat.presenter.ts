@@ -80,6 +80,7 @@ export function presentChat(row: ChatListRow, me: { profileId: number; userStatu
               : Array.from(row.lastBody ?? '')
                   .slice(0, PREVIEW_LENGTH)
                   .join(''),
+          ...(row.lastKind === 'gift' && row.lastGift && row.lastStatus !== 'rejected' ? { gift: row.lastGift as GiftId } : {}),
           from_me: row.lastSender === me.profileId,
           created_at: row.lastAt.toISOString(),
         }

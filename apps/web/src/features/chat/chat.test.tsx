@@ -90,10 +90,14 @@ const sentAnswer = (clientId: string, body: string) =>
 describe('chats', () => {
   it('the list shows each chat with its last message, unread count and the fictional warning, and opens none on /chats', async () => {
     const fictional = chat(2, 'Mia', { profile: card(102, 'Mia', true), num_unread_messages: 3 });
-    server.use(answers.chats(chatsOf([chat(1, 'Noor'), fictional])));
+    const gift = chat(3, 'Ada', {
+      last_message: { seq: 2, kind: 'gift', gift: 'coffee', body: '', from_me: true, created_at: '2026-11-25T10:00:00.000Z' },
+    });
+    server.use(answers.chats(chatsOf([chat(1, 'Noor'), fictional, gift])));
     await renderApp('/chats', { user: userFixture() });
     const items = await screen.findAllByTestId('chat-list-item');
-    expect(items).toHaveLength(2);
+    expect(items).toHaveLength(3);
+    expect(within(items[2]).getByText(text('chat.fromMe', { text: text('chat.gifts.coffee') }))).toBeVisible();
     expect(within(items[0]).getByText('Hello from Noor')).toBeVisible();
     expect(within(items[0]).queryByTestId('chat-unread')).toBeNull();
     expect(within(items[1]).getByTestId('chat-unread')).toHaveTextContent('3');

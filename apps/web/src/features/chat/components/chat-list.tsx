@@ -18,7 +18,8 @@ function usePreview() {
   return (chat: Chat): string => {
     const last = chat.last_message;
     if (!last) return t('chat.noMessagesYet');
-    const what = last.kind === 'gift' ? t('chat.gift') : last.kind === 'photo' ? t('chat.photo') : last.body || t('chat.removed');
+    const gift = last.kind === 'gift' ? (last.gift ? t(`chat.gifts.${last.gift}`) : t('chat.gift')) : null;
+    const what = gift ?? (last.kind === 'photo' ? t('chat.photo') : last.body || t('chat.removed'));
     return last.from_me ? t('chat.fromMe', { text: what }) : what;
   };
 }
