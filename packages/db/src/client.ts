@@ -134,7 +134,7 @@ export interface OpenOptions {
    */
   template?: string;
   poolSize?: number;
-  /** Connections of the pool behind plannedDatabase (PostgreSQL only). */
+  /** Connections of the pool behind plannedDatabase (PostgreSQL only); as many as poolSize unless given. */
   plannedPoolSize?: number;
 }
 
@@ -154,7 +154,8 @@ export function plannedDatabase<T extends Executor>(db: T): T | Database {
 
 export async function openDatabase(options: OpenOptions): Promise<DbHandle> {
   if (options.url) {
-    const pool = new pg.Pool({ connectionString: options.url, max: options.poolSize ?? 10 });
+    const poolSize = options.poolSize ?? 10;
+    const pool = new pg.Pool({ connectionString: options.url, max: poolSize });
     // An idle connection the server closes (restart, failover) must not take the process down; the next
     // query opens a fresh one.
     pool.on('error', (error) => console.error(`PostgreSQL connection lost: ${error.message}`));
@@ -162,7 +163,7 @@ export async function openDatabase(options: OpenOptions): Promise<DbHandle> {
     // Every statement on these connections gets a generic plan, an unnamed one too: see plannedDatabase.
     const plannedPool = new pg.Pool({
       connectionString: options.url,
-      max: options.plannedPoolSize ?? 4,
+      max: options.plannedPoolSize ?? poolSize,
       options: '-c plan_cache_mode=force_generic_plan',
     });
     plannedPool.on('error', (error) => console.error(`PostgreSQL connection lost: ${error.message}`));

@@ -1,5 +1,5 @@
 import { blocks, plannedDatabase, profiles, sites } from '@amora/db';
-import { eq, inArray, sql } from 'drizzle-orm';
+import { eq, inArray, type SQL, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, type TestApp } from '../../test/harness';
 
@@ -117,13 +117,13 @@ describe('GET /api/search.php', () => {
     for (let i = 0; i < 7; i++) expect((await get('?gender=woman&min_age=25&max_age=45')).statusCode).toBe(200);
     const planned = plannedDatabase(t.ctx.db);
     expect(planned).not.toBe(t.ctx.db);
-    const mode = await planned.execute(sql`show plan_cache_mode`);
-    expect(mode.rows[0]).toEqual({ plan_cache_mode: 'force_generic_plan' });
+    const rows = async (query: SQL) => ((await planned.execute(query)) as unknown as { rows: unknown[] }).rows;
+    expect((await rows(sql`show plan_cache_mode`))[0]).toEqual({ plan_cache_mode: 'force_generic_plan' });
     // One search at a time: the pool hands out the same connection each time, the one that holds the statement.
-    const statements = await planned.execute(
+    const statements = await rows(
       sql`select name, generic_plans::int as generic, custom_plans::int as custom from pg_prepared_statements where name = 'search_page_goav_25'`,
     );
-    expect(statements.rows).toEqual([{ name: 'search_page_goav_25', generic: 7, custom: 0 }]);
+    expect(statements).toEqual([{ name: 'search_page_goav_25', generic: 7, custom: 0 }]);
   });
 
   it.each([

@@ -7,7 +7,7 @@ import type { Auth } from '../../plugins/auth';
 import { preferredGenders } from '../likes/likes.service';
 import { presentProfileCard } from '../profile-cards/profile-cards.presenter';
 import type { Site } from '../sites/sites.repository';
-import { countMatches, matchesFilters, type SearchCursor, type SearchFilters, searchPage } from './search.repository';
+import { countMatches, matchesFilters, type SearchCursor, type SearchFilters, type SearchPageRow, searchPage } from './search.repository';
 
 /** The ISO date `years` before `now` (UTC). */
 function yearsBefore(now: Date, years: number): string {
@@ -46,7 +46,7 @@ export function filtersFor(site: Site, viewer: Auth | null, query: SearchQuery, 
   };
 }
 
-function toCard(row: Awaited<ReturnType<typeof searchPage>>[number], now: Date): SearchCard {
+function toCard(row: SearchPageRow, now: Date): SearchCard {
   return presentProfileCard(row, row.isPremium, now);
 }
 
