@@ -38,8 +38,7 @@ describe('/premium', () => {
     );
   });
 
-  it('a locked photo leads here', async () => {
-    // The gallery's lock (features/profiles) links to /premium; its own test covers the photo, this the way.
+  it("the activation page's Get Premium card leads here", async () => {
     server.use(paymentAnswers.packages());
     const { user } = await renderApp('/activate/done', { user: userFixture() });
     await user.click(within(await screen.findByTestId('activate-card-premium')).getByRole('link'));

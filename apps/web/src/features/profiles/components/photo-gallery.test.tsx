@@ -11,7 +11,7 @@ const photos = [
 ];
 
 describe('PhotoGallery', () => {
-  it('shows every photo big, the first at once and first of all; a locked one keeps the premium message', async () => {
+  it('shows every photo big, the first at once and first of all; a locked one keeps the premium message and leads to Premium', async () => {
     await renderInRoute(<PhotoGallery name="Noor" photos={photos} />, { path: '/members/7', routeName: 'members-id' });
     const gallery = await screen.findByRole('region', { name: text('member.photos', { name: 'Noor' }) });
     const [first, locked, third] = within(gallery).getAllByRole('group');
@@ -20,6 +20,7 @@ describe('PhotoGallery', () => {
     expect(within(first).getByRole('img')).toHaveAttribute('loading', 'eager');
     expect(locked).toHaveAttribute('data-testid', 'locked-photo');
     expect(locked).toHaveTextContent(text('member.premiumOnly'));
+    expect(within(locked).getByRole('link', { name: text('credits.navPremium') })).toHaveAttribute('href', '/premium');
     expect(within(third).getByRole('img')).toHaveAttribute('loading', 'lazy');
     expect(within(third).getByRole('img')).not.toHaveAttribute('fetchpriority');
     // The thumbnails are buttons, not photos of the profile: the photos are counted once.
