@@ -46,6 +46,7 @@ function RepeatOrderPage() {
   if (error instanceof ApiRequestError && error.code === 'no_previous_order') {
     return (
       <main id="main" className="container pay-page py-4">
+        <h1 className="visually-hidden">{t('checkout.repeat.title')}</h1>
         <EmptyState
           title={t('checkout.repeat.none')}
           text={t('checkout.repeat.noneText')}
