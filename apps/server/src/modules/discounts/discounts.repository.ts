@@ -1,4 +1,4 @@
-import { creditPackages, discountCodes, discountRedemptions, type Executor, users } from '@amora/db';
+import { creditPackages, discountCodes, discountRedemptions, type Executor, paymentOrders, users } from '@amora/db';
 import { and, eq, inArray, ne, sql } from 'drizzle-orm';
 
 export type DiscountCodeRow = typeof discountCodes.$inferSelect;
@@ -48,6 +48,58 @@ export async function hasUsed(db: Executor, discountCodeId: number, userId: numb
     )
     .limit(1);
   return row !== undefined;
+}
+
+/** Order statuses of a checkout that may still be paid: a reservation of such an order holds its code. */
+const WAITING_ORDER_STATUSES = ['created', 'open', 'pending', 'authorized'];
+
+/**
+ * Whether another order of the member that may still be paid (not `exceptOrderId`) holds this code: a second
+ * checkout opened before the first is paid would otherwise be charged the once-per-member discount too.
+ */
+export async function isHeldByOpenOrder(db: Executor, discountCodeId: number, userId: number, exceptOrderId?: number): Promise<boolean> {
+  const [row] = await db
+    .select({ id: discountRedemptions.id })
+    .from(discountRedemptions)
+    .innerJoin(paymentOrders, eq(paymentOrders.id, discountRedemptions.orderId))
+    .where(
+      and(
+        eq(discountRedemptions.discountCodeId, discountCodeId),
+        eq(discountRedemptions.userId, userId),
+        eq(discountRedemptions.status, 'reserved'),
+        inArray(paymentOrders.status, WAITING_ORDER_STATUSES),
+        exceptOrderId === undefined ? undefined : ne(discountRedemptions.orderId, exceptOrderId),
+      ),
+    )
+    .limit(1);
+  return row !== undefined;
+}
+
+/**
+ * The member's row, locked to the end of the transaction: reservations of one member's codes take turns. NO KEY
+ * UPDATE, because the caller has just inserted the order, whose foreign key holds a KEY SHARE lock on this row:
+ * two such callers asking for FOR UPDATE would deadlock on PostgreSQL, while NO KEY UPDATE only waits for the other.
+ */
+export async function lockMemberForDiscount(tx: Executor, userId: number): Promise<boolean> {
+  const [row] = await tx.select({ id: users.id }).from(users).where(eq(users.id, userId)).for('no key update');
+  return row !== undefined;
+}
+
+/** The member's orders that may still be paid and hold a code (their status is worth asking the provider for). */
+export async function openOrdersHoldingCodes(db: Executor, userId: number): Promise<number[]> {
+  const rows = await db
+    .select({ orderId: discountRedemptions.orderId })
+    .from(discountRedemptions)
+    .innerJoin(paymentOrders, eq(paymentOrders.id, discountRedemptions.orderId))
+    .where(
+      and(
+        eq(discountRedemptions.userId, userId),
+        eq(discountRedemptions.status, 'reserved'),
+        inArray(paymentOrders.status, WAITING_ORDER_STATUSES),
+      ),
+    )
+    .limit(10);
+  return rows.map((r) => r.orderId);
 }
 
 /** The site's one TIMEBONUS25 row, made the first time it is needed (several at once: one row). */

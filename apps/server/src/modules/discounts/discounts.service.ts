@@ -21,7 +21,10 @@ import {
   hasUsed,
   insertCode,
   insertReservation,
+  isHeldByOpenOrder,
+  lockMemberForDiscount,
   markUsed,
+  openOrdersHoldingCodes,
 } from './discounts.repository';
 
 /**
@@ -87,6 +90,8 @@ async function checkCode(
   if (row.status === 'expired') return { ok: false, error: 'discount_expired' };
   if (row.status !== 'active') return { ok: false, error: 'discount_not_found' };
   if (await hasUsed(db, row.id, i.userId)) return { ok: false, error: 'discount_used' };
+  // Once per member also while a checkout of theirs holds it: that checkout can still be paid at its price.
+  if (await isHeldByOpenOrder(db, row.id, i.userId)) return { ok: false, error: 'discount_used' };
   if (expiresFor(row, await factsOf(db, row, i.userId)).getTime() <= i.now.getTime()) return { ok: false, error: 'discount_expired' };
   if (row.source === 'time_bonus') {
     const facts = await findMemberFacts(db, i.userId);
@@ -119,9 +124,24 @@ function expiresFor(row: DiscountCodeRow, facts: { signupDate: Date } | null): D
   return row.expiresAt;
 }
 
-/** The order takes the code while it is open (a retried call for the same order changes nothing). */
-export async function reserveDiscount(tx: Executor, r: { discountCodeId: number; userId: number; orderId: number }): Promise<void> {
+/**
+ * The order takes the code while it is open (a retried call for the same order changes nothing). False, and
+ * nothing reserved, when the member has used the code or another order of theirs that may still be paid holds
+ * it: the member's row lock makes parallel starts take turns here, so of checkouts opened at once one gets it.
+ * Call it in the transaction that stores the order, and refuse the order when it answers false.
+ */
+export async function reserveDiscount(tx: Executor, r: { discountCodeId: number; userId: number; orderId: number }): Promise<boolean> {
+  if (!(await lockMemberForDiscount(tx, r.userId))) return false;
+  if ((await hasUsed(tx, r.discountCodeId, r.userId)) || (await isHeldByOpenOrder(tx, r.discountCodeId, r.userId, r.orderId))) {
+    return false;
+  }
   await insertReservation(tx, r);
+  return true;
+}
+
+/** The member's orders that may still be paid and hold a code (a new start asks the provider about them first). */
+export async function ordersHoldingDiscounts(db: Executor, userId: number): Promise<number[]> {
+  return openOrdersHoldingCodes(db, userId);
 }
 
 /**

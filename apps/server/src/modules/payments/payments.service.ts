@@ -17,7 +17,13 @@ import { withTransaction } from '../../lib/transaction';
 import type { Auth } from '../../plugins/auth';
 import { credit, movements, spend } from '../credits/credits.service';
 import { directDebitAllowed } from '../directdebit/directdebit.service';
-import { discountCodeById, markDiscountUsed, releaseDiscount, reserveDiscount } from '../discounts/discounts.service';
+import {
+  discountCodeById,
+  markDiscountUsed,
+  ordersHoldingDiscounts,
+  releaseDiscount,
+  reserveDiscount,
+} from '../discounts/discounts.service';
 import type { Site } from '../sites/sites.service';
 import { siteUrl } from '../sites/sites.service';
 import {
@@ -213,6 +219,7 @@ export async function startOrder(
   if (existing) return { created: false, ...(await resume(ctx, site, existing, false)) };
   const buyer = await buyerOf(ctx, auth);
   const pkg = await packageForBuyer(ctx, site, buyer, input.packageId);
+  await refreshOrdersHoldingDiscounts(ctx, buyer.userId);
   const choice = await chooseDiscount(ctx, { siteId: site.id, userId: buyer.userId, code: input.code, country: pkg.country });
   const price = await priceOf(ctx, { siteId: site.id, userId: buyer.userId, choice, pkg, method: input.method });
   // A code asked for that does not apply refuses the order; the active discount that does not apply just is not used.
@@ -234,6 +241,22 @@ export async function startOrder(
     repeatOf: null,
     mandate: null,
   });
+}
+
+/**
+ * A checkout of the member that holds a discount code holds it until it is paid or ends. Before a new start, such
+ * orders not looked at for STATUS_RECHECK_MS are asked for at the provider, so one the payer canceled or that
+ * expired gives its code back even when its webhook has not come (yet). A provider that cannot be reached
+ * changes nothing here.
+ */
+async function refreshOrdersHoldingDiscounts(ctx: AppContext, userId: number): Promise<void> {
+  for (const orderId of await ordersHoldingDiscounts(ctx.db, userId)) {
+    const order = await findOrder(ctx.db, orderId);
+    if (!order?.providerPaymentId || ctx.now().getTime() - order.updatedAt.getTime() <= STATUS_RECHECK_MS) continue;
+    const payment = await ctx.payments.getPayment(order.providerPaymentId).catch(() => null);
+    if (payment) await applyPayment(ctx, order.id, payment);
+    else await touchOrder(ctx.db, order.id, ctx.now());
+  }
 }
 
 /** POST /api/repeat-order.php: the last paid order's package with its method; with a valid mandate, no checkout. */
@@ -335,7 +358,9 @@ async function placeOrder(ctx: AppContext, site: Site, buyer: Buyer, p: Placemen
       updatedAt: now,
     });
     if (row && row.discountCodeId !== null) {
-      await reserveDiscount(tx, { discountCodeId: row.discountCodeId, userId: buyer.userId, orderId: row.id });
+      // Once per member: a checkout of theirs opened meanwhile holds the code (this order is then not stored).
+      const reserved = await reserveDiscount(tx, { discountCodeId: row.discountCodeId, userId: buyer.userId, orderId: row.id });
+      if (!reserved) throw discountRefused('discount_used');
     }
     // Should neither the webhook nor the return page bring the result, the order asks the provider itself.
     if (row) await ctx.jobs.enqueue(tx, CHECK_JOB, { orderId: row.id, round: 0 }, { runAt: new Date(now.getTime() + CHECK_AFTER_MS[0]) });

@@ -1,0 +1,103 @@
+import { randomUUID } from 'node:crypto';
+import { packagesResponseSchema, startPaymentResponseSchema } from '@amora/contracts';
+import { discountRedemptions, paymentOrders } from '@amora/db';
+import { eq } from 'drizzle-orm';
+import type { LightMyRequestResponse } from 'fastify';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { type CallArgs, callAs, createMember, type Member } from '../../test/factories';
+import { createTestApp, type TestApp } from '../../test/harness';
+import { completeCheckout, notifyNow } from './sandbox/sandbox.service';
+
+/**
+ * Money abuse cases of the orders (ASVS 5.0 V2 business logic): a once-per-member discount must not be had twice
+ * by opening several checkouts before paying the first.
+ */
+
+const PACKAGES = '/api/packages.php';
+const PAY = '/api/payments.php';
+
+let t: TestApp;
+
+beforeAll(async () => {
+  t = await createTestApp();
+});
+afterAll(async () => {
+  await t?.close();
+});
+
+const as = (...args: CallArgs) => callAs(t, ...args);
+
+async function packagesOf(who: Member) {
+  const res = await as(who, 'GET', PACKAGES);
+  expect(res.statusCode, res.body).toBe(200);
+  return packagesResponseSchema.parse(res.json());
+}
+
+function start(who: Member, body: Record<string, unknown>): Promise<LightMyRequestResponse> {
+  return as(who, 'POST', PAY, { request_id: randomUUID(), ...body });
+}
+
+async function orderRow(id: number) {
+  const [row] = await t.ctx.db.select().from(paymentOrders).where(eq(paymentOrders.id, id));
+  return row;
+}
+
+/** The payer pays on the sandbox checkout and the webhook is delivered. */
+async function pay(orderId: number, status: 'paid' | 'canceled' = 'paid') {
+  const order = await orderRow(orderId);
+  if (!order.providerPaymentId) throw new Error('order without payment');
+  const payment = await completeCheckout(t.app, order.providerPaymentId, { status });
+  if (!payment) throw new Error('payment was not open');
+  await notifyNow(t.app, payment);
+}
+
+async function paidWithDiscount(who: Member) {
+  const rows = await t.ctx.db.select().from(paymentOrders).where(eq(paymentOrders.userId, who.userId));
+  return rows.filter((o) => o.status === 'paid' && o.discountMinor > 0);
+}
+
+describe('a once-per-member discount and orders opened side by side', () => {
+  it('is not had twice by opening a second checkout with the code before paying the first', async () => {
+    const sam = await createMember(t);
+    const { packages } = await packagesOf(sam);
+    const first = await start(sam, { package: packages[3].id, method: 'ideal', discountcode: 'TIMEBONUS25' });
+    expect(first.statusCode, first.body).toBe(201);
+    const second = await start(sam, { package: packages[3].id, method: 'ideal', discountcode: 'TIMEBONUS25' });
+    // The code is held by the first checkout: a typed code is refused while it is.
+    expect([second.statusCode, second.json().error]).toEqual([422, 'discount_used']);
+    // Without a typed code the active discount is simply not applied to the second order.
+    const auto = await start(sam, { package: packages[3].id, method: 'ideal' });
+    expect(auto.statusCode, auto.body).toBe(201);
+    expect(startPaymentResponseSchema.parse(auto.json()).order.discount).toBe(0);
+    for (const res of [first, auto]) await pay(startPaymentResponseSchema.parse(res.json()).order.id);
+    expect(await paidWithDiscount(sam)).toHaveLength(1);
+  });
+
+  it('holds under parallel starts: of 20 checkouts opened at once one gets the code', async () => {
+    const sam = await createMember(t);
+    const { packages } = await packagesOf(sam);
+    const answers = await Promise.all(
+      Array.from({ length: 20 }, () => start(sam, { package: packages[1].id, method: 'ideal', discountcode: 'TIMEBONUS25' })),
+    );
+    const opened = answers.filter((r) => r.statusCode === 201);
+    expect(opened).toHaveLength(1);
+    for (const r of answers.filter((a) => a.statusCode !== 201)) expect([r.statusCode, r.json().error]).toEqual([422, 'discount_used']);
+    const holders = await t.ctx.db.select().from(discountRedemptions).where(eq(discountRedemptions.userId, sam.userId));
+    expect(holders).toHaveLength(1);
+  });
+
+  it('frees the code when the first checkout is canceled, also when its webhook never came', async () => {
+    const sam = await createMember(t);
+    const { packages } = await packagesOf(sam);
+    const first = startPaymentResponseSchema.parse((await start(sam, { package: packages[0].id, method: 'ideal' })).json());
+    expect(first.order.discount).toBeGreaterThan(0);
+    const order = await orderRow(first.order.id);
+    // The payer left the checkout with Cancel; the provider knows, no webhook reached us.
+    await completeCheckout(t.app, order.providerPaymentId as string, { status: 'canceled' });
+    t.clock.advance(11_000);
+    const again = await start(sam, { package: packages[0].id, method: 'ideal', discountcode: 'TIMEBONUS25' });
+    expect(again.statusCode, again.body).toBe(201);
+    expect(startPaymentResponseSchema.parse(again.json()).order.discount).toBeGreaterThan(0);
+    expect((await orderRow(first.order.id)).status).toBe('canceled');
+  });
+});
