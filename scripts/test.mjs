@@ -9,15 +9,22 @@ const only = process.argv.find((a) => a.startsWith('--only='))?.slice(7);
 const run = (cmd, args, opts = {}) => spawnSync(cmd, args, { stdio: 'inherit', ...opts }).status ?? 1;
 mkdirSync('.tmp', { recursive: true });
 
+const EMOJI_FONT = '/usr/share/fonts/truetype/noto/NotoColorEmoji.ttf';
+
+/** Debian's chromium, and the colour emoji font the screenshot baselines were drawn with, installed when missing. */
 function ensureChromium() {
-  if (process.env.CHROMIUM_PATH || existsSync('/usr/bin/chromium')) return true;
-  console.log("Chromium is missing; installing Debian's chromium package…");
+  const packages = [];
+  if (!process.env.CHROMIUM_PATH && !existsSync('/usr/bin/chromium')) packages.push('chromium');
+  if (!existsSync(EMOJI_FONT)) packages.push('fonts-noto-color-emoji');
+  if (packages.length === 0) return true;
+  console.log(`Installing Debian's ${packages.join(' and ')}…`);
   if (process.getuid?.() !== 0) {
-    console.error('Run as root, or install it yourself: apt-get install chromium');
-    return false;
+    console.error(`Run as root, or install it yourself: apt-get install ${packages.join(' ')}`);
+    return !packages.includes('chromium');
   }
   run('apt-get', ['update', '-qq']);
-  return run('apt-get', ['install', '-y', '-qq', 'chromium'], { env: { ...process.env, DEBIAN_FRONTEND: 'noninteractive' } }) === 0;
+  const status = run('apt-get', ['install', '-y', '-qq', ...packages], { env: { ...process.env, DEBIAN_FRONTEND: 'noninteractive' } });
+  return status === 0 || existsSync('/usr/bin/chromium') || Boolean(process.env.CHROMIUM_PATH);
 }
 
 let passed = 0;
