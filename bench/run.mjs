@@ -114,8 +114,9 @@ if (which === 'all' || which === 'search') {
 if (which === 'all' || which === 'search-http') {
   const run = await runSearchHttpBenchmark();
   save('search-http', run);
+  const cpu = (c) => (c ? `   CPU per request: server ${c.server} ms${c.database === null ? '' : `, PostgreSQL ${c.database} ms`}` : '');
   const row = (name, r) =>
-    `    ${name.padEnd(30)} ${String(r.rps).padStart(6)} req/s   p50 ${r.p50} ms   p99 ${r.p99} ms   max ${r.max} ms   timeouts ${r.timeouts}   errors ${r.errors}`;
+    `    ${name.padEnd(30)} ${String(r.rps).padStart(6)} req/s   p50 ${r.p50} ms   p99 ${r.p99} ms   max ${r.max} ms   timeouts ${r.timeouts}   errors ${r.errors}${cpu(r.cpuMsPerRequest)}`;
   console.log(`\nLogged-in search over HTTP, ${run.connections} connections (the round with the median ratio):`);
   for (const r of run.results) {
     if (r.skipped) {

@@ -2,10 +2,11 @@
 // (PGlite, the 300 demo members) and on PostgreSQL with 1,000,000 profiles.
 // Targets (issue: hardening, item A): on PGlite at 50 connections no request over 1 s and no timeout; on
 // PostgreSQL p99 <= 50 ms at 50 connections and throughput >= 0.1x settings.php.
+// Each row also gives the CPU per request of the server process and, on PostgreSQL, of the database backends.
 // Run: npm run bench -- search-http   (builds the server first; writes bench/results/search-http.json)
 // BENCH_DATABASE_URL (or TEST_DATABASE_URL) names the PostgreSQL server; its database amora_bench_search is
 // created, filled and dropped at the end (BENCH_KEEP_DB=1 keeps it, and a later run reuses it as it is).
-import { mkdirSync, mkdtempSync, rmSync } from 'node:fs';
+import { mkdirSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { request } from 'node:http';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -40,8 +41,44 @@ async function drain(base) {
   }
 }
 
-async function measure(url, headers, seconds) {
+/** CPU time (ms, user and system) a process has used so far, from /proc (Linux, 100 clock ticks a second); null elsewhere. */
+function cpuMs(pid) {
+  try {
+    const stat = readFileSync(`/proc/${pid}/stat`, 'utf8');
+    const fields = stat.slice(stat.lastIndexOf(')') + 2).split(' ');
+    return (Number(fields[11]) + Number(fields[12])) * 10;
+  } catch {
+    return null;
+  }
+}
+
+/**
+ * What the server process and the database's backends (PostgreSQL only: `databasePids` lists them) have used of the
+ * CPU so far, per process, to tell where a request's CPU goes. Ticks are 10 ms: over a round of thousands of
+ * requests that is a few microseconds per request.
+ */
+async function sampleCpu(cpu) {
+  if (!cpu) return null;
+  const server = cpuMs(cpu.serverPid);
+  if (server === null) return null;
+  const database = new Map();
+  for (const pid of cpu.databasePids ? await cpu.databasePids() : []) database.set(pid, cpuMs(pid) ?? 0);
+  return { server, database };
+}
+
+/** CPU ms per request between two samples: the server's, and the backends' (those gone in between are not counted). */
+function cpuPerRequest(before, after, requests) {
+  if (!before || !after || requests === 0) return null;
+  let database = 0;
+  for (const [pid, ms] of after.database) database += ms - (before.database.get(pid) ?? 0);
+  const round = (ms) => Math.round((ms / requests) * 1000) / 1000;
+  return { server: round(after.server - before.server), database: after.database.size > 0 ? round(database) : null };
+}
+
+async function measure(url, headers, seconds, cpu) {
+  const before = await sampleCpu(cpu);
   const r = await autocannon({ url, connections: CONNECTIONS, duration: seconds, headers, timeout: 10 });
+  const after = await sampleCpu(cpu);
   await drain(new URL(url).origin);
   return {
     rps: Math.round(r.requests.average),
@@ -50,6 +87,7 @@ async function measure(url, headers, seconds) {
     max: r.latency.max,
     timeouts: r.timeouts,
     errors: r.errors + r.non2xx,
+    cpuMsPerRequest: cpuPerRequest(before, after, r.requests.total),
   };
 }
 
@@ -81,8 +119,11 @@ async function login(base) {
   return cookie.split(';')[0];
 }
 
-/** Rounds of settings.php (a returning visitor, as in the API benchmark) and then logged-in search. */
-async function rounds(base) {
+/**
+ * Rounds of settings.php (a returning visitor, as in the API benchmark) and then logged-in search. `cpu` (the
+ * server's pid, and a function listing the database backends on PostgreSQL) adds the CPU per request.
+ */
+async function rounds(base, cpu) {
   const session = await login(base);
   const settings = { url: `${base}/api/settings.php`, headers: { host: HOST, cookie: 'i18n_redirected=en' } };
   const search = { url: `${base}${SEARCH_PATH}`, headers: { host: HOST, cookie: `i18n_redirected=en; ${session}` } };
@@ -97,9 +138,9 @@ async function rounds(base) {
   await drain(base);
   const all = [];
   for (let i = 0; i < ROUNDS; i++) {
-    const s = await measure(settings.url, settings.headers, SETTINGS_SECONDS);
-    const m = await measure(settingsMember.url, settingsMember.headers, SETTINGS_SECONDS);
-    const q = await measure(search.url, search.headers, SEARCH_SECONDS);
+    const s = await measure(settings.url, settings.headers, SETTINGS_SECONDS, cpu);
+    const m = await measure(settingsMember.url, settingsMember.headers, SETTINGS_SECONDS, cpu);
+    const q = await measure(search.url, search.headers, SEARCH_SECONDS, cpu);
     all.push({ settings: s, settingsMember: m, search: q, ratio: q.rps / s.rps });
   }
   const median = [...all].sort((a, b) => a.ratio - b.ratio)[Math.floor(all.length / 2)];
@@ -134,7 +175,8 @@ async function onPglite() {
   let server;
   try {
     server = await startAmora(PORT, dataDir);
-    const result = await rounds(`http://127.0.0.1:${PORT}`);
+    // PGlite runs inside the server process: its CPU is the server's.
+    const result = await rounds(`http://127.0.0.1:${PORT}`, { serverPid: server.pid });
     const pass = result.worst.max <= 1000 && result.worst.timeouts === 0 && result.worst.errors === 0;
     return { label: 'PGlite', profiles: 'demo (300)', ...result, target: 'no request over 1 s, no timeout', pass };
   } finally {
@@ -171,7 +213,9 @@ async function onPostgres() {
     } finally {
       await db.end();
     }
-    const result = await rounds(`http://127.0.0.1:${PORT + 1}`);
+    const databasePids = async () =>
+      (await admin.query('select pid from pg_stat_activity where datname = $1', [DB_NAME])).rows.map((r) => r.pid);
+    const result = await rounds(`http://127.0.0.1:${PORT + 1}`, { serverPid: server.pid, databasePids });
     const pass = result.search.p99 <= 50 && result.ratio >= 0.1 && result.worst.timeouts === 0 && result.worst.errors === 0;
     return { label: 'PostgreSQL', profiles: PROFILES, fillSeconds, ...result, target: 'p99 <= 50 ms, >= 0.1x settings.php', pass };
   } finally {
