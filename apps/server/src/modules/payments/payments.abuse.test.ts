@@ -1,16 +1,17 @@
 import { randomUUID } from 'node:crypto';
 import { packagesResponseSchema, startPaymentResponseSchema } from '@amora/contracts';
-import { discountRedemptions, paymentOrders } from '@amora/db';
-import { eq } from 'drizzle-orm';
+import { creditLedger, discountRedemptions, paymentOrders, users } from '@amora/db';
+import { eq, like } from 'drizzle-orm';
 import type { LightMyRequestResponse } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { type CallArgs, callAs, createMember, type Member } from '../../test/factories';
 import { createTestApp, type TestApp } from '../../test/harness';
+import { applyPayment } from './payments.service';
 import { completeCheckout, notifyNow } from './sandbox/sandbox.service';
 
 /**
  * Money abuse cases of the orders (ASVS 5.0 V2 business logic): a once-per-member discount must not be had twice
- * by opening several checkouts before paying the first.
+ * by opening several checkouts before paying the first; money refunded does not leave its credits behind.
  */
 
 const PACKAGES = '/api/packages.php';
@@ -99,5 +100,43 @@ describe('a once-per-member discount and orders opened side by side', () => {
     expect(again.statusCode, again.body).toBe(201);
     expect(startPaymentResponseSchema.parse(again.json()).order.discount).toBeGreaterThan(0);
     expect((await orderRow(first.order.id)).status).toBe('canceled');
+  });
+});
+
+describe('a refunded payment', () => {
+  async function userRow(who: Member) {
+    const [row] = await t.ctx.db.select().from(users).where(eq(users.id, who.userId));
+    return row;
+  }
+
+  it('takes its credits back in proportion, once per refunded amount, never below zero', async () => {
+    const sam = await createMember(t);
+    const { packages } = await packagesOf(sam);
+    const before = (await userRow(sam)).credits;
+    const started = startPaymentResponseSchema.parse((await start(sam, { package: packages[0].id, method: 'ideal' })).json());
+    await pay(started.order.id);
+    const order = await orderRow(started.order.id);
+    expect(order.status).toBe('paid');
+    expect((await userRow(sam)).credits).toBe(before + order.credits);
+    const paid = await t.ctx.payments.getPayment(order.providerPaymentId as string);
+    if (!paid) throw new Error('payment unknown');
+
+    // The operator refunds half in the provider's dashboard; the provider calls the webhook (twice).
+    const half = Math.floor(order.amountMinor / 2);
+    for (let k = 0; k < 2; k++) await applyPayment(t.ctx, order.id, { ...paid, refundedMinor: half });
+    const halfCredits = Math.ceil((order.credits * half) / order.amountMinor);
+    expect((await userRow(sam)).credits).toBe(before + order.credits - halfCredits);
+
+    // The member spends everything; then the rest is refunded: what the balance cannot give back is debt.
+    await t.ctx.db.update(users).set({ credits: 0 }).where(eq(users.id, sam.userId));
+    for (let k = 0; k < 3; k++) await applyPayment(t.ctx, order.id, { ...paid, refundedMinor: order.amountMinor });
+    const after = await userRow(sam);
+    expect(after.credits).toBe(0);
+    expect(after.creditDebt).toBe(order.credits - halfCredits);
+    const rows = await t.ctx.db
+      .select()
+      .from(creditLedger)
+      .where(like(creditLedger.idempotencyKey, `refund:${order.id}:%`));
+    expect(rows.map((r) => r.delta)).toEqual([-halfCredits]);
   });
 });

@@ -33,7 +33,7 @@ export function presentOrder(row: OrderRow): Order {
   };
 }
 
-const ORDER_KEY = /^(?:pay|chargeback|debt):(\d{1,16})$/;
+const ORDER_KEY = /^(?:pay|chargeback|debt|refund):(\d{1,16})(?::\d{1,16})?$/;
 
 export function presentMovement(row: {
   id: number;

@@ -161,6 +161,15 @@ export async function recordEvent(tx: Executor, orderId: number, status: string,
   return rows.length > 0;
 }
 
+/** The credits refunds of this order have taken back or made owed so far (its `refunded:<minor>` events). */
+export async function refundedCreditsOf(tx: Executor, orderId: number): Promise<number> {
+  const [row] = await tx
+    .select({ credits: sql<number>`coalesce(sum((${paymentEvents.detail} ->> 'credits')::int), 0)::int` })
+    .from(paymentEvents)
+    .where(and(eq(paymentEvents.orderId, orderId), sql`${paymentEvents.status} like 'refunded:%'`));
+  return Number(row?.credits ?? 0);
+}
+
 /** The member's row, locked: the balance, the debt and the paid flag change together. */
 export async function lockBuyer(tx: Executor, userId: number): Promise<{ credits: number; creditDebt: number } | undefined> {
   const [row] = await tx

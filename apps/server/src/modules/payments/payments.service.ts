@@ -56,6 +56,7 @@ import {
   markPaidUser,
   type OrderRow,
   recordEvent,
+  refundedCreditsOf,
   saveCustomer,
   setCreditDebt,
   touchOrder,
@@ -540,11 +541,46 @@ export async function applyPayment(ctx: AppContext, orderId: number, payment: Pr
       if (order.userId !== null && (step === 'paid' || step === 'charged_back'))
         madePaid.push({ siteId: order.siteId, userId: order.userId });
     }
+    if (order.status === 'paid' && order.userId !== null && payment.refundedMinor > 0 && (await applyRefund(ctx, tx, order, payment))) {
+      madePaid.push({ siteId: order.siteId, userId: order.userId });
+    }
     return updateOrder(tx, order.id, { updatedAt: now });
   });
   // The member's balance, premium flag or debt changed: every process reads their session again.
   for (const member of madePaid.slice(0, 1)) ctx.events.publish({ type: 'session.revoked', ...member });
   return result;
+}
+
+/**
+ * Money the provider gave back (a refund made in its dashboard; the provider calls the webhook for it, the payment
+ * stays 'paid') takes the order's credits back in proportion to what was refunded, rounded up, as far as the
+ * balance goes, the rest as debt (without blocking direct debit: a refund is the operator's choice). Once per
+ * refunded total (event `refunded:<minor>`, ledger key `refund:<order>:<minor>`): a later, larger refund takes
+ * only the difference. True when something was taken or owed.
+ */
+async function applyRefund(ctx: AppContext, tx: Executor, order: OrderRow, payment: ProviderPayment): Promise<boolean> {
+  const userId = order.userId;
+  if (userId === null || order.amountMinor <= 0) return false;
+  const refunded = Math.min(payment.refundedMinor, order.amountMinor);
+  const owed = Math.min(order.credits, Math.ceil((order.credits * refunded) / order.amountMinor));
+  const take = owed - (await refundedCreditsOf(tx, order.id));
+  if (take <= 0) return false;
+  if (!(await recordEvent(tx, order.id, `refunded:${refunded}`, { paymentId: payment.id, refundedMinor: refunded, credits: take }))) {
+    return false;
+  }
+  const member = await lockBuyer(tx, userId);
+  const taken = Math.min(member?.credits ?? 0, take);
+  if (taken > 0) {
+    await spend(ctx, {
+      userId,
+      siteId: order.siteId,
+      amount: taken,
+      reason: 'chargeback',
+      idempotencyKey: `refund:${order.id}:${refunded}`,
+    });
+  }
+  if (take > taken) await setCreditDebt(tx, userId, (member?.creditDebt ?? 0) + take - taken);
+  return true;
 }
 
 function belongsTo(payment: ProviderPayment, order: OrderRow): boolean {
@@ -586,11 +622,13 @@ async function applyStep(
     case 'charged_back': {
       if (userId !== null) {
         const member = await lockBuyer(tx, userId);
-        const taken = Math.min(member?.credits ?? 0, order.credits);
+        // What a refund took back already is not taken twice.
+        const due = Math.max(0, order.credits - (await refundedCreditsOf(tx, order.id)));
+        const taken = Math.min(member?.credits ?? 0, due);
         if (taken > 0) {
           await spend(ctx, { userId, siteId: order.siteId, amount: taken, reason: 'chargeback', idempotencyKey: `chargeback:${order.id}` });
         }
-        await addDebtAndBlock(tx, userId, order.credits - taken);
+        await addDebtAndBlock(tx, userId, due - taken);
       }
       return updateOrder(tx, order.id, { status: 'charged_back', chargedBackAt: now });
     }
