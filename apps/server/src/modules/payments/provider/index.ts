@@ -1,3 +1,4 @@
+import { randomBytes } from 'node:crypto';
 import type { Config } from '../../../config';
 import { createMollieProvider, createUnavailableProvider, MOLLIE_API_ENDPOINT } from './mollie.provider';
 import type { PaymentProvider } from './provider';
@@ -7,8 +8,12 @@ export type { PaymentProvider } from './provider';
 
 /** Where the sandbox speaks Mollie's API v2. */
 export const SANDBOX_API_PATH = '/sandbox/mollie/v2';
-/** The sandbox's API key: it takes any bearer key starting with `test_sandbox`, as Mollie's test keys start with `test_`. */
-export const SANDBOX_API_KEY = 'test_sandbox_amora_local_provider';
+/**
+ * The sandbox's API key, made anew by each process (shaped like Mollie's test keys, `test_…`): the sandbox takes no
+ * other. Only this process's adapter calls it (in process), so nobody else, who could otherwise read every
+ * customer's e-mail and IBAN or have the server call any webhook URL, knows it.
+ */
+export const SANDBOX_API_KEY = `test_sandbox_${randomBytes(24).toString('hex')}`;
 
 /** The app each sandbox provider sends its requests to, once that app has mounted the sandbox. */
 const sandboxServers = new WeakMap<PaymentProvider, { server: InProcessServer | null }>();

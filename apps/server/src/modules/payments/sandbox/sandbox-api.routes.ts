@@ -1,5 +1,6 @@
+import { timingSafeEqual } from 'node:crypto';
 import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
-import { SANDBOX_API_PATH } from '../provider';
+import { SANDBOX_API_KEY, SANDBOX_API_PATH } from '../provider';
 import { availableMethods } from './sandbox.catalogue';
 import {
   type Links,
@@ -24,8 +25,13 @@ import {
   SandboxError,
 } from './sandbox.service';
 
-/** Bearer keys the sandbox takes: like Mollie's test keys (`test_…`), starting with `test_sandbox`. */
-const SANDBOX_KEY = /^Bearer test_sandbox\w*$/;
+/** The one bearer key the sandbox takes: this process's (provider/index.ts), known only to its own adapter. */
+const EXPECTED_AUTHORIZATION = Buffer.from(`Bearer ${SANDBOX_API_KEY}`);
+
+function authorized(header: string | undefined): boolean {
+  const given = Buffer.from(header ?? '');
+  return given.length === EXPECTED_AUTHORIZATION.length && timingSafeEqual(given, EXPECTED_AUTHORIZATION);
+}
 const HAL = 'application/hal+json; charset=utf-8';
 const ROUTE = { config: { anyHost: true }, schema: { hide: true } } as const;
 
@@ -62,7 +68,7 @@ export async function linksFor(
 /** The Mollie API v2 subset the adapter uses, at /sandbox/mollie/v2, answering in Mollie's shapes. */
 export async function sandboxApiRoutes(app: FastifyInstance): Promise<void> {
   app.addHook('onRequest', (request, reply, done) => {
-    if (SANDBOX_KEY.test(request.headers.authorization ?? '')) return done();
+    if (authorized(request.headers.authorization)) return done();
     send(reply, 401, problem(401, 'Missing authentication, or failed to authenticate'));
   });
 

@@ -1,5 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, request, type TestApp } from '../../../test/harness';
+import { SANDBOX_API_KEY } from '../provider';
 
 let t: TestApp;
 beforeAll(async () => {
@@ -7,7 +8,7 @@ beforeAll(async () => {
 });
 afterAll(() => t.close());
 
-const AUTH = { authorization: 'Bearer test_sandbox' };
+const AUTH = { authorization: `Bearer ${SANDBOX_API_KEY}` };
 const NUL = '\u0000';
 
 async function call(method: 'GET' | 'POST', url: string, body?: unknown, headers: Record<string, string> = {}) {

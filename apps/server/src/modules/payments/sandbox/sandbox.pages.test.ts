@@ -4,6 +4,7 @@ import type { AddressInfo } from 'node:net';
 import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { createTestApp, request, type TestApp } from '../../../test/harness';
+import { SANDBOX_API_KEY } from '../provider';
 import type { CreatePaymentInput } from '../provider/provider';
 
 let t: TestApp;
@@ -117,7 +118,7 @@ describe('test checkout page', () => {
     const raw = await request(t.app, {
       method: 'GET',
       url: `/sandbox/mollie/v2/payments/${payment.id}`,
-      headers: { authorization: 'Bearer test_sandbox' },
+      headers: { authorization: `Bearer ${SANDBOX_API_KEY}` },
     });
     expect(raw.json().details).toMatchObject({ cardLabel: 'Mastercard', cardNumber: '4444' });
   });
@@ -352,7 +353,7 @@ describe('mounting', () => {
       const api = await request(off.app, {
         method: 'GET',
         url: '/sandbox/mollie/v2/methods',
-        headers: { authorization: 'Bearer test_sandbox' },
+        headers: { authorization: `Bearer ${SANDBOX_API_KEY}` },
       });
       expect(api.body).not.toContain('"resource":"method"');
       const checkout = await request(off.app, { method: 'POST', url: '/sandbox/checkout/tr_abc1234567', ...form({ status: 'paid' }) });
