@@ -4,7 +4,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { DataDirLockedError, lockDataDir } from './client';
+import { DataDirLockedError, lockDataDir, planOnce } from './client';
 
 const repoRoot = fileURLToPath(new URL('../../..', import.meta.url));
 const clientModule = fileURLToPath(new URL('./client.ts', import.meta.url));
@@ -132,5 +132,20 @@ describe('lockDataDir', () => {
     writeFileSync(lockFile, String(process.pid));
     lock();
     expect(readFileSync(lockFile, 'utf8')).toBe(String(process.pid));
+  });
+});
+
+describe('planOnce', () => {
+  it('gives the planned pool its plan mode as a startup option', () => {
+    expect(planOnce('postgres://u@db:5432/amora')).toEqual({
+      connectionString: 'postgres://u@db:5432/amora',
+      options: '-c plan_cache_mode=force_generic_plan',
+    });
+  });
+
+  it('adds it to the options of the connection string, which would replace it', () => {
+    expect(planOnce('postgres://u@db/amora?sslmode=require&options=-c%20search_path%3Dapp')).toEqual({
+      connectionString: 'postgres://u@db/amora?sslmode=require&options=-c%20search_path%3Dapp%20-c%20plan_cache_mode%3Dforce_generic_plan',
+    });
   });
 });

@@ -152,6 +152,18 @@ export function plannedDatabase<T extends Executor>(db: T): T | Database {
   return plannedDatabases.get(db) ?? db;
 }
 
+const PLAN_ONCE = '-c plan_cache_mode=force_generic_plan';
+
+/**
+ * The connection of the planned pool: PLAN_ONCE as a startup option. An `options` parameter in the connection
+ * string would replace one given beside it (pg reads the string last), so there it is added to that parameter.
+ */
+export function planOnce(url: string): pg.PoolConfig {
+  const given = /([?&])options=([^&#]*)/.exec(url);
+  if (!given) return { connectionString: url, options: PLAN_ONCE };
+  return { connectionString: url.replace(given[0], `${given[1]}options=${given[2]}%20${encodeURIComponent(PLAN_ONCE)}`) };
+}
+
 export async function openDatabase(options: OpenOptions): Promise<DbHandle> {
   if (options.url) {
     const poolSize = options.poolSize ?? 10;
@@ -161,11 +173,7 @@ export async function openDatabase(options: OpenOptions): Promise<DbHandle> {
     pool.on('error', (error) => console.error(`PostgreSQL connection lost: ${error.message}`));
     const db = drizzlePg(pool, { schema }) as unknown as Database;
     // Every statement on these connections gets a generic plan, an unnamed one too: see plannedDatabase.
-    const plannedPool = new pg.Pool({
-      connectionString: options.url,
-      max: options.plannedPoolSize ?? poolSize,
-      options: '-c plan_cache_mode=force_generic_plan',
-    });
+    const plannedPool = new pg.Pool({ ...planOnce(options.url), max: options.plannedPoolSize ?? poolSize });
     plannedPool.on('error', (error) => console.error(`PostgreSQL connection lost: ${error.message}`));
     plannedDatabases.set(db, drizzlePg(plannedPool, { schema }) as unknown as Database);
     return { db, kind: 'postgres', pool, close: async () => void (await Promise.all([pool.end(), plannedPool.end()])) };
