@@ -182,6 +182,10 @@ export const profiles = pgTable(
     index('profiles_search_any_idx')
       .on(t.siteId, t.hasPhoto.desc(), t.id.desc())
       .where(sql`${t.status} = 'active' and ${t.isInvisible} = false`),
+    // A member with a region opens search on their own region: without this it was a bitmap scan and a sort.
+    index('profiles_search_region_idx')
+      .on(t.siteId, t.country, t.region, t.hasPhoto.desc(), t.id.desc())
+      .where(sql`${t.status} = 'active' and ${t.isInvisible} = false`),
   ],
 );
 

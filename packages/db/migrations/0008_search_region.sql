@@ -1,0 +1,1 @@
+CREATE INDEX "profiles_search_region_idx" ON "profiles" USING btree ("site_id","country","region","has_photo" DESC NULLS LAST,"id" DESC NULLS LAST) WHERE "profiles"."status" = 'active' and "profiles"."is_invisible" = false;
