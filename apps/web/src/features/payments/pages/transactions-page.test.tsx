@@ -145,6 +145,23 @@ describe('/transactions/{id}: the result of a payment', () => {
     expect(await screen.findByTestId('result-pending')).toBeVisible();
   });
 
+  it('a direct debit or bank transfer under way says it takes working days, not the few seconds of other methods', async () => {
+    for (const [method, text] of [
+      ['directdebit', 'transactions.result.pendingDirectDebit'],
+      ['banktransfer', 'transactions.result.pendingBankTransfer'],
+    ] as const) {
+      answerStatuses(['pending'], { method });
+      const view = await renderApp('/transactions/42', { user: userFixture() });
+      const pending = await screen.findByTestId('result-pending');
+      expect(pending).toHaveTextContent(pt(text));
+      expect(pending).not.toHaveTextContent(pt('transactions.result.pendingText'));
+      view.unmount();
+    }
+    answerStatuses(['pending'], { method: 'ideal' });
+    await renderApp('/transactions/42', { user: userFixture() });
+    expect(await screen.findByTestId('result-pending')).toHaveTextContent(pt('transactions.result.pendingText'));
+  });
+
   it('a failed or cancelled payment says so and offers another method for the same package', async () => {
     for (const status of ['failed', 'canceled', 'expired'] as const) {
       answerStatuses([status]);

@@ -235,8 +235,15 @@ function Result({ id }: { id: number }) {
       <div role="status" data-testid="result-pending">
         <ResultIcon kind="pending" />
         <h1 className="h4">{t('transactions.result.pendingTitle')}</h1>
-        <p>{t('transactions.result.pendingText')}</p>
-        <p className="small text-body-secondary">{t('transactions.result.pendingLong')}</p>
+        {order.method === 'directdebit' || order.method === 'banktransfer' ? (
+          // These take working days, not seconds: the page says so instead of asking the member to wait.
+          <p>{t(order.method === 'directdebit' ? 'transactions.result.pendingDirectDebit' : 'transactions.result.pendingBankTransfer')}</p>
+        ) : (
+          <>
+            <p>{t('transactions.result.pendingText')}</p>
+            <p className="small text-body-secondary">{t('transactions.result.pendingLong')}</p>
+          </>
+        )}
         {order.status === 'open' && order.checkout_url && (
           <a href={order.checkout_url} className={buttonClass({ variant: 'outline-primary' })}>
             {t('transactions.result.continue')}
