@@ -93,10 +93,13 @@ function MethodList({
 
 function DiscountField({
   applied,
+  standing,
   onApply,
   onRemove,
 }: {
   applied: { code: string; percent: number } | null;
+  /** The active discount while no code is shown applied: the server prices it in all the same. */
+  standing: string | null;
   onApply: (code: string) => Promise<string | null>;
   onRemove: () => void;
 }) {
@@ -151,7 +154,7 @@ function DiscountField({
         </Button>
       </div>
       <div id={`${id}-note`} className={error ? 'invalid-feedback d-block' : 'form-text'} role={error ? 'alert' : undefined}>
-        {error ?? t('checkout.codeHelp')}
+        {error ?? (standing ? t('checkout.activeStays', { code: standing }) : t('checkout.codeHelp'))}
       </div>
     </form>
   );
@@ -331,6 +334,7 @@ function Checkout({
             <div className="mb-3">
               <DiscountField
                 applied={applied}
+                standing={applied ? null : (activeDiscount?.code ?? null)}
                 onApply={applyCode}
                 onRemove={() => {
                   setCode(null);
