@@ -2,7 +2,7 @@ import { splitLocalePath } from '@amora/contracts/core';
 import { useQueryClient } from '@tanstack/react-query';
 import { useEffect } from 'react';
 import { useTranslation } from 'react-i18next';
-import { Outlet, ScrollRestoration, useLocation, useNavigation } from 'react-router';
+import { type Location, Outlet, ScrollRestoration, useLocation, useNavigation } from 'react-router';
 import { ConfirmProvider } from '@/components/ui/confirm';
 import { LoadingBar } from '@/components/ui/loading-bar';
 import { ToastProvider } from '@/components/ui/toast';
@@ -10,6 +10,13 @@ import { SignupModalProvider } from '@/features/auth/components/signup-modal';
 import { MatchModalProvider } from '@/features/likes/components/match-modal';
 import { onAuthenticationLost } from '@/lib/api-client';
 import { setSessionUser } from '@/shared/session/user';
+
+/**
+ * The key a page's scroll position is kept under. Every page the browser loads anew (a reload, the way back from
+ * the payment provider) has React Router's key "default", so one page's position would be given to the next page
+ * loaded anew; such a page is keyed by its path instead.
+ */
+const scrollKey = (location: Location) => (location.key === 'default' ? location.pathname : location.key);
 
 /** Root of every route: keeps i18next and <html lang> on the path's locale, shows the loading bar; toasts and confirmations for every page. */
 export function LocaleRoot() {
@@ -39,7 +46,7 @@ export function LocaleRoot() {
           <MatchModalProvider>
             <LoadingBar isLoading={navigation.state === 'loading'} />
             <Outlet />
-            <ScrollRestoration />
+            <ScrollRestoration getKey={scrollKey} />
           </MatchModalProvider>
         </SignupModalProvider>
       </ConfirmProvider>

@@ -110,6 +110,8 @@ describe('/credits/{id}/{paymentmethod?}', () => {
     await screen.findByTestId('methods');
     await user.click(payButton());
     await waitFor(() => expect(router.state.location.pathname).toBe('/transactions/77'));
+    // The result page has asked for the order (answered here as not found) before the test ends.
+    expect(await screen.findByRole('heading', { name: pt('transactions.result.notFound') })).toBeVisible();
     expect(leftFor).toEqual([]);
   });
 
@@ -126,6 +128,8 @@ describe('/credits/{id}/{paymentmethod?}', () => {
     expect(payButton()).toHaveTextContent(pt('checkout.payWith', { method: pt('checkout.methods.directdebit') }));
     await user.click(payButton());
     await waitFor(() => expect(`${router.state.location.pathname}${router.state.location.search}`).toBe('/directdebit?package=2'));
+    // The form's page is on screen (and has made its calls) before the test ends.
+    await waitFor(() => expect(screen.queryByTestId('methods')).toBeNull());
   });
 
   it('a blocked member is told in the spec words', async () => {
