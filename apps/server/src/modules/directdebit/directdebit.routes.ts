@@ -2,7 +2,7 @@ import { directDebitPostResponseSchema, directDebitRequestSchema, directDebitSta
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { requireAuth } from '../../plugins/auth';
 import { smsOf } from '../sms/sms.service';
-import { confirmDirectDebit, directDebitStatus, resendCode, startDirectDebit } from './directdebit.service';
+import { confirmDirectDebit, directDebitStatus, registerDirectDebitJobs, resendCode, startDirectDebit } from './directdebit.service';
 
 /**
  * Direct debit (/directdebit): the form (step details), the SMS code (step otp; step resend for a new one) and the
@@ -13,6 +13,7 @@ export const directDebitRoutes: FastifyPluginAsyncZod = async (app) => {
   // Made at start, so this process's worker sends SMS queued before it started (and closed with the app).
   const sms = smsOf(ctx, app.log);
   app.addHook('onClose', () => sms.close());
+  registerDirectDebitJobs(ctx);
 
   app.get(
     '/api/directdebit.php',

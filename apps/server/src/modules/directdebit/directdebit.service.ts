@@ -19,7 +19,7 @@ import { type CountryCode, parsePhoneNumberFromString } from 'libphonenumber-js/
 import type { AppContext } from '../../context';
 import { badRequest, HttpError, notFound, tooManyRequests } from '../../lib/errors';
 import { withTransaction } from '../../lib/transaction';
-import { purgeMember as purgeSms, smsOf, smsText } from '../sms/sms.service';
+import { forgetTexts, purgeMember as purgeSms, smsOf, smsText } from '../sms/sms.service';
 import {
   countOpenDirectDebits,
   deleteDirectDebitDataOf,
@@ -331,4 +331,23 @@ export async function confirmDirectDebit(
 export async function purgeMember(db: Executor, member: { userId: number }): Promise<void> {
   await deleteDirectDebitDataOf(db, member.userId);
   await purgeSms(db, member);
+}
+
+/** The recurring job that removes what abandoned forms left: their IBAN, address and phone, and codes in clear. */
+export const FORGET_JOB = 'directdebit.forget';
+/** How long after its code expired a form's data may stay (the member may still ask for a new code until then). */
+const FORGET_AFTER_MS = 3_600_000;
+
+/**
+ * Registers the hourly clean-up: verifications whose code expired over an hour ago are deleted with their form
+ * (before, only the next member's form cleared them, so with no further forms they stayed), and the direct-debit
+ * SMS written before then lose their text (the code in clear).
+ */
+export function registerDirectDebitJobs(ctx: Pick<AppContext, 'db' | 'jobs' | 'now'>): void {
+  ctx.jobs.handle(FORGET_JOB, async () => {
+    const before = new Date(ctx.now().getTime() - FORGET_AFTER_MS);
+    await deleteExpiredVerifications(ctx.db, before);
+    await forgetTexts(ctx.db, 'directdebitCode', new Date(before.getTime() - DIRECT_DEBIT_CODE_TTL_SECONDS * 1000));
+  });
+  ctx.jobs.every(FORGET_JOB, FORGET_AFTER_MS);
 }

@@ -1,5 +1,5 @@
 import { type Executor, outboxSms, sites } from '@amora/db';
-import { desc, eq, sql } from 'drizzle-orm';
+import { and, desc, eq, lt, ne, sql } from 'drizzle-orm';
 
 export type SmsRow = typeof outboxSms.$inferSelect;
 export type NewSmsRow = typeof outboxSms.$inferInsert;
@@ -48,4 +48,14 @@ export async function listSms(db: Executor, to: string | null, limit: number): P
 /** The account purge: every SMS sent to the member. */
 export async function deleteSmsOf(db: Executor, userId: number): Promise<void> {
   await db.delete(outboxSms).where(eq(outboxSms.userId, userId));
+}
+
+/** SMS of `kind` written before `before` lose their text (a one-time code has no use once it expired). */
+export async function forgetSmsTexts(db: Executor, kind: string, before: Date): Promise<number> {
+  const rows = await db
+    .update(outboxSms)
+    .set({ text: '' })
+    .where(and(eq(outboxSms.kind, kind), lt(outboxSms.createdAt, before), ne(outboxSms.text, '')))
+    .returning({ id: outboxSms.id });
+  return rows.length;
 }

@@ -114,7 +114,8 @@ describe('the SMS outbox', () => {
     expect(await rowOf(id)).toMatchObject({ status: 'failed', attempts: 1 });
     answer = { status: 201, body: '{"id":"m2"}' };
     t.clock.advance(31_000);
-    expect(await t.ctx.jobs.runDue()).toBe(1);
+    // The retry, and recurring jobs of the app that are due (the direct-debit clean-up); one more SMS is sent.
+    expect(await t.ctx.jobs.runDue()).toBeGreaterThanOrEqual(1);
     expect(recorded).toHaveLength(2);
     expect(await rowOf(id)).toMatchObject({ status: 'sent', attempts: 2, lastError: null });
     // A job run again (at least once delivery) does not send twice.

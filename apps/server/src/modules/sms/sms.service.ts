@@ -4,7 +4,7 @@ import type { AppContext } from '../../context';
 import type { Jobs } from '../../lib/jobs';
 import { afterCommit, withTransaction } from '../../lib/transaction';
 import { createSmsAdapter, type SmsAdapter } from './sms.adapter';
-import { deleteSmsOf, findSms, insertSms, markSmsFailed, markSmsSent } from './sms.repository';
+import { deleteSmsOf, findSms, forgetSmsTexts, insertSms, markSmsFailed, markSmsSent } from './sms.repository';
 
 /** What an SMS is for; its text is `sms.<kind>` in the payments catalogue. */
 export type SmsKind = 'directdebitCode';
@@ -163,4 +163,9 @@ export function smsOf(ctx: AppContext, log?: Logger, adapter?: SmsAdapter | null
 /** The account purge: every SMS sent to the member (numbers and texts go with the account). */
 export async function purgeMember(db: Executor, member: { userId: number }): Promise<void> {
   await deleteSmsOf(db, member.userId);
+}
+
+/** The texts of SMS of `kind` written before `before` are emptied (codes in clear are kept no longer than needed). */
+export async function forgetTexts(db: Executor, kind: SmsKind, before: Date): Promise<number> {
+  return forgetSmsTexts(db, kind, before);
 }
