@@ -9,6 +9,9 @@ import { LocalLink } from '@/shared/site/local-link';
 import { useRouteName } from '@/shared/site/use-route-name';
 import { isMembersArea, TimeBonusCountdown } from './time-bonus-banner';
 
+/** How often a due modal looks whether another dialog has been closed. */
+const OTHER_DIALOG_CHECK_MS = 500;
+
 // Counted once per page load from the moment the member first entered the members area, like the auto-like.
 let membersAreaEnteredAt: number | null = null;
 
@@ -28,6 +31,7 @@ export function TimeBonusModal() {
   const user = useUser();
   const bonus = useTimeBonus();
   const [isDue, setIsDue] = useState(false);
+  const [isClear, setIsClear] = useState(false);
   const [isDismissed, setIsDismissed] = useState(() => storage.isDismissed(ALERT_STORAGE_KEYS.timeBonus));
   const isInArea = isMembersArea(route);
 
@@ -38,8 +42,20 @@ export function TimeBonusModal() {
     return () => window.clearTimeout(timer);
   }, [isInArea, isDue]);
 
+  // Due while another dialog is open (the auto-like's match modal comes at 20 s and is often still there at 40 s):
+  // it waits until that one is closed instead of opening on top of it.
+  useEffect(() => {
+    if (!isDue || isClear) return;
+    const check = () => {
+      if (!document.querySelector('dialog[open]')) setIsClear(true);
+    };
+    check();
+    const timer = window.setInterval(check, OTHER_DIALOG_CHECK_MS);
+    return () => window.clearInterval(timer);
+  }, [isDue, isClear]);
+
   if (!bonus || !user || isDismissed) return null;
-  const isOpen = isDue && isInArea && user.credits === 0;
+  const isOpen = isDue && isClear && isInArea && user.credits === 0;
   const dismiss = () => {
     storage.dismiss(ALERT_STORAGE_KEYS.timeBonus);
     setIsDismissed(true);

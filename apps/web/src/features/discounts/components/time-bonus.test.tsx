@@ -220,6 +220,22 @@ describe('time-bonus modal', () => {
     expect(screen.getByTestId('time-bonus-modal')).toBeVisible();
   });
 
+  it('waits while another dialog is open (the match modal of the auto-like) and opens once it is closed', async () => {
+    const clock = useFakeClock();
+    server.use(answers.timeBonus(bonus(3_600)));
+    await renderApp('/likes', { user: userFixture({ credits: 0 }) });
+    expect(await once(() => screen.getByTestId('time-bonus-banner'))).toBeVisible();
+    const other = document.createElement('dialog');
+    document.body.append(other);
+    other.setAttribute('open', '');
+    await clock.at(TIME_BONUS_MODAL_DELAY_MS + 5_000);
+    expect(screen.queryByTestId('time-bonus-modal')).toBeNull();
+    other.removeAttribute('open');
+    await clock.at(TIME_BONUS_MODAL_DELAY_MS + 5_500);
+    expect(screen.getByTestId('time-bonus-modal')).toBeVisible();
+    other.remove();
+  });
+
   it('does not open for a member with credits, nor once dismissed before', async () => {
     const clock = useFakeClock();
     server.use(answers.timeBonus(bonus(3_600)));
