@@ -46,9 +46,9 @@ export const directDebitRoutes: FastifyPluginAsyncZod = async (app) => {
       const userId = requireAuth(request).user.id;
       const body = request.body;
       if (body.step === 'otp') return confirmDirectDebit(ctx, userId, body.verification, body.otp);
-      if (body.step === 'resend') return resendCode(ctx, userId, body.verification);
+      if (body.step === 'resend') return resendCode(ctx, userId, body.verification, request.ip);
       const { step: _step, ...details } = body;
-      return startDirectDebit(ctx, userId, details);
+      return startDirectDebit(ctx, userId, details, request.ip);
     },
   );
 };

@@ -112,6 +112,8 @@ export function checkedMobile(input: string, country: string): string | null {
   const cleaned = input.replace(/^00/, '+');
   const phone = parsePhoneNumberFromString(cleaned, { defaultCountry: country as CountryCode, extract: false });
   if (!phone?.isValid()) return null;
+  // A SEPA mandate's member is reached in a SEPA country; codes to far, expensive destinations are SMS toll fraud.
+  if (!phone.country || !isSEPACountry(phone.country)) return null;
   const type = phone.getType();
   if (type && type !== 'MOBILE' && type !== 'FIXED_LINE_OR_MOBILE' && type !== 'PERSONAL_NUMBER') return null;
   return phone.number;
@@ -154,17 +156,22 @@ export async function directDebitStatus(ctx: Ctx, userId: number): Promise<Direc
   };
 }
 
+/** Code SMS one network address may have sent in an hour, whatever the accounts and numbers. */
+export const CODES_PER_ADDRESS_HOUR = 10;
+
 /**
  * The SMS places a member (and a phone number) may take: one per DIRECT_DEBIT_RESEND_SECONDS, and
  * DIRECT_DEBIT_CODES_PER_HOUR per hour, each for the member and for the number (an SMS costs money, and must
  * not become a way to flood someone's phone).
  */
-async function takeSmsPlaces(ctx: Ctx, userId: number, phone: string): Promise<void> {
+async function takeSmsPlaces(ctx: Ctx, userId: number, phone: string, ip: string | null): Promise<void> {
   const checks: [string, number, number][] = [
     [`dd:gap:${userId}`, DIRECT_DEBIT_RESEND_SECONDS * 1000, 1],
     [`dd:hour:${userId}`, 3_600_000, DIRECT_DEBIT_CODES_PER_HOUR],
     [`sms:hour:${phone}`, 3_600_000, DIRECT_DEBIT_CODES_PER_HOUR],
   ];
+  // Many accounts behind one address must not send codes to many numbers (SMS pumping).
+  if (ip) checks.push([`sms:ip:${ip}`, 3_600_000, CODES_PER_ADDRESS_HOUR]);
   for (const [key, windowMs, max] of checks) {
     const result = await ctx.limiter.take(key, windowMs, max);
     if (!result.allowed) throw tooManyRequests('Please wait before asking for a new code', result.retryAfterSeconds);
@@ -200,7 +207,7 @@ async function sendCode(
 }
 
 /** Step 1: the form. Checks it, keeps it with a new code (hash only) and sends the code by SMS. */
-export async function startDirectDebit(ctx: Ctx, userId: number, input: Omit<DirectDebitDetailsInput, 'step'>) {
+export async function startDirectDebit(ctx: Ctx, userId: number, input: Omit<DirectDebitDetailsInput, 'step'>, ip: string | null = null) {
   const member = await findMemberForDirectDebit(ctx.db, userId);
   if (!member) throw notFound();
   if (member.blocked) throw blocked();
@@ -209,7 +216,7 @@ export async function startDirectDebit(ctx: Ctx, userId: number, input: Omit<Dir
   if (!iban) throw badRequest('iban', 'directDebit.errors.iban');
   const phone = checkedMobile(input.phone, member.country);
   if (!phone) throw badRequest('phone', 'directDebit.errors.phone');
-  await takeSmsPlaces(ctx, userId, phone);
+  await takeSmsPlaces(ctx, userId, phone, ip);
   const { code, codeHash } = newCode();
   const expiresAt = new Date(ctx.now().getTime() + DIRECT_DEBIT_CODE_TTL_SECONDS * 1000);
   const payload: FormPayload = {
@@ -233,13 +240,18 @@ export async function startDirectDebit(ctx: Ctx, userId: number, input: Omit<Dir
 }
 
 /** A new code for my open verification (the form stays as it was sent). */
-export async function resendCode(ctx: Ctx, userId: number, verificationId: number): Promise<DirectDebitVerification> {
+export async function resendCode(
+  ctx: Ctx,
+  userId: number,
+  verificationId: number,
+  ip: string | null = null,
+): Promise<DirectDebitVerification> {
   const member = await findMemberForDirectDebit(ctx.db, userId);
   const existing = member ? await findVerification(ctx.db, verificationId, userId) : null;
   if (!member || !existing) throw notFound();
   if (member.blocked) throw blocked();
   if (existing.usedAt || Object.keys(existing.payload).length === 0) throw invalidCode();
-  await takeSmsPlaces(ctx, userId, existing.phone);
+  await takeSmsPlaces(ctx, userId, existing.phone, ip);
   const { code, codeHash } = newCode();
   const expiresAt = new Date(ctx.now().getTime() + DIRECT_DEBIT_CODE_TTL_SECONDS * 1000);
   const row = await withTransaction(ctx, async (tx) => {
