@@ -2,6 +2,7 @@ import type { SendMessageResponse } from '@amora/contracts';
 import { useCallback } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Navigate, useNavigate, useParams } from 'react-router';
+import { Button, buttonClass } from '@/components/ui/button';
 import { SkeletonRegion, SkeletonText } from '@/components/ui/skeleton';
 import { useUser } from '@/shared/session/user';
 import { LocalLink } from '@/shared/site/local-link';
@@ -29,10 +30,19 @@ function MemberChat({ profileId, onBack }: { profileId: number; onBack: () => vo
   const profile = member.data?.profile;
   if (chats.isPending || !profile) {
     if (member.isError) {
+      // On phones this stands alone in the chat layout, without the list or a top bar: it offers the ways on.
       return (
-        <p className="chat-pick" role="alert">
-          {t('chat.errors.partnerGone')}
-        </p>
+        <div className="chat-pick text-center" data-testid="partner-gone">
+          <p role="alert">{t('chat.errors.partnerGone')}</p>
+          <div className="d-flex flex-wrap justify-content-center gap-2">
+            <Button variant="outline-primary" onClick={onBack}>
+              {t('chat.back')}
+            </Button>
+            <LocalLink to="/members" className={buttonClass()}>
+              {t('chat.toSearch')}
+            </LocalLink>
+          </div>
+        </div>
       );
     }
     return (
