@@ -7,7 +7,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { type CallArgs, callAs, createMember, type Member } from '../../test/factories';
 import { createTestApp, type TestApp } from '../../test/harness';
 import { applyPayment } from './payments.service';
-import { completeCheckout, notifyNow } from './sandbox/sandbox.service';
+import { chargeBackPayment, completeCheckout, notifyNow } from './sandbox/sandbox.service';
 
 /**
  * Money abuse cases of the orders (ASVS 5.0 V2 business logic): a once-per-member discount must not be had twice
@@ -138,5 +138,34 @@ describe('a refunded payment', () => {
       .from(creditLedger)
       .where(like(creditLedger.idempotencyKey, `refund:${order.id}:%`));
     expect(rows.map((r) => r.delta)).toEqual([-halfCredits]);
+  });
+});
+
+describe('a member whose payment was charged back', () => {
+  it('is not charged again on a saved card without a checkout', async () => {
+    const sam = await createMember(t);
+    const { packages } = await packagesOf(sam);
+    // A card order (a first payment: the card is saved), then a repeat charged on the saved card.
+    const first = startPaymentResponseSchema.parse((await start(sam, { package: packages[0].id, method: 'visa' })).json());
+    await pay(first.order.id);
+    const repeat = await as(sam, 'POST', '/api/repeat-order.php', { request_id: randomUUID() });
+    const repeated = startPaymentResponseSchema.parse(repeat.json());
+    expect(repeated.order).toMatchObject({ recurring: true, status: 'paid' });
+    // The cardholder's bank takes the repeated payment back.
+    const charged = await orderRow(repeated.order.id);
+    await chargeBackPayment(t.app, charged.providerPaymentId as string);
+    await t.app.inject({
+      method: 'POST',
+      url: '/api/payments/webhook',
+      headers: { host: 'amora.localhost:3000', 'content-type': 'application/x-www-form-urlencoded' },
+      payload: `id=${charged.providerPaymentId}`,
+    });
+    expect((await orderRow(repeated.order.id)).status).toBe('charged_back');
+    // The next repeat goes through a checkout, where the payer confirms with the card again.
+    const again = await as(sam, 'POST', '/api/repeat-order.php', { request_id: randomUUID() });
+    expect(again.statusCode, again.body).toBe(201);
+    const body = startPaymentResponseSchema.parse(again.json());
+    expect(body.order.recurring).toBe(false);
+    expect(body.checkout_url).not.toBeNull();
   });
 });

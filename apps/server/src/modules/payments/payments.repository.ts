@@ -14,6 +14,8 @@ export interface Buyer {
   credits: number;
   paidUser: boolean;
   creditDebt: number;
+  /** Set by a chargeback: no more payments without a checkout (direct debit, a saved card). */
+  directDebitBlocked: boolean;
   profileCountry: string | null;
 }
 
@@ -26,6 +28,7 @@ export async function findBuyer(db: Executor, userId: number): Promise<Buyer | u
       credits: users.credits,
       paidUser: users.paidUser,
       creditDebt: users.creditDebt,
+      directDebitBlocked: users.directDebitBlocked,
       profileCountry: profiles.country,
     })
     .from(users)

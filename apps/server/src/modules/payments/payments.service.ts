@@ -285,9 +285,15 @@ export async function repeatOrder(
   });
   const method = offered.find((m) => m.name === last.method);
   if (!method) throw methodUnavailable();
-  // A card paid before with a 'first' payment left a mandate: the repeat is charged with it.
+  // A card paid before with a 'first' payment left a mandate: the repeat is charged with it, unless a payment of
+  // the member was charged back (then the payer confirms at a checkout again, as direct debit is blocked too).
   let mandate: { mandateId: string; customerId: string } | null = null;
-  if (method.name !== 'directdebit' && last.mandateId && (last.sequenceType === 'first' || last.sequenceType === 'recurring')) {
+  if (
+    method.name !== 'directdebit' &&
+    !buyer.directDebitBlocked &&
+    last.mandateId &&
+    (last.sequenceType === 'first' || last.sequenceType === 'recurring')
+  ) {
     const customerId = await findCustomer(ctx.db, buyer.userId, ctx.payments.name);
     if (customerId) {
       const mandates = await ctx.payments.listMandates(customerId).catch(() => []);
