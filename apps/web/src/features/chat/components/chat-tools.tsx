@@ -18,7 +18,8 @@ export function ChatTools({
   partnerName: string;
   isDisabled: boolean;
   onSent: (answer: SendMessageResponse) => void;
-  onFailed: (error: unknown) => void;
+  /** A refusal, with what was refused (the not-enough-credits dialog names its price). */
+  onFailed: (error: unknown, kind: 'gift' | 'photo') => void;
 }) {
   const { t } = useTranslation();
   const [isGiftOpen, setIsGiftOpen] = useState(false);
@@ -35,14 +36,14 @@ export function ChatTools({
       >
         <GiftArt gift="rose" size={22} />
       </button>
-      <PhotoSender target={target} isDisabled={isDisabled} onSent={onSent} onFailed={onFailed} />
+      <PhotoSender target={target} isDisabled={isDisabled} onSent={onSent} onFailed={(error) => onFailed(error, 'photo')} />
       <GiftPicker
         isOpen={isGiftOpen}
         onClose={() => setIsGiftOpen(false)}
         target={target}
         partnerName={partnerName}
         onSent={onSent}
-        onFailed={onFailed}
+        onFailed={(error) => onFailed(error, 'gift')}
       />
     </div>
   );

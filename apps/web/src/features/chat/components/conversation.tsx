@@ -231,11 +231,24 @@ function Composer({
   );
 }
 
+/** What was refused for want of credits: a message, a gift or a photo, each with its own price. */
+export type SendKind = 'message' | 'gift' | 'photo';
+interface CreditsRefusal {
+  credits: number;
+  price: number;
+  kind: SendKind;
+}
+const CREDITS_LEFT_KEYS = {
+  message: 'chat.creditsLeft',
+  gift: 'chat.creditsLeftGift',
+  photo: 'chat.creditsLeftPhoto',
+} as const;
+
 /**
  * A send refused for want of credits: says so in the spec's words, how many credits are left and what a message
  * costs, and offers to buy credits (spec §8).
  */
-function NotEnoughCredits({ refusal, onClose }: { refusal: { credits: number; price: number } | null; onClose: () => void }) {
+function NotEnoughCredits({ refusal, onClose }: { refusal: CreditsRefusal | null; onClose: () => void }) {
   const { t } = useTranslation();
   const titleId = useId();
   const minPrice = useMinimumMessagePrice();
@@ -247,7 +260,7 @@ function NotEnoughCredits({ refusal, onClose }: { refusal: { credits: number; pr
         </h2>
       </div>
       <div className="modal-body" data-testid="not-enough-credits-text">
-        {refusal && t('chat.creditsLeft', { count: refusal.credits, price: refusal.price })}
+        {refusal && t(CREDITS_LEFT_KEYS[refusal.kind], { count: refusal.credits, price: refusal.price })}
         {refusal && minPrice && ` (${t('chat.priceMoney', { amount: minPrice })})`}
       </div>
       <div className="modal-footer border-0 pt-0">
@@ -281,14 +294,15 @@ export function Conversation({
 }) {
   const { t } = useTranslation();
   const settings = useSettings();
-  const [creditsRefusal, setCreditsRefusal] = useState<{ credits: number; price: number } | null>(null);
+  const [creditsRefusal, setCreditsRefusal] = useState<CreditsRefusal | null>(null);
   const onFailed = useCallback(
-    (error: unknown) => {
+    (error: unknown, kind: SendKind = 'message') => {
       if (!(error instanceof ApiRequestError) || error.code !== 'not_enough_credits') return;
       const { credits, price } = error.body as { credits?: number; price?: number };
-      setCreditsRefusal({ credits: credits ?? 0, price: price ?? settings.message_credits });
+      const listed = { message: settings.message_credits, gift: settings.gift_credits, photo: settings.photo_credits }[kind];
+      setCreditsRefusal({ credits: credits ?? 0, price: price ?? listed, kind });
     },
-    [settings.message_credits],
+    [settings.message_credits, settings.gift_credits, settings.photo_credits],
   );
   const chat = useConversation(target, { onSent, onFailed });
   const [draft, setDraft] = useState<{ text: string } | null>(null);
