@@ -1,5 +1,5 @@
 import { creditPackages, type Executor, paymentCustomers, paymentEvents, paymentMethods, paymentOrders, profiles, users } from '@amora/db';
-import { and, asc, desc, eq, isNull, sql } from 'drizzle-orm';
+import { and, asc, desc, eq, gte, isNull, sql } from 'drizzle-orm';
 
 export type PackageRow = typeof creditPackages.$inferSelect;
 export type MethodRow = typeof paymentMethods.$inferSelect;
@@ -127,6 +127,19 @@ export async function attachPayment(
     .where(and(eq(paymentOrders.id, id), isNull(paymentOrders.providerPaymentId)))
     .returning();
   return row;
+}
+
+/**
+ * Whether an order of this provider made since `since` has no payment id: its start may have reached the provider
+ * with the answer lost, so a webhook of a payment we do not know may be its own.
+ */
+export async function hasOrdersWithoutPayment(db: Executor, provider: string, since: Date): Promise<boolean> {
+  const [row] = await db
+    .select({ id: paymentOrders.id })
+    .from(paymentOrders)
+    .where(and(eq(paymentOrders.provider, provider), isNull(paymentOrders.providerPaymentId), gte(paymentOrders.createdAt, since)))
+    .limit(1);
+  return row !== undefined;
 }
 
 /** Marks the order as checked with the provider now (the status call asks again only after a while). */

@@ -49,6 +49,7 @@ import {
   findOrderByPayment,
   findOrderByRequest,
   findPackage,
+  hasOrdersWithoutPayment,
   insertOrder,
   listOrders,
   lockBuyer,
@@ -692,6 +693,9 @@ async function expireUnstarted(ctx: AppContext, orderId: number): Promise<void> 
 
 export type WebhookOutcome = 'processed' | 'unknown_order';
 
+/** How far back an order without a payment id may still get its payment's webhook (a bank transfer takes days). */
+const UNATTACHED_LOOKBACK_MS = 30 * 86_400_000;
+
 /**
  * POST /api/payments/webhook: the provider says only which payment changed. The payment is fetched from the
  * provider and applied. No order of ours has that payment → unknown_order (404: the provider tries again later,
@@ -700,6 +704,11 @@ export type WebhookOutcome = 'processed' | 'unknown_order';
  */
 export async function handleWebhook(ctx: AppContext, paymentId: string): Promise<WebhookOutcome> {
   let order = await findOrderByPayment(ctx.db, ctx.payments.name, paymentId);
+  // A made-up id is not worth a call to the provider (a flood of them would spend its API rate) unless an order
+  // without its payment id could be waiting for it.
+  if (!order && !(await hasOrdersWithoutPayment(ctx.db, ctx.payments.name, new Date(ctx.now().getTime() - UNATTACHED_LOOKBACK_MS)))) {
+    return 'unknown_order';
+  }
   const payment = await ctx.payments.getPayment(paymentId);
   if (!order && payment) {
     // The webhook may come before the start stored the payment's id: the payment names its order.
