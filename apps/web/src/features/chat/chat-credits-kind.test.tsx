@@ -48,8 +48,10 @@ describe('not enough credits for a gift', () => {
     await user.click(screen.getByTestId('gift-send'));
     const dialog = await screen.findByTestId('not-enough-credits');
     const said = within(dialog).getByTestId('not-enough-credits-text');
-    expect(said).toHaveTextContent(text('chat.creditsLeftGift', { count: 0, price: 25 }));
-    expect(said).not.toHaveTextContent(text('chat.creditsLeft', { count: 0, price: 25 }));
+    const price = text('chat.costCredits', { count: 25 });
+    expect(price).toBe('25 credits');
+    expect(said).toHaveTextContent(text('chat.creditsLeftGift', { count: 0, price }));
+    expect(said).not.toHaveTextContent(text('chat.creditsLeft', { count: 0, price }));
     expect(within(dialog).getByRole('link', { name: text('chat.buyCredits') })).toHaveAttribute('href', '/credits');
   });
 });

@@ -221,7 +221,9 @@ describe('chats', () => {
     await user.click(screen.getByTestId('chat-send'));
     const dialog = await screen.findByTestId('not-enough-credits');
     expect(within(dialog).getByRole('heading', { name: 'Not enough credits to send this message' })).toBeInTheDocument();
-    expect(within(dialog).getByTestId('not-enough-credits-text')).toHaveTextContent(text('chat.creditsLeft', { count: 3, price: 10 }));
+    expect(within(dialog).getByTestId('not-enough-credits-text')).toHaveTextContent(
+      text('chat.creditsLeft', { count: 3, price: text('chat.costCredits', { count: 10 }) }),
+    );
     expect(within(dialog).getByRole('link', { name: text('chat.buyCredits') })).toHaveAttribute('href', '/credits');
     expect(within(screen.getByTestId('chat-pending')).getByText(text('chat.failed'))).toBeInTheDocument();
   });

@@ -260,7 +260,12 @@ function NotEnoughCredits({ refusal, onClose }: { refusal: CreditsRefusal | null
         </h2>
       </div>
       <div className="modal-body" data-testid="not-enough-credits-text">
-        {refusal && t(CREDITS_LEFT_KEYS[refusal.kind], { count: refusal.credits, price: refusal.price })}
+        {refusal &&
+          t(CREDITS_LEFT_KEYS[refusal.kind], {
+            count: refusal.credits,
+            // "10 credits", not a bare 10 that reads like money beside the price per message in brackets.
+            price: t('chat.costCredits', { count: refusal.price }),
+          })}
         {refusal && minPrice && ` (${t('chat.priceMoney', { amount: minPrice })})`}
       </div>
       <div className="modal-footer border-0 pt-0">
