@@ -83,7 +83,7 @@ test('two members chat live: the message arrives without reload, with the unread
   const dialog = a.page.getByTestId('not-enough-credits');
   await expect(dialog).toBeVisible();
   await expect(dialog.getByRole('heading', { name: 'Not enough credits to send this message' })).toBeVisible();
-  await expect(dialog).toContainText('You have 0 credits left, and a message costs 10.');
+  await expect(dialog).toContainText('You have 0 credits left, and a message costs 10 credits.');
   await expect(dialog.getByRole('link', { name: 'Buy credits' })).toHaveAttribute('href', '/credits');
   await expectAccessible(a.page);
   await dialog.getByRole('button', { name: 'Close' }).click();
