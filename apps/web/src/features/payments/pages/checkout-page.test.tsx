@@ -106,13 +106,15 @@ describe('/credits/{id}/{paymentmethod?}', () => {
       ),
       http.get('*/api/transactions.php', () => apiError(404, 'not_found')),
     );
-    const { user, router } = await renderApp('/credits/2/ideal', { user: userFixture() });
+    const { user, router, queryClient } = await renderApp('/credits/2/ideal', { user: userFixture() });
     await screen.findByTestId('methods');
     await user.click(payButton());
     await waitFor(() => expect(router.state.location.pathname).toBe('/transactions/77'));
     // The result page has asked for the order (answered here as not found) before the test ends.
     expect(await screen.findByRole('heading', { name: pt('transactions.result.notFound') })).toBeVisible();
     expect(leftFor).toEqual([]);
+    // A page mounted again while its texts loaded asks once more: that call is answered here too, not by the next test.
+    await waitFor(() => expect(queryClient.isFetching()).toBe(0));
   });
 
   it('direct debit without a mandate leads to the direct-debit form for this package', async () => {
