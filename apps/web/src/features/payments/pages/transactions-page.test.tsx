@@ -99,16 +99,29 @@ describe('/transactions', () => {
 describe('/transactions/{id}: the result of a payment', () => {
   beforeEach(loadPaymentTexts);
 
+  it('offers the way back to the checkout only once the order has stayed open for 10 s', async () => {
+    const clock = useFakeClock();
+    answerStatuses(['open']);
+    await renderApp('/transactions/42', { user: userFixture() });
+    await once(() => screen.getByTestId('result-pending'));
+    expect(screen.queryByRole('link', { name: pt('transactions.result.continue') })).toBeNull();
+    await clock.at(8_000);
+    expect(screen.queryByRole('link', { name: pt('transactions.result.continue') })).toBeNull();
+    await clock.at(10_000);
+    expect(await once(() => screen.getByRole('link', { name: pt('transactions.result.continue') }))).toHaveAttribute(
+      'href',
+      'https://pay.example/checkout/tr_1',
+    );
+  });
+
   it('shows loading, then pending while it asks every 2 s, then completed with the credits, Premium and the receipt; then it stops asking', async () => {
     const clock = useFakeClock();
     const calls = answerStatuses(['open', 'pending', 'pending', 'paid']);
     await renderApp('/transactions/42', { user: userFixture() });
     const apiCalls = recordCalls();
     expect(await once(() => screen.getByTestId('result-pending'))).toHaveTextContent(pt('transactions.result.pendingTitle'));
-    expect(screen.getByRole('link', { name: pt('transactions.result.continue') })).toHaveAttribute(
-      'href',
-      'https://pay.example/checkout/tr_1',
-    );
+    // Right after paying the page does not send the payer back to the checkout.
+    expect(screen.queryByRole('link', { name: pt('transactions.result.continue') })).toBeNull();
     expect(calls).toHaveLength(1);
     await clock.at(2_000);
     expect(calls).toHaveLength(2);

@@ -1,4 +1,4 @@
-import type { ReactNode } from 'react';
+import { type ReactNode, useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useParams } from 'react-router';
 import { Badge, type BadgeVariant } from '@/components/ui/badge';
@@ -196,10 +196,27 @@ function isFailedRecurringCard(order: Order): boolean {
  * (the credits added, Premium, the receipt), failed or cancelled (another method offered; after a declined saved
  * card, card entry or PayPal, spec §8).
  */
+/**
+ * How long an order may stay open on the return page before it offers the way back to the checkout: right after
+ * paying the provider's word takes a few seconds, and a payer who sees "Continue to the payment page" then may
+ * think they must pay again.
+ */
+export const CONTINUE_AFTER_MS = 10_000;
+
+function useAfter(ms: number): boolean {
+  const [done, setDone] = useState(false);
+  useEffect(() => {
+    const timer = setTimeout(() => setDone(true), ms);
+    return () => clearTimeout(timer);
+  }, [ms]);
+  return done;
+}
+
 function Result({ id }: { id: number }) {
   const { t } = useTranslation('payments');
   usePageTitle(t('transactions.receipt.title'));
   const query = useTransaction(id);
+  const offerCheckout = useAfter(CONTINUE_AFTER_MS);
   const money = useMoney();
   const data = query.data;
   const order = data?.order;
@@ -244,7 +261,7 @@ function Result({ id }: { id: number }) {
             <p className="small text-body-secondary">{t('transactions.result.pendingLong')}</p>
           </>
         )}
-        {order.status === 'open' && order.checkout_url && (
+        {offerCheckout && order.status === 'open' && order.checkout_url && (
           <a href={order.checkout_url} className={buttonClass({ variant: 'outline-primary' })}>
             {t('transactions.result.continue')}
           </a>
