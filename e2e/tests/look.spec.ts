@@ -196,8 +196,10 @@ test.describe('member screens', () => {
     // The search's own defaults (gender and country) find demo members too, whose ages change on their birthdays.
     await page.goto(`/members?gender=nonbinary&country=${country}&min_age=85&max_age=99`);
     await expect(page.getByTestId('member-list').getByTestId('member-card')).toHaveCount(4);
-    // Similar members (demo members, by distance) follow the four: on the first screen only on desktop.
-    await expectLook(page, 'members', [page.getByTestId('similar-results')]);
+    // Similar members follow the four, found with wider filters among every member of the server, so whether any
+    // are there depends on what the other journeys running at the same time have made: the picture leaves them out.
+    await page.addStyleTag({ content: '[data-testid="similar-results"] { display: none !important; }' });
+    await expectLook(page, 'members');
   });
 
   test('a profile looks as before', async () => {
