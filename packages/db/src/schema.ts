@@ -703,9 +703,7 @@ export const discountRedemptions = pgTable(
   },
   (t) => [
     uniqueIndex('discount_redemptions_order_idx').on(t.orderId),
-    uniqueIndex('discount_redemptions_used_idx')
-      .on(t.discountCodeId, t.userId)
-      .where(sql`${t.status} = 'used'`),
+    uniqueIndex('discount_redemptions_used_idx').on(t.discountCodeId, t.userId).where(sql`${t.status} = 'used'`),
     check('discount_redemptions_status_check', sql`${t.status} in ('reserved', 'used')`),
   ],
 );
