@@ -228,6 +228,22 @@ describe('chats', () => {
     expect(within(screen.getByTestId('chat-pending')).getByText(text('chat.failed'))).toBeInTheDocument();
   });
 
+  it('says before a send when the credits no longer pay for a message, with the way to buy more', async () => {
+    answerConversation();
+    server.use(answers.chats(chatsOf([chat(1, 'Noor')])), answers.user(userFixture({ credits: 0 })));
+    const { unmount } = await renderApp('/chats/1', { user: userFixture({ credits: 0 }) });
+    await screen.findByRole('textbox', { name: text('chat.placeholder') });
+    const line = await screen.findByTestId('chat-low-credits');
+    expect(line).toHaveTextContent(text('chat.creditsLeft', { count: 0, price: text('chat.costCredits', { count: 1 }) }));
+    expect(within(line).getByRole('link', { name: text('chat.buyCredits') })).toHaveAttribute('href', '/credits');
+    unmount();
+    // Enough for a message: no line.
+    server.use(answers.user(userFixture({ credits: 1 })));
+    await renderApp('/chats/1', { user: userFixture({ credits: 1 }) });
+    await screen.findByRole('textbox', { name: text('chat.placeholder') });
+    expect(screen.queryByTestId('chat-low-credits')).toBeNull();
+  });
+
   it('the composer counts up to message_length, says what a message costs, and will not send past the limit', async () => {
     answerConversation();
     server.use(answers.settings(settingsFixture({ message_length: 10, message_credits: 2 })), answers.chats(chatsOf([chat(1, 'Noor')])));

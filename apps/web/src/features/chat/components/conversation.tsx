@@ -7,6 +7,7 @@ import { Dialog } from '@/components/ui/dialog';
 import { SkeletonRegion, SkeletonText } from '@/components/ui/skeleton';
 import { ApiRequestError } from '@/lib/api-client';
 import { chatDayKey, formatChatDay, formatClockTime } from '@/lib/format-time';
+import { useUser } from '@/shared/session/user';
 import { useSettings } from '@/shared/site/api/get-settings';
 import { FictionalIcon } from '@/shared/site/fictional-icon';
 import { LocalLink } from '@/shared/site/local-link';
@@ -231,6 +232,25 @@ function Composer({
   );
 }
 
+/**
+ * Said before a send fails, not after: when the balance no longer pays for a message, a line above the composer
+ * tells how many credits are left and what a message costs, with the way to buy more.
+ */
+function LowCredits() {
+  const { t } = useTranslation();
+  const user = useUser();
+  const settings = useSettings();
+  if (!user || user.credits >= settings.message_credits) return null;
+  return (
+    <p className="alert alert-light border py-2 mb-2 small" role="status" data-testid="chat-low-credits">
+      {t('chat.creditsLeft', { count: user.credits, price: t('chat.costCredits', { count: settings.message_credits }) })}{' '}
+      <LocalLink to="/credits" className="alert-link" data-testid="low-credits-buy">
+        {t('chat.buyCredits')}
+      </LocalLink>
+    </p>
+  );
+}
+
 /** What was refused for want of credits: a message, a gift or a photo, each with its own price. */
 export type SendKind = 'message' | 'gift' | 'photo';
 interface CreditsRefusal {
@@ -425,6 +445,7 @@ export function Conversation({
               </LocalLink>
             </p>
           )}
+          {blocked === null && <LowCredits />}
           <Composer
             isDisabled={blocked !== null && blocked !== 'own_unconfirmed'}
             onSend={chat.send}
