@@ -2,7 +2,7 @@ import { users } from '@amora/db';
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, expect, it } from 'vitest';
 import { PURGE_ACCOUNTS_JOB, registerJobs } from './bootstrap';
-import { createJobs } from './lib/jobs';
+import { createJobs, type HandlerOptions, type JobHandler } from './lib/jobs';
 import { createMember } from './test/factories';
 import { createTestApp, type TestApp } from './test/harness';
 
@@ -34,12 +34,12 @@ type Jobs = TestApp['ctx']['jobs'];
 /** `jobs` whose purge runs are counted (other modules' recurring jobs, such as the direct-debit clean-up, run beside it). */
 function countingPurges(jobs: Jobs, runs: { count: number }): Jobs {
   const counting: Jobs = Object.create(jobs);
-  counting.handle = (name, handler, options) =>
-    jobs.handle(
+  counting.handle = <P>(name: string, handler: JobHandler<P>, options?: HandlerOptions) =>
+    jobs.handle<P>(
       name,
-      async (...args) => {
+      async (payload, job) => {
         if (name === PURGE_ACCOUNTS_JOB) runs.count++;
-        return handler(...args);
+        return handler(payload, job);
       },
       options,
     );
