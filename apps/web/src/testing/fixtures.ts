@@ -3,6 +3,7 @@ import {
   companyInfoSchema,
   type LikesResponse,
   likesResponseSchema,
+  type Message,
   type RegionsResponse,
   regionsResponseSchema,
   type Settings,
@@ -134,4 +135,22 @@ export function regionsFixture(): RegionsResponse {
       DE: [{ code: 'DE-BE', name: 'Berlin' }],
     },
   });
+}
+
+/** A chat message as messages.php sends it: text, from the partner (profile 101) in conversation 1, free. */
+export function chatMessageFixture(seq: number, overrides: Partial<Message> = {}): Message {
+  return {
+    id: seq,
+    conversation_id: 1,
+    seq,
+    sender_profile_id: 101,
+    from_me: false,
+    kind: 'text',
+    body: `message ${seq}`,
+    status: 'sent',
+    price: 0,
+    client_id: null,
+    created_at: '2026-11-25T10:00:00.000Z',
+    ...overrides,
+  };
 }

@@ -13,29 +13,12 @@ import { HttpResponse, http } from 'msw';
 import { describe, expect, it } from 'vitest';
 import { z } from 'zod';
 import { contractJson } from '@/testing/contract';
-import { settingsFixture, userFixture } from '@/testing/fixtures';
+import { chatMessageFixture as message, settingsFixture, userFixture } from '@/testing/fixtures';
 import { renderApp } from '@/testing/render';
 import { live, server } from '@/testing/server';
 import { text } from '@/testing/text';
 
 const noor = { id: 101, name: 'Noor', age: 30, city: 'Utrecht', country: 'NL', thumb_url: null, is_fictional: false, is_premium: false };
-
-function message(seq: number, overrides: Partial<Message> = {}): Message {
-  return {
-    id: seq,
-    conversation_id: 1,
-    seq,
-    sender_profile_id: 101,
-    from_me: false,
-    kind: 'text',
-    body: `message ${seq}`,
-    status: 'sent',
-    price: 0,
-    client_id: null,
-    created_at: '2026-11-25T10:00:00.000Z',
-    ...overrides,
-  };
-}
 
 function answerConversation(messages: Message[]) {
   server.use(

@@ -11,7 +11,7 @@ import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { HttpResponse, http } from 'msw';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { contractJson } from '@/testing/contract';
-import { userFixture } from '@/testing/fixtures';
+import { chatMessageFixture as message, userFixture } from '@/testing/fixtures';
 import { renderApp } from '@/testing/render';
 import { server } from '@/testing/server';
 import { text } from '@/testing/text';
@@ -31,23 +31,6 @@ const chat: Chat = {
   last_message: { seq: 1, kind: 'text', body: 'Hello', from_me: false, created_at: '2026-11-25T10:00:00.000Z' },
   blocked: null,
 };
-
-function message(seq: number, overrides: Partial<Message> = {}): Message {
-  return {
-    id: seq,
-    conversation_id: 1,
-    seq,
-    sender_profile_id: 101,
-    from_me: false,
-    kind: 'text',
-    body: `message ${seq}`,
-    status: 'sent',
-    price: 0,
-    client_id: null,
-    created_at: '2026-11-25T10:00:00.000Z',
-    ...overrides,
-  };
-}
 
 /**
  * Conversation 1 with Noor, whose messages.php answers what the server has stored; POST messages.php answers as

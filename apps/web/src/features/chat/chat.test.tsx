@@ -16,7 +16,7 @@ import { HttpResponse, http } from 'msw';
 import { describe, expect, it, vi } from 'vitest';
 import { formatChatDay } from '@/lib/format-time';
 import { contractJson } from '@/testing/contract';
-import { settingsFixture, userFixture } from '@/testing/fixtures';
+import { chatMessageFixture as message, settingsFixture, userFixture } from '@/testing/fixtures';
 import { renderApp } from '@/testing/render';
 import { answers, live, server } from '@/testing/server';
 import { text } from '@/testing/text';
@@ -45,23 +45,6 @@ function chat(id: number, name: string, overrides: Partial<Chat> = {}): Chat {
 }
 
 const chatsOf = (chats: Chat[]): ChatsResponse => ({ chats, num_unread_messages: chats.reduce((s, c) => s + c.num_unread_messages, 0) });
-
-function message(seq: number, overrides: Partial<Message> = {}): Message {
-  return {
-    id: seq,
-    conversation_id: 1,
-    seq,
-    sender_profile_id: 101,
-    from_me: false,
-    kind: 'text',
-    body: `message ${seq}`,
-    status: 'sent',
-    price: 0,
-    client_id: null,
-    created_at: '2026-11-25T10:00:00.000Z',
-    ...overrides,
-  };
-}
 
 /** messages.php for conversation 1 with Noor, and chat-read.php. */
 function answerConversation(messages: Message[] = [message(1)]) {
