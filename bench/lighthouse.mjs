@@ -9,7 +9,7 @@
 // so a loaded machine can cost a few points. BENCH_LIGHTHOUSE_RUNS (default 3) loads each page that often and
 // reports the run with the median performance score, as Lighthouse's own guidance suggests.
 import { spawn } from 'node:child_process';
-import { cpSync, mkdirSync, mkdtempSync, rmSync } from 'node:fs';
+import { cpSync, mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import lighthouse from 'lighthouse';
@@ -19,6 +19,10 @@ import { startAmora } from './servers.mjs';
 const PORT = Number(process.env.BENCH_PORT ?? 3190);
 const CHROME_PORT = PORT + 1;
 const RUNS = Number(process.env.BENCH_LIGHTHOUSE_RUNS ?? 3);
+// BENCH_LIGHTHOUSE_REPORTS=dir keeps each run's whole Lighthouse result there (JSON), to see where a page's time goes.
+const REPORTS = process.env.BENCH_LIGHTHOUSE_REPORTS;
+// BENCH_LIGHTHOUSE_PAGES=index,members,profile,swipe measures only those pages.
+const ONLY = process.env.BENCH_LIGHTHOUSE_PAGES?.split(',');
 const CHROMIUM = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
 // The Amora demo site answers on localhost too (the start lines say so); Node's fetch resolves no *.localhost.
 const ORIGIN = `http://localhost:${PORT}`;
@@ -77,7 +81,33 @@ async function firstProfileId(cookie) {
   return card.id;
 }
 
+/**
+ * Puts the member's session cookies into the browser's own cookie jar (Chrome DevTools Protocol, Storage.setCookies),
+ * as a browser that logged in holds them. Sending them as an extra request header instead would pin the first
+ * session: the server rotates it on the first page and the browser's next calls would carry the old one.
+ */
+async function setBrowserCookies(cookie) {
+  const { webSocketDebuggerUrl } = await (await fetch(`http://127.0.0.1:${CHROME_PORT}/json/version`)).json();
+  const socket = new WebSocket(webSocketDebuggerUrl);
+  await new Promise((resolve, reject) => {
+    socket.onopen = resolve;
+    socket.onerror = reject;
+  });
+  const cookies = cookie.split('; ').map((pair) => {
+    const at = pair.indexOf('=');
+    return { name: pair.slice(0, at), value: pair.slice(at + 1), url: ORIGIN, httpOnly: true, sameSite: 'Lax' };
+  });
+  const answer = new Promise((resolve) => {
+    socket.onmessage = (event) => resolve(JSON.parse(String(event.data)));
+  });
+  socket.send(JSON.stringify({ id: 1, method: 'Storage.setCookies', params: { cookies } }));
+  const reply = await answer;
+  socket.close();
+  if (reply.error) throw new Error(`Storage.setCookies: ${reply.error.message}`);
+}
+
 async function audit(url, cookie) {
+  if (cookie) await setBrowserCookies(cookie);
   const result = await lighthouse(
     url,
     {
@@ -85,13 +115,17 @@ async function audit(url, cookie) {
       output: 'json',
       logLevel: 'error',
       onlyCategories: ['performance', 'accessibility'],
-      // A fresh storage per run: every load is a first visit (no cached files), apart from the cookie.
+      // A fresh browser profile per run: every load is a first visit (no cached files), apart from the cookies.
       disableStorageReset: false,
-      ...(cookie ? { extraHeaders: { Cookie: cookie } } : {}),
     },
     undefined,
   );
   const { lhr } = result;
+  if (REPORTS) {
+    mkdirSync(REPORTS, { recursive: true });
+    const name = new URL(url).pathname.replace(/[^a-z0-9]+/gi, '-').replace(/^-|-$/g, '') || 'index';
+    writeFileSync(join(REPORTS, `${name}-${Date.now()}.json`), JSON.stringify(lhr));
+  }
   if (lhr.runtimeError) throw new Error(`${url}: ${lhr.runtimeError.code} ${lhr.runtimeError.message}`);
   const a = lhr.audits;
   const failedA11y = Object.values(a)
@@ -144,11 +178,11 @@ export async function runLighthouseBenchmark() {
     const cookie = await demoSessionCookie();
     const profileId = await firstProfileId(cookie);
     const pages = [
-      { label: 'index (visitor)', path: '/', cookie: null },
-      { label: 'members (demo member)', path: '/members', cookie },
-      { label: 'profile (demo member)', path: `/members/${profileId}`, cookie },
-      { label: 'swipe game (demo member)', path: '/swipe-game', cookie },
-    ];
+      { key: 'index', label: 'index (visitor)', path: '/', cookie: null },
+      { key: 'members', label: 'members (demo member)', path: '/members', cookie },
+      { key: 'profile', label: 'profile (demo member)', path: `/members/${profileId}`, cookie },
+      { key: 'swipe', label: 'swipe game (demo member)', path: '/swipe-game', cookie },
+    ].filter((p) => !ONLY || ONLY.includes(p.key));
     const results = [];
     for (const page of pages) {
       const runs = [];
