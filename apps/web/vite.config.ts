@@ -3,8 +3,9 @@ import react from '@vitejs/plugin-react';
 import { defineConfig } from 'vite';
 import { precompress } from './vite-plugins/precompress';
 
-export default defineConfig({
-  plugins: [react(), precompress()],
+export default defineConfig(({ isSsrBuild }) => ({
+  // The server build (`vite build --ssr`, the visitor pages' first screen) is read by the server, never downloaded.
+  plugins: isSsrBuild ? [react()] : [react(), precompress()],
   resolve: { alias: { '@': fileURLToPath(new URL('./src', import.meta.url)) } },
   css: {
     preprocessorOptions: { scss: { quietDeps: true, silenceDeprecations: ['import', 'global-builtin', 'color-functions', 'if-function'] } },
@@ -17,12 +18,15 @@ export default defineConfig({
     sourcemap: false,
     chunkSizeWarningLimit: 400,
     // .vite/manifest.json: the server preloads a page's chunk and the text font with the HTML (plugins/web.ts).
-    manifest: true,
+    manifest: !isSsrBuild,
+    copyPublicDir: !isSsrBuild,
   },
+  // The server build carries its libraries: the server loads one file, whatever node_modules holds.
+  ssr: { noExternal: true },
   // ws: the chat's live channel (/api/live) is a WebSocket; its upgrade is forwarded too. /sandbox: the payment
   // sandbox's test checkout, which opens on the site's own address (here the dev server's).
   server: {
     port: 5173,
     proxy: { '/api': { target: 'http://localhost:3000', ws: true }, '/sandbox': { target: 'http://localhost:3000' } },
   },
-});
+}));

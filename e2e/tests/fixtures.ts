@@ -1,14 +1,21 @@
 import { readFileSync } from 'node:fs';
 import AxeBuilder from '@axe-core/playwright';
-import { test as base, expect, type Locator, type Page } from '@playwright/test';
+import { type BrowserContext, test as base, expect, type Locator, type Page } from '@playwright/test';
+
+/**
+ * The entry warning answered, as a returning visitor has it: in the browser's storage and in the cookie the
+ * server reads to render the first screen without it.
+ */
+export async function answerEntryWarning(context: BrowserContext): Promise<void> {
+  await context.addInitScript(() => window.localStorage.setItem('hide-entry-warning', String(Date.now())));
+  await context.addCookies([{ name: 'hide-entry-warning', value: '1', url: base.info().project.use.baseURL as string }]);
+}
 
 /** Pages start with the entry warning already answered, unless a test asks for a first visit. */
 export const test = base.extend<{ firstVisit: boolean }>({
   firstVisit: [false, { option: true }],
   page: async ({ page, firstVisit }, use) => {
-    if (!firstVisit) {
-      await page.addInitScript(() => window.localStorage.setItem('hide-entry-warning', String(Date.now())));
-    }
+    if (!firstVisit) await answerEntryWarning(page.context());
     await use(page);
   },
 });

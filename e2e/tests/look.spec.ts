@@ -6,7 +6,7 @@ import {
   type Locator,
   type Page,
 } from '@playwright/test';
-import { expect, test } from './fixtures';
+import { answerEntryWarning, expect, test } from './fixtures';
 import { linkIn, uniqueEmail, waitForMail } from './mail';
 import { PASSWORD } from './members';
 
@@ -48,7 +48,7 @@ async function screenContext(browser: Browser): Promise<BrowserContext> {
     timezoneId: 'UTC',
     reducedMotion: 'reduce',
   });
-  await context.addInitScript(() => window.localStorage.setItem('hide-entry-warning', String(Date.now())));
+  await answerEntryWarning(context);
   return context;
 }
 

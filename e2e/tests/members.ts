@@ -1,5 +1,5 @@
 import type { Browser, Page } from '@playwright/test';
-import { expect, test } from './fixtures';
+import { answerEntryWarning, expect, test } from './fixtures';
 import { linkIn, uniqueEmail, waitForMail } from './mail';
 
 export const PASSWORD = 'correct horse battery';
@@ -22,7 +22,7 @@ export async function newMember(
   const context = asDevice
     ? await browser.newContext({ baseURL, viewport, userAgent, deviceScaleFactor, isMobile, hasTouch })
     : await browser.newContext({ baseURL });
-  await context.addInitScript(() => window.localStorage.setItem('hide-entry-warning', String(Date.now())));
+  await answerEntryWarning(context);
   const page = await context.newPage();
   const email = uniqueEmail(name.toLowerCase(), project);
   const res = await page.request.post('/api/signup.php', {

@@ -1,5 +1,6 @@
 import { existsSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
+import { pathToFileURL } from 'node:url';
 import { brotliCompressSync, gzipSync, constants as zlib } from 'node:zlib';
 import { LANDERS, LOCALES, type Locale, ROUTES, STATIC_PAGES, splitLocalePath, TOKEN_PAGES } from '@amora/contracts';
 import { translate } from '@amora/i18n';
@@ -61,6 +62,8 @@ export async function registerWeb(app: FastifyInstance, options: { pageData?: Pa
       // The web build writes .br and .gz copies of its text files (apps/web/vite-plugins/precompress.ts);
       // each browser gets the smallest one it accepts, with Vary: Accept-Encoding, or the file itself.
       preCompressed: true,
+      // dist/ssr is the server's own render of the pages, not for the browser.
+      allowedPath: (pathName) => !pathName.startsWith('/ssr/'),
       // @fastify/static 10 passes the Fastify reply here, not the raw response.
       setHeaders(reply, path) {
         reply.header('cache-control', path.includes('/assets/') ? 'public, max-age=31536000, immutable' : 'public, max-age=3600');
@@ -72,6 +75,7 @@ export async function registerWeb(app: FastifyInstance, options: { pageData?: Pa
 
   const pageData: PageData = options.pageData ?? (async (_request, _reply, path) => ({ locale: splitLocalePath(path).locale, script: '' }));
   const preloads = template ? routePreloads(dist) : null;
+  const prerender = template ? prerenderer(dist, app.log) : null;
 
   app.setNotFoundHandler(async (request, reply) => {
     const path = request.url.split('?')[0];
@@ -85,7 +89,12 @@ export async function registerWeb(app: FastifyInstance, options: { pageData?: Pa
         .send('The web app is not built yet. Run `npm run build` (or `npm start`, which builds it).');
     }
     const boot = await pageData(request, reply, path);
-    const page = (pages.get(boot.locale) as string).replace('</head>', `${preloads?.(path) ?? ''}${boot.script}</head>`);
+    let page = (pages.get(boot.locale) as string).replace('</head>', `${preloads?.(path) ?? ''}${boot.script}</head>`);
+    if (boot.prerender && prerender && boot.script) {
+      const name = routeNameOf(path);
+      const html = name && PRERENDERED_ROUTES.has(name) ? await prerender(boot.prerender) : null;
+      if (html) page = withPrerendered(page, html);
+    }
     // The page carries the visitor's settings, session and language: never stored by a cache, not even the browser's.
     reply
       .status(isKnownPage(path) ? 200 : 404)
@@ -94,6 +103,9 @@ export async function registerWeb(app: FastifyInstance, options: { pageData?: Pa
     return sendCompressed(request, reply, page);
   });
 }
+
+/** The web app's code behind its small entry script (main.tsx imports it after the first paint). */
+export const APP_SOURCE = 'src/app/start.tsx';
 
 /**
  * The lazy page module of the most visited pages (apps/web/src/app/routes.tsx), by route name: the page's
@@ -142,7 +154,21 @@ export function routePreloads(dist: string): (path: string) => string {
   const fonts = [...new Set(Object.values(manifest).flatMap((chunk) => chunk.assets ?? []))].filter((file) =>
     /-latin-(?!ext)[^/]*\.woff2$/.test(file),
   );
-  const fontLinks = fonts.map((file) => `<link rel="preload" href="/${file}" as="font" type="font/woff2" crossorigin>`).join('');
+  // The app itself (apps/web/src/app/start.tsx), which the small entry imports: fetched with the page, its styles
+  // before the first paint, as if the entry imported it.
+  const appKey = Object.keys(manifest).find((k) => manifest[k].src === APP_SOURCE);
+  const appFiles = new Set<string>();
+  if (appKey) walk(appKey, appFiles);
+  const entryCss = new Set(entry?.css ?? []);
+  const appCss = new Set<string>();
+  for (const key of Object.keys(manifest))
+    if (appFiles.has(manifest[key].file)) for (const css of manifest[key].css ?? []) if (!entryCss.has(css)) appCss.add(css);
+  const appLinks = [...appCss]
+    .map((file) => `<link rel="stylesheet" crossorigin href="/${file}">`)
+    .concat([...appFiles].filter((file) => !loaded.has(file)).map((file) => `<link rel="modulepreload" crossorigin href="/${file}">`))
+    .join('');
+  for (const file of appFiles) loaded.add(file);
+  const fontLinks = appLinks + fonts.map((file) => `<link rel="preload" href="/${file}" as="font" type="font/woff2" crossorigin>`).join('');
   const byRoute = Object.entries(ROUTE_PAGE_SOURCES).flatMap(([name, source]) => {
     const key = Object.keys(manifest).find((k) => manifest[k].src === source);
     if (!key) return [];
@@ -165,7 +191,109 @@ export function routePreloads(dist: string): (path: string) => string {
  * What the page carries for the app's first paint, made per request (modules/page-data): the language the
  * app will show and the data block with the settings, the member and the catalogue in it ('' for none).
  */
-export type PageData = (request: FastifyRequest, reply: FastifyReply, path: string) => Promise<{ locale: Locale; script: string }>;
+export type PageData = (
+  request: FastifyRequest,
+  reply: FastifyReply,
+  path: string,
+) => Promise<{ locale: Locale; script: string; prerender?: PrerenderRequest }>;
+
+/**
+ * A visitor's page the server may render (apps/web/src/entry-server.tsx): its address in the language the app
+ * shows, the settings as the data block carries them (JSON) and the common catalogue.
+ */
+export interface PrerenderRequest {
+  url: string;
+  locale: Locale;
+  settingsJson: string;
+  messages: Record<string, unknown>;
+  /** The cookies the first screen depends on (the entry warning's dismissal), as a Cookie header. */
+  cookies: string;
+}
+
+/** The pages rendered on the server for visitors, by route name: the landing page, where a visitor arrives first. */
+export const PRERENDERED_ROUTES: ReadonlySet<keyof typeof ROUTES> = new Set(['index']);
+
+type Prerender = (input: {
+  url: string;
+  locale: Locale;
+  settings: unknown;
+  messages: Record<string, unknown>;
+  cookies: string;
+}) => Promise<string | null>;
+
+/** At most this many rendered first screens are kept (one per address, language and settings). */
+const PRERENDER_CACHE_SIZE = 200;
+
+/**
+ * The server render of the web build (dist/ssr/entry-server.js, written by the web app's build), loaded at the
+ * first page that needs it; its answers are kept per address and settings (a visitor's page is the same for
+ * every visitor with the same settings). Null without that file. A render that fails leaves the page as it was
+ * (the app renders it in the browser) and is logged once per address.
+ */
+export function prerenderer(dist: string, log: FastifyInstance['log']): ((input: PrerenderRequest) => Promise<string | null>) | null {
+  const entry = join(dist, 'ssr', 'entry-server.js');
+  if (!existsSync(entry)) return null;
+  let loaded: Promise<Prerender> | null = null;
+  const cache = new Map<string, string | null>();
+  return async (input) => {
+    const key = `${input.url}\n${input.locale}\n${input.cookies}\n${input.settingsJson}`;
+    const known = cache.get(key);
+    if (known !== undefined) {
+      // Most recently used last.
+      cache.delete(key);
+      cache.set(key, known);
+      return known;
+    }
+    loaded ??= import(pathToFileURL(entry).href).then((module: { prerender: Prerender }) => module.prerender);
+    let html: string | null;
+    try {
+      const render = await loaded;
+      html = await render({
+        url: input.url,
+        locale: input.locale,
+        settings: JSON.parse(input.settingsJson),
+        messages: input.messages,
+        cookies: input.cookies,
+      });
+      // React's marker of a part it gave up on: the browser renders that page itself.
+      if (html?.includes('<!--$!-->')) {
+        log.warn({ url: input.url }, 'the server render of a page failed; it is rendered in the browser');
+        html = null;
+      }
+    } catch (error) {
+      log.warn({ err: error, url: input.url }, 'the server render of a page failed; it is rendered in the browser');
+      html = null;
+    }
+    cache.set(key, html);
+    if (cache.size > PRERENDER_CACHE_SIZE) cache.delete(cache.keys().next().value as string);
+    return html;
+  };
+}
+
+/** The resource hints React writes before a rendered tree (an image's preload): they belong in the head. */
+const LEADING_HINTS = /^(?:<link [^>]*\/?>)+/;
+
+/** The page with the rendered first screen in its root element and React's hints in its head. */
+export function withPrerendered(page: string, html: string): string {
+  const hints = LEADING_HINTS.exec(html)?.[0] ?? '';
+  return (
+    page
+      .replace('</head>', `${hints}</head>`)
+      .replace('<div id="root"></div>', `<div id="root">${html.slice(hints.length)}</div>`)
+      // The first screen no longer waits for the app's code: the styles, the font and the images go first.
+      .replaceAll('<script type="module" ', '<script type="module" fetchpriority="low" ')
+      .replaceAll('<link rel="modulepreload" ', '<link rel="modulepreload" fetchpriority="low" ')
+  );
+}
+
+/** The route name of a page path (any language prefix), if the app has one. */
+function routeNameOf(path: string): keyof typeof ROUTES | undefined {
+  const { rest } = splitLocalePath(path);
+  return routePatterns.find(([, re]) => re.test(rest))?.[0];
+}
+const routePatterns = (Object.entries(ROUTES) as [keyof typeof ROUTES, string][]).map(
+  ([name, pattern]) => [name, patternOf(pattern)] as const,
+);
 
 /**
  * The page compressed for the browser (Brotli at a fast level, else gzip): it is made per request, unlike the

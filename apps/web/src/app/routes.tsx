@@ -1,4 +1,4 @@
-import { DEFAULT_LOCALE, LOCALES } from '@amora/contracts/core';
+import { DEFAULT_LOCALE, LOCALES, type Locale, splitLocalePath } from '@amora/contracts/core';
 import type { RouteObject } from 'react-router';
 import { IndexPage } from '@/features/home/index-page';
 import { NotFoundPage, RouteError } from '@/shared/errors/route-error';
@@ -107,16 +107,40 @@ function pageRoutes(): RouteObject[] {
   ];
 }
 
+/** One language's route tree: the pages under its prefix (none for the default language). */
+export function localeRoutes(locale: Locale): RouteObject {
+  return {
+    path: locale === DEFAULT_LOCALE ? '/' : `/${locale}`,
+    element: <LocaleRoot />,
+    errorElement: <RouteError />,
+    hydrateFallbackElement: null,
+    children: pageRoutes(),
+  };
+}
+
 /** The same pages without a prefix (default locale) and under /da, /de, … */
 export function buildRoutes(): RouteObject[] {
-  return [
-    { path: '/', element: <LocaleRoot />, errorElement: <RouteError />, hydrateFallbackElement: null, children: pageRoutes() },
-    ...LOCALES.filter((l) => l !== DEFAULT_LOCALE).map((l) => ({
-      path: `/${l}`,
-      element: <LocaleRoot />,
-      errorElement: <RouteError />,
-      hydrateFallbackElement: null,
-      children: pageRoutes(),
-    })),
-  ];
+  return [DEFAULT_LOCALE, ...LOCALES.filter((l) => l !== DEFAULT_LOCALE)].map(localeRoutes);
+}
+
+/**
+ * The browser's router starts with the tree of the page's language only: React Router ranks every route of the
+ * table when it starts, and eleven copies of the pages cost a phone a few hundred milliseconds before the first
+ * paint. Another language's tree joins the table when a navigation first reaches it (React Router asks
+ * `patchRoutesOnNavigation` whenever a path has no match or only a match by parameter).
+ */
+export function lazyLocaleRoutes(pathname: string): {
+  routes: RouteObject[];
+  patchRoutesOnNavigation: (args: { path: string; patch: (routeId: string | null, children: RouteObject[]) => void }) => void;
+} {
+  const present = new Set<Locale>([splitLocalePath(pathname).locale]);
+  return {
+    routes: [localeRoutes(splitLocalePath(pathname).locale)],
+    patchRoutesOnNavigation({ path, patch }) {
+      const { locale } = splitLocalePath(path);
+      if (present.has(locale)) return;
+      present.add(locale);
+      patch(null, [localeRoutes(locale)]);
+    },
+  };
 }

@@ -1,6 +1,7 @@
 import { DEFAULT_LOCALE, FALLBACK_LOCALE, type Locale } from '@amora/contracts/core';
 import i18next, { type BackendModule, type i18n } from 'i18next';
 import { initReactI18next } from 'react-i18next';
+import { I18N_OPTIONS } from './i18n-options';
 
 type Loader = () => Promise<Record<string, unknown>>;
 /** Catalogues ship as hashed JSON files, fetched as data rather than parsed as JavaScript. */
@@ -54,15 +55,8 @@ export async function initI18n(locale: Locale, messages?: Record<string, unknown
     .use(lazyBackend)
     .use(initReactI18next)
     .init({
+      ...I18N_OPTIONS,
       lng: locale,
-      fallbackLng: FALLBACK_LOCALE,
-      supportedLngs: ['da', 'de', 'en', 'es', 'fi', 'fr', 'it', 'nl', 'no', 'pl', 'sv'],
-      ns: ['common'],
-      defaultNS: 'common',
-      load: 'currentOnly',
-      interpolation: { escapeValue: false, prefix: '{', suffix: '}' },
-      react: { useSuspense: true },
-      returnNull: false,
       ...bundled,
     });
   const loadFallback = messages && locale !== FALLBACK_LOCALE ? loaderFor(FALLBACK_LOCALE, 'common') : undefined;

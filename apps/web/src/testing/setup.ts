@@ -28,6 +28,11 @@ afterEach(() => {
   server.resetHandlers();
   window.localStorage.clear();
   window.sessionStorage.clear();
+  // Cookies the app wrote (the entry warning's dismissal, the language) end with the test, like its storage.
+  for (const cookie of document.cookie.split('; ').filter(Boolean)) {
+    // biome-ignore lint/suspicious/noDocumentCookie: expiring the test's cookies
+    document.cookie = `${cookie.split('=')[0]}=; Max-Age=0; Path=/`;
+  }
   const seen = problems.splice(0);
   expect(seen, 'API calls the test answered wrongly or not at all').toEqual([]);
 });

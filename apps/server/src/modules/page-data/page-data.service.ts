@@ -1,20 +1,40 @@
-import { isLocale, LOCALE_COOKIE, type Locale, localeFromTag, settingsQuerySchema, splitLocalePath } from '@amora/contracts';
+import {
+  ENTRY_WARNING_STORAGE_KEY,
+  isLocale,
+  LOCALE_COOKIE,
+  type Locale,
+  localeFromTag,
+  localizePath,
+  settingsQuerySchema,
+  splitLocalePath,
+} from '@amora/contracts';
 import { loadCatalogue } from '@amora/i18n';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { scriptSafeJson } from '../../lib/script-json';
 import { authenticate, sessionToken } from '../../plugins/auth';
+import type { PageData } from '../../plugins/web';
 import { presentMember } from '../auth/auth.service';
 import { settingsAnswerer } from '../settings/settings.service';
 
 /** The id of the data block in the page (apps/web/src/lib/boot-data.ts reads it). */
 export const BOOT_DATA_ID = 'boot-data';
 
+const catalogues = new Map<Locale, Record<string, unknown>>();
+function catalogueOf(locale: Locale): Record<string, unknown> {
+  let catalogue = catalogues.get(locale);
+  if (!catalogue) {
+    catalogue = loadCatalogue(locale, 'common') as Record<string, unknown>;
+    catalogues.set(locale, catalogue);
+  }
+  return catalogue;
+}
+
 /** The common catalogue of each language, once, as script-safe JSON. */
 const messagesJson = new Map<Locale, string>();
 function messagesOf(locale: Locale): string {
   let json = messagesJson.get(locale);
   if (json === undefined) {
-    json = scriptSafeJson(JSON.stringify(loadCatalogue(locale, 'common')));
+    json = scriptSafeJson(JSON.stringify(catalogueOf(locale)));
     messagesJson.set(locale, json);
   }
   return json;
@@ -31,7 +51,7 @@ function messagesOf(locale: Locale): string {
  */
 export function pageDataMaker(app: FastifyInstance) {
   const settingsAnswer = settingsAnswerer(app);
-  return async (request: FastifyRequest, reply: FastifyReply, path: string): Promise<{ locale: Locale; script: string }> => {
+  return async (request: FastifyRequest, reply: FastifyReply, path: string): ReturnType<PageData> => {
     const split = splitLocalePath(path);
     const { site } = request;
     if (!site) return { locale: split.locale, script: '' };
@@ -53,6 +73,19 @@ export function pageDataMaker(app: FastifyInstance) {
     const { auth } = request;
     const user = auth ? scriptSafeJson(JSON.stringify(await presentMember(app.ctx, site, auth.user, auth.profile))) : 'null';
     const json = `{"locale":"${locale}","settings":${scriptSafeJson(settings)},"user":${user},"messages":${messagesOf(locale)}}`;
-    return { locale, script: `<script type="application/json" id="${BOOT_DATA_ID}">${json}</script>` };
+    const script = `<script type="application/json" id="${BOOT_DATA_ID}">${json}</script>`;
+    // A visitor's page in the language the app shows, at the address the app will be at (its redirect included).
+    const search = request.url.includes('?') ? request.url.slice(request.url.indexOf('?')) : '';
+    const dismissed = request.cookies[ENTRY_WARNING_STORAGE_KEY];
+    const prerender = auth
+      ? undefined
+      : {
+          url: localizePath(split.rest, locale) + search,
+          locale,
+          settingsJson: settings,
+          messages: catalogueOf(locale),
+          cookies: dismissed === undefined ? '' : `${ENTRY_WARNING_STORAGE_KEY}=${encodeURIComponent(dismissed)}`,
+        };
+    return { locale, script, prerender };
   };
 }

@@ -1,14 +1,22 @@
 import { ENTRY_WARNING_STORAGE_KEY, MIN_AGE } from '@amora/contracts/core';
-import { useState } from 'react';
+import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Dialog } from '@/components/ui/dialog';
-import { isInstalledApp } from '@/lib/installed-app';
+import { readCookie, writeCookie } from '@/lib/cookies';
+import { useIsInstalledApp } from '@/lib/installed-app';
 import { storage } from '@/lib/storage';
 import { useSettings } from '@/shared/site/api/get-settings';
 import { LocalLink } from '@/shared/site/local-link';
 import { useRouteName } from '@/shared/site/use-route-name';
 
 const HIDDEN_ON = new Set(['complete-signup', 'reset-password', 'reset-password-do']);
+
+/**
+ * The dismissal is kept in this browser's storage and in a cookie of the same name: the server renders a
+ * visitor's first screen (entry-server.tsx) and must know whether the warning belongs on it.
+ */
+const isDismissedHere = () => storage.isDismissed(ENTRY_WARNING_STORAGE_KEY) || readCookie(ENTRY_WARNING_STORAGE_KEY) !== null;
+const DISMISSAL_DAYS = 365;
 
 export interface EntryWarningProps {
   /** Chat and lander layouts show it only to visitors from these countries (spec §9: NL, DE). */
@@ -21,12 +29,19 @@ export function EntryWarning({ countries = null, isLoggedIn = false }: EntryWarn
   const settings = useSettings();
   const route = useRouteName();
   const { t } = useTranslation();
-  const [isDismissed, setIsDismissed] = useState(() => storage.isDismissed(ENTRY_WARNING_STORAGE_KEY));
+  const [isDismissed, setIsDismissed] = useState(isDismissedHere);
+  const isInstalled = useIsInstalledApp();
+  // A dismissal from before the cookie: the cookie too, so the server's render of the next page agrees.
+  useEffect(() => {
+    if (storage.isDismissed(ENTRY_WARNING_STORAGE_KEY) && readCookie(ENTRY_WARNING_STORAGE_KEY) === null) {
+      writeCookie(ENTRY_WARNING_STORAGE_KEY, '1', DISMISSAL_DAYS);
+    }
+  }, []);
 
   const isAllowedCountry = !countries || (settings.geoip_country !== null && countries.includes(settings.geoip_country));
   const isShown =
     !isLoggedIn &&
-    !isInstalledApp() &&
+    !isInstalled &&
     !isDismissed &&
     settings.enable_site_entry_popup !== 'no' &&
     isAllowedCountry &&
@@ -34,6 +49,7 @@ export function EntryWarning({ countries = null, isLoggedIn = false }: EntryWarn
 
   const handleAccept = () => {
     storage.dismiss(ENTRY_WARNING_STORAGE_KEY);
+    writeCookie(ENTRY_WARNING_STORAGE_KEY, '1', DISMISSAL_DAYS);
     setIsDismissed(true);
   };
 

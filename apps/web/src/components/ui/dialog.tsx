@@ -1,5 +1,14 @@
 import { type ReactNode, type SyntheticEvent, useCallback } from 'react';
 
+/** Whether the open dialog is a modal; a browser that cannot tell (no :modal) is taken to have made it one. */
+function isModal(dialog: HTMLDialogElement): boolean {
+  try {
+    return dialog.matches(':modal');
+  } catch {
+    return true;
+  }
+}
+
 interface DialogProps {
   isOpen: boolean;
   labelledBy: string;
@@ -24,6 +33,8 @@ interface DialogProps {
 export function Dialog({ isOpen, labelledBy, children, isDismissible = true, onClose, testId, size, className }: DialogProps) {
   const attach = useCallback((dialog: HTMLDialogElement | null) => {
     if (!dialog) return;
+    // Rendered on the server it came open but not modal (the first screen shows it before any script ran).
+    if (dialog.open && !isModal(dialog)) dialog.close();
     if (!dialog.open) dialog.showModal();
     dialog.querySelector<HTMLElement>('[data-autofocus]')?.focus();
     return () => {
@@ -53,6 +64,8 @@ export function Dialog({ isOpen, labelledBy, children, isDismissible = true, onC
       className={className ? `app-dialog ${className}` : 'app-dialog'}
       aria-labelledby={labelledBy}
       aria-modal="true"
+      // On the server only: the page paints with it open; the browser then shows it as a modal (attach).
+      open={typeof window === 'undefined' ? true : undefined}
       data-testid={testId}
       onCancel={handleCancel}
       onClose={handleNativeClose}

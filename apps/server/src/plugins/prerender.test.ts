@@ -1,0 +1,122 @@
+import { mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { ENTRY_WARNING_STORAGE_KEY } from '@amora/contracts';
+import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { callAs, createMember, type Member } from '../test/factories';
+import { createTestApp, type TestApp } from '../test/harness';
+import { withPrerendered } from './web';
+
+/** The web app's own index.html, as the build copies it. */
+const INDEX_HTML = readFileSync(join(import.meta.dirname, '..', '..', '..', 'web', 'index.html'), 'utf8');
+
+/**
+ * A stand-in for the web build's server render (dist/ssr/entry-server.js; the real one is tested in the browser,
+ * e2e/tests/prerender.spec.ts): it answers what it was given, counts its calls in a file, and fails on demand.
+ */
+const FAKE_RENDER = `
+import { readFileSync, writeFileSync } from 'node:fs';
+const calls = new URL('./calls.txt', import.meta.url);
+export async function prerender(input) {
+  let n = 0;
+  try { n = Number(readFileSync(calls, 'utf8')); } catch {}
+  writeFileSync(calls, String(n + 1));
+  if (input.url.includes('fail=throw')) throw new Error('render failed');
+  if (input.url.includes('fail=marker')) return '<!--$!--><template data-msg="x"></template><!--/$-->';
+  return '<link rel="preload" as="image" href="/hero.svg"/><main data-url="' + input.url + '" data-locale="' + input.locale +
+    '" data-site="' + input.settings.name + '" data-cookies="' + input.cookies + '" data-title="' + input.messages.nav.login + '"></main>';
+}
+`;
+
+let t: TestApp;
+let webDist: string;
+let ann: Member;
+const calls = () => Number(readFileSync(join(webDist, 'ssr', 'calls.txt'), 'utf8'));
+beforeAll(async () => {
+  webDist = mkdtempSync(join(tmpdir(), 'amora-web-'));
+  writeFileSync(join(webDist, 'index.html'), INDEX_HTML);
+  mkdirSync(join(webDist, 'ssr'));
+  writeFileSync(join(webDist, 'ssr', 'entry-server.js'), FAKE_RENDER);
+  t = await createTestApp({ webDist });
+  ann = await createMember(t);
+});
+afterAll(async () => {
+  await t?.close();
+  rmSync(webDist, { recursive: true, force: true });
+});
+beforeEach(() => writeFileSync(join(webDist, 'ssr', 'calls.txt'), '0'));
+
+const page = (who: Member | null, url: string, options: { host?: string; cookie?: string } = {}) =>
+  callAs(t, who, 'GET', url, undefined, { client: false, ...options });
+const root = (body: string) => /<div id="root">(.*?)<\/div>\s*<\/body>/s.exec(body)?.[1] ?? body.match(/<div id="root">.*?<\/div>/s)?.[0];
+
+describe("a visitor's landing page comes rendered", () => {
+  it('puts the render into the root element, its hints into the head, and lowers the scripts behind the first paint', async () => {
+    const res = await page(null, '/');
+    expect(res.statusCode).toBe(200);
+    expect(res.body).toContain(
+      '<div id="root"><main data-url="/" data-locale="en" data-site="Amora" data-cookies="" data-title="Log in"></main></div>',
+    );
+    const head = res.body.slice(0, res.body.indexOf('</head>'));
+    expect(head).toContain('<link rel="preload" as="image" href="/hero.svg"/>');
+    expect(root(res.body)).not.toContain('<link');
+    expect(res.body).toMatch(/<script type="module" fetchpriority="low" /);
+    expect(res.body).not.toMatch(/<script type="module" (?!fetchpriority)/);
+    // The page still carries its data block: the app hydrates from the same data.
+    expect(res.body).toContain('<script type="application/json" id="boot-data">');
+  });
+
+  it('renders in the language of the path, and an unprefixed path in the remembered language at its prefixed address', async () => {
+    expect((await page(null, '/de')).body).toContain('data-url="/de" data-locale="de"');
+    expect((await page(null, '/', { cookie: 'i18n_redirected=fr' })).body).toContain('data-url="/fr" data-locale="fr"');
+  });
+
+  it('passes the entry warning dismissal on, and nothing else of the cookies', async () => {
+    const res = await page(null, '/', { cookie: `${ENTRY_WARNING_STORAGE_KEY}=1; tracking=abc; other=x` });
+    expect(res.body).toContain(`data-cookies="${ENTRY_WARNING_STORAGE_KEY}=1"`);
+  });
+
+  it('renders each address, language, dismissal and settings once, then answers from memory', async () => {
+    await page(null, '/?cached=1');
+    await page(null, '/?cached=1');
+    await page(null, '/?cached=1', { cookie: `${ENTRY_WARNING_STORAGE_KEY}=1` });
+    await page(null, '/nl?cached=1');
+    await page(null, '/nl?cached=1');
+    expect(calls()).toBe(3);
+  });
+
+  it('leaves members, other pages and pages of a refused query to the browser', async () => {
+    const asMember = await page(ann, '/');
+    expect(asMember.body).toContain('<div id="root"></div>');
+    expect((await page(null, '/login')).body).toContain('<div id="root"></div>');
+    expect((await page(null, '/members')).body).toContain('<div id="root"></div>');
+    expect((await page(null, `/?lb=${'x'.repeat(3)}%00`)).body).toContain('<div id="root"></div>');
+    expect(calls()).toBe(0);
+  });
+
+  it('serves the page as before when the render throws or React gave up on it', async () => {
+    for (const url of ['/?fail=throw', '/?fail=marker']) {
+      const res = await page(null, url);
+      expect(res.statusCode, url).toBe(200);
+      expect(res.body, url).toContain('<div id="root"></div>');
+      expect(res.body, url).not.toContain('fetchpriority="low"');
+    }
+  });
+
+  it('never serves the server render itself', async () => {
+    for (const url of ['/ssr/entry-server.js', '/ssr/calls.txt']) {
+      const res = await page(null, url);
+      expect(res.body, url).not.toContain('prerender');
+      expect(res.headers['content-type'], url).toContain('text/html');
+    }
+  });
+});
+
+describe('withPrerendered', () => {
+  it('moves only the leading hints, and keeps the rest of the render as it is', () => {
+    const html = '<link rel="preload" as="image" href="/a.svg"/><main><link rel="x" href="/b"/></main>';
+    const out = withPrerendered(INDEX_HTML, html);
+    expect(out).toContain('<link rel="preload" as="image" href="/a.svg"/></head>');
+    expect(out).toContain('<div id="root"><main><link rel="x" href="/b"/></main></div>');
+  });
+});

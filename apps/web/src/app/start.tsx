@@ -1,0 +1,71 @@
+import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
+import { StrictMode, Suspense, startTransition } from 'react';
+import { createRoot, hydrateRoot } from 'react-dom/client';
+import { I18nextProvider } from 'react-i18next';
+import { createBrowserRouter, RouterProvider } from 'react-router';
+import { SwallowedError } from '@/lib/api-client';
+import { takeBootData } from '@/lib/boot-data';
+import { installChunkReload } from '@/lib/chunk-reload';
+import { i18next, initI18n } from '@/lib/i18n';
+import { installPageHiddenBeacon } from '@/lib/page-hidden';
+import { prepareBoot } from './boot';
+import { lazyLocaleRoutes } from './routes';
+
+installChunkReload();
+installPageHiddenBeacon();
+
+const queryClient = new QueryClient({
+  defaultOptions: {
+    queries: { retry: (count, error) => !(error instanceof SwallowedError) && count < 1, refetchOnWindowFocus: false },
+  },
+});
+
+/** Lets the browser handle input and paint between the boot's steps: none of them is one long task on a phone. */
+const nextTask = () => new Promise<void>((resolve) => setTimeout(resolve, 0));
+
+/**
+ * Boot (app/boot.ts): the settings, the member and the catalogue, from the data the server put into the page,
+ * else asked for (settings first, then the redirect of an unprefixed path to the remembered language), then the app.
+ */
+export async function start(): Promise<void> {
+  const { locale, messages } = await prepareBoot(queryClient, takeBootData());
+  await initI18n(locale, messages);
+  await nextTask();
+
+  const { routes, patchRoutesOnNavigation } = lazyLocaleRoutes(window.location.pathname);
+  const router = createBrowserRouter(routes, { patchRoutesOnNavigation });
+  const app = (
+    <StrictMode>
+      <I18nextProvider i18n={i18next}>
+        <QueryClientProvider client={queryClient}>
+          <Suspense fallback={null}>
+            <RouterProvider router={router} />
+          </Suspense>
+        </QueryClientProvider>
+      </I18nextProvider>
+    </StrictMode>
+  );
+  await nextTask();
+  const container = document.getElementById('root') as HTMLElement;
+  if (container.firstElementChild) {
+    // The server rendered the first screen (entry-server.tsx): hydrated once the route's modules are in, so the
+    // first render matches it. React hydrates in slices, between which the browser stays responsive.
+    if (!router.state.initialized) {
+      await new Promise<void>((resolve) => {
+        const stop = router.subscribe((state) => {
+          if (!state.initialized) return;
+          stop();
+          resolve();
+        });
+      });
+    }
+    startTransition(() => {
+      hydrateRoot(container, app);
+    });
+    return;
+  }
+  // A transition: React renders the first screen in slices instead of one long task, so a phone answers a tap
+  // meanwhile.
+  const root = createRoot(container);
+  startTransition(() => root.render(app));
+}
