@@ -42,7 +42,7 @@ const escapeHtml = (value: string) => value.replace(/[&<>"']/g, (c) => `&#${c.ch
 export function localizedIndex(template: string, locale: Locale): string {
   return template
     .replace('<html lang="en">', `<html lang="${locale}">`)
-    .replace(/<noscript>[^<]*<\/noscript>/, `<noscript>${escapeHtml(translate(locale, 'errors.noScript'))}</noscript>`);
+    .replace(/<noscript>[^<]*<\/noscript>/, () => `<noscript>${escapeHtml(translate(locale, 'errors.noScript'))}</noscript>`);
 }
 
 /**
@@ -89,7 +89,8 @@ export async function registerWeb(app: FastifyInstance, options: { pageData?: Pa
         .send('The web app is not built yet. Run `npm run build` (or `npm start`, which builds it).');
     }
     const boot = await pageData(request, reply, path);
-    let page = (pages.get(boot.locale) as string).replace('</head>', `${preloads?.(path) ?? ''}${boot.script}</head>`);
+    // A function as the replacement: the data holds members' text, where `$&` or `$'` must stay as written.
+    let page = (pages.get(boot.locale) as string).replace('</head>', () => `${preloads?.(path) ?? ''}${boot.script}</head>`);
     if (boot.prerender && prerender && boot.script) {
       const name = routeNameOf(path);
       const html = name && PRERENDERED_ROUTES.has(name) ? await prerender(boot.prerender) : null;
@@ -278,8 +279,8 @@ export function withPrerendered(page: string, html: string): string {
   const hints = LEADING_HINTS.exec(html)?.[0] ?? '';
   return (
     page
-      .replace('</head>', `${hints}</head>`)
-      .replace('<div id="root"></div>', `<div id="root">${html.slice(hints.length)}</div>`)
+      .replace('</head>', () => `${hints}</head>`)
+      .replace('<div id="root"></div>', () => `<div id="root">${html.slice(hints.length)}</div>`)
       // The first screen no longer waits for the app's code: the styles, the font and the images go first.
       .replaceAll('<script type="module" ', '<script type="module" fetchpriority="low" ')
       .replaceAll('<link rel="modulepreload" ', '<link rel="modulepreload" fetchpriority="low" ')

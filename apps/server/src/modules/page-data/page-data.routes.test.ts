@@ -114,6 +114,13 @@ describe('the page carries what the app would ask for first', () => {
     expect(JSON.parse(safe)).toBe(JSON.parse(text));
   });
 
+  it("keeps a member's text as written where it would mean something to a string replacement ($&, $')", async () => {
+    const dollar = await createMember(t, { name: "Jo $& $' $`" });
+    const res = await page(dollar, '/members');
+    expect(bootOf(res).user?.profile.name).toBe("Jo $& $' $`");
+    expect(res.body.match(/<\/head>/g)?.length).toBe(1);
+  });
+
   it('gives a session of another site nobody', async () => {
     const res = await page(ann, '/', { host: HERZ });
     expect(bootOf(res).user).toBeNull();

@@ -75,12 +75,13 @@ export function pageDataMaker(app: FastifyInstance) {
     const json = `{"locale":"${locale}","settings":${scriptSafeJson(settings)},"user":${user},"messages":${messagesOf(locale)}}`;
     const script = `<script type="application/json" id="${BOOT_DATA_ID}">${json}</script>`;
     // A visitor's page in the language the app shows, at the address the app will be at (its redirect included).
-    const search = request.url.includes('?') ? request.url.slice(request.url.indexOf('?')) : '';
+    // Without its query: the rendered page does not depend on it (what the query changes is in the settings), and
+    // a render per made-up query would cost the server a render per request.
     const dismissed = request.cookies[ENTRY_WARNING_STORAGE_KEY];
     const prerender = auth
       ? undefined
       : {
-          url: localizePath(split.rest, locale) + search,
+          url: localizePath(split.rest, locale),
           locale,
           settingsJson: settings,
           messages: catalogueOf(locale),
