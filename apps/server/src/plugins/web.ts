@@ -90,7 +90,7 @@ export async function registerWeb(app: FastifyInstance, options: { pageData?: Pa
     }
     const boot = await pageData(request, reply, path);
     // A function as the replacement: the data holds members' text, where `$&` or `$'` must stay as written.
-    let page = (pages.get(boot.locale) as string).replace('</head>', () => `${preloads?.(path) ?? ''}${boot.script}</head>`);
+    let page = (pages.get(boot.locale) as string).replace('</head>', () => `${preloads?.(path, boot.member) ?? ''}${boot.script}</head>`);
     if (boot.prerender && prerender && boot.script) {
       const name = routeNameOf(path);
       const html = name && PRERENDERED_ROUTES.has(name) ? await prerender(boot.prerender) : null;
@@ -107,6 +107,13 @@ export async function registerWeb(app: FastifyInstance, options: { pageData?: Pa
 
 /** The web app's code behind its small entry script (main.tsx imports it after the first paint). */
 export const APP_SOURCE = 'src/app/start.tsx';
+
+/**
+ * What only a member's pages show (apps/web/src/app/shell/member-shell.tsx: the members' navigation, banners, chat
+ * and likes in the background): a chunk of its own, which a visitor's page does not load and a member's page
+ * preloads; the app's boot waits for it on a member's page.
+ */
+export const MEMBER_SHELL_SOURCE = 'src/app/shell/member-shell.tsx';
 
 /**
  * The lazy page module of the most visited pages (apps/web/src/app/routes.tsx), by route name: the page's
@@ -136,10 +143,11 @@ interface ManifestChunk {
 
 /**
  * The preload links of a page, from the build's manifest (apps/web/dist/.vite/manifest.json): the text font's
- * file (the Latin subset, which every language of ours needs first) and, on a page of ROUTE_PAGE_SOURCES, the
- * page's chunk with the chunks it imports that the entry does not already load. No manifest, no links.
+ * file (the Latin subset, which every language of ours needs first), on a member's page the member parts of the
+ * shell (MEMBER_SHELL_SOURCE) and, on a page of ROUTE_PAGE_SOURCES, the page's chunk with the chunks it imports
+ * that the entry does not already load. No manifest, no links.
  */
-export function routePreloads(dist: string): (path: string) => string {
+export function routePreloads(dist: string): (path: string, member?: boolean) => string {
   const manifestPath = join(dist, '.vite', 'manifest.json');
   if (!existsSync(manifestPath)) return () => '';
   const manifest = JSON.parse(readFileSync(manifestPath, 'utf8')) as Record<string, ManifestChunk>;
@@ -170,33 +178,52 @@ export function routePreloads(dist: string): (path: string) => string {
     .join('');
   for (const file of appFiles) loaded.add(file);
   const fontLinks = appLinks + fonts.map((file) => `<link rel="preload" href="/${file}" as="font" type="font/woff2" crossorigin>`).join('');
-  const byRoute = Object.entries(ROUTE_PAGE_SOURCES).flatMap(([name, source]) => {
+  const loadedCss = new Set([...entryCss, ...appCss]);
+  /** A lazy module's chunk, the chunks it imports and its styles, less what every page already loads. */
+  const linksOf = (source: string, except: Set<string> = new Set()) => {
     const key = Object.keys(manifest).find((k) => manifest[k].src === source);
-    if (!key) return [];
+    if (!key) return null;
     const files = new Set<string>();
     walk(key, files);
-    const links = [...files]
-      .filter((file) => !loaded.has(file))
+    return [...files]
+      .filter((file) => !loaded.has(file) && !except.has(file))
       .map((file) => `<link rel="modulepreload" crossorigin href="/${file}">`)
-      .concat((manifest[key].css ?? []).map((file) => `<link rel="stylesheet" crossorigin href="/${file}">`))
+      .concat(
+        (manifest[key].css ?? [])
+          .filter((file) => !loadedCss.has(file))
+          .map((file) => `<link rel="stylesheet" crossorigin href="/${file}">`),
+      )
       .join('');
-    return [{ pattern: patternOf(ROUTES[name as keyof typeof ROUTES]), links }];
+  };
+  const memberFiles = new Set<string>();
+  const memberKey = Object.keys(manifest).find((k) => manifest[k].src === MEMBER_SHELL_SOURCE);
+  if (memberKey) walk(memberKey, memberFiles);
+  const memberLinks = linksOf(MEMBER_SHELL_SOURCE) ?? '';
+  const byRoute = Object.entries(ROUTE_PAGE_SOURCES).flatMap(([name, source]) => {
+    const pattern = patternOf(ROUTES[name as keyof typeof ROUTES]);
+    const links = linksOf(source);
+    // On a member's page the member parts' chunks are linked already.
+    const memberPageLinks = linksOf(source, memberFiles);
+    return links === null || memberPageLinks === null ? [] : [{ pattern, links, memberPageLinks }];
   });
-  return (path) => {
+  return (path, member = false) => {
     const { rest } = splitLocalePath(path);
-    return fontLinks + (byRoute.find((route) => route.pattern.test(rest))?.links ?? '');
+    const route = byRoute.find((r) => r.pattern.test(rest));
+    if (!member) return fontLinks + (route?.links ?? '');
+    return fontLinks + memberLinks + (route?.memberPageLinks ?? '');
   };
 }
 
 /**
  * What the page carries for the app's first paint, made per request (modules/page-data): the language the
- * app will show and the data block with the settings, the member and the catalogue in it ('' for none).
+ * app will show and the data block with the settings, the member and the catalogue in it ('' for none); `member`
+ * when the data block has a logged-in member (the page then preloads the member parts of the shell).
  */
 export type PageData = (
   request: FastifyRequest,
   reply: FastifyReply,
   path: string,
-) => Promise<{ locale: Locale; script: string; prerender?: PrerenderRequest }>;
+) => Promise<{ locale: Locale; script: string; prerender?: PrerenderRequest; member?: boolean }>;
 
 /**
  * A visitor's page the server may render (apps/web/src/entry-server.tsx): its address in the language the app

@@ -8,12 +8,19 @@ import { DefaultLayout } from './layouts/default-layout';
 import { EmptyLayout } from './layouts/empty-layout';
 import { LanderLayout } from './layouts/lander-layout';
 import { LocaleRoot } from './locale-root';
+import { prefetchMemberShell } from './shell/member-parts';
 
 const handle = (name: RouteHandle['name']): RouteHandle => ({ name });
 const authPage = (name: 'ResetPasswordPage' | 'ResetPasswordDoPage') =>
   import('@/features/auth/pages/reset-password-pages').then((m) => ({ Component: m[name] }));
 const activatePage = (name: 'ActivateDonePage' | 'ActivateErrorPage') =>
   import('@/features/auth/pages/activate-pages').then((m) => ({ Component: m[name] }));
+
+/** The login page; the member parts of the shell load with it, so the page after logging in has them at once. */
+const loginPage = () => {
+  prefetchMemberShell();
+  return import('@/features/auth/pages/login-page');
+};
 
 /** Pages of spec §2 that exist so far, by layout. Later features add theirs here. */
 function pageRoutes(): RouteObject[] {
@@ -23,7 +30,7 @@ function pageRoutes(): RouteObject[] {
       errorElement: <RouteError />,
       children: [
         { index: true, element: <IndexPage />, handle: handle('index') },
-        { path: 'login', lazy: () => import('@/features/auth/pages/login-page'), handle: handle('login') },
+        { path: 'login', lazy: loginPage, handle: handle('login') },
         { path: 'complete-signup', lazy: () => import('@/features/auth/pages/complete-signup-page'), handle: handle('complete-signup') },
         { path: 'signup-matches', lazy: () => import('@/features/auth/pages/signup-matches-page'), handle: handle('signup-matches') },
         { path: 'reset-password', lazy: () => authPage('ResetPasswordPage'), handle: handle('reset-password') },

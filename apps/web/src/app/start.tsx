@@ -3,16 +3,21 @@ import { StrictMode, Suspense, startTransition } from 'react';
 import { createRoot, hydrateRoot } from 'react-dom/client';
 import { I18nextProvider } from 'react-i18next';
 import { createBrowserRouter, RouterProvider } from 'react-router';
+import { SIGNUP_STARTED } from '@/features/auth/components/signup-events';
 import { SwallowedError } from '@/lib/api-client';
 import { takeBootData } from '@/lib/boot-data';
 import { installChunkReload } from '@/lib/chunk-reload';
 import { i18next, initI18n } from '@/lib/i18n';
 import { installPageHiddenBeacon } from '@/lib/page-hidden';
+import { userQueryKey } from '@/shared/session/user';
 import { prepareBoot } from './boot';
 import { lazyLocaleRoutes } from './routes';
+import { loadMemberShell, prefetchMemberShell } from './shell/member-parts';
 
 installChunkReload();
 installPageHiddenBeacon();
+// A visitor who signs up is a member a moment later: the member parts of the shell load meanwhile.
+window.addEventListener(SIGNUP_STARTED, prefetchMemberShell);
 
 const queryClient = new QueryClient({
   defaultOptions: {
@@ -26,10 +31,14 @@ const nextTask = () => new Promise<void>((resolve) => setTimeout(resolve, 0));
 /**
  * Boot (app/boot.ts): the settings, the member and the catalogue, from the data the server put into the page,
  * else asked for (settings first, then the redirect of an unprefixed path to the remembered language), then the app.
+ * A member's page also waits for the member parts of the shell (app/shell/member-parts.ts; the server preloads
+ * them with it), so its first screen has its navigation and banners at once.
  */
 export async function start(): Promise<void> {
   const { locale, messages } = await prepareBoot(queryClient, takeBootData());
-  await initI18n(locale, messages);
+  const isMember = queryClient.getQueryData(userQueryKey) != null;
+  // Not loaded: the layouts ask again (a chunk gone after a deploy reloads the page, lib/chunk-reload.ts).
+  await Promise.all([initI18n(locale, messages), isMember ? loadMemberShell().catch(() => {}) : null]);
   await nextTask();
 
   const { routes, patchRoutesOnNavigation } = lazyLocaleRoutes(window.location.pathname);

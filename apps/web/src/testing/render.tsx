@@ -6,6 +6,7 @@ import userEvent from '@testing-library/user-event';
 import { type ReactElement, type ReactNode, Suspense } from 'react';
 import { createMemoryRouter, MemoryRouter, RouterProvider } from 'react-router';
 import { buildRoutes } from '@/app/routes';
+import { loadMemberShell } from '@/app/shell/member-parts';
 import { i18next } from '@/lib/i18n';
 import { fetchUser, userQueryKey } from '@/shared/session/user';
 import { fetchSettings, settingsQueryKey } from '@/shared/site/api/get-settings';
@@ -39,13 +40,14 @@ export function createTestQueryClient(): QueryClient {
 
 /**
  * What main.tsx does before the first render: settings and the user through the real API client (answered
- * by MSW), into the query cache, and the page's language.
+ * by MSW), into the query cache, the member parts of the shell for a member, and the page's language.
  */
 async function boot(queryClient: QueryClient, path: string): Promise<void> {
   const { locale } = splitLocalePath(new URL(path, window.location.origin).pathname);
   const [settings, user] = await Promise.all([fetchSettings(locale, ''), fetchUser()]);
   queryClient.setQueryData(settingsQueryKey(locale), settings);
   queryClient.setQueryData(userQueryKey, user);
+  if (user) await loadMemberShell();
   await i18next.changeLanguage(locale);
 }
 

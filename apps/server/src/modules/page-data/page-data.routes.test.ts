@@ -6,7 +6,7 @@ import { loadCatalogue } from '@amora/i18n';
 import type { LightMyRequestResponse } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { scriptSafeJson } from '../../lib/script-json';
-import { ROUTE_PAGE_SOURCES, routePreloads } from '../../plugins/web';
+import { MEMBER_SHELL_SOURCE, ROUTE_PAGE_SOURCES, routePreloads } from '../../plugins/web';
 import { AMORA, HERZ } from '../../test/accounts';
 import { callAs, createMember, type Member } from '../../test/factories';
 import { createTestApp, type TestApp } from '../../test/harness';
@@ -167,6 +167,7 @@ describe('the page carries what the app would ask for first', () => {
 
 describe('preloads from the build manifest', () => {
   it('names page modules that exist', () => {
+    expect(() => readFileSync(join(WEB, MEMBER_SHELL_SOURCE))).not.toThrow();
     for (const source of Object.values(ROUTE_PAGE_SOURCES)) expect(() => readFileSync(join(WEB, source as string))).not.toThrow();
   });
 
@@ -204,6 +205,45 @@ describe('preloads from the build manifest', () => {
       expect(members).not.toContain('latin-ext');
       expect(links('/')).not.toContain('modulepreload');
       expect(links('/members/12')).not.toContain('members-page');
+    } finally {
+      rmSync(dist, { recursive: true, force: true });
+    }
+  });
+
+  it("preloads the member parts of the shell with a member's page only, each chunk once", () => {
+    const dist = mkdtempSync(join(tmpdir(), 'amora-manifest-'));
+    try {
+      mkdirSync(join(dist, '.vite'));
+      const manifest = {
+        'index.html': { file: 'assets/index-1.js', isEntry: true, imports: [] },
+        'src/app/start.tsx': { file: 'assets/start-1.js', src: 'src/app/start.tsx', isDynamicEntry: true, css: ['assets/start-1.css'] },
+        '_chat.js': { file: 'assets/chat-1.js', imports: ['src/app/start.tsx'] },
+        [MEMBER_SHELL_SOURCE]: {
+          file: 'assets/member-shell-1.js',
+          src: MEMBER_SHELL_SOURCE,
+          isDynamicEntry: true,
+          imports: ['src/app/start.tsx', '_chat.js'],
+          css: ['assets/member-shell-1.css', 'assets/start-1.css'],
+        },
+        'src/features/members/members-page.tsx': {
+          file: 'assets/members-page-1.js',
+          src: 'src/features/members/members-page.tsx',
+          isDynamicEntry: true,
+          imports: ['src/app/start.tsx', '_chat.js'],
+        },
+      };
+      writeFileSync(join(dist, '.vite', 'manifest.json'), JSON.stringify(manifest));
+      const links = routePreloads(dist);
+      expect(links('/')).not.toContain('member-shell');
+      expect(links('/members')).not.toContain('member-shell');
+      expect(links('/members')).toContain('href="/assets/chat-1.js"');
+      const member = links('/de/members', true);
+      expect(member).toContain('<link rel="modulepreload" crossorigin href="/assets/member-shell-1.js">');
+      expect(member).toContain('<link rel="stylesheet" crossorigin href="/assets/member-shell-1.css">');
+      expect(member).toContain('href="/assets/members-page-1.js"');
+      expect(member.match(/chat-1\.js/g)).toHaveLength(1);
+      expect(member.match(/start-1\.css/g)).toHaveLength(1);
+      expect(member.match(/start-1\.js/g)).toHaveLength(1);
     } finally {
       rmSync(dist, { recursive: true, force: true });
     }

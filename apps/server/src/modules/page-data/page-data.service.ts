@@ -87,6 +87,6 @@ export function pageDataMaker(app: FastifyInstance) {
           messages: catalogueOf(locale),
           cookies: dismissed === undefined ? '' : `${ENTRY_WARNING_STORAGE_KEY}=${encodeURIComponent(dismissed)}`,
         };
-    return { locale, script, prerender };
+    return { locale, script, prerender, member: Boolean(auth) };
   };
 }

@@ -1,8 +1,7 @@
 import { ENTRY_WARNING_COUNTRIES } from '@amora/contracts/core';
 import { Outlet } from 'react-router';
 import { EntryWarning } from '@/app/shell/entry-warning';
-import { MessagesTitleCount } from '@/features/chat/components/messages-title-count';
-import { AutoLike } from '@/features/likes/components/auto-like';
+import { useMemberShell } from '@/app/shell/member-parts';
 import { useUser } from '@/shared/session/user';
 
 /**
@@ -11,12 +10,12 @@ import { useUser } from '@/shared/session/user';
  */
 export function ChatLayout() {
   const user = useUser();
+  const member = useMemberShell(user !== null);
   return (
     <>
       <Outlet />
       <EntryWarning countries={ENTRY_WARNING_COUNTRIES} isLoggedIn={user !== null} />
-      {user && <AutoLike />}
-      {user && <MessagesTitleCount />}
+      {member && <member.MemberBackground />}
     </>
   );
 }
