@@ -1,5 +1,9 @@
 import './styles/theme.scss';
 import { showBootFailure } from './lib/boot-failure';
+import { installChunkReload, isChunkLoadError, reloadForChunkError } from './lib/chunk-reload';
+
+installChunkReload();
+const isPrerendered = Boolean(document.getElementById('root')?.firstElementChild);
 
 /**
  * The entry: small, so that a page the server rendered (entry-server.tsx) paints before the app's code runs.
@@ -11,11 +15,14 @@ function start(): void {
     .then((app) => app.start())
     .catch((error: unknown) => {
       console.error(error);
-      showBootFailure();
+      // The app's code gone after a deploy: the page loads anew (once a minute at most).
+      if (isChunkLoadError(error) && reloadForChunkError()) return;
+      // A page the server rendered stays readable (its links still work); an empty one says what happened.
+      if (!isPrerendered) showBootFailure();
     });
 }
 
-if (document.getElementById('root')?.firstElementChild) {
+if (isPrerendered) {
   let started = false;
   const once = () => {
     if (started) return;

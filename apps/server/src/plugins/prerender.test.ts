@@ -5,7 +5,7 @@ import { ENTRY_WARNING_STORAGE_KEY } from '@amora/contracts';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { callAs, createMember, type Member } from '../test/factories';
 import { createTestApp, type TestApp } from '../test/harness';
-import { withPrerendered } from './web';
+import { prerenderer, withPrerendered } from './web';
 
 /** The web app's own index.html, as the build copies it. */
 const INDEX_HTML = readFileSync(join(import.meta.dirname, '..', '..', '..', 'web', 'index.html'), 'utf8');
@@ -75,6 +75,9 @@ describe("a visitor's landing page comes rendered", () => {
   it('passes the entry warning dismissal on, and nothing else of the cookies', async () => {
     const res = await page(null, '/', { cookie: `${ENTRY_WARNING_STORAGE_KEY}=1; tracking=abc; other=x` });
     expect(res.body).toContain(`data-cookies="${ENTRY_WARNING_STORAGE_KEY}=1"`);
+    // Only whether it is there: a made-up value is the same render.
+    const other = await page(null, '/', { cookie: `${ENTRY_WARNING_STORAGE_KEY}=${Date.now()}` });
+    expect(other.body).toContain(`data-cookies="${ENTRY_WARNING_STORAGE_KEY}=1"`);
   });
 
   it('renders each address, language, dismissal and settings once, then answers from memory', async () => {
@@ -117,6 +120,44 @@ describe("a visitor's landing page comes rendered", () => {
       expect(res.body, url).not.toContain('prerender');
       expect(res.headers['content-type'], url).toContain('text/html');
     }
+  });
+});
+
+describe('prerenderer', () => {
+  const input = (url: string) => ({
+    url,
+    locale: 'en' as const,
+    settingsJson: '{"name":"Amora"}',
+    messages: { nav: { login: 'Log in' } },
+    cookies: '',
+  });
+  const silent = { warn() {} } as unknown as Parameters<typeof prerenderer>[1];
+
+  it('renders a kept page again after ten minutes (the year in the footer, a render that failed)', async () => {
+    let clock = 1_000_000;
+    const render = prerenderer(webDist, silent, () => clock);
+    const before = calls();
+    await render?.(input('/ttl'));
+    clock += 9 * 60_000;
+    await render?.(input('/ttl'));
+    expect(calls() - before).toBe(1);
+    clock += 2 * 60_000;
+    await render?.(input('/ttl'));
+    expect(calls() - before).toBe(2);
+  });
+
+  it('renders at most 20 pages it does not keep yet per second; beyond that the page goes out unrendered', async () => {
+    let clock = 5_000_000;
+    const render = prerenderer(webDist, silent, () => clock);
+    const before = calls();
+    const answers = [];
+    for (let i = 0; i < 25; i++) answers.push(await render?.(input(`/budget-${i}`)));
+    expect(answers.filter((html) => html === null)).toHaveLength(5);
+    expect(calls() - before).toBe(20);
+    // Kept pages cost nothing and are answered whatever the budget; the next second has a new one.
+    expect(await render?.(input('/budget-0'))).toContain('data-url="/budget-0"');
+    clock += 1_000;
+    expect(await render?.(input('/budget-24'))).toContain('data-url="/budget-24"');
   });
 });
 

@@ -251,6 +251,13 @@ type Prerender = (input: {
 
 /** At most this many rendered first screens are kept (one per address, language and settings). */
 const PRERENDER_CACHE_SIZE = 200;
+/**
+ * How long a render is kept: the page shows the year (the footer's copyright), and a render that failed is tried
+ * again after this.
+ */
+const PRERENDER_TTL_MS = 10 * 60_000;
+/** Renders of pages not kept yet, per second at most (each costs ~10–25 ms of this process's time). */
+const PRERENDERS_PER_SECOND = 20;
 
 /**
  * The server render of the web build (dist/ssr/entry-server.js, written by the web app's build), loaded at the
@@ -258,21 +265,37 @@ const PRERENDER_CACHE_SIZE = 200;
  * every visitor with the same settings). Null without that file. A render that fails leaves the page as it was
  * (the app renders it in the browser) and is logged once per address.
  */
-export function prerenderer(dist: string, log: FastifyInstance['log']): ((input: PrerenderRequest) => Promise<string | null>) | null {
+export function prerenderer(
+  dist: string,
+  log: FastifyInstance['log'],
+  now: () => number = Date.now,
+): ((input: PrerenderRequest) => Promise<string | null>) | null {
   const entry = join(dist, 'ssr', 'entry-server.js');
   if (!existsSync(entry)) return null;
   let loaded: Promise<Prerender> | null = null;
-  const cache = new Map<string, string | null>();
+  const cache = new Map<string, { html: string | null; at: number }>();
+  let budget = { second: 0, left: PRERENDERS_PER_SECOND };
   return async (input) => {
     const key = `${input.url}\n${input.locale}\n${input.cookies}\n${input.settingsJson}`;
     const known = cache.get(key);
-    if (known !== undefined) {
+    if (known && now() - known.at < PRERENDER_TTL_MS) {
       // Most recently used last.
       cache.delete(key);
       cache.set(key, known);
-      return known;
+      return known.html;
     }
-    loaded ??= import(pathToFileURL(entry).href).then((module: { prerender: Prerender }) => module.prerender);
+    // Renders of pages not kept yet, per second: beyond that the page goes out as before (the browser renders it).
+    const second = Math.floor(now() / 1000);
+    if (budget.second !== second) budget = { second, left: PRERENDERS_PER_SECOND };
+    if (budget.left <= 0) return null;
+    budget.left -= 1;
+    loaded ??= import(pathToFileURL(entry).href).then(
+      (module: { prerender: Prerender }) => module.prerender,
+      (error: unknown) => {
+        loaded = null;
+        throw error;
+      },
+    );
     let html: string | null;
     try {
       const render = await loaded;
@@ -292,7 +315,8 @@ export function prerenderer(dist: string, log: FastifyInstance['log']): ((input:
       log.warn({ err: error, url: input.url }, 'the server render of a page failed; it is rendered in the browser');
       html = null;
     }
-    cache.set(key, html);
+    cache.delete(key);
+    cache.set(key, { html, at: now() });
     if (cache.size > PRERENDER_CACHE_SIZE) cache.delete(cache.keys().next().value as string);
     return html;
   };

@@ -9,6 +9,7 @@ import { ToastProvider } from '@/components/ui/toast';
 import { SignupModalProvider } from '@/features/auth/components/signup-modal';
 import { MatchModalProvider } from '@/features/likes/components/match-modal';
 import { onAuthenticationLost } from '@/lib/api-client';
+import { setHydratingServerPage } from '@/lib/hydration';
 import { setSessionUser } from '@/shared/session/user';
 
 /**
@@ -30,6 +31,9 @@ export function LocaleRoot() {
     if (i18n.language !== locale) void i18n.changeLanguage(locale);
     document.documentElement.lang = locale;
   }, [locale, i18n]);
+
+  // The first render, which took over a server-rendered page, is done.
+  useEffect(() => setHydratingServerPage(false), []);
 
   useEffect(
     () =>

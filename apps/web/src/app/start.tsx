@@ -6,7 +6,7 @@ import { createBrowserRouter, RouterProvider } from 'react-router';
 import { SIGNUP_STARTED } from '@/features/auth/components/signup-events';
 import { SwallowedError } from '@/lib/api-client';
 import { takeBootData } from '@/lib/boot-data';
-import { installChunkReload } from '@/lib/chunk-reload';
+import { setHydratingServerPage } from '@/lib/hydration';
 import { i18next, initI18n } from '@/lib/i18n';
 import { installPageHiddenBeacon } from '@/lib/page-hidden';
 import { userQueryKey } from '@/shared/session/user';
@@ -14,7 +14,6 @@ import { prepareBoot } from './boot';
 import { lazyLocaleRoutes } from './routes';
 import { loadMemberShell, prefetchMemberShell } from './shell/member-parts';
 
-installChunkReload();
 installPageHiddenBeacon();
 // A visitor who signs up is a member a moment later: the member parts of the shell load meanwhile.
 window.addEventListener(SIGNUP_STARTED, prefetchMemberShell);
@@ -35,7 +34,8 @@ const nextTask = () => new Promise<void>((resolve) => setTimeout(resolve, 0));
  * them with it), so its first screen has its navigation and banners at once.
  */
 export async function start(): Promise<void> {
-  const { locale, messages } = await prepareBoot(queryClient, takeBootData());
+  const embedded = takeBootData();
+  const { locale, messages } = await prepareBoot(queryClient, embedded);
   const isMember = queryClient.getQueryData(userQueryKey) != null;
   // Not loaded: the layouts ask again (a chunk gone after a deploy reloads the page, lib/chunk-reload.ts).
   await Promise.all([initI18n(locale, messages), isMember ? loadMemberShell().catch(() => {}) : null]);
@@ -56,6 +56,9 @@ export async function start(): Promise<void> {
   );
   await nextTask();
   const container = document.getElementById('root') as HTMLElement;
+  // The server's render is in the page's language; an app that ended up in another one (a language cookie the
+  // browser would not keep) renders anew instead of taking over text it would not match.
+  if (container.firstElementChild && messages === undefined) container.replaceChildren();
   if (container.firstElementChild) {
     // The server rendered the first screen (entry-server.tsx): hydrated once the route's modules are in, so the
     // first render matches it. React hydrates in slices, between which the browser stays responsive.
@@ -68,6 +71,7 @@ export async function start(): Promise<void> {
         });
       });
     }
+    setHydratingServerPage(true);
     startTransition(() => {
       hydrateRoot(container, app);
     });

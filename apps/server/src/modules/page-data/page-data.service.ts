@@ -85,7 +85,8 @@ export function pageDataMaker(app: FastifyInstance) {
           locale,
           settingsJson: settings,
           messages: catalogueOf(locale),
-          cookies: dismissed === undefined ? '' : `${ENTRY_WARNING_STORAGE_KEY}=${encodeURIComponent(dismissed)}`,
+          // Whether it is there, not its value: the app asks no more of it.
+          cookies: dismissed === undefined ? '' : `${ENTRY_WARNING_STORAGE_KEY}=1`,
         };
     return { locale, script, prerender, member: Boolean(auth) };
   };

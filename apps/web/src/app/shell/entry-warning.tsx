@@ -3,6 +3,7 @@ import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Dialog } from '@/components/ui/dialog';
 import { readCookie, writeCookie } from '@/lib/cookies';
+import { isHydratingServerPage } from '@/lib/hydration';
 import { useIsInstalledApp } from '@/lib/installed-app';
 import { storage } from '@/lib/storage';
 import { useSettings } from '@/shared/site/api/get-settings';
@@ -13,9 +14,12 @@ const HIDDEN_ON = new Set(['complete-signup', 'reset-password', 'reset-password-
 
 /**
  * The dismissal is kept in this browser's storage and in a cookie of the same name: the server renders a
- * visitor's first screen (entry-server.tsx) and must know whether the warning belongs on it.
+ * visitor's first screen (entry-server.tsx) and must know whether the warning belongs on it. Taking over such a
+ * page, the first render goes by the cookie alone, as the server did; a dismissal only in storage (from before
+ * the cookie) closes the warning right after and is copied into the cookie.
  */
-const isDismissedHere = () => storage.isDismissed(ENTRY_WARNING_STORAGE_KEY) || readCookie(ENTRY_WARNING_STORAGE_KEY) !== null;
+const isDismissedHere = () =>
+  readCookie(ENTRY_WARNING_STORAGE_KEY) !== null || (!isHydratingServerPage() && storage.isDismissed(ENTRY_WARNING_STORAGE_KEY));
 const DISMISSAL_DAYS = 365;
 
 export interface EntryWarningProps {
@@ -35,6 +39,7 @@ export function EntryWarning({ countries = null, isLoggedIn = false }: EntryWarn
   useEffect(() => {
     if (storage.isDismissed(ENTRY_WARNING_STORAGE_KEY) && readCookie(ENTRY_WARNING_STORAGE_KEY) === null) {
       writeCookie(ENTRY_WARNING_STORAGE_KEY, '1', DISMISSAL_DAYS);
+      setIsDismissed(true);
     }
   }, []);
 

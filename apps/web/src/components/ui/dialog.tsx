@@ -1,11 +1,14 @@
 import { type ReactNode, type SyntheticEvent, useCallback } from 'react';
 
-/** Whether the open dialog is a modal; a browser that cannot tell (no :modal) is taken to have made it one. */
+/**
+ * Whether the open dialog is a modal. A browser without `:modal` cannot tell: an open dialog at mount is then
+ * the server's (a dialog this component shows is shown as it mounts), so not one.
+ */
 function isModal(dialog: HTMLDialogElement): boolean {
   try {
     return dialog.matches(':modal');
   } catch {
-    return true;
+    return false;
   }
 }
 
