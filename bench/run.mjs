@@ -139,7 +139,7 @@ if (which === 'all' || which === 'lighthouse') {
   save('lighthouse', { ...run, indexJsGzipKb: bundle.gzipKb });
   const t = run.targets;
   console.log(
-    `\nLighthouse, mobile preset, simulated throttling (median of ${run.runs} runs per page; targets: performance >= ${t.performance}, LCP <= ${t.lcpMs / 1000} s, CLS <= ${t.cls}, accessibility ${t.accessibility}):`,
+    `\nLighthouse, mobile preset, simulated throttling, CPU ${run.cpuSlowdown}x slower (median of ${run.runs} runs per page; targets: performance >= ${t.performance}, LCP <= ${t.lcpMs / 1000} s, CLS <= ${t.cls}, accessibility ${t.accessibility}):`,
   );
   for (const r of run.results) {
     if (r.failed) {
@@ -147,7 +147,7 @@ if (which === 'all' || which === 'lighthouse') {
       continue;
     }
     console.log(
-      `  ${r.label.padEnd(26)} performance ${String(r.performance).padStart(3)} [${r.performanceRuns.join(', ')}]   LCP ${(r.lcpMs / 1000).toFixed(2)} s   FCP ${(r.fcpMs / 1000).toFixed(2)} s   TBT ${r.tbtMs} ms   CLS ${r.cls}   accessibility ${r.accessibility}${r.failedAccessibility.length ? ` (${r.failedAccessibility.join(', ')})` : ''}   ${r.pass ? 'PASS' : 'FAIL'}`,
+      `  ${r.label.padEnd(26)} performance ${String(r.performance).padStart(3)} [${r.performanceRuns.join(', ')}]   LCP ${(r.lcpMs / 1000).toFixed(2)} s   FCP ${(r.fcpMs / 1000).toFixed(2)} s   TBT ${r.tbtMs} ms   CLS ${r.cls}   accessibility ${r.accessibility}   benchmark index ${r.benchmarkIndex}${r.failedAccessibility.length ? ` (${r.failedAccessibility.join(', ')})` : ''}   ${r.pass ? 'PASS' : 'FAIL'}`,
     );
   }
   console.log(`  index route JavaScript: ${bundle.gzipKb} KB gzipped (target <= ${bundle.targetKb} KB) ${bundle.pass ? 'PASS' : 'FAIL'}`);
