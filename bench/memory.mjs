@@ -37,7 +37,12 @@ function memoryOf(pid) {
 function descendantsOf(pid) {
   const children = [];
   for (const task of readdirSync(`/proc/${pid}/task`)) {
-    const listed = readFileSync(`/proc/${pid}/task/${task}/children`, 'utf8').trim();
+    let listed = '';
+    try {
+      listed = readFileSync(`/proc/${pid}/task/${task}/children`, 'utf8').trim();
+    } catch {
+      // the thread ended between the two reads
+    }
     if (listed) children.push(...listed.split(' ').map(Number));
   }
   return children.flatMap((child) => [child, ...descendantsOf(child)]);

@@ -54,6 +54,10 @@ await build({
   bundle: true,
   platform: 'node',
   format: 'esm',
+  // What a module imports with import() goes into a chunk of its own (dist/chunks/), loaded when first asked for:
+  // the demo data's modules, PGlite, and the npm packages they import, stay out of a server that never uses them.
+  splitting: true,
+  chunkNames: 'chunks/[name]-[hash]',
   target: 'node26',
   sourcemap: true,
   sourcesContent: false,

@@ -23,8 +23,6 @@ import { purgeDeletedAccounts } from './modules/deletion/deletion.service';
 import { createMailer } from './modules/mail/mail.service';
 import { createPaymentProvider } from './modules/payments/provider';
 import { SiteDirectory } from './modules/sites/sites.service';
-import { seedDemoChats } from './seed/demo-chats';
-import { seedDemoProfiles } from './seed/demo-profiles';
 
 export interface Runtime {
   ctx: AppContext;
@@ -91,6 +89,8 @@ export async function createDemoData(config: Config): Promise<void> {
   try {
     await migrateDatabase(handle);
     if (!(await seedDemo(handle.db, hashPassword))) return;
+    // Imported here, in the process that makes the demo data: the server never holds the seed texts or sharp.
+    const [{ seedDemoProfiles }, { seedDemoChats }] = await Promise.all([import('./seed/demo-profiles'), import('./seed/demo-chats')]);
     const started = Date.now();
     const count = await seedDemoProfiles({ db: handle.db, now: () => new Date(), config });
     log.info({ count, ms: Date.now() - started }, 'demo members created');

@@ -2,12 +2,9 @@ import { closeSync, copyFileSync, cpSync, existsSync, mkdirSync, openSync, readF
 import { createRequire } from 'node:module';
 import { dirname, join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { PGlite } from '@electric-sql/pglite';
 import { drizzle as drizzlePg } from 'drizzle-orm/node-postgres';
 import { migrate as migratePg } from 'drizzle-orm/node-postgres/migrator';
 import type { PgDatabase, PgQueryResultHKT } from 'drizzle-orm/pg-core';
-import { drizzle as drizzlePglite } from 'drizzle-orm/pglite';
-import { migrate as migratePglite } from 'drizzle-orm/pglite/migrator';
 import pg from 'pg';
 import * as schema from './schema';
 
@@ -79,7 +76,20 @@ export function lockDataDir(dir: string): () => void {
  * from the data files through the operating system's cache. docs/decisions.md, "Memory", has the figures.
  */
 export const PGLITE_SHARED_BUFFERS = '16MB';
-const PGLITE_START_PARAMS = [...PGlite.defaultStartParams, '-c', `shared_buffers=${PGLITE_SHARED_BUFFERS}`];
+
+/**
+ * PGlite and Drizzle's PGlite driver, imported when a PGlite database is opened: a server on PostgreSQL never
+ * loads them (the server build puts what is imported this way in a chunk of its own).
+ */
+async function loadPglite() {
+  const [{ PGlite }, { drizzle }, { migrate }] = await Promise.all([
+    import('@electric-sql/pglite'),
+    import('drizzle-orm/pglite'),
+    import('drizzle-orm/pglite/migrator'),
+  ]);
+  const startParams = [...PGlite.defaultStartParams, '-c', `shared_buffers=${PGLITE_SHARED_BUFFERS}`];
+  return { PGlite, drizzle, migrate, startParams };
+}
 
 /** The installed PGlite's version: a data directory made by one version is only handed to the same one. */
 function pgliteVersion(): string {
@@ -107,7 +117,8 @@ export function pgliteTemplateDir(dir: string): string {
 export async function makePgliteTemplate(dir: string): Promise<void> {
   const building = `${dir}.tmp`;
   rmSync(building, { recursive: true, force: true });
-  const client = await PGlite.create({ dataDir: building, startParams: PGLITE_START_PARAMS });
+  const { PGlite, startParams } = await loadPglite();
+  const client = await PGlite.create({ dataDir: building, startParams });
   await client.close();
   rmSync(dir, { recursive: true, force: true });
   renameSync(building, dir);
@@ -192,12 +203,13 @@ export async function openDatabase(options: OpenOptions): Promise<DbHandle> {
     }
   }
   try {
+    const { PGlite, drizzle, startParams } = await loadPglite();
     const client = await PGlite.create({
       dataDir: options.dataDir ?? undefined,
       loadDataDir: options.loadDataDir,
-      startParams: PGLITE_START_PARAMS,
+      startParams,
     });
-    const db = drizzlePglite(client, { schema }) as unknown as Database;
+    const db = drizzle(client, { schema }) as unknown as Database;
     return {
       db,
       kind: 'pglite',
@@ -215,7 +227,8 @@ export async function openDatabase(options: OpenOptions): Promise<DbHandle> {
 /** Applies the generated migrations; on PostgreSQL under an advisory lock so that two starting nodes take turns. */
 export async function migrateDatabase(handle: DbHandle): Promise<void> {
   if (handle.kind === 'pglite') {
-    await migratePglite(handle.db as never, { migrationsFolder });
+    const { migrate } = await loadPglite();
+    await migrate(handle.db as never, { migrationsFolder });
     return;
   }
   const client = await (handle.pool as pg.Pool).connect();

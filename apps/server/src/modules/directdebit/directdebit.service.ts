@@ -1,4 +1,5 @@
 import { createHmac, randomBytes, randomInt, timingSafeEqual } from 'node:crypto';
+import { createRequire } from 'node:module';
 import {
   DIRECT_DEBIT_CODE_LENGTH,
   DIRECT_DEBIT_CODE_MAX_ATTEMPTS,
@@ -15,7 +16,7 @@ import {
 } from '@amora/contracts';
 import type { Executor } from '@amora/db';
 import { electronicFormatIBAN, extractIBAN, isSEPACountry, isValidIBAN } from 'ibantools';
-import { type CountryCode, parsePhoneNumberFromString } from 'libphonenumber-js/max';
+import type { CountryCode } from 'libphonenumber-js/max';
 import type { AppContext } from '../../context';
 import { badRequest, HttpError, notFound, tooManyRequests } from '../../lib/errors';
 import { withTransaction } from '../../lib/transaction';
@@ -87,6 +88,17 @@ interface FormPayload {
   zip: string;
   city: string;
   phone: string;
+}
+
+/**
+ * libphonenumber-js with its full metadata (every country's number types, to tell mobiles from landlines) holds
+ * ~10 MB once loaded, which only a member setting up a direct debit needs: it is required on first use (its
+ * CommonJS build, so these stay synchronous).
+ */
+let phoneNumbers: typeof import('libphonenumber-js/max') | undefined;
+function parsePhoneNumberFromString(...args: Parameters<typeof import('libphonenumber-js/max').parsePhoneNumberFromString>) {
+  phoneNumbers ??= createRequire(import.meta.url)('libphonenumber-js/max') as typeof import('libphonenumber-js/max');
+  return phoneNumbers.parsePhoneNumberFromString(...args);
 }
 
 /** A phone number with all but its country code and last two digits hidden: +31 6•••••78. */

@@ -1,5 +1,5 @@
 import type { Database, Executor } from '@amora/db';
-import { createTransport, type NodemailerError, type Transporter } from 'nodemailer';
+import type { NodemailerError, Transporter } from 'nodemailer';
 import type { Jobs } from '../../lib/jobs';
 import { afterCommit, withTransaction } from '../../lib/transaction';
 import type { Site } from '../sites/sites.repository';
@@ -69,10 +69,16 @@ function outboxIdOf(payload: unknown): number | null {
  */
 export function createMailer(options: { smtpUrl: string | null; db: Database; jobs: Jobs; log?: Logger }): Mailer {
   const { db, jobs, log } = options;
-  const transport: Transporter | null = options.smtpUrl
-    ? createTransport({ url: options.smtpUrl, connectionTimeout: 10_000, greetingTimeout: 10_000, socketTimeout: 30_000 })
-    : null;
-  if (!transport) log?.warn({}, 'SMTP_URL is not set: emails are kept in the outbox (dev mailbox) and not delivered');
+  const { smtpUrl } = options;
+  // nodemailer is loaded with the first mail to send (~5 MB that a process without mail to send never needs).
+  let transport: Promise<Transporter> | null = null;
+  const transportFor = (url: string) => {
+    transport ??= import('nodemailer').then(({ createTransport }) =>
+      createTransport({ url, connectionTimeout: 10_000, greetingTimeout: 10_000, socketTimeout: 30_000 }),
+    );
+    return transport;
+  };
+  if (!smtpUrl) log?.warn({}, 'SMTP_URL is not set: emails are kept in the outbox (dev mailbox) and not delivered');
 
   let closed = false;
   const inFlight = new Set<Promise<unknown>>();
@@ -89,9 +95,9 @@ export function createMailer(options: { smtpUrl: string | null; db: Database; jo
       const id = outboxIdOf(payload);
       const mail = id === null ? null : await findMailToSend(db, id);
       if (!mail || mail.status === 'sent' || mail.status === 'dev') return;
-      if (!transport) throw new Error('SMTP_URL is not set in this process');
+      if (!smtpUrl) throw new Error('SMTP_URL is not set in this process');
       try {
-        await transport.sendMail({
+        await (await transportFor(smtpUrl)).sendMail({
           from: mail.fromAddress,
           to: mail.toAddress,
           ...(mail.replyTo ? { replyTo: mail.replyTo } : {}),
@@ -126,11 +132,11 @@ export function createMailer(options: { smtpUrl: string | null; db: Database; jo
       subject,
       html,
       text,
-      status: transport ? 'pending' : 'dev',
+      status: smtpUrl ? 'pending' : 'dev',
     };
     const jobId = await withTransaction({ db }, async (tx) => {
       const outboxId = await insertOutbox(tx, row);
-      return transport ? jobs.enqueue(tx, SEND_MAIL_JOB, { outboxId }, { maxAttempts: MAX_ATTEMPTS }) : null;
+      return smtpUrl ? jobs.enqueue(tx, SEND_MAIL_JOB, { outboxId }, { maxAttempts: MAX_ATTEMPTS }) : null;
     });
     const attempt = { first: Promise.resolve() as Promise<unknown> };
     if (jobId !== null) {
@@ -167,7 +173,7 @@ export function createMailer(options: { smtpUrl: string | null; db: Database; jo
     async close() {
       closed = true;
       while (inFlight.size > 0) await Promise.allSettled([...inFlight]);
-      transport?.close();
+      if (transport) (await transport.catch(() => null))?.close();
     },
   };
 }

@@ -1,5 +1,18 @@
 import type { PhotoVariant } from '@amora/contracts';
-import sharp, { type Metadata, type Sharp, type SharpOptions } from 'sharp';
+import type { Metadata, Sharp, SharpOptions } from 'sharp';
+
+/**
+ * sharp (libvips) is loaded with the first photo: a process that handles none (most of the time, a PostgreSQL
+ * node) does not hold its ~8 MB. Every entry point below awaits `loadSharp()` before using `sharp`.
+ */
+let sharp: typeof import('sharp').default;
+let loading: Promise<void> | undefined;
+async function loadSharp(): Promise<void> {
+  loading ??= import('sharp').then((module) => {
+    sharp = module.default;
+  });
+  await loading;
+}
 
 /**
  * Turns an uploaded file into the four WebP variants we serve. Pure: no database, no files.
@@ -107,6 +120,7 @@ export async function processImage(buffer: Buffer, options: { timeLimitSeconds?:
   if (!type) throw fail('photo_type');
 
   // Header only: no pixel is decoded here.
+  await loadSharp();
   let meta: Metadata;
   try {
     meta = await sharp(buffer, { limitInputPixels: MAX_PHOTO_PIXELS }).metadata();
@@ -183,6 +197,7 @@ export async function renderVariants(
   meta: Metadata,
   timeLimitSeconds = PROCESSING_TIME_LIMIT_SECONDS,
 ): Promise<ProcessedImage> {
+  await loadSharp();
   const deadline = performance.now() + timeLimitSeconds * 1000;
   const decode = () => {
     const seconds = Math.ceil((deadline - performance.now()) / 1000);

@@ -1,13 +1,4 @@
-import {
-  createMollieClient,
-  type Locale,
-  type Mandate,
-  MollieApiError,
-  type MollieClient,
-  type SequenceType as MollieSequenceType,
-  type Payment,
-  type PaymentMethod,
-} from '@mollie/api-client';
+import type { Locale, Mandate, MollieClient, SequenceType as MollieSequenceType, Payment, PaymentMethod } from '@mollie/api-client';
 import { fromMollieAmount, toMollieAmount } from './amounts';
 import type {
   CreatePaymentInput,
@@ -19,7 +10,7 @@ import type {
   ProviderPaymentStatus,
   SequenceType,
 } from './provider';
-import { routeClientThrough, type Transport } from './transport';
+import { loadMollie, routeClientThrough, type Transport } from './transport';
 
 /** Mollie's API root (the library's default). */
 export const MOLLIE_API_ENDPOINT = 'https://api.mollie.com/v2/';
@@ -97,15 +88,24 @@ function toProviderMandate(mandate: Mandate): ProviderMandate {
  */
 export function createMollieProvider(options: MollieProviderOptions): PaymentProvider {
   const apiEndpoint = options.apiEndpoint ?? MOLLIE_API_ENDPOINT;
-  const client: MollieClient = createMollieClient({ apiKey: options.apiKey, apiEndpoint });
-  if (options.transport) routeClientThrough(client, apiEndpoint, options.apiKey, options.transport);
+  // The client is made with the first request (the library is loaded then: transport.ts, loadMollie).
+  let made: Promise<MollieClient> | undefined;
+  const mollieClient = () => {
+    made ??= loadMollie().then(({ createMollieClient }) => {
+      const client = createMollieClient({ apiKey: options.apiKey, apiEndpoint });
+      if (options.transport) routeClientThrough(client, apiEndpoint, options.apiKey, options.transport);
+      return client;
+    });
+    return made;
+  };
+  const isNotFound = async (error: unknown) => error instanceof (await loadMollie()).MollieApiError && error.statusCode === 404;
   const dropLocalWebhooks = options.dropLocalWebhooks ?? options.name === 'mollie';
 
   return {
     name: options.name,
 
     async listMethods(query: ListMethodsQuery): Promise<ProviderMethod[]> {
-      const methods = await client.methods.list({
+      const methods = await (await mollieClient()).methods.list({
         amount: toMollieAmount(query.amount.minor, query.amount.currency),
         ...(query.locale ? { locale: query.locale as Locale } : {}),
         ...(query.billingCountry ? { billingCountry: query.billingCountry.toUpperCase() } : {}),
@@ -137,6 +137,7 @@ export function createMollieProvider(options: MollieProviderOptions): PaymentPro
         idempotencyKey: input.idempotencyKey,
       };
       // A payment for a customer (first or recurring) goes to the customer's payments, as Mollie documents it.
+      const client = await mollieClient();
       const payment = input.customerId
         ? await client.customerPayments.create({ ...parameters, customerId: input.customerId })
         : await client.payments.create(parameters);
@@ -146,15 +147,15 @@ export function createMollieProvider(options: MollieProviderOptions): PaymentPro
     async getPayment(id: string): Promise<ProviderPayment | null> {
       if (!PAYMENT_ID.test(id)) return null;
       try {
-        return toProviderPayment(await client.payments.get(id));
+        return toProviderPayment(await (await mollieClient()).payments.get(id));
       } catch (error) {
-        if (error instanceof MollieApiError && error.statusCode === 404) return null;
+        if (await isNotFound(error)) return null;
         throw error;
       }
     },
 
     async createCustomer(input): Promise<{ id: string }> {
-      const customer = await client.customers.create({
+      const customer = await (await mollieClient()).customers.create({
         ...(input.name ? { name: input.name } : {}),
         ...(input.email ? { email: input.email } : {}),
         ...(input.metadata === undefined ? {} : { metadata: input.metadata }),
@@ -163,8 +164,9 @@ export function createMollieProvider(options: MollieProviderOptions): PaymentPro
     },
 
     async createMandate(customerId, input): Promise<ProviderMandate> {
+      const { MollieApiError } = await loadMollie();
       if (!CUSTOMER_ID.test(customerId)) throw new MollieApiError('The customer id is invalid', { statusCode: 404 });
-      const mandate = await client.customerMandates.create({
+      const mandate = await (await mollieClient()).customerMandates.create({
         customerId,
         method: input.method as Mandate['method'],
         consumerName: input.consumerName,
@@ -178,10 +180,10 @@ export function createMollieProvider(options: MollieProviderOptions): PaymentPro
     async listMandates(customerId: string): Promise<ProviderMandate[]> {
       if (!CUSTOMER_ID.test(customerId)) return [];
       try {
-        const page = await client.customerMandates.page({ customerId, limit: 250 });
+        const page = await (await mollieClient()).customerMandates.page({ customerId, limit: 250 });
         return page.map(toProviderMandate);
       } catch (error) {
-        if (error instanceof MollieApiError && error.statusCode === 404) return [];
+        if (await isNotFound(error)) return [];
         throw error;
       }
     },

@@ -1,5 +1,15 @@
 import { randomBytes } from 'node:crypto';
-import { MollieApiError, type MollieClient } from '@mollie/api-client';
+import type { MollieClient } from '@mollie/api-client';
+
+/**
+ * @mollie/api-client, loaded with the first payment request: a process that takes no payment (most of them, at
+ * any moment) does not hold the library and what it pulls in (~10 MB resident). Every use awaits this.
+ */
+let mollie: Promise<typeof import('@mollie/api-client')> | undefined;
+export function loadMollie(): Promise<typeof import('@mollie/api-client')> {
+  mollie ??= import('@mollie/api-client');
+  return mollie;
+}
 
 /**
  * How the adapter's requests reach an API that is not Mollie's own HTTPS endpoint.
@@ -79,7 +89,8 @@ function baseHeaders(apiKey: string): Record<string, string> {
 }
 
 /** What the library does with an answer (processFetchResponse): true for no content, the JSON, or an ApiError. */
-function processAnswer(response: TransportResponse, idempotencyKey: string | undefined): unknown {
+async function processAnswer(response: TransportResponse, idempotencyKey: string | undefined): Promise<unknown> {
+  const { MollieApiError } = await loadMollie();
   if (response.status === 204) return true;
   const success = Math.floor(response.status / 100) === 2;
   if (response.body.length === 0 && success) return true;
@@ -113,6 +124,7 @@ export function routeClientThrough(client: MollieClient, apiEndpoint: string, ap
     try {
       response = await transport({ url: new URL(pathname, endpoint), method, headers, body: options.body });
     } catch (error) {
+      const { MollieApiError } = await loadMollie();
       throw new MollieApiError(error instanceof Error ? error.message : 'An unknown error has occurred');
     }
     return processAnswer(response, headers['Idempotency-Key']);
