@@ -55,4 +55,25 @@ test.describe('the landing page before and after the app starts', () => {
       expect(problems).toEqual([]);
     });
   });
+
+  test('takes over the page of a visitor who answered the warning before it was a cookie, without an error', async ({
+    browser,
+    baseURL,
+  }) => {
+    const context = await browser.newContext({ baseURL });
+    await context.addInitScript(() => window.localStorage.setItem('hide-entry-warning', String(Date.now())));
+    const page = await context.newPage();
+    const problems: string[] = [];
+    page.on('pageerror', (error) => problems.push(error.message));
+    page.on('console', (message) => {
+      if (message.type() === 'error') problems.push(message.text());
+    });
+    await page.goto('/');
+    // The server did not know: the warning came with the page, and closes once the app has read the storage.
+    await expect(page.getByTestId('entry-warning')).toHaveCount(0);
+    await expect.poll(async () => (await context.cookies()).some((c) => c.name === 'hide-entry-warning')).toBe(true);
+    await page.getByTestId('cta-signup').click();
+    expect(problems).toEqual([]);
+    await context.close();
+  });
 });
