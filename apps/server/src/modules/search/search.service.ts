@@ -65,6 +65,8 @@ const COUNT_TTL_MS = 30_000;
 /** Filter sets remembered per database (each a short key and a number). */
 const COUNT_CACHE_SIZE = 5_000;
 const countCaches = new WeakMap<Database, LRUCache<string, number>>();
+/** Counts being made, per database and key (see sharedCount). */
+const countsInFlight = new WeakMap<Database, Map<string, Promise<number>>>();
 
 /**
  * The capped count of the filters (up to SEARCH_COUNT_CAP + 1), shared by everyone who searches with them for
@@ -81,9 +83,25 @@ async function sharedCount(db: Database, filters: SearchFilters): Promise<number
   const key = JSON.stringify([filters.siteId, filters.gender, filters.country, filters.region, filters.bornOnOrBefore, filters.bornAfter]);
   const cached = cache.get(key);
   if (cached !== undefined) return cached;
-  const counted = await countMatches(db, filters, SEARCH_COUNT_CAP);
-  cache.set(key, counted);
-  return counted;
+  // One count per key at a time: when the kept count runs out under load, the searches that arrive meanwhile wait
+  // for it instead of each counting again (on PGlite, one connection, they would queue behind each other).
+  let inFlight = countsInFlight.get(db);
+  if (!inFlight) {
+    inFlight = new Map();
+    countsInFlight.set(db, inFlight);
+  }
+  const running = inFlight;
+  let pending = running.get(key);
+  if (!pending) {
+    pending = countMatches(db, filters, SEARCH_COUNT_CAP)
+      .then((counted) => {
+        cache.set(key, counted);
+        return counted;
+      })
+      .finally(() => running.delete(key));
+    running.set(key, pending);
+  }
+  return pending;
 }
 
 /**
