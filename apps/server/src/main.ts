@@ -3,6 +3,7 @@ import { DataDirLockedError, DEMO_MEMBERS, DEMO_PASSWORD } from '@amora/db';
 import { buildApp } from './app';
 import { bootstrap, createDemoData, isSeedOnlyProcess } from './bootstrap';
 import { loadConfig } from './config';
+import { exposedGc, startIdleCollector } from './lib/idle-collector';
 import { findAllSites } from './modules/sites/sites.repository';
 import { siteAddresses, startBanner } from './start-banner';
 
@@ -25,11 +26,17 @@ async function main(): Promise<void> {
   }
   const app = await buildApp(runtime.ctx);
 
+  // Ten seconds without a request after work: one full collection, so an idle server holds what it uses, not
+  // what its last requests left behind (lib/idle-collector.ts).
+  const collector = startIdleCollector({ collect: exposedGc(), quietMs: 10_000, checkEveryMs: 2_000 });
+  app.server.on('request', () => collector.touch());
+
   let closing = false;
   const shutdown = async (signal: string) => {
     if (closing) return;
     closing = true;
     app.log.info({ signal }, 'shutting down');
+    collector.stop();
     const force = setTimeout(() => process.exit(1), 10_000);
     force.unref();
     try {
