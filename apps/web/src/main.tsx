@@ -7,8 +7,8 @@ const isPrerendered = Boolean(document.getElementById('root')?.firstElementChild
 
 /**
  * The entry: small, so that a page the server rendered (entry-server.tsx) paints before the app's code runs.
- * The app (app/start.tsx, fetched at once: the server preloads it with the page) starts after that first paint
- * on such a page, else at once.
+ * The app (app/start.tsx) is fetched and started after that first paint on such a page (the server leaves
+ * out its preload links there), else at once (preloaded with the page).
  */
 function start(): void {
   import('./app/start')
@@ -29,9 +29,20 @@ if (isPrerendered) {
     started = true;
     start();
   };
-  // A frame's callback runs before its paint; a task queued from it runs after. A tab in the background paints
-  // no frames: it starts within a second all the same.
-  requestAnimationFrame(() => setTimeout(once, 0));
+  // After the first contentful paint as the browser reports it (when the frame was shown, later than the frame's
+  // own callbacks): the app's code is then fetched and run without competing with what that paint needs. A
+  // browser without paint timing, or a tab in the background, which paints nothing, starts within a second.
+  try {
+    new PerformanceObserver((list, observer) => {
+      if (list.getEntriesByName('first-contentful-paint').length === 0) return;
+      observer.disconnect();
+      const channel = new MessageChannel();
+      channel.port1.onmessage = once;
+      channel.port2.postMessage(null);
+    }).observe({ type: 'paint', buffered: true });
+  } catch {
+    // no paint timing here: the timer below starts the app
+  }
   setTimeout(once, 1_000);
 } else {
   start();

@@ -51,6 +51,22 @@ const page = (who: Member | null, url: string, options: { host?: string; cookie?
   callAs(t, who, 'GET', url, undefined, { client: false, ...options });
 const root = (body: string) => /<div id="root">(.*?)<\/div>\s*<\/body>/s.exec(body)?.[1] ?? body.match(/<div id="root">.*?<\/div>/s)?.[0];
 
+describe('withPrerendered', () => {
+  it("leaves the app's code to the entry: no module preload, the styles and the font kept", () => {
+    const template =
+      '<html><head><script type="module" crossorigin src="/assets/index.js"></script><link rel="stylesheet" href="/assets/index.css">' +
+      '<link rel="stylesheet" crossorigin href="/assets/app.css"><link rel="modulepreload" crossorigin href="/assets/start.js">' +
+      '<link rel="modulepreload" crossorigin href="/assets/query.js"><link rel="preload" href="/assets/font.woff2" as="font" type="font/woff2" crossorigin>' +
+      '</head><body><div id="root"></div></body></html>';
+    const out = withPrerendered(template, '<main>Hi</main>');
+    expect(out).not.toContain('modulepreload');
+    expect(out).toContain('<link rel="stylesheet" crossorigin href="/assets/app.css">');
+    expect(out).toContain('as="font"');
+    expect(out).toContain('<script type="module" fetchpriority="low" crossorigin src="/assets/index.js">');
+    expect(out).toContain('<div id="root"><main>Hi</main></div>');
+  });
+});
+
 describe("a visitor's landing page comes rendered", () => {
   it('puts the render into the root element, its hints into the head, and lowers the scripts behind the first paint', async () => {
     const res = await page(null, '/');
@@ -63,6 +79,8 @@ describe("a visitor's landing page comes rendered", () => {
     expect(root(res.body)).not.toContain('<link');
     expect(res.body).toMatch(/<script type="module" fetchpriority="low" /);
     expect(res.body).not.toMatch(/<script type="module" (?!fetchpriority)/);
+    // The app's code is fetched after the first paint, by the entry: no preload of it competes with the paint.
+    expect(res.body).not.toContain('rel="modulepreload"');
     // The page still carries its data block: the app hydrates from the same data.
     expect(res.body).toContain('<script type="application/json" id="boot-data">');
   });

@@ -325,6 +325,8 @@ export function prerenderer(
 /** The resource hints React writes before a rendered tree (an image's preload): they belong in the head. */
 const LEADING_HINTS = /^(?:<link [^>]*\/?>)+/;
 
+const MODULE_PRELOADS = /<link rel="modulepreload" [^>]*>/g;
+
 /** The page with the rendered first screen in its root element and React's hints in its head. */
 export function withPrerendered(page: string, html: string): string {
   const hints = LEADING_HINTS.exec(html)?.[0] ?? '';
@@ -332,9 +334,11 @@ export function withPrerendered(page: string, html: string): string {
     page
       .replace('</head>', () => `${hints}</head>`)
       .replace('<div id="root"></div>', () => `<div id="root">${html.slice(hints.length)}</div>`)
-      // The first screen no longer waits for the app's code: the styles, the font and the images go first.
+      // The first screen no longer waits for the app's code: the styles, the font and the images go first. The
+      // small entry script comes with them; the app's code is asked for by the entry once the page has painted
+      // (main.tsx), so on a slow line it does not share the first round trips with what the paint needs.
       .replaceAll('<script type="module" ', '<script type="module" fetchpriority="low" ')
-      .replaceAll('<link rel="modulepreload" ', '<link rel="modulepreload" fetchpriority="low" ')
+      .replace(MODULE_PRELOADS, '')
   );
 }
 
