@@ -67,9 +67,9 @@ test('a free member buys a package on the sandbox checkout, becomes Premium and 
   await expect(page.getByTestId('locked-photo')).toHaveCount(2);
   // The lock leads to Premium.
   const lock = page.getByTestId('locked-photo-premium').first();
-  await lock.scrollIntoViewIfNeeded();
+  await expect(lock).toHaveAttribute('href', /\/premium$/);
   await expect(page.getByTestId('nav-credits')).toHaveText(/Premium/);
-  await page.goto(await lock.evaluate((a) => (a as HTMLAnchorElement).pathname));
+  await page.goto((await lock.getAttribute('href')) as string);
   await expect(page).toHaveURL(/\/premium$/);
   await expect(page.getByTestId('premium-benefits')).toContainText('25 photos instead of 3');
   await expectTranslated(page);

@@ -1,4 +1,4 @@
-import { expect, test } from './fixtures';
+import { expect, JOURNEY_TIMEOUT, test } from './fixtures';
 
 /**
  * A visitor's landing page comes rendered by the server (apps/web/src/entry-server.tsx): it reads and paints
@@ -75,5 +75,62 @@ test.describe('the landing page before and after the app starts', () => {
     await page.getByTestId('cta-signup').click();
     expect(problems).toEqual([]);
     await context.close();
+  });
+});
+
+/**
+ * A member's search, a profile and the swipe game come rendered by the server with the answers they show
+ * (entry-server.tsx, prerenderMember): they paint before the app's code has loaded, in the layout of the screen
+ * (the phone's with its tab bar), and the app then renders them again from the same answers, without an error.
+ */
+test.describe("a member's pages before and after the app starts", () => {
+  test('show their first screen before the app runs, and work once it does', async ({ page, isMobile }) => {
+    test.setTimeout(JOURNEY_TIMEOUT);
+    await page.goto('/login');
+    await page.getByLabel('Email address').fill('demo@amora.example');
+    await page.getByLabel('Password').fill('amora-demo-2026');
+    await page.getByTestId('login-submit').click();
+    await expect(page).toHaveURL(/\/members$/);
+
+    // The app's code kept away (in a tab of its own): what shows is the server's render alone.
+    const bare = await page.context().newPage();
+    await bare.route('**/assets/start-*.js', (route) => route.abort());
+    await bare.goto('/members');
+    await expect(bare.getByTestId('member-card').first()).toBeVisible();
+    await expect(bare.getByTestId('num-results')).toContainText(/\d+/);
+    if (isMobile) await expect(bare.getByTestId('tab-bar')).toBeVisible();
+    else await expect(bare.getByTestId('tab-bar')).toHaveCount(0);
+    const firstName = (await bare.getByTestId('member-card').first().textContent()) ?? '';
+    await bare.goto('/swipe-game');
+    await expect(bare.getByTestId('swipe-stack')).toBeVisible();
+    await bare.close();
+
+    const problems: string[] = [];
+    page.on('pageerror', (error) => problems.push(error.message));
+    page.on('console', (message) => {
+      if (message.type() === 'error') problems.push(message.text());
+    });
+    await page.goto('/members');
+    // The same first card once the app has rendered the page (the app's search box is interactive then).
+    await expect(page.getByTestId('member-card').first()).toHaveText(firstName);
+    await page.getByTestId('member-card').first().click();
+    await expect(page).toHaveURL(/\/members\/\d+$/);
+    await expect(page.getByTestId('member-profile')).toBeVisible();
+    const profileUrl = page.url();
+    await page.goto(profileUrl);
+    await expect(page.getByTestId('member-profile')).toBeVisible();
+    await expect(page.getByTestId('member-profile').getByRole('heading', { level: 1 })).toBeVisible();
+    expect(problems).toEqual([]);
+
+    // A banner dismissed in the app stays off the server's render of the next page as well.
+    await page.goto('/members');
+    await page.getByTestId('photo-alert').getByRole('button').click();
+    await expect(page.getByTestId('photo-alert')).toHaveCount(0);
+    const next = await page.context().newPage();
+    await next.route('**/assets/start-*.js', (route) => route.abort());
+    await next.goto('/members');
+    await expect(next.getByTestId('member-card').first()).toBeVisible();
+    await expect(next.getByTestId('photo-alert')).toHaveCount(0);
+    await next.close();
   });
 });

@@ -1,13 +1,17 @@
-import type { Locale, Settings } from '@amora/contracts/core';
-import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
+import { AsyncLocalStorage } from 'node:async_hooks';
+import type { Locale, Settings, User } from '@amora/contracts/core';
+import { type DehydratedState, dehydrate, QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import i18next from 'i18next';
 import { StrictMode, Suspense } from 'react';
 import { renderToString } from 'react-dom/server';
 import { I18nextProvider } from 'react-i18next';
 import { createStaticHandler, createStaticRouter, StaticRouterProvider } from 'react-router';
 import { localeRoutes } from './app/routes';
+import { loadMemberShell } from './app/shell/member-parts';
+import { setApiTransport } from './lib/api-client';
 import { withServerCookies } from './lib/cookies';
 import { I18N_OPTIONS } from './lib/i18n-options';
+import { withServerPhone } from './lib/use-media-query';
 import { userQueryKey } from './shared/session/user';
 import { settingsQueryKey } from './shared/site/api/get-settings';
 
@@ -52,6 +56,101 @@ export async function prerender({ url, locale, settings, messages, cookies = '' 
         </StrictMode>,
       ),
     );
+  } finally {
+    queryClient.clear();
+  }
+}
+
+/**
+ * A member's page: what the server renders it from, beyond a visitor's. `api` answers the app's calls as the API
+ * answers that member (the server's own routes, never the network); `phone` is the server's guess of the
+ * screen (the browser's client hints or user agent), so the first screen has the layout the browser will show.
+ */
+export interface MemberPrerenderInput extends PrerenderInput {
+  user: User;
+  api: (path: string, init: RequestInit) => Promise<Response>;
+  phone: boolean;
+}
+
+/** A member's first screen and the answers it was rendered from, which the app starts from in the browser. */
+export interface MemberPrerender {
+  html: string;
+  queries: DehydratedState;
+}
+
+/** The calls of the render in progress (renders of several members may interleave while they wait for answers). */
+const calls = new AsyncLocalStorage<MemberPrerenderInput['api']>();
+setApiTransport((url, init) => {
+  const api = calls.getStore();
+  if (!api) return Promise.reject(new Error('no API outside a member render'));
+  return api(url.pathname + url.search, init);
+});
+
+/** Rounds of render, then fetch what it asked for: the page, then what its answers lead to (a profile's photos). */
+const RENDER_ROUNDS = 3;
+
+/**
+ * The first screen of a member's page (the searches, a profile, the swipe game) with the answers it shows: the
+ * app's own queries run against the API (through `api`), the page is rendered again with their answers, up to
+ * RENDER_ROUNDS times, and the answers go with the page so the app's first render in the browser shows the same.
+ * A query that fails is left out: both sides then show it loading. Null when the route redirects or fails.
+ */
+export async function prerenderMember(input: MemberPrerenderInput): Promise<MemberPrerender | null> {
+  const { url, locale, settings, messages, cookies = '', user, api, phone } = input;
+  const queryClient = new QueryClient({ defaultOptions: { queries: { retry: false, staleTime: Number.POSITIVE_INFINITY } } });
+  queryClient.setQueryData(settingsQueryKey(locale), settings);
+  queryClient.setQueryData(userQueryKey, user);
+  const i18n = i18next.createInstance();
+  await i18n.init({ ...I18N_OPTIONS, lng: locale, resources: { [locale]: { common: messages } }, initAsync: false });
+  await loadMemberShell();
+  const handler = createStaticHandler([localeRoutes(locale)]);
+  const context = await handler.query(new Request(new URL(url, 'http://prerender.invalid')));
+  if (context instanceof Response || context.errors) return null;
+  const render = () =>
+    withServerPhone(phone, () =>
+      withServerCookies(cookies, () =>
+        renderToString(
+          <StrictMode>
+            <I18nextProvider i18n={i18n}>
+              <QueryClientProvider client={queryClient}>
+                <Suspense fallback={null}>
+                  <StaticRouterProvider router={createStaticRouter(handler.dataRoutes, context)} context={context} hydrate={false} />
+                </Suspense>
+              </QueryClientProvider>
+            </I18nextProvider>
+          </StrictMode>,
+        ),
+      ),
+    );
+  const asked = new Set<string>();
+  try {
+    let html = render();
+    for (let round = 1; round < RENDER_ROUNDS; round++) {
+      const waiting = queryClient
+        .getQueryCache()
+        .getAll()
+        .filter((query) => query.state.status === 'pending' && query.state.fetchStatus === 'idle' && !asked.has(query.queryHash))
+        .filter((query) => query.options.queryFn && (query.options as { enabled?: unknown }).enabled !== false);
+      if (waiting.length === 0) break;
+      await calls.run(api, () =>
+        Promise.all(
+          waiting.map((query) => {
+            asked.add(query.queryHash);
+            return query.fetch().catch(() => queryClient.removeQueries({ queryKey: query.queryKey, exact: true }));
+          }),
+        ),
+      );
+      html = render();
+    }
+    if (html.includes('<!--$!-->')) return null;
+    // The settings and the member come with the page's data block already.
+    const queries = dehydrate(queryClient, {
+      shouldDehydrateQuery: (query) =>
+        query.state.status === 'success' &&
+        query.queryHash !== JSON.stringify(userQueryKey) &&
+        query.queryKey[0] !== settingsQueryKey(locale)[0],
+    });
+    return { html, queries };
   } finally {
     queryClient.clear();
   }

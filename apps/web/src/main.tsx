@@ -1,6 +1,8 @@
 import './styles/theme.scss';
 import { showBootFailure } from './lib/boot-failure';
 import { installChunkReload, isChunkLoadError, reloadForChunkError } from './lib/chunk-reload';
+import { keepEarlyClicks } from './lib/early-clicks';
+import { onAppRendered } from './lib/hydration';
 
 installChunkReload();
 const isPrerendered = Boolean(document.getElementById('root')?.firstElementChild);
@@ -23,6 +25,8 @@ function start(): void {
 }
 
 if (isPrerendered) {
+  // A tap on a button of the server's page while the app loads is made again once it runs, not lost.
+  keepEarlyClicks(document.getElementById('root') as HTMLElement, onAppRendered);
   let started = false;
   const once = () => {
     if (started) return;

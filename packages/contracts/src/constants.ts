@@ -41,7 +41,14 @@ export const ALERT_STORAGE_KEYS = {
   push: 'hide-push-notification-alert',
   disabledNotifications: 'hide-disabled-notifications-alert',
   timeBonus: 'hide-time-bonus-modal',
+  welcomeDiscount: 'hide-welcome-discount-banner',
 } as const;
+
+/**
+ * The dismissals of the members-area banners that a member's page rendered by the server must know of (they
+ * are kept in a cookie of the same name as well as in storage).
+ */
+export const SERVER_KNOWN_DISMISSALS = [ALERT_STORAGE_KEYS.enrich, ALERT_STORAGE_KEYS.welcomeDiscount] as const;
 
 export const NICHES = [1, 2, 3, 4, 5, 6, 7] as const;
 const NICHE_PREFIX: Record<number, string> = { 1: '', 2: 'she-', 3: 'bdsm-', 4: 'bbw-', 5: 'gilf-', 6: 'milf-', 7: 'gay-' };

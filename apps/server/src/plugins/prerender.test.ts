@@ -27,6 +27,20 @@ export async function prerender(input) {
   return '<link rel="preload" as="image" href="/hero.svg"/><main data-url="' + input.url + '" data-locale="' + input.locale +
     '" data-site="' + input.settings.name + '" data-cookies="' + input.cookies + '" data-title="' + input.messages.nav.login + '"></main>';
 }
+const asClient = { method: 'GET', headers: { 'x-request-type': 'client' } };
+export async function prerenderMember(input) {
+  if (input.url.startsWith('/members/0')) return null;
+  const member = new URL(input.url, 'http://x').searchParams.get('look');
+  const answer = await input.api(member ? '/api/member.php?id=' + member : '/api/likes.php', asClient);
+  const refused = [];
+  for (const [path, init] of [['/api/logout.php', asClient], ['/api/auto-like.php', asClient], ['/api/likes.php', { ...asClient, method: 'POST' }]]) {
+    await input.api(path, init).then(() => {}, () => refused.push(path + ' ' + init.method));
+  }
+  return {
+    html: '<main data-url="' + input.url + '" data-user="' + input.user.id + '" data-phone="' + input.phone + '" data-cookies="' + input.cookies + '" data-refused="' + refused.join(',') + '"></main>',
+    queries: { mutations: [], queries: [{ queryKey: ['answer'], state: { status: answer.status, data: await answer.text() } }] },
+  };
+}
 `;
 
 let t: TestApp;
@@ -47,7 +61,7 @@ afterAll(async () => {
 });
 beforeEach(() => writeFileSync(join(webDist, 'ssr', 'calls.txt'), '0'));
 
-const page = (who: Member | null, url: string, options: { host?: string; cookie?: string } = {}) =>
+const page = (who: Member | null, url: string, options: { host?: string; cookie?: string; headers?: Record<string, string> } = {}) =>
   callAs(t, who, 'GET', url, undefined, { client: false, ...options });
 const root = (body: string) => /<div id="root">(.*?)<\/div>\s*<\/body>/s.exec(body)?.[1] ?? body.match(/<div id="root">.*?<\/div>/s)?.[0];
 
@@ -114,7 +128,7 @@ describe("a visitor's landing page comes rendered", () => {
   });
 
   it('leaves members, other pages and pages of a refused query to the browser', async () => {
-    const asMember = await page(ann, '/');
+    const asMember = await page(ann, '/login');
     expect(asMember.body).toContain('<div id="root"></div>');
     expect((await page(null, '/login')).body).toContain('<div id="root"></div>');
     expect((await page(null, '/members')).body).toContain('<div id="root"></div>');
@@ -185,5 +199,65 @@ describe('withPrerendered', () => {
     const out = withPrerendered(INDEX_HTML, html);
     expect(out).toContain('<link rel="preload" as="image" href="/a.svg"/></head>');
     expect(out).toContain('<div id="root"><main><link rel="x" href="/b"/></main></div>');
+  });
+});
+
+describe("a member's search, profile and swipe game come rendered with the answers they show", () => {
+  const answersOf = (body: string) => {
+    const block = /<script type="application\/json" id="boot-queries">(.*?)<\/script>/s.exec(body)?.[1];
+    return block ? (JSON.parse(block) as { queries: { state: { status: number; data: string } }[] }).queries[0].state : null;
+  };
+
+  it("renders the member's own page from the API as it answers them, and sends the answers with it", async () => {
+    for (const url of ['/members', '/members?gender=woman', '/swipe-game', `/members/${ann.profileId}`]) {
+      const res = await page(ann, url);
+      expect(res.statusCode, url).toBe(200);
+      expect(res.headers['cache-control'], url).toBe('private, no-store');
+      expect(root(res.body), url).toContain(`data-user="${ann.userId}"`);
+      expect(answersOf(res.body), url).toMatchObject({ status: 200 });
+    }
+    // The search's filters are part of what is rendered.
+    expect((await page(ann, '/members?gender=woman')).body).toContain('data-url="/members?gender=woman"');
+  });
+
+  it('reaches the API only for reads that change nothing: no logout, no auto-like, no write', async () => {
+    const res = await page(ann, '/members');
+    expect(root(res.body)).toContain('data-refused="/api/logout.php GET,/api/auto-like.php GET,/api/likes.php POST"');
+    // Still logged in.
+    expect((await callAs(t, ann, 'GET', '/api/user.php')).json().user.id).toBe(ann.userId);
+  });
+
+  it("answers as the member whose page it is: another member's hidden profile stays hidden", async () => {
+    const bea = await createMember(t);
+    await callAs(t, bea, 'PUT', '/api/profile.php', { is_invisible: true });
+    const res = await page(ann, `/members?look=${bea.profileId}`);
+    expect(answersOf(res.body)).toMatchObject({ status: 404 });
+    expect(res.body).not.toContain(bea.name);
+  });
+
+  it('passes on the banners the member dismissed, and nothing else of the cookies', async () => {
+    const res = await page(ann, '/swipe-game', {
+      cookie: `${ann.cookie}; hide-enrich-alert=1; hide-welcome-discount-banner=17; tracking=abc; ${ENTRY_WARNING_STORAGE_KEY}=1`,
+    });
+    expect(root(res.body)).toContain(`data-cookies="${ENTRY_WARNING_STORAGE_KEY}=1; hide-enrich-alert=1; hide-welcome-discount-banner=1"`);
+  });
+
+  it('renders the phone layout for a phone (client hint, else user agent)', async () => {
+    // A second of its own: the tests above used this second's renders (PRERENDERS_PER_SECOND).
+    await new Promise((resolve) => setTimeout(resolve, 1_000));
+    const phone = (headers: Record<string, string>) =>
+      page(ann, '/members', { headers }).then((res) => /data-phone="(\w+)"/.exec(res.body)?.[1]);
+    expect(await phone({ 'sec-ch-ua-mobile': '?1' })).toBe('true');
+    expect(await phone({ 'sec-ch-ua-mobile': '?0', 'user-agent': 'Mozilla/5.0 (iPhone; CPU iPhone OS 18_0 like Mac OS X)' })).toBe('false');
+    expect(await phone({ 'user-agent': 'Mozilla/5.0 (iPhone; CPU iPhone OS 18_0 like Mac OS X) Mobile/15E148' })).toBe('true');
+    expect(await phone({ 'user-agent': 'Mozilla/5.0 (X11; Linux x86_64) Chrome/130.0' })).toBe('false');
+  });
+
+  it("leaves a member's other pages, a visitor on those pages and a render that gives up to the browser", async () => {
+    for (const url of ['/likes', '/profile', '/settings']) expect(root((await page(ann, url)).body), url).not.toContain('data-user');
+    expect((await page(null, '/swipe-game')).body).not.toContain('boot-queries');
+    const gaveUp = await page(ann, '/members/0');
+    expect(gaveUp.body).toContain('<div id="root"></div>');
+    expect(gaveUp.body).not.toContain('boot-queries');
   });
 });

@@ -6,6 +6,7 @@ import { LANDERS, LOCALES, type Locale, ROUTES, STATIC_PAGES, splitLocalePath, T
 import { translate } from '@amora/i18n';
 import fastifyStatic from '@fastify/static';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import { scriptSafeJson as scriptSafe } from '../lib/script-json';
 
 /** A route pattern of the contracts (`/members/:id`, `/landers/:name/:slug?`) as a regular expression. */
 function patternOf(pattern: string): RegExp {
@@ -93,8 +94,13 @@ export async function registerWeb(app: FastifyInstance, options: { pageData?: Pa
     let page = (pages.get(boot.locale) as string).replace('</head>', () => `${preloads?.(path, boot.member) ?? ''}${boot.script}</head>`);
     if (boot.prerender && prerender && boot.script) {
       const name = routeNameOf(path);
-      const html = name && PRERENDERED_ROUTES.has(name) ? await prerender(boot.prerender) : null;
-      if (html) page = withPrerendered(page, html);
+      if (boot.prerender.member) {
+        const rendered = name && MEMBER_PRERENDERED_ROUTES.has(name) ? await prerender.member(boot.prerender) : null;
+        if (rendered) page = withPrerendered(page, rendered.html, rendered.queries);
+      } else {
+        const html = name && PRERENDERED_ROUTES.has(name) ? await prerender(boot.prerender) : null;
+        if (html) page = withPrerendered(page, html);
+      }
     }
     // The page carries the visitor's settings, session and language: never stored by a cache, not even the browser's.
     reply
@@ -236,18 +242,51 @@ export interface PrerenderRequest {
   messages: Record<string, unknown>;
   /** The cookies the first screen depends on (the entry warning's dismissal), as a Cookie header. */
   cookies: string;
+  /** On a member's page (MEMBER_PRERENDERED_ROUTES): whose page it is and how the render reaches the API. */
+  member?: MemberPrerenderRequest;
+}
+
+/** What a member's page is rendered from beyond a visitor's (apps/web/src/entry-server.tsx, prerenderMember). */
+export interface MemberPrerenderRequest {
+  /** The member as GET user.php answers. */
+  user: unknown;
+  /** The API answering the render's calls as it answers this member. */
+  api: (path: string, init: RequestInit) => Promise<Response>;
+  /** Whether the browser is a phone (its client hints or user agent): the phone layout first. */
+  phone: boolean;
 }
 
 /** The pages rendered on the server for visitors, by route name: the landing page, where a visitor arrives first. */
 export const PRERENDERED_ROUTES: ReadonlySet<keyof typeof ROUTES> = new Set(['index']);
 
-type Prerender = (input: {
+/**
+ * The pages rendered on the server for a logged-in member, with the answers they show: the search, a profile and
+ * the swipe game, where members spend their visits. Never kept: each is that member's own.
+ */
+export const MEMBER_PRERENDERED_ROUTES: ReadonlySet<keyof typeof ROUTES> = new Set(['members', 'members-id', 'swipe-game']);
+
+interface PrerenderInput {
   url: string;
   locale: Locale;
   settings: unknown;
   messages: Record<string, unknown>;
   cookies: string;
-}) => Promise<string | null>;
+}
+type Prerender = (input: PrerenderInput) => Promise<string | null>;
+type PrerenderMember = (
+  input: PrerenderInput & { user: unknown; api: MemberPrerenderRequest['api']; phone: boolean },
+) => Promise<{ html: string; queries: unknown } | null>;
+
+/** A rendered member's page: its HTML, and the answers it shows as script-safe JSON for the page. */
+export interface RenderedMemberPage {
+  html: string;
+  queries: string;
+}
+
+/** The renderer of visitors' pages, and `member` for members' pages. */
+export type Prerenderer = ((input: PrerenderRequest) => Promise<string | null>) & {
+  member: (input: PrerenderRequest) => Promise<RenderedMemberPage | null>;
+};
 
 /** At most this many rendered first screens are kept (one per address, language and settings). */
 const PRERENDER_CACHE_SIZE = 200;
@@ -265,17 +304,48 @@ const PRERENDERS_PER_SECOND = 20;
  * every visitor with the same settings). Null without that file. A render that fails leaves the page as it was
  * (the app renders it in the browser) and is logged once per address.
  */
-export function prerenderer(
-  dist: string,
-  log: FastifyInstance['log'],
-  now: () => number = Date.now,
-): ((input: PrerenderRequest) => Promise<string | null>) | null {
+export function prerenderer(dist: string, log: FastifyInstance['log'], now: () => number = Date.now): Prerenderer | null {
   const entry = join(dist, 'ssr', 'entry-server.js');
   if (!existsSync(entry)) return null;
-  let loaded: Promise<Prerender> | null = null;
+  let module: Promise<{ prerender: Prerender; prerenderMember?: PrerenderMember }> | null = null;
+  const load = () => {
+    module ??= import(pathToFileURL(entry).href).catch((error: unknown) => {
+      module = null;
+      throw error;
+    });
+    return module;
+  };
   const cache = new Map<string, { html: string | null; at: number }>();
   let budget = { second: 0, left: PRERENDERS_PER_SECOND };
-  return async (input) => {
+  /** Whether a render not kept may run now (PRERENDERS_PER_SECOND): beyond that the browser renders the page. */
+  const mayRender = () => {
+    const second = Math.floor(now() / 1000);
+    if (budget.second !== second) budget = { second, left: PRERENDERS_PER_SECOND };
+    if (budget.left <= 0) return false;
+    budget.left -= 1;
+    return true;
+  };
+  const member = async (input: PrerenderRequest): Promise<RenderedMemberPage | null> => {
+    if (!input.member || !mayRender()) return null;
+    try {
+      const { prerenderMember } = await load();
+      if (!prerenderMember) return null;
+      const rendered = await prerenderMember({
+        url: input.url,
+        locale: input.locale,
+        settings: JSON.parse(input.settingsJson),
+        messages: input.messages,
+        cookies: input.cookies,
+        ...input.member,
+      });
+      if (!rendered) return null;
+      return { html: rendered.html, queries: scriptSafe(JSON.stringify(rendered.queries)) };
+    } catch (error) {
+      log.warn({ err: error, url: input.url }, "the server render of a member's page failed; it is rendered in the browser");
+      return null;
+    }
+  };
+  const visitor = async (input: PrerenderRequest): Promise<string | null> => {
     const key = `${input.url}\n${input.locale}\n${input.cookies}\n${input.settingsJson}`;
     const known = cache.get(key);
     if (known && now() - known.at < PRERENDER_TTL_MS) {
@@ -285,20 +355,10 @@ export function prerenderer(
       return known.html;
     }
     // Renders of pages not kept yet, per second: beyond that the page goes out as before (the browser renders it).
-    const second = Math.floor(now() / 1000);
-    if (budget.second !== second) budget = { second, left: PRERENDERS_PER_SECOND };
-    if (budget.left <= 0) return null;
-    budget.left -= 1;
-    loaded ??= import(pathToFileURL(entry).href).then(
-      (module: { prerender: Prerender }) => module.prerender,
-      (error: unknown) => {
-        loaded = null;
-        throw error;
-      },
-    );
+    if (!mayRender()) return null;
     let html: string | null;
     try {
-      const render = await loaded;
+      const render = (await load()).prerender;
       html = await render({
         url: input.url,
         locale: input.locale,
@@ -320,6 +380,7 @@ export function prerenderer(
     if (cache.size > PRERENDER_CACHE_SIZE) cache.delete(cache.keys().next().value as string);
     return html;
   };
+  return Object.assign(visitor, { member });
 }
 
 /** The resource hints React writes before a rendered tree (an image's preload): they belong in the head. */
@@ -327,13 +388,20 @@ const LEADING_HINTS = /^(?:<link [^>]*\/?>)+/;
 
 const MODULE_PRELOADS = /<link rel="modulepreload" [^>]*>/g;
 
-/** The page with the rendered first screen in its root element and React's hints in its head. */
-export function withPrerendered(page: string, html: string): string {
+/** The id of the block with the answers a member's rendered page shows (apps/web/src/lib/boot-data.ts reads it). */
+export const BOOT_QUERIES_ID = 'boot-queries';
+
+/**
+ * The page with the rendered first screen in its root element and React's hints in its head; on a member's page
+ * also the answers it was rendered from (`queries`, script-safe JSON), which the app starts from.
+ */
+export function withPrerendered(page: string, html: string, queries?: string): string {
   const hints = LEADING_HINTS.exec(html)?.[0] ?? '';
+  const answers = queries ? `<script type="application/json" id="${BOOT_QUERIES_ID}">${queries}</script>` : '';
   return (
     page
       .replace('</head>', () => `${hints}</head>`)
-      .replace('<div id="root"></div>', () => `<div id="root">${html.slice(hints.length)}</div>`)
+      .replace('<div id="root"></div>', () => `<div id="root">${html.slice(hints.length)}</div>${answers}`)
       // The first screen no longer waits for the app's code: the styles, the font and the images go first. The
       // small entry script comes with them; the app's code is asked for by the entry once the page has painted
       // (main.tsx), so on a slow line it does not share the first round trips with what the paint needs.

@@ -9,7 +9,7 @@ import { ToastProvider } from '@/components/ui/toast';
 import { SignupModalProvider } from '@/features/auth/components/signup-modal';
 import { MatchModalProvider } from '@/features/likes/components/match-modal';
 import { onAuthenticationLost } from '@/lib/api-client';
-import { setHydratingServerPage } from '@/lib/hydration';
+import { markAppRendered, setHydratingServerPage } from '@/lib/hydration';
 import { setSessionUser } from '@/shared/session/user';
 
 /**
@@ -33,7 +33,10 @@ export function LocaleRoot() {
   }, [locale, i18n]);
 
   // The first render, which took over a server-rendered page, is done.
-  useEffect(() => setHydratingServerPage(false), []);
+  useEffect(() => {
+    setHydratingServerPage(false);
+    markAppRendered();
+  }, []);
 
   useEffect(
     () =>

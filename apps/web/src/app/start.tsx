@@ -1,11 +1,12 @@
-import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
+import { type DehydratedState, hydrate, QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { StrictMode, Suspense, startTransition } from 'react';
 import { createRoot, hydrateRoot } from 'react-dom/client';
 import { I18nextProvider } from 'react-i18next';
 import { createBrowserRouter, RouterProvider } from 'react-router';
 import { SIGNUP_STARTED } from '@/features/auth/components/signup-events';
 import { SwallowedError } from '@/lib/api-client';
-import { takeBootData } from '@/lib/boot-data';
+import { takeBootData, takeBootQueries } from '@/lib/boot-data';
+import { copyDismissalsToCookies } from '@/lib/dismissals';
 import { setHydratingServerPage } from '@/lib/hydration';
 import { i18next, initI18n } from '@/lib/i18n';
 import { installPageHiddenBeacon } from '@/lib/page-hidden';
@@ -15,6 +16,7 @@ import { lazyLocaleRoutes } from './routes';
 import { loadMemberShell, prefetchMemberShell } from './shell/member-parts';
 
 installPageHiddenBeacon();
+copyDismissalsToCookies();
 // A visitor who signs up is a member a moment later: the member parts of the shell load meanwhile.
 window.addEventListener(SIGNUP_STARTED, prefetchMemberShell);
 
@@ -46,6 +48,9 @@ const nextTask = () =>
  */
 export async function start(): Promise<void> {
   const embedded = takeBootData();
+  // A member's page the server rendered comes with the answers it shows: the first render here shows the same.
+  const answers = takeBootQueries();
+  if (answers) hydrate(queryClient, answers as DehydratedState);
   const { locale, messages } = await prepareBoot(queryClient, embedded);
   const isMember = queryClient.getQueryData(userQueryKey) != null;
   // Not loaded: the layouts ask again (a chunk gone after a deploy reloads the page, lib/chunk-reload.ts).
@@ -54,34 +59,52 @@ export async function start(): Promise<void> {
 
   const { routes, patchRoutesOnNavigation } = lazyLocaleRoutes(window.location.pathname);
   const router = createBrowserRouter(routes, { patchRoutesOnNavigation });
-  const app = (
+  const tree = (withFallback: boolean) => (
     <StrictMode>
       <I18nextProvider i18n={i18next}>
         <QueryClientProvider client={queryClient}>
-          <Suspense fallback={null}>
+          {withFallback ? (
+            <Suspense fallback={null}>
+              <RouterProvider router={router} />
+            </Suspense>
+          ) : (
             <RouterProvider router={router} />
-          </Suspense>
+          )}
         </QueryClientProvider>
       </I18nextProvider>
     </StrictMode>
   );
+  const app = tree(true);
   await nextTask();
   const container = document.getElementById('root') as HTMLElement;
   // The server's render is in the page's language; an app that ended up in another one (a language cookie the
   // browser would not keep) renders anew instead of taking over text it would not match.
   if (container.firstElementChild && messages === undefined) container.replaceChildren();
+  const routeReady = async () => {
+    if (router.state.initialized) return;
+    await new Promise<void>((resolve) => {
+      const stop = router.subscribe((state) => {
+        if (!state.initialized) return;
+        stop();
+        resolve();
+      });
+    });
+  };
+  if (container.firstElementChild && isMember) {
+    // A member's page the server rendered (entry-server.tsx, prerenderMember): rendered here anew from the same
+    // answers, replacing the server's HTML in one commit. Not hydrated: what only the browser knows (the
+    // screen's width, a banner dismissed in this browser, the time a countdown shows) may differ from the
+    // server's guess, and a new render takes it in without a mismatch. No Suspense fallback at the top: a root
+    // whose first render waits, in a transition, keeps the server's HTML on screen meanwhile.
+    await routeReady();
+    const root = createRoot(container);
+    startTransition(() => root.render(tree(false)));
+    return;
+  }
   if (container.firstElementChild) {
     // The server rendered the first screen (entry-server.tsx): hydrated once the route's modules are in, so the
     // first render matches it. React hydrates in slices, between which the browser stays responsive.
-    if (!router.state.initialized) {
-      await new Promise<void>((resolve) => {
-        const stop = router.subscribe((state) => {
-          if (!state.initialized) return;
-          stop();
-          resolve();
-        });
-      });
-    }
+    await routeReady();
     setHydratingServerPage(true);
     startTransition(() => {
       hydrateRoot(container, app);

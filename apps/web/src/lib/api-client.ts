@@ -29,6 +29,21 @@ export function onAuthenticationLost(listener: Listener): () => void {
   return () => authLostListeners.delete(listener);
 }
 
+/**
+ * How a call reaches the API: the browser's fetch, or on the server, while it renders a member's page
+ * (entry-server.tsx), its own API answering for that member.
+ */
+export type ApiTransport = (url: URL, init: RequestInit) => Promise<Response>;
+let transport: ApiTransport | null = null;
+
+/** Sets the server's transport (entry-server.tsx); the browser never sets one. */
+export function setApiTransport(next: ApiTransport | null): void {
+  transport = next;
+}
+
+/** The origin calls are made against: the page's, or a placeholder on the server (its transport ignores it). */
+const origin = () => (typeof window === 'undefined' ? 'http://server.invalid' : window.location.origin);
+
 const RETRIES = 5;
 const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 
@@ -46,7 +61,7 @@ export interface RequestOptions {
  */
 export async function api<T>(path: string, options: RequestOptions = {}): Promise<T> {
   const method = options.method ?? 'GET';
-  const url = new URL(path, window.location.origin);
+  const url = new URL(path, origin());
   for (const [key, value] of Object.entries(options.query ?? {})) {
     if (value !== undefined && value !== null && value !== '') url.searchParams.set(key, String(value));
   }
@@ -61,11 +76,11 @@ export async function api<T>(path: string, options: RequestOptions = {}): Promis
     },
     body: options.body !== undefined ? JSON.stringify(options.body) : undefined,
   };
-  const retries = method === 'GET' ? RETRIES : 0;
+  const retries = method === 'GET' && !transport ? RETRIES : 0;
   for (let attempt = 0; ; attempt++) {
     let response: Response;
     try {
-      response = await fetch(url, init);
+      response = await (transport ?? fetch)(url, init);
     } catch (error) {
       if (attempt < retries && !options.signal?.aborted) {
         await sleep(2 ** attempt * 250);

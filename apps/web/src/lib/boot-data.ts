@@ -29,3 +29,22 @@ export function takeBootData(doc: Document = document): BootData | null {
     return null;
   }
 }
+
+/** The id of the block with the answers a member's page was rendered from (apps/server/src/plugins/web.ts). */
+export const BOOT_QUERIES_ID = 'boot-queries';
+
+/**
+ * The answers the server rendered a member's page from (TanStack Query's dehydrated state), read once and
+ * removed; null when the page has none or it does not read.
+ */
+export function takeBootQueries(doc: Document = document): unknown {
+  const element = doc.getElementById(BOOT_QUERIES_ID);
+  if (!element) return null;
+  element.remove();
+  try {
+    const state = JSON.parse(element.textContent ?? '') as { queries?: unknown };
+    return state && typeof state === 'object' && Array.isArray(state.queries) ? state : null;
+  } catch {
+    return null;
+  }
+}

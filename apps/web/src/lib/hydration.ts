@@ -12,3 +12,20 @@ export function isHydratingServerPage(): boolean {
 export function setHydratingServerPage(value: boolean): void {
   hydrating = value;
 }
+
+let rendered = false;
+const renderedListeners = new Set<() => void>();
+
+/** The app's first render is on the screen (app/locale-root.tsx, after its first commit): the page is the app's. */
+export function markAppRendered(): void {
+  if (rendered) return;
+  rendered = true;
+  for (const listener of renderedListeners) listener();
+  renderedListeners.clear();
+}
+
+/** Calls `listener` once the app's first render is on the screen (at once if it is). */
+export function onAppRendered(listener: () => void): void {
+  if (rendered) listener();
+  else renderedListeners.add(listener);
+}

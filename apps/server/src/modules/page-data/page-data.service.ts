@@ -5,6 +5,7 @@ import {
   type Locale,
   localeFromTag,
   localizePath,
+  SERVER_KNOWN_DISMISSALS,
   settingsQuerySchema,
   splitLocalePath,
 } from '@amora/contracts';
@@ -12,7 +13,7 @@ import { loadCatalogue } from '@amora/i18n';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { scriptSafeJson } from '../../lib/script-json';
 import { authenticate, sessionToken } from '../../plugins/auth';
-import type { PageData } from '../../plugins/web';
+import type { PageData, PrerenderRequest } from '../../plugins/web';
 import { presentMember } from '../auth/auth.service';
 import { settingsAnswerer } from '../settings/settings.service';
 
@@ -78,16 +79,70 @@ export function pageDataMaker(app: FastifyInstance) {
     // Without its query: the rendered page does not depend on it (what the query changes is in the settings), and
     // a render per made-up query would cost the server a render per request.
     const dismissed = request.cookies[ENTRY_WARNING_STORAGE_KEY];
-    const prerender = auth
-      ? undefined
-      : {
-          url: localizePath(split.rest, locale),
-          locale,
-          settingsJson: settings,
-          messages: catalogueOf(locale),
-          // Whether it is there, not its value: the app asks no more of it.
-          cookies: dismissed === undefined ? '' : `${ENTRY_WARNING_STORAGE_KEY}=1`,
-        };
+    const prerender: PrerenderRequest = {
+      url: localizePath(split.rest, locale),
+      locale,
+      settingsJson: settings,
+      messages: catalogueOf(locale),
+      // Whether it is there, not its value: the app asks no more of it.
+      cookies: dismissed === undefined ? '' : `${ENTRY_WARNING_STORAGE_KEY}=1`,
+    };
+    // A member's page with its query: the search's filters are in it.
+    if (auth) {
+      const query = request.url.includes('?') ? request.url.slice(request.url.indexOf('?')) : '';
+      prerender.url = `${prerender.url}${query}`;
+      prerender.member = { user: JSON.parse(user), api: memberApi(app, request), phone: isPhone(request) };
+      // The members-area banners a member dismissed (kept in cookies too, apps/web/src/lib/dismissals.ts).
+      prerender.cookies = [ENTRY_WARNING_STORAGE_KEY, ...SERVER_KNOWN_DISMISSALS]
+        .filter((key) => request.cookies[key] !== undefined)
+        .map((key) => `${key}=1`)
+        .join('; ');
+    }
     return { locale, script, prerender, member: Boolean(auth) };
   };
+}
+
+/**
+ * The calls a member's page may make while the server renders it: reads that change nothing (the state-changing
+ * GETs of the spec, logout.php and auto-like.php, are not among them).
+ */
+const RENDER_CALLS =
+  /^\/api\/(?:search|member|interests|swipe-game|likes|chats|timebonus|discountcode|companyinfo|packages|pricing)\.php(?:\?|$)/;
+
+/**
+ * The API as the member of `request` reaches it, for the render of their page: the server's own routes
+ * (Fastify's inject, never the network), with their cookies, site and address, GET only and RENDER_CALLS only.
+ */
+function memberApi(app: FastifyInstance, request: FastifyRequest) {
+  return async (path: string, init: RequestInit): Promise<Response> => {
+    if ((init.method ?? 'GET') !== 'GET' || !RENDER_CALLS.test(path)) throw new Error(`not called while rendering: ${path}`);
+    const answer = await app.inject({
+      method: 'GET',
+      url: path,
+      remoteAddress: request.ip,
+      headers: {
+        host: request.headers.host ?? '',
+        cookie: request.headers.cookie ?? '',
+        accept: 'application/json',
+        'accept-language': request.headers['accept-language'] ?? '',
+        'user-agent': request.headers['user-agent'] ?? '',
+        ...(init.headers as Record<string, string>),
+      },
+    });
+    return new Response(answer.body, {
+      status: answer.statusCode,
+      headers: { 'content-type': String(answer.headers['content-type'] ?? '') },
+    });
+  };
+}
+
+/**
+ * Whether the browser is a phone, for the layout of its first screen: its client hint (Chromium sends
+ * Sec-CH-UA-Mobile with every request), else its user agent. A wrong guess costs one re-render in the browser.
+ */
+function isPhone(request: FastifyRequest): boolean {
+  const hint = request.headers['sec-ch-ua-mobile'];
+  if (hint === '?1') return true;
+  if (hint === '?0') return false;
+  return /\b(?:Mobi|iPhone|Android.+Mobile)/.test(String(request.headers['user-agent'] ?? ''));
 }

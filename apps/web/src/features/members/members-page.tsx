@@ -24,8 +24,9 @@ import { MemberCard, MemberCardSkeleton } from './member-card';
 const FILTERS = ['gender', 'country', 'countryregion', 'min_age', 'max_age'] as const;
 type Filters = Partial<Record<(typeof FILTERS)[number], string>>;
 type SearchDefaults = User['search_defaults'];
-/** The cards a first screen shows at most (two rows on a desktop): their photos load at once. */
+/** The cards a first screen shows at most (two rows on a desktop, two on a phone): their photos load at once. */
 const FIRST_SCREEN_CARDS = 8;
+const FIRST_SCREEN_CARDS_PHONE = 4;
 /** The most pages an address brings back by itself: about the 1,000 cards where the result count stops. */
 const MAX_RESTORED_PAGES = Math.ceil(1000 / SEARCH_PAGE_SIZE);
 
@@ -218,7 +219,10 @@ export function MembersPage() {
       <div className="row g-2 g-md-3" data-testid="member-list">
         {cards.map((m, i) => (
           <div className="col-6 col-md-4 col-lg-3" key={m.id}>
-            <MemberCard card={m} priority={i === 0 ? 'high' : i < FIRST_SCREEN_CARDS ? 'eager' : 'lazy'} />
+            <MemberCard
+              card={m}
+              priority={i === 0 ? 'high' : i < (isPhone ? FIRST_SCREEN_CARDS_PHONE : FIRST_SCREEN_CARDS) ? 'eager' : 'lazy'}
+            />
           </div>
         ))}
       </div>

@@ -57,6 +57,8 @@ export function useSecondsLeft(endsAt: number): number {
   return useSyncExternalStore(
     (listener) => subscribe(endsAt, listener),
     () => tickers.get(endsAt)?.value ?? secondsUntil(endsAt),
+    // On the server (a member's page it renders): the seconds left at that moment.
+    () => secondsUntil(endsAt),
   );
 }
 

@@ -1,7 +1,8 @@
+import { ALERT_STORAGE_KEYS } from '@amora/contracts/core';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { dismissForServer, isDismissedForServer } from '@/lib/dismissals';
 import { formatResetTime } from '@/lib/format-time';
-import { storage } from '@/lib/storage';
 import { useTimeBonus, useWelcomeDiscount } from '@/shared/discounts/time-bonus';
 import { LocalLink } from '@/shared/site/local-link';
 import { useLocale } from '@/shared/site/use-locale';
@@ -9,7 +10,7 @@ import { useRouteName } from '@/shared/site/use-route-name';
 import { isMembersArea } from './time-bonus-banner';
 
 /** Dismissing the welcome-discount banner stores the time here, like the spec's alerts (§4). */
-export const WELCOME_BANNER_STORAGE_KEY = 'hide-welcome-discount-banner';
+export const WELCOME_BANNER_STORAGE_KEY = ALERT_STORAGE_KEYS.welcomeDiscount;
 
 /**
  * The welcome-discount banner (spec §2): in the members area, once the time bonus is over, while the member's
@@ -20,7 +21,7 @@ export function WelcomeDiscountBanner() {
   const locale = useLocale();
   const route = useRouteName();
   const bonus = useTimeBonus();
-  const [isDismissed, setIsDismissed] = useState(() => storage.isDismissed(WELCOME_BANNER_STORAGE_KEY));
+  const [isDismissed, setIsDismissed] = useState(() => isDismissedForServer(WELCOME_BANNER_STORAGE_KEY));
   const isShown = !bonus && !isDismissed && isMembersArea(route);
   const welcome = useWelcomeDiscount(isShown);
   if (!isShown || !welcome) return null;
@@ -46,7 +47,7 @@ export function WelcomeDiscountBanner() {
         className="btn-close"
         aria-label={t('common.close')}
         onClick={() => {
-          storage.dismiss(WELCOME_BANNER_STORAGE_KEY);
+          dismissForServer(WELCOME_BANNER_STORAGE_KEY);
           setIsDismissed(true);
         }}
       />

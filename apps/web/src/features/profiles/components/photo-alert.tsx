@@ -1,19 +1,20 @@
 import { ALERT_STORAGE_KEYS } from '@amora/contracts/core';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { storage } from '@/lib/storage';
+import { dismissForServer, isDismissedForServer } from '@/lib/dismissals';
 import { useUser } from '@/shared/session/user';
 import { LocalLink } from '@/shared/site/local-link';
 import { useRouteName } from '@/shared/site/use-route-name';
 
 const HIDDEN_ON = new Set(['profile', 'signup', 'activate-done', 'premium', 'notifications', 'directdebit', 'settings']);
 
-/** Spec §2 profile-photo alert: for members without a main image; dismissal stored under hide-enrich-alert. */
+/** Spec §2 profile-photo alert: for members without a main image; dismissal stored under hide-enrich-alert
+ * (storage and cookie: lib/dismissals.ts). */
 export function PhotoAlert() {
   const user = useUser();
   const route = useRouteName();
   const { t } = useTranslation();
-  const [isDismissed, setIsDismissed] = useState(() => storage.isDismissed(ALERT_STORAGE_KEYS.enrich));
+  const [isDismissed, setIsDismissed] = useState(() => isDismissedForServer(ALERT_STORAGE_KEYS.enrich));
   if (!user || user.profile.main_image || isDismissed || (route && HIDDEN_ON.has(route))) return null;
   return (
     <div
@@ -30,7 +31,7 @@ export function PhotoAlert() {
         className="btn-close"
         aria-label={t('common.close')}
         onClick={() => {
-          storage.dismiss(ALERT_STORAGE_KEYS.enrich);
+          dismissForServer(ALERT_STORAGE_KEYS.enrich);
           setIsDismissed(true);
         }}
       />

@@ -1,0 +1,37 @@
+import { renderToString } from 'react-dom/server';
+import { describe, expect, it } from 'vitest';
+import { BOOT_QUERIES_ID, takeBootQueries } from './boot-data';
+import { useIsPhone, withServerPhone } from './use-media-query';
+
+function pageWith(block: string): Document {
+  const doc = document.implementation.createHTMLDocument('');
+  doc.body.innerHTML = `<div id="root"></div>${block}`;
+  return doc;
+}
+
+describe('takeBootQueries', () => {
+  it("reads the answers a member's rendered page came with, once, and removes the block", () => {
+    const state = { mutations: [], queries: [{ queryKey: ['search', {}], queryHash: '["search",{}]', state: { status: 'success' } }] };
+    const doc = pageWith(`<script type="application/json" id="${BOOT_QUERIES_ID}">${JSON.stringify(state)}</script>`);
+    expect(takeBootQueries(doc)).toEqual(state);
+    expect(doc.getElementById(BOOT_QUERIES_ID)).toBeNull();
+    expect(takeBootQueries(doc)).toBeNull();
+  });
+
+  it('is null for a page without answers, or answers that do not read', () => {
+    expect(takeBootQueries(pageWith(''))).toBeNull();
+    expect(takeBootQueries(pageWith(`<script type="application/json" id="${BOOT_QUERIES_ID}">{"queries":</script>`))).toBeNull();
+    expect(takeBootQueries(pageWith(`<script type="application/json" id="${BOOT_QUERIES_ID}">{"queries":"x"}</script>`))).toBeNull();
+  });
+});
+
+function Layout() {
+  return <p>{useIsPhone() ? 'phone' : 'desktop'}</p>;
+}
+
+describe('useIsPhone on the server', () => {
+  it("answers the server's guess for the length of one render, then desktop again", () => {
+    expect(withServerPhone(true, () => renderToString(<Layout />))).toContain('phone');
+    expect(renderToString(<Layout />)).toContain('desktop');
+  });
+});

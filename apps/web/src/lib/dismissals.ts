@@ -1,0 +1,27 @@
+import { SERVER_KNOWN_DISMISSALS } from '@amora/contracts/core';
+import { readCookie, writeCookie } from './cookies';
+import { storage } from './storage';
+
+/** How long a dismissal is remembered in its cookie. */
+const DISMISSAL_DAYS = 365;
+
+/**
+ * A banner dismissal that a member's page rendered by the server must know of (SERVER_KNOWN_DISMISSALS): kept in
+ * this browser's storage and in a cookie of the same name, which the server reads (lib/cookies.ts answers from
+ * the page's request there), so its render and the app's agree and nothing jumps when the app takes over.
+ */
+export function isDismissedForServer(key: string): boolean {
+  return readCookie(key) !== null || storage.isDismissed(key);
+}
+
+export function dismissForServer(key: string): void {
+  storage.dismiss(key);
+  writeCookie(key, '1', DISMISSAL_DAYS);
+}
+
+/** Dismissals kept in storage alone (from before the cookie): into the cookie too, so the next page agrees. */
+export function copyDismissalsToCookies(): void {
+  for (const key of SERVER_KNOWN_DISMISSALS) {
+    if (storage.isDismissed(key) && readCookie(key) === null) writeCookie(key, '1', DISMISSAL_DAYS);
+  }
+}
