@@ -81,7 +81,8 @@ test.describe('the landing page before and after the app starts', () => {
 /**
  * A member's search, a profile and the swipe game come rendered by the server with the answers they show
  * (entry-server.tsx, prerenderMember): they paint before the app's code has loaded, in the layout of the screen
- * (the phone's with its tab bar), and the app then renders them again from the same answers, without an error.
+ * (the phone's with its tab bar), and the app then takes them over (hydration) from the same answers, without an
+ * error.
  */
 test.describe("a member's pages before and after the app starts", () => {
   test('show their first screen before the app runs, and work once it does', async ({ page, isMobile }) => {
@@ -98,6 +99,9 @@ test.describe("a member's pages before and after the app starts", () => {
     await bare.goto('/members');
     await expect(bare.getByTestId('member-card').first()).toBeVisible();
     await expect(bare.getByTestId('num-results')).toContainText(/\d+/);
+    // The first screen's cards (search results, then similar ones); the others join once the app runs.
+    await expect(bare.getByTestId('member-card')).not.toHaveCount(0);
+    expect(await bare.getByTestId('member-card').count()).toBeLessThanOrEqual(8);
     if (isMobile) await expect(bare.getByTestId('tab-bar')).toBeVisible();
     else await expect(bare.getByTestId('tab-bar')).toHaveCount(0);
     const firstName = (await bare.getByTestId('member-card').first().textContent()) ?? '';
@@ -111,8 +115,12 @@ test.describe("a member's pages before and after the app starts", () => {
       if (message.type() === 'error') problems.push(message.text());
     });
     await page.goto('/members');
-    // The same first card once the app has rendered the page (the app's search box is interactive then).
+    const card = await page.getByTestId('member-card').first().elementHandle();
+    // The same first card once the app runs: the server's, taken over (hydrated), not rendered again.
     await expect(page.getByTestId('member-card').first()).toHaveText(firstName);
+    await expect.poll(() => page.evaluate(() => document.getElementById('boot-queries') === null)).toBe(true);
+    expect(await card?.evaluate((node) => node.isConnected)).toBe(true);
+    await expect.poll(() => page.getByTestId('member-card').count()).toBeGreaterThan(8);
     await page.getByTestId('member-card').first().click();
     await expect(page).toHaveURL(/\/members\/\d+$/);
     await expect(page.getByTestId('member-profile')).toBeVisible();

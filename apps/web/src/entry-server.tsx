@@ -9,7 +9,8 @@ import { createStaticHandler, createStaticRouter, StaticRouterProvider } from 'r
 import { localeRoutes } from './app/routes';
 import { loadMemberShell } from './app/shell/member-parts';
 import { setApiTransport } from './lib/api-client';
-import { withServerCookies } from './lib/cookies';
+import { readCookie, withServerCookies } from './lib/cookies';
+import { TIME_ZONE_COOKIE, withServerTimeZone } from './lib/format-time';
 import { I18N_OPTIONS } from './lib/i18n-options';
 import { withServerPhone } from './lib/use-media-query';
 import { userQueryKey } from './shared/session/user';
@@ -106,19 +107,23 @@ export async function prerenderMember(input: MemberPrerenderInput): Promise<Memb
   const handler = createStaticHandler([localeRoutes(locale)]);
   const context = await handler.query(new Request(new URL(url, 'http://prerender.invalid')));
   if (context instanceof Response || context.errors) return null;
+  // The browser's time zone, as its cookie says: times on the page read as the app will show them.
+  const timeZone = withServerCookies(cookies, () => readCookie(TIME_ZONE_COOKIE));
   const render = () =>
     withServerPhone(phone, () =>
       withServerCookies(cookies, () =>
-        renderToString(
-          <StrictMode>
-            <I18nextProvider i18n={i18n}>
-              <QueryClientProvider client={queryClient}>
-                <Suspense fallback={null}>
-                  <StaticRouterProvider router={createStaticRouter(handler.dataRoutes, context)} context={context} hydrate={false} />
-                </Suspense>
-              </QueryClientProvider>
-            </I18nextProvider>
-          </StrictMode>,
+        withServerTimeZone(timeZone, () =>
+          renderToString(
+            <StrictMode>
+              <I18nextProvider i18n={i18n}>
+                <QueryClientProvider client={queryClient}>
+                  <Suspense fallback={null}>
+                    <StaticRouterProvider router={createStaticRouter(handler.dataRoutes, context)} context={context} hydrate={false} />
+                  </Suspense>
+                </QueryClientProvider>
+              </I18nextProvider>
+            </StrictMode>,
+          ),
         ),
       ),
     );

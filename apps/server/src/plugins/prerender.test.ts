@@ -205,7 +205,9 @@ describe('withPrerendered', () => {
 describe("a member's search, profile and swipe game come rendered with the answers they show", () => {
   const answersOf = (body: string) => {
     const block = /<script type="application\/json" id="boot-queries">(.*?)<\/script>/s.exec(body)?.[1];
-    return block ? (JSON.parse(block) as { queries: { state: { status: number; data: string } }[] }).queries[0].state : null;
+    return block
+      ? (JSON.parse(block) as { state: { queries: { state: { status: number; data: string } }[] } }).state.queries[0].state
+      : null;
   };
 
   it("renders the member's own page from the API as it answers them, and sends the answers with it", async () => {
@@ -237,9 +239,14 @@ describe("a member's search, profile and swipe game come rendered with the answe
 
   it('passes on the banners the member dismissed, and nothing else of the cookies', async () => {
     const res = await page(ann, '/swipe-game', {
-      cookie: `${ann.cookie}; hide-enrich-alert=1; hide-welcome-discount-banner=17; tracking=abc; ${ENTRY_WARNING_STORAGE_KEY}=1`,
+      cookie: `${ann.cookie}; hide-enrich-alert=1; hide-welcome-discount-banner=17; tracking=abc; ${ENTRY_WARNING_STORAGE_KEY}=1; tz=Europe/Amsterdam`,
     });
-    expect(root(res.body)).toContain(`data-cookies="${ENTRY_WARNING_STORAGE_KEY}=1; hide-enrich-alert=1; hide-welcome-discount-banner=1"`);
+    expect(root(res.body)).toContain(
+      `data-cookies="${ENTRY_WARNING_STORAGE_KEY}=1; hide-enrich-alert=1; hide-welcome-discount-banner=1; tz=Europe/Amsterdam"`,
+    );
+    // A time zone that is no name is not passed on.
+    const odd = await page(ann, '/swipe-game', { cookie: `${ann.cookie}; tz=${encodeURIComponent('x;y=<z>')}` });
+    expect(root(odd.body)).toContain('data-cookies=""');
   });
 
   it('renders the phone layout for a phone (client hint, else user agent)', async () => {
@@ -248,6 +255,10 @@ describe("a member's search, profile and swipe game come rendered with the answe
     const phone = (headers: Record<string, string>) =>
       page(ann, '/members', { headers }).then((res) => /data-phone="(\w+)"/.exec(res.body)?.[1]);
     expect(await phone({ 'sec-ch-ua-mobile': '?1' })).toBe('true');
+    // The page tells the app which layout it was rendered for.
+    expect((await page(ann, '/members', { headers: { 'sec-ch-ua-mobile': '?1' } })).body).toMatch(
+      /id="boot-queries">\{"phone":true,"state":/,
+    );
     expect(await phone({ 'sec-ch-ua-mobile': '?0', 'user-agent': 'Mozilla/5.0 (iPhone; CPU iPhone OS 18_0 like Mac OS X)' })).toBe('false');
     expect(await phone({ 'user-agent': 'Mozilla/5.0 (iPhone; CPU iPhone OS 18_0 like Mac OS X) Mobile/15E148' })).toBe('true');
     expect(await phone({ 'user-agent': 'Mozilla/5.0 (X11; Linux x86_64) Chrome/130.0' })).toBe('false');

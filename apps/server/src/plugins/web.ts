@@ -339,7 +339,8 @@ export function prerenderer(dist: string, log: FastifyInstance['log'], now: () =
         ...input.member,
       });
       if (!rendered) return null;
-      return { html: rendered.html, queries: scriptSafe(JSON.stringify(rendered.queries)) };
+      // With the layout it was rendered for, which the app's first render must take too.
+      return { html: rendered.html, queries: scriptSafe(JSON.stringify({ phone: input.member.phone, state: rendered.queries })) };
     } catch (error) {
       log.warn({ err: error, url: input.url }, "the server render of a member's page failed; it is rendered in the browser");
       return null;

@@ -6,17 +6,23 @@ import { createBrowserRouter, RouterProvider } from 'react-router';
 import { SIGNUP_STARTED } from '@/features/auth/components/signup-events';
 import { SwallowedError } from '@/lib/api-client';
 import { takeBootData, takeBootQueries } from '@/lib/boot-data';
+import { readCookie, writeCookie } from '@/lib/cookies';
 import { copyDismissalsToCookies } from '@/lib/dismissals';
-import { setHydratingServerPage } from '@/lib/hydration';
+import { browserTimeZone, TIME_ZONE_COOKIE } from '@/lib/format-time';
+import { onAppRendered, setHydratingServerPage } from '@/lib/hydration';
 import { i18next, initI18n } from '@/lib/i18n';
 import { installPageHiddenBeacon } from '@/lib/page-hidden';
+import { setServerPhone } from '@/lib/use-media-query';
 import { userQueryKey } from '@/shared/session/user';
 import { prepareBoot } from './boot';
 import { lazyLocaleRoutes } from './routes';
 import { loadMemberShell, prefetchMemberShell } from './shell/member-parts';
 
 installPageHiddenBeacon();
-copyDismissalsToCookies();
+// What the server's render of a member's next page reads: banners dismissed here (once the first render, which
+// had to agree with this page's, is on the screen) and the browser's time zone.
+onAppRendered(copyDismissalsToCookies);
+if (readCookie(TIME_ZONE_COOKIE) !== browserTimeZone()) writeCookie(TIME_ZONE_COOKIE, browserTimeZone(), 365);
 // A visitor who signs up is a member a moment later: the member parts of the shell load meanwhile.
 window.addEventListener(SIGNUP_STARTED, prefetchMemberShell);
 
@@ -50,7 +56,10 @@ export async function start(): Promise<void> {
   const embedded = takeBootData();
   // A member's page the server rendered comes with the answers it shows: the first render here shows the same.
   const answers = takeBootQueries();
-  if (answers) hydrate(queryClient, answers as DehydratedState);
+  if (answers) {
+    hydrate(queryClient, answers.state as DehydratedState);
+    setServerPhone(answers.phone);
+  }
   const { locale, messages } = await prepareBoot(queryClient, embedded);
   const isMember = queryClient.getQueryData(userQueryKey) != null;
   // Not loaded: the layouts ask again (a chunk gone after a deploy reloads the page, lib/chunk-reload.ts).
@@ -59,52 +68,35 @@ export async function start(): Promise<void> {
 
   const { routes, patchRoutesOnNavigation } = lazyLocaleRoutes(window.location.pathname);
   const router = createBrowserRouter(routes, { patchRoutesOnNavigation });
-  const tree = (withFallback: boolean) => (
+  const app = (
     <StrictMode>
       <I18nextProvider i18n={i18next}>
         <QueryClientProvider client={queryClient}>
-          {withFallback ? (
-            <Suspense fallback={null}>
-              <RouterProvider router={router} />
-            </Suspense>
-          ) : (
+          <Suspense fallback={null}>
             <RouterProvider router={router} />
-          )}
+          </Suspense>
         </QueryClientProvider>
       </I18nextProvider>
     </StrictMode>
   );
-  const app = tree(true);
   await nextTask();
   const container = document.getElementById('root') as HTMLElement;
   // The server's render is in the page's language; an app that ended up in another one (a language cookie the
   // browser would not keep) renders anew instead of taking over text it would not match.
   if (container.firstElementChild && messages === undefined) container.replaceChildren();
-  const routeReady = async () => {
-    if (router.state.initialized) return;
-    await new Promise<void>((resolve) => {
-      const stop = router.subscribe((state) => {
-        if (!state.initialized) return;
-        stop();
-        resolve();
-      });
-    });
-  };
-  if (container.firstElementChild && isMember) {
-    // A member's page the server rendered (entry-server.tsx, prerenderMember): rendered here anew from the same
-    // answers, replacing the server's HTML in one commit. Not hydrated: what only the browser knows (the
-    // screen's width, a banner dismissed in this browser, the time a countdown shows) may differ from the
-    // server's guess, and a new render takes it in without a mismatch. No Suspense fallback at the top: a root
-    // whose first render waits, in a transition, keeps the server's HTML on screen meanwhile.
-    await routeReady();
-    const root = createRoot(container);
-    startTransition(() => root.render(tree(false)));
-    return;
-  }
   if (container.firstElementChild) {
-    // The server rendered the first screen (entry-server.tsx): hydrated once the route's modules are in, so the
-    // first render matches it. React hydrates in slices, between which the browser stays responsive.
-    await routeReady();
+    // The server rendered the first screen (entry-server.tsx; a member's page with the answers it shows, now in
+    // the query cache, and the layout it guessed): hydrated once the route's modules are in, so the first render
+    // matches it. React hydrates in slices, between which the browser stays responsive.
+    if (!router.state.initialized) {
+      await new Promise<void>((resolve) => {
+        const stop = router.subscribe((state) => {
+          if (!state.initialized) return;
+          stop();
+          resolve();
+        });
+      });
+    }
     setHydratingServerPage(true);
     startTransition(() => {
       hydrateRoot(container, app);

@@ -12,8 +12,8 @@ function pageWith(block: string): Document {
 describe('takeBootQueries', () => {
   it("reads the answers a member's rendered page came with, once, and removes the block", () => {
     const state = { mutations: [], queries: [{ queryKey: ['search', {}], queryHash: '["search",{}]', state: { status: 'success' } }] };
-    const doc = pageWith(`<script type="application/json" id="${BOOT_QUERIES_ID}">${JSON.stringify(state)}</script>`);
-    expect(takeBootQueries(doc)).toEqual(state);
+    const doc = pageWith(`<script type="application/json" id="${BOOT_QUERIES_ID}">${JSON.stringify({ phone: true, state })}</script>`);
+    expect(takeBootQueries(doc)).toEqual({ phone: true, state });
     expect(doc.getElementById(BOOT_QUERIES_ID)).toBeNull();
     expect(takeBootQueries(doc)).toBeNull();
   });
@@ -21,7 +21,9 @@ describe('takeBootQueries', () => {
   it('is null for a page without answers, or answers that do not read', () => {
     expect(takeBootQueries(pageWith(''))).toBeNull();
     expect(takeBootQueries(pageWith(`<script type="application/json" id="${BOOT_QUERIES_ID}">{"queries":</script>`))).toBeNull();
-    expect(takeBootQueries(pageWith(`<script type="application/json" id="${BOOT_QUERIES_ID}">{"queries":"x"}</script>`))).toBeNull();
+    expect(
+      takeBootQueries(pageWith(`<script type="application/json" id="${BOOT_QUERIES_ID}">{"state":{"queries":"x"}}</script>`)),
+    ).toBeNull();
   });
 });
 

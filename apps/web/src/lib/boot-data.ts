@@ -33,17 +33,27 @@ export function takeBootData(doc: Document = document): BootData | null {
 /** The id of the block with the answers a member's page was rendered from (apps/server/src/plugins/web.ts). */
 export const BOOT_QUERIES_ID = 'boot-queries';
 
+/** What a member's page the server rendered comes with: its answers and the layout it was rendered for. */
+export interface BootQueries {
+  /** TanStack Query's dehydrated state. */
+  state: { queries: unknown[]; mutations?: unknown[] };
+  /** Whether the server rendered the phone layout. */
+  phone: boolean;
+}
+
 /**
- * The answers the server rendered a member's page from (TanStack Query's dehydrated state), read once and
- * removed; null when the page has none or it does not read.
+ * The answers the server rendered a member's page from, and its layout, read once and removed; null when the
+ * page has none or they do not read.
  */
-export function takeBootQueries(doc: Document = document): unknown {
+export function takeBootQueries(doc: Document = document): BootQueries | null {
   const element = doc.getElementById(BOOT_QUERIES_ID);
   if (!element) return null;
   element.remove();
   try {
-    const state = JSON.parse(element.textContent ?? '') as { queries?: unknown };
-    return state && typeof state === 'object' && Array.isArray(state.queries) ? state : null;
+    const data = JSON.parse(element.textContent ?? '') as Partial<BootQueries>;
+    return data && typeof data === 'object' && Array.isArray(data.state?.queries)
+      ? { state: data.state, phone: data.phone === true }
+      : null;
   } catch {
     return null;
   }

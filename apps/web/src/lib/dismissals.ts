@@ -1,5 +1,6 @@
 import { SERVER_KNOWN_DISMISSALS } from '@amora/contracts/core';
 import { readCookie, writeCookie } from './cookies';
+import { isHydratingServerPage } from './hydration';
 import { storage } from './storage';
 
 /** How long a dismissal is remembered in its cookie. */
@@ -11,7 +12,8 @@ const DISMISSAL_DAYS = 365;
  * the page's request there), so its render and the app's agree and nothing jumps when the app takes over.
  */
 export function isDismissedForServer(key: string): boolean {
-  return readCookie(key) !== null || storage.isDismissed(key);
+  // Taking over the server's page, the cookie alone, as the server read it.
+  return readCookie(key) !== null || (!isHydratingServerPage() && storage.isDismissed(key));
 }
 
 export function dismissForServer(key: string): void {
@@ -19,7 +21,10 @@ export function dismissForServer(key: string): void {
   writeCookie(key, '1', DISMISSAL_DAYS);
 }
 
-/** Dismissals kept in storage alone (from before the cookie): into the cookie too, so the next page agrees. */
+/**
+ * Dismissals kept in storage alone (from before the cookie): into the cookie too, so the next page agrees. Called
+ * once the app's first render is on the screen, so that render still agrees with the server's.
+ */
 export function copyDismissalsToCookies(): void {
   for (const key of SERVER_KNOWN_DISMISSALS) {
     if (storage.isDismissed(key) && readCookie(key) === null) writeCookie(key, '1', DISMISSAL_DAYS);

@@ -3,8 +3,39 @@ import { LOCALE_INFO, type Locale } from '@amora/contracts/core';
 /**
  * Dates and times for members, in the page's language (its Intl locale from LOCALE_INFO: en → en-GB,
  * no → nb-NO) and, for moments in time, the member's own time zone (DESIGN: times are UTC, the client
- * formats them). `timeZone` is there for tests; pages leave it to the browser.
+ * formats them). `timeZone` is there for tests; pages leave it to the browser, and the server, rendering a
+ * member's page, to the browser's zone as its cookie says (withServerTimeZone).
  */
+
+/** The name of the cookie with the browser's time zone (written by app/start.tsx, read by the server's render). */
+export const TIME_ZONE_COOKIE = 'tz';
+
+/** On the server, for the length of one render (entry-server.tsx): the member's time zone. */
+let serverTimeZone: string | undefined;
+
+/** Runs `render` (synchronous) with the formatters below in `timeZone` (a valid IANA name, else the default). */
+export function withServerTimeZone<T>(timeZone: string | null, render: () => T): T {
+  serverTimeZone = timeZone && isTimeZone(timeZone) ? timeZone : undefined;
+  try {
+    return render();
+  } finally {
+    serverTimeZone = undefined;
+  }
+}
+
+function isTimeZone(name: string): boolean {
+  try {
+    new Intl.DateTimeFormat('en', { timeZone: name });
+    return true;
+  } catch {
+    return false;
+  }
+}
+
+/** The browser's own time zone (IANA name), for the cookie. */
+export function browserTimeZone(): string {
+  return Intl.DateTimeFormat().resolvedOptions().timeZone;
+}
 
 /** A calendar date such as a terms version ('2023-12-01') in words: "1 December 2023", "1. Dezember 2023". */
 export function formatLongDate(isoDate: string, locale: Locale): string {
@@ -22,7 +53,7 @@ function dayOf(date: Date, timeZone: string | undefined): string {
  * A moment later today or in the coming days, such as when the swipe game's likes come back: the time
  * ("14:30"), with the weekday when it is not today ("Tuesday 00:00"). Empty for a value that is not a time.
  */
-export function formatResetTime(iso: string, locale: Locale, now: Date = new Date(), timeZone?: string): string {
+export function formatResetTime(iso: string, locale: Locale, now: Date = new Date(), timeZone = serverTimeZone): string {
   const date = new Date(iso);
   if (Number.isNaN(date.getTime())) return '';
   const isToday = dayOf(date, timeZone) === dayOf(now, timeZone);
@@ -38,7 +69,7 @@ export function formatResetTime(iso: string, locale: Locale, now: Date = new Dat
  * When a chat message was sent, short, as a chat list shows it: the time today ("14:30"), the weekday within the
  * last week ("Tue"), else the date ("3 Nov"). Empty for a value that is not a time.
  */
-export function formatChatTime(iso: string, locale: Locale, now: Date = new Date(), timeZone?: string): string {
+export function formatChatTime(iso: string, locale: Locale, now: Date = new Date(), timeZone = serverTimeZone): string {
   const date = new Date(iso);
   if (Number.isNaN(date.getTime())) return '';
   const lang = LOCALE_INFO[locale].iso;
@@ -57,7 +88,7 @@ function daysBetween(date: Date, now: Date, timeZone: string | undefined): numbe
 }
 
 /** The calendar day of `date` in a time zone, as a key ("2026-11-25"): messages of one day share it. */
-export function chatDayKey(iso: string, timeZone?: string): string {
+export function chatDayKey(iso: string, timeZone = serverTimeZone): string {
   const date = new Date(iso);
   return Number.isNaN(date.getTime()) ? '' : dayOf(date, timeZone);
 }
@@ -67,7 +98,7 @@ export function chatDayKey(iso: string, timeZone?: string): string {
  * locale's own words, from Intl.RelativeTimeFormat, capitalised), the weekday within the last week ("Monday"), the
  * date this year ("Tuesday 3 November") and the date with its year before that. Empty for a value that is not a time.
  */
-export function formatChatDay(iso: string, locale: Locale, now: Date = new Date(), timeZone?: string): string {
+export function formatChatDay(iso: string, locale: Locale, now: Date = new Date(), timeZone = serverTimeZone): string {
   const date = new Date(iso);
   if (Number.isNaN(date.getTime())) return '';
   const lang = LOCALE_INFO[locale].iso;
@@ -87,7 +118,7 @@ export function formatChatDay(iso: string, locale: Locale, now: Date = new Date(
 }
 
 /** The clock time of a moment ("14:30", "2:30 pm"), for a chat message under its day's separator. */
-export function formatClockTime(iso: string, locale: Locale, timeZone?: string): string {
+export function formatClockTime(iso: string, locale: Locale, timeZone = serverTimeZone): string {
   const date = new Date(iso);
   if (Number.isNaN(date.getTime())) return '';
   return new Intl.DateTimeFormat(LOCALE_INFO[locale].iso, { hour: 'numeric', minute: '2-digit', timeZone }).format(date);

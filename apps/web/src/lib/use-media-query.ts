@@ -4,6 +4,14 @@ import { useSyncExternalStore } from 'react';
 /** On the server, for the length of one render (entry-server.tsx): whether the page is rendered for a phone. */
 let serverPhone = false;
 
+/**
+ * In the browser: the server's guess for the page it rendered, which the app's first render (hydration) must
+ * answer as the server did; React renders again right after if the screen says otherwise.
+ */
+export function setServerPhone(phone: boolean): void {
+  serverPhone = phone;
+}
+
 /** Runs `render` (synchronous) with useIsPhone answering `phone` on the server. */
 export function withServerPhone<T>(phone: boolean, render: () => T): T {
   serverPhone = phone;

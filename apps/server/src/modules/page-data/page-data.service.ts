@@ -17,6 +17,9 @@ import type { PageData, PrerenderRequest } from '../../plugins/web';
 import { presentMember } from '../auth/auth.service';
 import { settingsAnswerer } from '../settings/settings.service';
 
+/** The cookie with the browser's time zone (apps/web/src/lib/format-time.ts writes it). */
+const TIME_ZONE_COOKIE = 'tz';
+
 /** The id of the data block in the page (apps/web/src/lib/boot-data.ts reads it). */
 export const BOOT_DATA_ID = 'boot-data';
 
@@ -93,9 +96,12 @@ export function pageDataMaker(app: FastifyInstance) {
       prerender.url = `${prerender.url}${query}`;
       prerender.member = { user: JSON.parse(user), api: memberApi(app, request), phone: isPhone(request) };
       // The members-area banners a member dismissed (kept in cookies too, apps/web/src/lib/dismissals.ts).
+      // The browser's time zone, which the app keeps in a cookie (times on the page read as the app shows them).
+      const timeZone = request.cookies[TIME_ZONE_COOKIE];
       prerender.cookies = [ENTRY_WARNING_STORAGE_KEY, ...SERVER_KNOWN_DISMISSALS]
         .filter((key) => request.cookies[key] !== undefined)
         .map((key) => `${key}=1`)
+        .concat(timeZone && /^[A-Za-z0-9_+/-]{1,64}$/.test(timeZone) ? [`${TIME_ZONE_COOKIE}=${timeZone}`] : [])
         .join('; ');
     }
     return { locale, script, prerender, member: Boolean(auth) };

@@ -10,6 +10,7 @@ import { Sheet } from '@/components/ui/sheet';
 import { SkeletonRegion } from '@/components/ui/skeleton';
 import { ApiRequestError, api } from '@/lib/api-client';
 import { errorText } from '@/lib/error-text';
+import { isHydratingServerPage } from '@/lib/hydration';
 import { useIsPhone } from '@/lib/use-media-query';
 import { rememberProfileCards } from '@/shared/profiles/card-cache';
 import { useUser } from '@/shared/session/user';
@@ -125,7 +126,14 @@ export function MembersPage() {
   const error = results.error;
   const needsLogin = error instanceof ApiRequestError && error.status === 403 && error.body.authentication_required;
   const first = results.data?.pages[0];
-  const cards = results.data?.pages.flatMap((p) => p.results) ?? [];
+  const allCards = results.data?.pages.flatMap((p) => p.results) ?? [];
+  // A page the server rendered carries the first screen's cards; the others join as soon as the app has taken it
+  // over, so the page's first bytes and the photos the browser fetches first are the first screen's.
+  const [isWhole, setIsWhole] = useState(() => typeof window !== 'undefined' && !isHydratingServerPage());
+  useEffect(() => setIsWhole(true), []);
+  const cards = isWhole ? allCards : allCards.slice(0, FIRST_SCREEN_CARDS);
+  const allSimilar = first?.similar_results ?? [];
+  const similar = isWhole ? allSimilar : allSimilar.slice(0, Math.max(0, FIRST_SCREEN_CARDS - cards.length));
 
   const activeFilters = Object.values(filters).filter(Boolean).length;
   const filterForm = (
@@ -265,13 +273,13 @@ export function MembersPage() {
           </Button>
         </div>
       )}
-      {first && first.similar_results.length > 0 && (
+      {similar.length > 0 && (
         <section className="mt-5" aria-labelledby="similar-title" data-testid="similar-results">
           <h2 className="h5" id="similar-title">
             {t('members.similar')}
           </h2>
           <div className="row g-2 g-md-3">
-            {first.similar_results.map((m) => (
+            {similar.map((m) => (
               <div className="col-6 col-md-4 col-lg-3" key={m.id}>
                 <MemberCard card={m} />
               </div>

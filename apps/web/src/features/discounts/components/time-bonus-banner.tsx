@@ -14,7 +14,14 @@ export function TimeBonusCountdown({ bonus, className }: { bonus: TimeBonus; cla
   const { t } = useTranslation();
   const seconds = useSecondsLeft(bonus.endsAt);
   return (
-    <span role="timer" aria-label={t('timeBonus.timeLeft')} className={className} data-testid="time-bonus-countdown">
+    // The seconds go on between the server's render and the app's: its next tick shows the right one.
+    <span
+      role="timer"
+      aria-label={t('timeBonus.timeLeft')}
+      className={className}
+      data-testid="time-bonus-countdown"
+      suppressHydrationWarning
+    >
       {formatCountdown(seconds)}
     </span>
   );
