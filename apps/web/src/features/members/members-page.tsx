@@ -131,9 +131,10 @@ export function MembersPage() {
   // over, so the page's first bytes and the photos the browser fetches first are the first screen's.
   const [isWhole, setIsWhole] = useState(() => typeof window !== 'undefined' && !isHydratingServerPage());
   useEffect(() => setIsWhole(true), []);
-  const cards = isWhole ? allCards : allCards.slice(0, FIRST_SCREEN_CARDS);
+  const firstScreen = isPhone ? FIRST_SCREEN_CARDS_PHONE : FIRST_SCREEN_CARDS;
+  const cards = isWhole ? allCards : allCards.slice(0, firstScreen);
   const allSimilar = first?.similar_results ?? [];
-  const similar = isWhole ? allSimilar : allSimilar.slice(0, Math.max(0, FIRST_SCREEN_CARDS - cards.length));
+  const similar = isWhole ? allSimilar : allSimilar.slice(0, Math.max(0, firstScreen - cards.length));
 
   const activeFilters = Object.values(filters).filter(Boolean).length;
   const filterForm = (
