@@ -29,6 +29,14 @@ export { expect };
  */
 export const JOURNEY_TIMEOUT = 300_000;
 
+/**
+ * Waits until the app has taken the page over. A page the server rendered shows its content before the app runs,
+ * so what is visible says nothing of the app's timers yet: a journey that runs the page's clock waits for this.
+ */
+export async function appReady(page: Page): Promise<void> {
+  await expect(page.locator('html[data-app-ready]')).toHaveCount(1);
+}
+
 /** axe must find no serious or critical violation on the page as it is now. */
 export async function expectAccessible(page: Page): Promise<void> {
   const results = await new AxeBuilder({ page }).analyze();

@@ -1,4 +1,4 @@
-import { expect, expectAccessible, expectTranslated, JOURNEY_TIMEOUT, test } from './fixtures';
+import { appReady, expect, expectAccessible, expectTranslated, JOURNEY_TIMEOUT, test } from './fixtures';
 import { newMember } from './members';
 
 test.describe.configure({ timeout: JOURNEY_TIMEOUT });
@@ -120,6 +120,7 @@ test('the auto-like comes 20 s into the members area, and ?t=120 opens the like 
   const { page } = member;
   await page.clock.install();
   await page.goto('/members');
+  await appReady(page);
   await expect(page.getByTestId('nav-likes')).toBeVisible();
   await expect(page.getByTestId('likes-badge')).toHaveCount(0);
 
@@ -145,6 +146,7 @@ test('the auto-like comes 20 s into the members area, and ?t=120 opens the like 
   // the test looks.
   await page.goto('/?t=120');
   await expect(page).toHaveURL(/\/members$/);
+  await appReady(page);
   await expect(page.getByTestId('nav-likes')).toBeVisible();
   const likeModal = page.getByTestId('like-modal');
   await page.clock.runFor(100_000);
@@ -162,6 +164,7 @@ test('the auto-like comes 20 s into the members area, and ?t=120 opens the like 
   // Only once a day: the next page load brings no second auto-like.
   const again = page.waitForResponse('**/api/auto-like.php');
   await page.goto('/members');
+  await appReady(page);
   await expect(page.getByTestId('nav-likes')).toBeVisible();
   await page.clock.runFor(21_000);
   expect(await (await again).json()).toEqual({ profile: null });

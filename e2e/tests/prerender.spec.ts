@@ -1,4 +1,4 @@
-import { expect, JOURNEY_TIMEOUT, test } from './fixtures';
+import { appReady, expect, JOURNEY_TIMEOUT, test } from './fixtures';
 
 /**
  * A visitor's landing page comes rendered by the server (apps/web/src/entry-server.tsx): it reads and paints
@@ -104,7 +104,6 @@ test.describe("a member's pages before and after the app starts", () => {
     expect(await bare.getByTestId('member-card').count()).toBeLessThanOrEqual(8);
     if (isMobile) await expect(bare.getByTestId('tab-bar')).toBeVisible();
     else await expect(bare.getByTestId('tab-bar')).toHaveCount(0);
-    const firstName = (await bare.getByTestId('member-card').first().textContent()) ?? '';
     await bare.goto('/swipe-game');
     await expect(bare.getByTestId('swipe-stack')).toBeVisible();
     await bare.close();
@@ -116,10 +115,11 @@ test.describe("a member's pages before and after the app starts", () => {
     });
     await page.goto('/members');
     const card = await page.getByTestId('member-card').first().elementHandle();
+    const firstName = await card?.textContent();
     // The same first card once the app runs: the server's, taken over (hydrated), not rendered again.
-    await expect(page.getByTestId('member-card').first()).toHaveText(firstName);
-    await expect.poll(() => page.evaluate(() => document.getElementById('boot-queries') === null)).toBe(true);
+    await appReady(page);
     expect(await card?.evaluate((node) => node.isConnected)).toBe(true);
+    await expect(page.getByTestId('member-card').first()).toHaveText(firstName ?? '');
     await expect.poll(() => page.getByTestId('member-card').count()).toBeGreaterThan(8);
     await page.getByTestId('member-card').first().click();
     await expect(page).toHaveURL(/\/members\/\d+$/);

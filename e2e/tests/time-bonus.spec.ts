@@ -1,6 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import type { Page } from '@playwright/test';
-import { expect, expectAccessible, expectTranslated, JOURNEY_TIMEOUT, test } from './fixtures';
+import { appReady, expect, expectAccessible, expectTranslated, JOURNEY_TIMEOUT, test } from './fixtures';
 import { newMember } from './members';
 
 /**
@@ -32,6 +32,7 @@ test('a new member sees the time bonus ticking and, with 0 credits, its modal af
   await page.clock.install();
 
   await page.goto('/members');
+  await appReady(page);
   const banner = page.getByRole('region', { name: 'Time bonus' });
   await expect(banner).toBeVisible();
   await expect(banner.getByRole('link')).toHaveAttribute('href', '/credits');
@@ -87,6 +88,7 @@ test('a new member sees the time bonus ticking and, with 0 credits, its modal af
 
   // A new page load, 40 s and more in the members area: the banner stays, the modal does not come back.
   await page.goto('/members');
+  await appReady(page);
   await expect(banner).toBeVisible();
   await page.clock.runFor(45_000);
   await expect(page.getByTestId('time-bonus-modal')).toHaveCount(0);

@@ -2,7 +2,7 @@ import './styles/theme.scss';
 import { showBootFailure } from './lib/boot-failure';
 import { installChunkReload, isChunkLoadError, reloadForChunkError } from './lib/chunk-reload';
 import { keepEarlyClicks } from './lib/early-clicks';
-import { onAppRendered } from './lib/hydration';
+import { isHydratingServerPage, onAppRendered } from './lib/hydration';
 
 installChunkReload();
 const isPrerendered = Boolean(document.getElementById('root')?.firstElementChild);
@@ -26,7 +26,7 @@ function start(): void {
 
 if (isPrerendered) {
   // A tap on a button of the server's page while the app loads is made again once it runs, not lost.
-  keepEarlyClicks(document.getElementById('root') as HTMLElement, onAppRendered);
+  keepEarlyClicks(document.getElementById('root') as HTMLElement, onAppRendered, { isTakingOver: isHydratingServerPage });
   let started = false;
   const once = () => {
     if (started) return;

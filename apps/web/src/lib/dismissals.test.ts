@@ -4,7 +4,7 @@ import { copyDismissalsToCookies, dismissForServer, isDismissedForServer } from 
 
 const clearCookie = (name: string) => {
   // biome-ignore lint/suspicious/noDocumentCookie: clearing the test's own cookie
-  document.cookie = `${name}=; Max-Age=0; Path=/`;
+  document.cookie = `${name}=; expires=Thu, 01 Jan 1970 00:00:00 GMT; Path=/`;
 };
 
 afterEach(() => {

@@ -27,6 +27,6 @@ export function dismissForServer(key: string): void {
  */
 export function copyDismissalsToCookies(): void {
   for (const key of SERVER_KNOWN_DISMISSALS) {
-    if (storage.isDismissed(key) && readCookie(key) === null) writeCookie(key, '1', DISMISSAL_DAYS);
+    if (storage.isDismissed(key) && !readCookie(key)) writeCookie(key, '1', DISMISSAL_DAYS);
   }
 }

@@ -60,4 +60,19 @@ describe('keepEarlyClicks', () => {
     // Only the click made after the app ran, by the test itself.
     expect(handler).toHaveBeenCalledTimes(1);
   });
+
+  it('keeps no click once the app is taking the page over: React makes those itself', async () => {
+    const root = page('<main><button data-testid="menu">EN</button></main>');
+    const app = later();
+    let takingOver = false;
+    keepEarlyClicks(root, app.whenRendered, { isTakingOver: () => takingOver });
+    const button = root.querySelector('button') as HTMLButtonElement;
+    takingOver = true;
+    button.click();
+    const handler = vi.fn();
+    button.addEventListener('click', handler);
+    app.rendered();
+    await Promise.resolve();
+    expect(handler).not.toHaveBeenCalled();
+  });
 });

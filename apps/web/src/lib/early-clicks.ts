@@ -2,11 +2,19 @@
  * Clicks on a page the server rendered before the app has taken it over. A link works without the app and is left
  * to the browser; a button does nothing yet, so the last click on one is kept and made again once the app's first
  * render is on the screen (`whenRendered`): on the same element when the app hydrated the page, else on the
- * element at the same place in the app's render (a member's page, rendered anew), if it is the same button.
+ * element at the same place in the app's render (a page React could not hydrate and rendered anew), if it is the
+ * same button. Only until the app starts taking the page over (`isTakingOver`): from then on React keeps them.
  */
-export function keepEarlyClicks(root: HTMLElement, whenRendered: (listener: () => void) => void, doc: Document = document): void {
+export function keepEarlyClicks(
+  root: HTMLElement,
+  whenRendered: (listener: () => void) => void,
+  { isTakingOver = () => false, doc = document }: { isTakingOver?: () => boolean; doc?: Document } = {},
+): void {
   let kept: { element: Element; path: number[]; text: string; testId: string | null } | null = null;
   const listener = (event: Event) => {
+    // Once the app is taking the page over (hydrateRoot has been called), React keeps such a click itself and
+    // handles it when it gets there: kept here too, it would be made twice (a menu opened and closed again).
+    if (isTakingOver()) return;
     const target = event.target instanceof Element ? event.target : null;
     const button = target?.closest('button, [role="button"]');
     if (!button || !root.contains(button)) return;

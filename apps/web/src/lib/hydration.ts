@@ -20,6 +20,8 @@ const renderedListeners = new Set<() => void>();
 export function markAppRendered(): void {
   if (rendered) return;
   rendered = true;
+  // Said on the page too: automated journeys wait for it before they run a page's clock.
+  document.documentElement.setAttribute('data-app-ready', '');
   for (const listener of renderedListeners) listener();
   renderedListeners.clear();
 }
