@@ -50,6 +50,8 @@ export interface EventBusOptions {
 
 export const DEFAULT_EVENT_CHANNEL = 'amora:events';
 const CLOSE_WAIT_MS = 5_000;
+/** How long closing waits for the subscriber's QUIT before cutting its connection. */
+const QUIT_WAIT_MS = 1_000;
 
 /** What travels over Redis: the event and the bus it came from, so that bus can leave out its own events. */
 const envelopeSchema = z.object({ origin: z.string().min(1).max(64), event: appEventSchema });
@@ -229,7 +231,23 @@ class Bus implements EventBus {
   async close(): Promise<void> {
     if (this.closed) return;
     this.closed = true;
-    this.subscriber?.disconnect();
+    const { subscriber } = this;
+    if (subscriber) {
+      // QUIT is answered after what the connection has in flight: after a reconnection that is ioredis's own
+      // SUBSCRIBE, which it sends without a catch, so cutting the connection under it leaves a rejection nobody
+      // handles. A connection that is down gets a moment, then is cut all the same.
+      if (subscriber.status === 'ready') {
+        let quitTimer: NodeJS.Timeout | undefined;
+        await Promise.race([
+          subscriber.quit().catch(() => {}),
+          new Promise<void>((resolve) => {
+            quitTimer = setTimeout(resolve, QUIT_WAIT_MS);
+          }),
+        ]);
+        clearTimeout(quitTimer);
+      }
+      subscriber.disconnect();
+    }
     let timer: NodeJS.Timeout | undefined;
     const timeout = new Promise<void>((resolve) => {
       timer = setTimeout(resolve, CLOSE_WAIT_MS);
