@@ -29,6 +29,15 @@ export { expect };
  */
 export const JOURNEY_TIMEOUT = 300_000;
 
+/** Logs the demo member in through the login page, as a member would; ends on the search, where login leads. */
+export async function logInAsDemo(page: Page): Promise<void> {
+  await page.goto('/login');
+  await page.getByLabel('Email address').fill('demo@amora.example');
+  await page.getByLabel('Password').fill('amora-demo-2026');
+  await page.getByTestId('login-submit').click();
+  await expect(page).toHaveURL(/\/members$/);
+}
+
 /**
  * Waits until the app has taken the page over. A page the server rendered shows its content before the app runs,
  * so what is visible says nothing of the app's timers yet: a journey that runs the page's clock waits for this.

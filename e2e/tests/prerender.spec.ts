@@ -1,4 +1,4 @@
-import { appReady, expect, JOURNEY_TIMEOUT, test } from './fixtures';
+import { appReady, expect, JOURNEY_TIMEOUT, logInAsDemo, test } from './fixtures';
 
 /**
  * A visitor's landing page comes rendered by the server (apps/web/src/entry-server.tsx): it reads and paints
@@ -87,11 +87,7 @@ test.describe('the landing page before and after the app starts', () => {
 test.describe("a member's pages before and after the app starts", () => {
   test('show their first screen before the app runs, and work once it does', async ({ page, isMobile }) => {
     test.setTimeout(JOURNEY_TIMEOUT);
-    await page.goto('/login');
-    await page.getByLabel('Email address').fill('demo@amora.example');
-    await page.getByLabel('Password').fill('amora-demo-2026');
-    await page.getByTestId('login-submit').click();
-    await expect(page).toHaveURL(/\/members$/);
+    await logInAsDemo(page);
 
     // The app's code kept away (in a tab of its own): what shows is the server's render alone.
     const bare = await page.context().newPage();

@@ -1,12 +1,8 @@
-import { expect, expectAccessible, JOURNEY_TIMEOUT, test } from './fixtures';
+import { expect, expectAccessible, JOURNEY_TIMEOUT, logInAsDemo, test } from './fixtures';
 
 test('search with filters, open page 2, open a profile and come back to the same results', async ({ page }, info) => {
   test.setTimeout(JOURNEY_TIMEOUT);
-  await page.goto('/login');
-  await page.getByLabel('Email address').fill('demo@amora.example');
-  await page.getByLabel('Password').fill('amora-demo-2026');
-  await page.getByTestId('login-submit').click();
-  await expect(page).toHaveURL(/\/members$/);
+  await logInAsDemo(page);
   // The day's auto-like is taken now, so its match modal cannot come over the search 20 s in on a slow machine.
   const autoLike = await page.request.get('/api/auto-like.php', { headers: { 'x-request-type': 'client' } });
   expect(autoLike.ok()).toBe(true);

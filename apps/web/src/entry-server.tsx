@@ -1,5 +1,5 @@
 import { AsyncLocalStorage } from 'node:async_hooks';
-import type { Locale, Settings, User } from '@amora/contracts/core';
+import { type Locale, type Settings, TIME_ZONE_COOKIE, type User } from '@amora/contracts/core';
 import { type DehydratedState, dehydrate, QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import i18next from 'i18next';
 import { StrictMode, Suspense } from 'react';
@@ -10,7 +10,7 @@ import { localeRoutes } from './app/routes';
 import { loadMemberShell } from './app/shell/member-parts';
 import { setApiTransport } from './lib/api-client';
 import { readCookie, withServerCookies } from './lib/cookies';
-import { TIME_ZONE_COOKIE, withServerTimeZone } from './lib/format-time';
+import { withServerTimeZone } from './lib/format-time';
 import { I18N_OPTIONS } from './lib/i18n-options';
 import { withServerPhone } from './lib/use-media-query';
 import { userQueryKey } from './shared/session/user';
@@ -34,32 +34,42 @@ export interface PrerenderInput {
  * page then comes with an empty root, as before.
  */
 export async function prerender({ url, locale, settings, messages, cookies = '' }: PrerenderInput): Promise<string | null> {
+  const page = await preparePage({ url, locale, settings, messages, user: null });
+  if (!page) return null;
+  try {
+    return withServerCookies(cookies, page.render);
+  } finally {
+    page.queryClient.clear();
+  }
+}
+
+/**
+ * What both renders start from: a query cache holding the settings and the member (null for a visitor), i18next
+ * in the page's language and the route's data; `render` renders the page from them as it stands. Null when the
+ * route redirects or fails.
+ */
+async function preparePage({ url, locale, settings, messages, user }: Omit<PrerenderInput, 'cookies'> & { user: User | null }) {
   const queryClient = new QueryClient({ defaultOptions: { queries: { retry: false, staleTime: Number.POSITIVE_INFINITY } } });
   queryClient.setQueryData(settingsQueryKey(locale), settings);
-  queryClient.setQueryData(userQueryKey, null);
+  queryClient.setQueryData(userQueryKey, user);
   const i18n = i18next.createInstance();
   await i18n.init({ ...I18N_OPTIONS, lng: locale, resources: { [locale]: { common: messages } }, initAsync: false });
   const handler = createStaticHandler([localeRoutes(locale)]);
   const context = await handler.query(new Request(new URL(url, 'http://prerender.invalid')));
   if (context instanceof Response || context.errors) return null;
-  const router = createStaticRouter(handler.dataRoutes, context);
-  try {
-    return withServerCookies(cookies, () =>
-      renderToString(
-        <StrictMode>
-          <I18nextProvider i18n={i18n}>
-            <QueryClientProvider client={queryClient}>
-              <Suspense fallback={null}>
-                <StaticRouterProvider router={router} context={context} hydrate={false} />
-              </Suspense>
-            </QueryClientProvider>
-          </I18nextProvider>
-        </StrictMode>,
-      ),
+  const render = () =>
+    renderToString(
+      <StrictMode>
+        <I18nextProvider i18n={i18n}>
+          <QueryClientProvider client={queryClient}>
+            <Suspense fallback={null}>
+              <StaticRouterProvider router={createStaticRouter(handler.dataRoutes, context)} context={context} hydrate={false} />
+            </Suspense>
+          </QueryClientProvider>
+        </I18nextProvider>
+      </StrictMode>,
     );
-  } finally {
-    queryClient.clear();
-  }
+  return { queryClient, render };
 }
 
 /**
@@ -98,35 +108,13 @@ const RENDER_ROUNDS = 3;
  */
 export async function prerenderMember(input: MemberPrerenderInput): Promise<MemberPrerender | null> {
   const { url, locale, settings, messages, cookies = '', user, api, phone } = input;
-  const queryClient = new QueryClient({ defaultOptions: { queries: { retry: false, staleTime: Number.POSITIVE_INFINITY } } });
-  queryClient.setQueryData(settingsQueryKey(locale), settings);
-  queryClient.setQueryData(userQueryKey, user);
-  const i18n = i18next.createInstance();
-  await i18n.init({ ...I18N_OPTIONS, lng: locale, resources: { [locale]: { common: messages } }, initAsync: false });
   await loadMemberShell();
-  const handler = createStaticHandler([localeRoutes(locale)]);
-  const context = await handler.query(new Request(new URL(url, 'http://prerender.invalid')));
-  if (context instanceof Response || context.errors) return null;
+  const page = await preparePage({ url, locale, settings, messages, user });
+  if (!page) return null;
+  const { queryClient } = page;
   // The browser's time zone, as its cookie says: times on the page read as the app will show them.
   const timeZone = withServerCookies(cookies, () => readCookie(TIME_ZONE_COOKIE));
-  const render = () =>
-    withServerPhone(phone, () =>
-      withServerCookies(cookies, () =>
-        withServerTimeZone(timeZone, () =>
-          renderToString(
-            <StrictMode>
-              <I18nextProvider i18n={i18n}>
-                <QueryClientProvider client={queryClient}>
-                  <Suspense fallback={null}>
-                    <StaticRouterProvider router={createStaticRouter(handler.dataRoutes, context)} context={context} hydrate={false} />
-                  </Suspense>
-                </QueryClientProvider>
-              </I18nextProvider>
-            </StrictMode>,
-          ),
-        ),
-      ),
-    );
+  const render = () => withServerPhone(phone, () => withServerCookies(cookies, () => withServerTimeZone(timeZone, page.render)));
   const asked = new Set<string>();
   try {
     let html = render();

@@ -50,6 +50,12 @@ export const ALERT_STORAGE_KEYS = {
  */
 export const SERVER_KNOWN_DISMISSALS = [ALERT_STORAGE_KEYS.enrich, ALERT_STORAGE_KEYS.welcomeDiscount] as const;
 
+/** The cookie with the browser's time zone (IANA name): the app writes it, the server's render of a member's page reads it. */
+export const TIME_ZONE_COOKIE = 'tz';
+
+/** The id of the data block with the answers a member's page was rendered from (server writes, app reads). */
+export const BOOT_QUERIES_ID = 'boot-queries';
+
 export const NICHES = [1, 2, 3, 4, 5, 6, 7] as const;
 const NICHE_PREFIX: Record<number, string> = { 1: '', 2: 'she-', 3: 'bdsm-', 4: 'bbw-', 5: 'gilf-', 6: 'milf-', 7: 'gay-' };
 

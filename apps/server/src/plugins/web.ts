@@ -2,7 +2,7 @@ import { existsSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { pathToFileURL } from 'node:url';
 import { brotliCompressSync, gzipSync, constants as zlib } from 'node:zlib';
-import { LANDERS, LOCALES, type Locale, ROUTES, STATIC_PAGES, splitLocalePath, TOKEN_PAGES } from '@amora/contracts';
+import { BOOT_QUERIES_ID, LANDERS, LOCALES, type Locale, ROUTES, STATIC_PAGES, splitLocalePath, TOKEN_PAGES } from '@amora/contracts';
 import { translate } from '@amora/i18n';
 import fastifyStatic from '@fastify/static';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
@@ -273,9 +273,7 @@ interface PrerenderInput {
   cookies: string;
 }
 type Prerender = (input: PrerenderInput) => Promise<string | null>;
-type PrerenderMember = (
-  input: PrerenderInput & { user: unknown; api: MemberPrerenderRequest['api']; phone: boolean },
-) => Promise<{ html: string; queries: unknown } | null>;
+type PrerenderMember = (input: PrerenderInput & MemberPrerenderRequest) => Promise<{ html: string; queries: unknown } | null>;
 
 /** A rendered member's page: its HTML, and the answers it shows as script-safe JSON for the page. */
 export interface RenderedMemberPage {
@@ -388,9 +386,6 @@ export function prerenderer(dist: string, log: FastifyInstance['log'], now: () =
 const LEADING_HINTS = /^(?:<link [^>]*\/?>)+/;
 
 const MODULE_PRELOADS = /<link rel="modulepreload" [^>]*>/g;
-
-/** The id of the block with the answers a member's rendered page shows (apps/web/src/lib/boot-data.ts reads it). */
-export const BOOT_QUERIES_ID = 'boot-queries';
 
 /**
  * The page with the rendered first screen in its root element and React's hints in its head; on a member's page

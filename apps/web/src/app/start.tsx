@@ -1,3 +1,4 @@
+import { TIME_ZONE_COOKIE } from '@amora/contracts/core';
 import { type DehydratedState, hydrate, QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { StrictMode, Suspense, startTransition } from 'react';
 import { createRoot, hydrateRoot } from 'react-dom/client';
@@ -8,7 +9,7 @@ import { SwallowedError } from '@/lib/api-client';
 import { takeBootData, takeBootQueries } from '@/lib/boot-data';
 import { readCookie, writeCookie } from '@/lib/cookies';
 import { copyDismissalsToCookies } from '@/lib/dismissals';
-import { browserTimeZone, TIME_ZONE_COOKIE } from '@/lib/format-time';
+import { browserTimeZone } from '@/lib/format-time';
 import { onAppRendered, setHydratingServerPage } from '@/lib/hydration';
 import { i18next, initI18n } from '@/lib/i18n';
 import { installPageHiddenBeacon } from '@/lib/page-hidden';

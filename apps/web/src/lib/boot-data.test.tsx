@@ -1,6 +1,7 @@
+import { BOOT_QUERIES_ID } from '@amora/contracts/core';
 import { renderToString } from 'react-dom/server';
 import { describe, expect, it } from 'vitest';
-import { BOOT_QUERIES_ID, takeBootQueries } from './boot-data';
+import { takeBootQueries } from './boot-data';
 import { useIsPhone, withServerPhone } from './use-media-query';
 
 function pageWith(block: string): Document {

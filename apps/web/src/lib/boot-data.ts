@@ -1,4 +1,4 @@
-import type { Locale, Settings, User } from '@amora/contracts/core';
+import { BOOT_QUERIES_ID, type Locale, type Settings, type User } from '@amora/contracts/core';
 
 /** The id of the data block the server writes into the page (apps/server/src/modules/page-data). */
 export const BOOT_DATA_ID = 'boot-data';
@@ -29,9 +29,6 @@ export function takeBootData(doc: Document = document): BootData | null {
     return null;
   }
 }
-
-/** The id of the block with the answers a member's page was rendered from (apps/server/src/plugins/web.ts). */
-export const BOOT_QUERIES_ID = 'boot-queries';
 
 /** What a member's page the server rendered comes with: its answers and the layout it was rendered for. */
 export interface BootQueries {

@@ -7,9 +7,6 @@ import { LOCALE_INFO, type Locale } from '@amora/contracts/core';
  * member's page, to the browser's zone as its cookie says (withServerTimeZone).
  */
 
-/** The name of the cookie with the browser's time zone (written by app/start.tsx, read by the server's render). */
-export const TIME_ZONE_COOKIE = 'tz';
-
 /** On the server, for the length of one render (entry-server.tsx): the member's time zone. */
 let serverTimeZone: string | undefined;
 

@@ -8,6 +8,7 @@ import {
   SERVER_KNOWN_DISMISSALS,
   settingsQuerySchema,
   splitLocalePath,
+  TIME_ZONE_COOKIE,
 } from '@amora/contracts';
 import { loadCatalogue } from '@amora/i18n';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
@@ -16,9 +17,6 @@ import { authenticate, sessionToken } from '../../plugins/auth';
 import type { PageData, PrerenderRequest } from '../../plugins/web';
 import { presentMember } from '../auth/auth.service';
 import { settingsAnswerer } from '../settings/settings.service';
-
-/** The cookie with the browser's time zone (apps/web/src/lib/format-time.ts writes it). */
-const TIME_ZONE_COOKIE = 'tz';
 
 /** The id of the data block in the page (apps/web/src/lib/boot-data.ts reads it). */
 export const BOOT_DATA_ID = 'boot-data';

@@ -85,12 +85,8 @@ async function sharedCount(db: Database, filters: SearchFilters): Promise<number
   if (cached !== undefined) return cached;
   // One count per key at a time: when the kept count runs out under load, the searches that arrive meanwhile wait
   // for it instead of each counting again (on PGlite, one connection, they would queue behind each other).
-  let inFlight = countsInFlight.get(db);
-  if (!inFlight) {
-    inFlight = new Map();
-    countsInFlight.set(db, inFlight);
-  }
-  const running = inFlight;
+  const running = countsInFlight.get(db) ?? new Map<string, Promise<number>>();
+  countsInFlight.set(db, running);
   let pending = running.get(key);
   if (!pending) {
     pending = countMatches(db, filters, SEARCH_COUNT_CAP)

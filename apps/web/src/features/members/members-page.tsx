@@ -228,10 +228,7 @@ export function MembersPage() {
       <div className="row g-2 g-md-3" data-testid="member-list">
         {cards.map((m, i) => (
           <div className="col-6 col-md-4 col-lg-3" key={m.id}>
-            <MemberCard
-              card={m}
-              priority={i === 0 ? 'high' : i < (isPhone ? FIRST_SCREEN_CARDS_PHONE : FIRST_SCREEN_CARDS) ? 'eager' : 'lazy'}
-            />
+            <MemberCard card={m} priority={i === 0 ? 'high' : i < firstScreen ? 'eager' : 'lazy'} />
           </div>
         ))}
       </div>
