@@ -15,5 +15,8 @@ function run(command, args) {
 }
 
 if (quiet) console.log('Building the web app and the server…');
-run('npm', ['run', 'build', '--silent', '-w', '@amora/web', '--', ...(quiet ? ['--logLevel', 'error'] : [])]);
+// The browser's build, then the server's render of it (dist/ssr); quiet, each of the two is told so.
+for (const script of ['build:client', 'build:ssr']) {
+  run('npm', ['run', script, '--silent', '-w', '@amora/web', '--', ...(quiet ? ['--logLevel', 'error'] : [])]);
+}
 run(process.execPath, [resolve(root, 'scripts/build-server.mjs'), ...(quiet ? ['--quiet'] : [])]);
