@@ -109,6 +109,8 @@ export const users = pgTable(
     trafficsource: text('trafficsource'),
     tracking: jsonb('tracking').$type<Record<string, string>>().notNull().default({}),
     notificationsDisabled: jsonb('notifications_disabled').$type<string[]>().notNull().default([]),
+    /** Whether the member's reading raises read receipts (and they see the partner's); a setting of its own. */
+    readReceipts: boolean('read_receipts').notNull().default(true),
     signupDate: timestamp('signup_date', { withTimezone: true }).notNull().defaultNow(),
     confirmedAt: timestamp('confirmed_at', { withTimezone: true }),
     deletedAt: timestamp('deleted_at', { withTimezone: true }),
