@@ -108,7 +108,13 @@ export const userSchema = z.object({
   language: z.string(),
   status: z.enum(['not_confirmed', 'confirmed', 'deleted']),
   credits: z.number().int(),
+  /** Why mail to the member stopped (spec §3): fbl, bounce, listunsubscribe; nothing else. */
   notifications_disabled: z.array(z.string()),
+  /**
+   * The member's read receipts: on, their reading tells the partner how far they read and they see the partner's;
+   * off, neither (receipts show only when both have them on). POST read-receipts.php changes it.
+   */
+  read_receipts: z.boolean(),
   paid_user: z.boolean(),
   trafficsource: z.string().nullable(),
   signup_date: z.string(),

@@ -54,9 +54,10 @@ const PROFILE_FIELDS = ['gender', 'sexuality', 'relationship_status', 'hair_colo
 const EURO_COSTS = { costs: 1, currency: 'EUR' };
 
 export const DEMO_PASSWORD = 'amora-demo-2026';
+/** The demo logins, one per demo site, each in its site's language (its chats are written in it). */
 export const DEMO_MEMBERS = [
-  { site: 'amora.localhost', email: 'demo@amora.example', name: 'Sam', country: 'NL' },
-  { site: 'herzklopfen.localhost', email: 'demo@herzklopfen.example', name: 'Alex', country: 'DE' },
+  { site: 'amora.localhost', email: 'demo@amora.example', name: 'Sam', country: 'NL', language: 'en' },
+  { site: 'herzklopfen.localhost', email: 'demo@herzklopfen.example', name: 'Alex', country: 'DE', language: 'de' },
 ] as const;
 
 /** Whether any site exists (the demo data is made only when none does). */
@@ -210,7 +211,7 @@ export async function seedDemo(db: Database, hashPassword: (password: string) =>
         email: member.email,
         passwordHash,
         status: 'confirmed',
-        language: 'en',
+        language: member.language,
         dateOfBirth: '1990-05-17',
         credits: 20,
         confirmedAt: new Date(),

@@ -1,5 +1,5 @@
 import { chatsResponseSchema, type Message, messagesResponseSchema } from '@amora/contracts';
-import { conversations, creditLedger, DEMO_MEMBERS, messages, profiles, users } from '@amora/db';
+import { conversations, creditLedger, DEMO_MEMBERS, loadDemoChatTexts, messages, profiles, sites, users } from '@amora/db';
 import { asc, eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { AMORA, call, DEMO, DEMO_HERZ, HERZ, login, sessionCookie } from '../test/accounts';
@@ -102,6 +102,46 @@ describe('demo chats', () => {
       const sharp = theirUrl.replace('v=blur', 'v=large');
       expect((await call(t, 'GET', sharp, undefined, { host, cookie })).statusCode).toBe(404);
       expect((await call(t, 'GET', mine?.photo?.url ?? '', undefined, { host, cookie })).statusCode).toBe(200);
+    }
+  });
+
+  it("writes every chat in the language of its member: the demo logins in their site's, the others in their starter's", async () => {
+    const texts = loadDemoChatTexts();
+    const linesOf = (locale: string) => new Set([...texts[locale].scripts.flat(), ...texts[locale].openers, ...texts[locale].toFictional]);
+    const siteRows = await t.ctx.db.select().from(sites);
+    // Every language a demo site offers has its chat texts.
+    for (const site of siteRows)
+      for (const language of site.languages)
+        expect(texts[language]?.scripts.length, `${site.domain} ${language}`).toBeGreaterThanOrEqual(2);
+    const logins = new Map<number, string>();
+    for (const demo of DEMO_MEMBERS) {
+      const [row] = await t.ctx.db
+        .select({ id: profiles.id, language: users.language, domainLanguage: sites.domainLanguage })
+        .from(users)
+        .innerJoin(profiles, eq(profiles.userId, users.id))
+        .innerJoin(sites, eq(sites.id, users.siteId))
+        .where(eq(users.email, demo.email));
+      expect(row.language, demo.email).toBe(row.domainLanguage.slice(0, 2));
+      logins.set(row.id, row.language);
+    }
+    expect([...logins.values()]).toEqual(['en', 'de']);
+    const all = await t.ctx.db.select().from(conversations);
+    for (const conversation of all) {
+      const login = logins.get(conversation.profileLowId) ?? logins.get(conversation.profileHighId);
+      const [starter] = await t.ctx.db
+        .select({ language: users.language })
+        .from(messages)
+        .innerJoin(profiles, eq(profiles.id, messages.senderProfileId))
+        .innerJoin(users, eq(users.id, profiles.userId))
+        .where(eq(messages.conversationId, conversation.id))
+        .orderBy(asc(messages.seq))
+        .limit(1);
+      const expected = linesOf(login ?? starter.language);
+      const bodies = (await t.ctx.db.select({ body: messages.body }).from(messages).where(eq(messages.conversationId, conversation.id)))
+        .map((m) => m.body)
+        .filter((body): body is string => !!body);
+      expect(bodies.length).toBeGreaterThan(0);
+      for (const body of bodies) expect(expected.has(body), body).toBe(true);
     }
   });
 
