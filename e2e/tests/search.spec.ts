@@ -1,3 +1,4 @@
+import { devices } from '@playwright/test';
 import { expect, expectAccessible, JOURNEY_TIMEOUT, logInAsDemo, test } from './fixtures';
 
 test('search with filters, open page 2, open a profile and come back to the same results', async ({ page }, info) => {
@@ -46,4 +47,32 @@ test('search with filters, open page 2, open a profile and come back to the same
 test('a filter that finds few shows similar members', async ({ page }) => {
   await page.goto('/members?gender=nonbinary&country=NZ&min_age=60&max_age=61');
   await expect(page.getByTestId('similar-results')).toBeVisible();
+});
+
+test.describe('on a phone', () => {
+  // The phone of the phone project, whichever project runs this (the browser type is the project's own).
+  const { defaultBrowserType: _browser, ...phone } = devices['Pixel 7'];
+  test.use(phone);
+
+  test('"Show more" adds the next page below the cards read and keeps the scroll position', async ({ page }) => {
+    test.setTimeout(JOURNEY_TIMEOUT);
+    await logInAsDemo(page);
+    // The day's auto-like is taken now, so its match modal cannot come over the page.
+    await page.request.get('/api/auto-like.php', { headers: { 'x-request-type': 'client' } });
+    await page.goto('/members?gender=');
+    await expect(page.getByTestId('member-card')).toHaveCount(24);
+
+    const more = page.getByTestId('search-more');
+    await more.scrollIntoViewIfNeeded();
+    const before = await page.evaluate(() => window.scrollY);
+    expect(before).toBeGreaterThan(1000);
+    await more.click();
+    await expect(page.getByTestId('member-card')).toHaveCount(48);
+    await expect(page).toHaveURL(/[?&]page=2(&|$)/);
+    const after = await page.evaluate(() => window.scrollY);
+    expect(Math.abs(after - before)).toBeLessThan(50);
+    // The first card of the new page is below the window's top: the member reads on from where they were.
+    const firstNew = await page.getByTestId('member-card').nth(24).boundingBox();
+    expect(firstNew?.y ?? 0).toBeGreaterThan(0);
+  });
 });

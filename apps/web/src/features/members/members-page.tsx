@@ -119,7 +119,9 @@ export function MembersPage() {
         next.set('page', String(loadedPages + 1));
         return next;
       },
-      { replace: true },
+      // The next page joins below the cards already read: the window stays where it is (a new history entry
+      // would otherwise be scrolled to the top by the scroll restoration).
+      { replace: true, preventScrollReset: true },
     );
   };
 
