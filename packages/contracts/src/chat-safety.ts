@@ -35,12 +35,6 @@ export const chatReportResponseSchema = z.object({
 });
 export type ChatReportResponse = z.infer<typeof chatReportResponseSchema>;
 
-/**
- * The entry of a member's `notifications_disabled` that turns read receipts off: their reading raises no read
- * frames, and they see no "Seen" from the other side either (receipts show only when both have them on).
- */
-export const READ_RECEIPTS_OFF = 'read_receipts';
-
 /** POST /api/read-receipts.php: turn my read receipts on or off. */
 export const readReceiptsSchema = z.object({ enabled: z.boolean() }).strict();
 export type ReadReceiptsInput = z.input<typeof readReceiptsSchema>;

@@ -80,6 +80,7 @@ export function userFixture(overrides: Partial<User> = {}, profile: Partial<User
     status: 'confirmed',
     credits: 10,
     notifications_disabled: [],
+    read_receipts: true,
     paid_user: false,
     trafficsource: null,
     signup_date: '2026-01-05T10:00:00.000Z',

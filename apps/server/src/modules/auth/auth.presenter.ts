@@ -23,6 +23,7 @@ export function presentUser(
     status: user.status as User['status'],
     credits: user.credits,
     notifications_disabled: user.notificationsDisabled,
+    read_receipts: user.readReceipts,
     paid_user: user.paidUser,
     trafficsource: user.trafficsource,
     signup_date: user.signupDate.toISOString(),

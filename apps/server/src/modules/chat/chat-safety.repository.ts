@@ -1,4 +1,3 @@
-import { READ_RECEIPTS_OFF } from '@amora/contracts';
 import { conversations, type Executor, messages, profiles, users } from '@amora/db';
 import { and, asc, eq, inArray, ne, sql } from 'drizzle-orm';
 import { alias } from 'drizzle-orm/pg-core';
@@ -13,25 +12,21 @@ export async function findMessageIn(db: Executor, conversationId: number, messag
 }
 
 /**
- * Whether both profiles have read receipts on (their accounts' notifications_disabled lacks `read_receipts`). A
- * profile without an account (a fictional one) has them on.
+ * Whether both profiles have read receipts on (their accounts' read_receipts). A profile without an account (a
+ * fictional one) has them on.
  */
 export async function receiptsShared(db: Executor, a: number, b: number): Promise<boolean> {
   const rows = await db
-    .select({ off: sql<boolean>`coalesce(${users.notificationsDisabled} ? ${READ_RECEIPTS_OFF}, false)` })
+    .select({ on: sql<boolean>`coalesce(${users.readReceipts}, true)` })
     .from(profiles)
     .leftJoin(users, eq(users.id, profiles.userId))
     .where(inArray(profiles.id, [a, b]));
-  return rows.length === 2 && rows.every((row) => !row.off);
+  return rows.length === 2 && rows.every((row) => row.on);
 }
 
-/** Turns a member's read receipts on or off (one entry of notifications_disabled); the new state. */
+/** Turns a member's read receipts on or off (their own setting, apart from notifications_disabled). */
 export async function setReadReceipts(db: Executor, userId: number, enabled: boolean): Promise<void> {
-  const off = sql`${users.notificationsDisabled} - ${READ_RECEIPTS_OFF}`;
-  await db
-    .update(users)
-    .set({ notificationsDisabled: enabled ? off : sql`(${off}) || ${JSON.stringify([READ_RECEIPTS_OFF])}::jsonb` })
-    .where(eq(users.id, userId));
+  await db.update(users).set({ readReceipts: enabled }).where(eq(users.id, userId));
 }
 
 /**

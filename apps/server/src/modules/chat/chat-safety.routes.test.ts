@@ -1,5 +1,7 @@
 import { randomUUID } from 'node:crypto';
+import { readFileSync } from 'node:fs';
 import type { AddressInfo } from 'node:net';
+import { join } from 'node:path';
 import {
   CHAT_REPORT_CATEGORY,
   LIVE_PATH,
@@ -8,8 +10,8 @@ import {
   messagesResponseSchema,
   sendMessageResponseSchema,
 } from '@amora/contracts';
-import { complaints, profiles, users } from '@amora/db';
-import { count, eq } from 'drizzle-orm';
+import { complaints, migrationsFolder, profiles, users } from '@amora/db';
+import { count, eq, inArray, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import WebSocket from 'ws';
 import { recordEvents } from '../../test/events';
@@ -200,10 +202,11 @@ describe('read receipts', () => {
     const [a, b] = [await member(), await member()];
     await setReceipts(b, false);
     const [user] = await t.ctx.db.select().from(users).where(eq(users.id, b.userId));
-    expect(user.notificationsDisabled).toEqual(['read_receipts']);
+    expect(user).toMatchObject({ readReceipts: false, notificationsDisabled: [] });
     await setReceipts(b, false);
     const [again] = await t.ctx.db.select().from(users).where(eq(users.id, b.userId));
-    expect(again.notificationsDisabled).toEqual(['read_receipts']);
+    expect(again).toMatchObject({ readReceipts: false, notificationsDisabled: [] });
+    expect((await as(b, 'GET', '/api/user.php')).json().user).toMatchObject({ read_receipts: false, notifications_disabled: [] });
     const { conversation_id: conversation } = await send(a, { profile: b.profileId }, 'One');
     const events = recordEvents(t.ctx.events, 'chat.read');
     expect((await as(b, 'POST', READ, { conversation })).statusCode).toBe(200);
@@ -262,8 +265,36 @@ describe('read receipts', () => {
       expect((await as(a, 'POST', RECEIPTS, body)).statusCode).toBe(400);
     }
     const [user] = await t.ctx.db.select().from(users).where(eq(users.id, a.userId));
-    expect(user.notificationsDisabled).toEqual([]);
+    expect(user).toMatchObject({ readReceipts: true, notificationsDisabled: [] });
     expect((await as(null, 'POST', RECEIPTS, { enabled: false })).statusCode).toBe(403);
+  });
+
+  it('a member turns only their own off', async () => {
+    const [a, b] = [await member(), await member()];
+    await setReceipts(a, false);
+    const rows = await t.ctx.db
+      .select()
+      .from(users)
+      .where(inArray(users.id, [a.userId, b.userId]));
+    expect(Object.fromEntries(rows.map((row) => [row.id, row.readReceipts]))).toEqual({ [a.userId]: false, [b.userId]: true });
+  });
+
+  it('the migration to their own column moves an old entry of notifications_disabled and keeps the others', async () => {
+    const [a, b] = [await member(), await member()];
+    await t.ctx.db
+      .update(users)
+      .set({ notificationsDisabled: ['bounce', 'read_receipts'] })
+      .where(eq(users.id, a.userId));
+    await t.ctx.db
+      .update(users)
+      .set({ notificationsDisabled: ['fbl'] })
+      .where(eq(users.id, b.userId));
+    const migration = readFileSync(join(migrationsFolder, '0009_read_receipts.sql'), 'utf8').split('--> statement-breakpoint');
+    await t.ctx.db.execute(sql.raw(migration.at(-1) ?? ''));
+    const [rowA] = await t.ctx.db.select().from(users).where(eq(users.id, a.userId));
+    const [rowB] = await t.ctx.db.select().from(users).where(eq(users.id, b.userId));
+    expect(rowA).toMatchObject({ readReceipts: false, notificationsDisabled: ['bounce'] });
+    expect(rowB).toMatchObject({ readReceipts: true, notificationsDisabled: ['fbl'] });
   });
 });
 

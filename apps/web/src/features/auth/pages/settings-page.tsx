@@ -5,7 +5,6 @@ import {
   type MailChangeRequestInput,
   mailChangeRequestSchema,
   REACTIVATION_DAYS,
-  READ_RECEIPTS_OFF,
 } from '@amora/contracts';
 import { zodResolver } from '@hookform/resolvers/zod';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
@@ -101,9 +100,8 @@ function ReadReceiptsSection({ isOff }: { isOff: boolean }) {
     mutationFn: postReadReceipts,
     onSuccess: (answer) => {
       queryClient.setQueryData(userQueryKey, (user: unknown) => {
-        if (!user || typeof user !== 'object' || !('notifications_disabled' in user)) return user;
-        const others = (user.notifications_disabled as string[]).filter((entry) => entry !== READ_RECEIPTS_OFF);
-        return { ...user, notifications_disabled: answer.enabled ? others : [...others, READ_RECEIPTS_OFF] };
+        if (!user || typeof user !== 'object' || !('read_receipts' in user)) return user;
+        return { ...user, read_receipts: answer.enabled };
       });
       toast.show({ message: t(answer.enabled ? 'chatSafety.receipts.on' : 'chatSafety.receipts.off'), variant: 'success' });
     },
@@ -263,7 +261,7 @@ export function SettingsPage() {
     <main id="main" className="container py-4 py-md-5" style={{ maxWidth: 760 }}>
       <h1 className="h3 mb-4">{t('account.settings')}</h1>
       <EmailSection email={user.email} />
-      <ReadReceiptsSection isOff={user.notifications_disabled.includes(READ_RECEIPTS_OFF)} />
+      <ReadReceiptsSection isOff={!user.read_receipts} />
       <DeleteSection />
     </main>
   );

@@ -33,7 +33,7 @@ describe('the read-receipts setting', () => {
     server.use(
       http.post('*/api/read-receipts.php', () => HttpResponse.json({ error: 'internal_error', message: 'Oops' }, { status: 500 })),
     );
-    const { user } = await renderApp('/settings', { user: userFixture({ notifications_disabled: ['read_receipts'] }) });
+    const { user } = await renderApp('/settings', { user: userFixture({ read_receipts: false }) });
     const toggle = within(await screen.findByTestId('settings-read-receipts')).getByRole('switch');
     expect(toggle).not.toBeChecked();
     await user.click(toggle);
