@@ -1,18 +1,23 @@
-import { BREAKPOINTS } from '@amora/contracts/core';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useSearchParams } from 'react-router';
 import { Dialog } from '@/components/ui/dialog';
 import { errorText } from '@/lib/error-text';
+import { useIsPhone } from '@/lib/use-media-query';
 import { useUser } from '@/shared/session/user';
 import { useRouteName } from '@/shared/site/use-route-name';
 import { resendActivation } from '../api/account';
 
 const HIDDEN_ON = new Set(['signup', 'settings', 'notifications']);
 
+/** The query (spec §2) that makes the activation reminder a modal: where the signup flow leads. */
+export const ACTIVATION_MODAL_QUERY = 'api_signup_complete';
+
 /**
  * Spec §2: shown while the address is not confirmed and the profile is disabled, unless notifications are
- * disabled. A modal when the query has api_signup_complete (not on phones), otherwise an alert.
+ * disabled (notifications_disabled: fbl, bounce, listunsubscribe; read receipts are a setting apart). A modal when
+ * the query has api_signup_complete (not on phones), otherwise an alert. The signup flow ends on the members with
+ * that query (ACTIVATION_MODAL_QUERY), so a new member meets the modal once.
  */
 export function ActivationReminder() {
   const user = useUser();
@@ -21,11 +26,11 @@ export function ActivationReminder() {
   const { t } = useTranslation();
   const [state, setState] = useState<'idle' | 'sending' | 'sent' | string>('idle');
   const [isModalClosed, setIsModalClosed] = useState(false);
+  const isPhone = useIsPhone();
 
   if (user?.status !== 'not_confirmed' || user.profile.status !== 'disabled' || user.notifications_disabled.length > 0) return null;
   if (route && HIDDEN_ON.has(route)) return null;
-  const fromSignup = params.has('api_signup_complete');
-  const isPhone = window.innerWidth < BREAKPOINTS.md;
+  const fromSignup = params.has(ACTIVATION_MODAL_QUERY);
   if (fromSignup && isPhone) return null;
 
   const handleResend = () => {

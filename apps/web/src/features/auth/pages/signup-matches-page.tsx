@@ -10,8 +10,12 @@ import { LocalLink } from '@/shared/site/local-link';
 import { useLocale } from '@/shared/site/use-locale';
 import { usePageTitle } from '@/shared/site/use-page-title';
 import { useSignupMatches } from '../api/get-signup-matches';
+import { ACTIVATION_MODAL_QUERY } from '../components/activation-reminder';
 
 const SKELETON_TILES = [1, 2, 3, 4, 5, 6];
+
+/** The way on from the signup flow: the activation reminder opens there as a modal (spec §2, api_signup_complete). */
+const FLOW_END = `?${ACTIVATION_MODAL_QUERY}=1`;
 
 /** Signup matches: up to six suggested profiles for the new member, then on to the members. */
 export function SignupMatchesPage() {
@@ -74,7 +78,7 @@ export function SignupMatchesPage() {
         </section>
       )}
       <div className="signup-matches-continue text-center">
-        <LocalLink to="/members" className={buttonClass({ size: 'lg' })} data-testid="signup-matches-continue">
+        <LocalLink to={`/members${FLOW_END}`} className={buttonClass({ size: 'lg' })} data-testid="signup-matches-continue">
           {t('signupMatches.continue')}
         </LocalLink>
       </div>
