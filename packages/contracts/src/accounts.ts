@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { MIN_AGE } from './constants';
-import { idSchema, multilineTextSchema, textSchema } from './fields';
+import { idSchema, multilineTextSchema, secretTextSchema, textSchema } from './fields';
 import { LOCALES } from './locales';
 
 /** Error texts are catalogue keys; the server answers their English text, the web app translates them. */
@@ -31,7 +31,7 @@ const E = ACCOUNT_ERRORS;
 
 const email = z.string().trim().toLowerCase().pipe(z.email(E.invalidEmail).max(254, E.invalidEmail));
 /** A new password: any printable text (a password being checked is compared, never stored, and stays as it was set). */
-const password = textSchema().min(8, E.passwordLength).max(128, E.passwordLength);
+const password = secretTextSchema().min(8, E.passwordLength).max(128, E.passwordLength);
 
 /** Age in whole years on `today` (UTC) for an ISO date of birth. */
 export function ageOn(dateOfBirth: string, today: Date = new Date()): number {

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { cursorSchema, INVALID_CHARACTERS, idSchema, isStorableText, multilineTextSchema, textSchema } from './fields';
+import { cursorSchema, INVALID_CHARACTERS, idSchema, isStorableText, multilineTextSchema, secretTextSchema, textSchema } from './fields';
 
 const refusal = (schema: { safeParse(v: unknown): { success: boolean; error?: { issues: { message: string }[] } } }, value: unknown) =>
   schema.safeParse(value).error?.issues[0]?.message;
@@ -30,6 +30,24 @@ describe('text fields', () => {
       expect(multilineTextSchema().safeParse(value).success, JSON.stringify(value)).toBe(true);
       expect(refusal(textSchema(), value), JSON.stringify(value)).toBe(INVALID_CHARACTERS);
     }
+  });
+
+  it('remove the direction overrides, embeddings and isolates (U+202A–U+202E, U+2066–U+2069) from every text', () => {
+    const controls = ['\u202a', '\u202b', '\u202c', '\u202d', '\u202e', '\u2066', '\u2067', '\u2068', '\u2069'];
+    for (const control of controls) {
+      expect(textSchema().parse(`Anna${control}gpj.exe`), control).toBe('Annagpj.exe');
+      expect(multilineTextSchema().parse(`Hi${control}\nthere`), control).toBe('Hi\nthere');
+    }
+    // Length rules chained after measure what is kept; a text of controls alone is empty.
+    expect(textSchema().trim().max(3).parse('ab\u202e\u202e')).toBe('ab');
+    expect(textSchema().trim().min(1).safeParse('\u202e \u2066').success).toBe(false);
+    // The letters' own direction and the marks a language uses stay: Arabic, Hebrew, LRM/RLM, ZWJ in emoji.
+    for (const kept of ['مرحبا', 'שלום', 'a\u200eb\u200f', '👩‍❤️‍👩']) expect(textSchema().parse(kept)).toBe(kept);
+  });
+
+  it('keep a password exactly as typed (the same characters must match at login)', () => {
+    expect(secretTextSchema().parse('pass\u202eword')).toBe('pass\u202eword');
+    expect(refusal(secretTextSchema(), 'pass\u0001word')).toBe(INVALID_CHARACTERS);
   });
 
   it('report the characters first, before length rules chained after', () => {

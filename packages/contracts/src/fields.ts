@@ -14,11 +14,33 @@ const ONE_LINE = /^[^\p{Cc}\p{Cs}]*$/u;
 /** The same, but tab, line feed and carriage return are allowed. */
 const MULTI_LINE = /^(?:[^\p{Cc}\p{Cs}]|[\t\n\r])*$/u;
 
-/** A one-line text (a name, a subject, a city, a query value). Chain trim/min/max after it. */
-export const textSchema = (message: string = INVALID_CHARACTERS) => z.string().regex(ONE_LINE, message);
+/**
+ * Unicode's explicit direction formatting: the embeddings and overrides U+202A–U+202E and the isolates
+ * U+2066–U+2069. An override makes text display as something it is not (a name "Anna\u202Egpj.exe" reads
+ * "Annaexe.jpg"), and an unclosed one runs on over the text beside it; no language needs them typed.
+ */
+const BIDI_CONTROLS = /[\u202A-\u202E\u2066-\u2069]/g;
 
-/** A text that may run over several lines (a message, an about text). Chain trim/min/max after it. */
-export const multilineTextSchema = (message: string = INVALID_CHARACTERS) => z.string().regex(MULTI_LINE, message);
+/** The text without the direction controls of BIDI_CONTROLS (the letters' own direction still applies). */
+export function withoutBidiControls(value: string): string {
+  return value.replace(BIDI_CONTROLS, '');
+}
+
+/**
+ * A one-line text (a name, a subject, a city, a query value), its direction controls removed first. Chain
+ * trim/min/max after it: they measure what is kept.
+ */
+export const textSchema = (message: string = INVALID_CHARACTERS) => z.string().overwrite(withoutBidiControls).regex(ONE_LINE, message);
+
+/** A text that may run over several lines (a message, an about text), its direction controls removed first. */
+export const multilineTextSchema = (message: string = INVALID_CHARACTERS) =>
+  z.string().overwrite(withoutBidiControls).regex(MULTI_LINE, message);
+
+/**
+ * A one-line secret (a password) taken exactly as typed: nothing is removed, since the same characters must
+ * match again at login; control characters are refused all the same.
+ */
+export const secretTextSchema = (message: string = INVALID_CHARACTERS) => z.string().regex(ONE_LINE, message);
 
 /** Whether a text from outside a schema (a cookie) may be stored as it is. */
 export function isStorableText(value: string): boolean {

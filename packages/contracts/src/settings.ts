@@ -66,6 +66,12 @@ export const settingsSchema = z.object({
 export type Settings = z.infer<typeof settingsSchema>;
 
 export const settingsQuerySchema = z
-  .object({ forced_host: textSchema().max(253).optional(), lang: localeSchema.optional(), lb: textSchema().optional() })
+  .object({
+    forced_host: textSchema().max(253).optional(),
+    lang: localeSchema.optional(),
+    // A link's values are whatever someone typed or pasted: one we cannot take (a control character) is left
+    // out, and the page still comes.
+    lb: textSchema().optional().catch(undefined),
+  })
   // Any other key may be a traffic-source value (network, ref, sub1…), which is kept and later stored.
-  .catchall(textSchema().or(z.array(textSchema())));
+  .catchall(textSchema().or(z.array(textSchema())).optional().catch(undefined));

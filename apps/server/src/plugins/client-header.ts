@@ -31,6 +31,22 @@ export function isSameHost(origin: string, host: string): boolean {
 }
 
 /**
+ * Whether an Origin header names exactly the origin the request was sent to: the same scheme (`protocol`, the
+ * request's, which follows the proxy's X-Forwarded-Proto under TRUST_PROXY) and the same host, each scheme's
+ * default port written or not. The live channel asks this: a page of http://host must not open the socket of
+ * https://host.
+ */
+export function isSameOrigin(origin: string, protocol: string, host: string): boolean {
+  try {
+    const from = new URL(origin);
+    const to = new URL(`${protocol}://${host}`);
+    return from.protocol === to.protocol && from.host.toLowerCase() === to.host.toLowerCase();
+  } catch {
+    return false; // 'null' (sandboxed frames, opaque origins) and anything unparsable
+  }
+}
+
+/**
  * Every state-changing API call must carry `X-Request-Type: client` (spec §7). A cross-site form or image
  * cannot set a custom header, so together with SameSite cookies this is the CSRF guard. As a second guard, a
  * call the browser marks as cross-site (`Sec-Fetch-Site`), or, from a browser that does not send that header,

@@ -126,7 +126,8 @@ describe('connecting', () => {
 
   it('refuses a page of another origin with 4403 (cross-site WebSocket hijacking), even with a valid session', async () => {
     const a = await createMember(t);
-    for (const origin of ['https://evil.example', 'null', `http://${HERZ}`]) {
+    // The same host under another scheme is another origin too.
+    for (const origin of ['https://evil.example', 'null', `http://${HERZ}`, `https://${AMORA}`, `ws://${AMORA}`]) {
       const live = track(connect(t, a, { origin }));
       expect((await live.closed).code).toBe(LIVE_CLOSE.forbiddenOrigin);
       expect(live.frames).toEqual([]);

@@ -9,7 +9,7 @@ import {
 import websocket from '@fastify/websocket';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { RawData, WebSocket } from 'ws';
-import { isSameHost } from '../../plugins/client-header';
+import { isSameOrigin } from '../../plugins/client-header';
 import { sessionIsOpen } from '../sessions/sessions.service';
 import { readReceiptsShared } from './chat-safety.service';
 import type { LiveClient, LiveHub } from './live.hub';
@@ -155,9 +155,9 @@ export async function liveRoutes(app: FastifyInstance, options: LiveOptions): Pr
   }
 
   app.get(LIVE_PATH, { websocket: true, schema: { hide: true } }, (socket: WebSocket, request: FastifyRequest) => {
-    // Cross-site WebSocket hijacking: a browser always sends the page's Origin; it must be this host.
+    // Cross-site WebSocket hijacking: a browser always sends the page's Origin; it must be this scheme and host.
     const origin = request.headers.origin;
-    if (origin !== undefined && !isSameHost(origin, request.host)) {
+    if (origin !== undefined && !isSameOrigin(origin, request.protocol, request.host)) {
       socket.close(LIVE_CLOSE.forbiddenOrigin, 'origin not allowed');
       return;
     }

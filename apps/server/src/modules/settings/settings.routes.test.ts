@@ -76,6 +76,20 @@ describe('GET /api/settings.php', () => {
     expect(other.json().geoip_selected_country).toBe('DE');
   });
 
+  it('answers a link whose query carries a control character, leaving that value out (no tracking from it)', async () => {
+    for (const query of ['ref=%01', 'network=ad%1Bnet&sub1=%7F', 'lb=%00', 'ref=a&ref=%01']) {
+      const res = await t.app.inject({ url: `/api/settings.php?${query}`, headers: { host: 'localhost' } });
+      expect(res.statusCode, query).toBe(200);
+      expect(res.json().name, query).toBe('Amora');
+      expect(
+        res.cookies.find((c) => c.name === 'tracking'),
+        query,
+      ).toBeUndefined();
+    }
+    const kept = await t.app.inject({ url: '/api/settings.php?network=adnet&ref=%01', headers: { host: 'localhost' } });
+    expect(JSON.parse(kept.cookies.find((c) => c.name === 'tracking')?.value ?? '{}')).toEqual({ network: 'adnet' });
+  });
+
   it('rejects an over-long forced host with a 400 naming the field', async () => {
     const res = await t.app.inject({ url: `/api/settings.php?forced_host=${'a'.repeat(300)}`, headers: { host: 'localhost' } });
     expect(res.statusCode).toBe(400);
