@@ -89,13 +89,22 @@ describe('bottom tab bar', () => {
     expect(credits).toHaveAttribute('href', '/credits');
     expect(credits).toHaveTextContent('Credits');
     const badge = within(credits).getByTestId('credits-badge');
-    expect(badge).toHaveAttribute('data-level', 'warning');
+    expect(badge).toHaveAttribute('data-level', 'low');
     expect(badge).toHaveTextContent(text('credits.badge', { count: 4 }));
     paid.unmount();
 
     await renderInRoute(<BottomTabBar />, { path: '/members', routeName: 'members', user: userFixture({ credits: 0, paid_user: true }) });
-    expect(screen.getByTestId('credits-badge')).toHaveAttribute('data-level', 'danger');
-    expect(screen.getByTestId('credits-badge')).toHaveClass('text-bg-danger');
+    expect(screen.getByTestId('credits-badge')).toHaveAttribute('data-level', 'empty');
+  });
+
+  it('draws the balance as a muted count, never as a red notification badge, even at 0', async () => {
+    runOnPhone();
+    await renderInRoute(<BottomTabBar />, { path: '/members', routeName: 'members', user: userFixture({ credits: 0, paid_user: true }) });
+    const badge = screen.getByTestId('credits-badge');
+    expect(badge).toHaveClass('credits-pill');
+    expect(badge).not.toHaveClass('count-badge');
+    expect(badge.className).not.toMatch(/danger|warning/);
+    expect(badge).toHaveTextContent(text('credits.badge', { count: 0 }));
   });
 
   it('on desktop the top bar says Get Premium or Credits in full', async () => {

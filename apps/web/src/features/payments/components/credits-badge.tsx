@@ -3,22 +3,20 @@ import { useTranslation } from 'react-i18next';
 import { useUser } from '@/shared/session/user';
 
 /**
- * The credits badge of the Credits / Get Premium item (spec §2): the member's balance when it is 10 or fewer, in
- * the warning colour above 0 and the danger colour at 0; nothing above 10.
+ * The credits badge of the Credits / Get Premium item (spec §2): the member's balance when it is 10 or fewer, a
+ * hint that credits run low; nothing above 10. A balance is no notification: it is drawn as a muted pill, never
+ * as the red count of unread messages and new likes ("0" in red reads as an alert). At 0 the pill takes the
+ * warning's soft tone (data-level "empty"; "low" above 0), still no red.
  */
 export function CreditsBadge() {
   const { t } = useTranslation();
   const user = useUser();
   if (!user || user.credits > CREDITS_BADGE_THRESHOLD) return null;
-  const isEmpty = user.credits <= 0;
+  const balance = Math.max(0, user.credits);
   return (
-    <span
-      className={`count-badge ${isEmpty ? 'text-bg-danger' : 'text-bg-warning'}`}
-      data-testid="credits-badge"
-      data-level={isEmpty ? 'danger' : 'warning'}
-    >
-      <span aria-hidden="true">{Math.max(0, user.credits)}</span>
-      <span className="visually-hidden">{t('credits.badge', { count: Math.max(0, user.credits) })}</span>
+    <span className="credits-pill" data-testid="credits-badge" data-level={balance === 0 ? 'empty' : 'low'}>
+      <span aria-hidden="true">{balance}</span>
+      <span className="visually-hidden">{t('credits.badge', { count: balance })}</span>
     </span>
   );
 }
