@@ -1,4 +1,5 @@
-import { vi } from 'vitest';
+import { onTestFinished, vi } from 'vitest';
+import { setPushSubscribed } from '@/shared/push/push-subscription';
 
 /** Installed-app mode (spec §2): the page runs as an installed PWA, so `(display-mode: standalone)` matches. */
 export function runAsInstalledApp(): void {
@@ -25,4 +26,10 @@ export function runOnPhone(): void {
       removeListener() {},
     });
   });
+}
+
+/** The member is subscribed to push in this browser (spec §3 push), for the rest of the test. */
+export function runPushSubscribed(): void {
+  setPushSubscribed(true);
+  onTestFinished(() => setPushSubscribed(false));
 }

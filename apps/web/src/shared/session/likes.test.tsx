@@ -1,5 +1,6 @@
 import { POLL } from '@amora/contracts/core';
 import { describe, expect, it } from 'vitest';
+import { runPushSubscribed } from '@/testing/browser';
 import { likesFixture, userFixture } from '@/testing/fixtures';
 import { renderAppHook } from '@/testing/render';
 import { answers, recordCalls, server } from '@/testing/server';
@@ -39,5 +40,16 @@ describe('useLikes polling', () => {
     expect(result.current.data).toBeUndefined();
   });
 
-  it.todo('polls every 300 s instead when the member is push-subscribed (push subscriptions do not exist yet)');
+  it('polls every 300 s instead while the member is push-subscribed', async () => {
+    const clock = useFakeClock();
+    runPushSubscribed();
+    const calls = recordCalls();
+    await renderAppHook(() => useLikes(), { user: userFixture() });
+    await clock.at(POLL.startDelayMs + POLL.pushIntervalMs - 1);
+    expect(likesCalls(calls)).toBe(1);
+    await clock.at(POLL.startDelayMs + POLL.pushIntervalMs);
+    expect(likesCalls(calls)).toBe(2);
+    await clock.at(POLL.startDelayMs + 2 * POLL.pushIntervalMs);
+    expect(likesCalls(calls)).toBe(3);
+  });
 });

@@ -1,5 +1,8 @@
 import { POLL } from '@amora/contracts/core';
+import { act, renderHook } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
+import { setPushSubscribed, usePushSubscribed } from '@/shared/push/push-subscription';
+import { runPushSubscribed } from '@/testing/browser';
 import { likesFixture, userFixture } from '@/testing/fixtures';
 import { renderAppHook } from '@/testing/render';
 import { answers, recordCalls, server } from '@/testing/server';
@@ -68,5 +71,28 @@ describe('useUser polling', () => {
     expect(queryClient.getQueryData(['likes'])).toEqual(likesFixture());
   });
 
-  it.todo('polls every 300 s instead when the member is push-subscribed (push subscriptions do not exist yet)');
+  it('polls every 300 s instead while the member is push-subscribed, and every 60 s again once not', async () => {
+    const clock = useFakeClock();
+    runPushSubscribed();
+    await renderAppHook(() => useUser(), { user: userFixture() });
+    const calls = recordCalls();
+    await clock.at(POLL.startDelayMs + POLL.pushIntervalMs - 1);
+    expect(calls).toEqual([]);
+    await clock.at(POLL.startDelayMs + POLL.pushIntervalMs);
+    expect(calls).toEqual(['GET /api/user.php']);
+    // Unsubscribed: back to every 60 s from then.
+    await act(() => setPushSubscribed(false));
+    await clock.at(POLL.startDelayMs + POLL.pushIntervalMs + POLL.intervalMs);
+    expect(calls).toHaveLength(2);
+  });
+
+  it('is not push-subscribed until push exists: every 60 s', async () => {
+    const clock = useFakeClock();
+    const { result } = renderHook(() => usePushSubscribed());
+    expect(result.current).toBe(false);
+    await renderAppHook(() => useUser(), { user: userFixture() });
+    const calls = recordCalls();
+    await clock.at(POLL.startDelayMs + POLL.intervalMs);
+    expect(calls).toEqual(['GET /api/user.php']);
+  });
 });

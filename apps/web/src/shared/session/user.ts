@@ -1,7 +1,7 @@
 import { POLL, type User, type UserResponse } from '@amora/contracts/core';
 import { type QueryClient, useQuery, useQueryClient } from '@tanstack/react-query';
-import { useEffect, useState } from 'react';
 import { api } from '@/lib/api-client';
+import { usePollInterval } from './polling';
 
 export const userQueryKey = ['user'] as const;
 
@@ -26,15 +26,12 @@ export async function fetchUser(): Promise<User | null> {
 }
 
 /**
- * The logged-in member (null for visitors); polled every 60 s from 5 s after load (spec §9). An answer with
+ * The logged-in member (null for visitors); polled from 5 s after load every 60 s, 300 s when push-subscribed
+ * (spec §9). An answer with
  * another member, or none, drops what the one before was shown (setSessionUser).
  */
 export function useUser(): User | null {
-  const [isPolling, setIsPolling] = useState(false);
-  useEffect(() => {
-    const id = window.setTimeout(() => setIsPolling(true), POLL.startDelayMs);
-    return () => window.clearTimeout(id);
-  }, []);
+  const interval = usePollInterval();
   const queryClient = useQueryClient();
   const { data } = useQuery({
     queryKey: userQueryKey,
@@ -46,7 +43,7 @@ export function useUser(): User | null {
       return user;
     },
     staleTime: POLL.intervalMs,
-    refetchInterval: (query) => (isPolling && query.state.data ? POLL.intervalMs : false),
+    refetchInterval: (query) => (query.state.data ? interval : false),
   });
   return data ?? null;
 }

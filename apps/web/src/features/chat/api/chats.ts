@@ -10,8 +10,8 @@ import type {
 import type { MemberResponse } from '@amora/contracts/core';
 import { CLIENT_HEADER, CLIENT_HEADER_VALUE, POLL } from '@amora/contracts/core';
 import { type QueryClient, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import { useEffect, useState } from 'react';
 import { ApiRequestError, api } from '@/lib/api-client';
+import { usePollInterval } from '@/shared/session/polling';
 import { useUser } from '@/shared/session/user';
 import { useLiveConnected } from './live-channel';
 
@@ -22,30 +22,19 @@ export const fetchMessages = (query: MessagesQuery) => api<MessagesResponse>('/a
 export const postMessage = (input: SendMessageInput) => api<SendMessageResponse>('/api/messages.php', { method: 'POST', body: input });
 export const postChatRead = (conversation: number) => api('/api/chat-read.php', { method: 'POST', body: { conversation } });
 
-/** True from 5 s after the component mounted: polling starts then (spec §9). */
-export function usePollingStarted(): boolean {
-  const [isPolling, setIsPolling] = useState(false);
-  useEffect(() => {
-    const id = window.setTimeout(() => setIsPolling(true), POLL.startDelayMs);
-    return () => window.clearTimeout(id);
-  }, []);
-  return isPolling;
-}
-
 /**
- * My chats (spec §3 chat state), for members only; polled from 5 s after load every 60 s, like likes and the
- * user, or every 300 s while the live channel is open (its frames reload the list).
+ * My chats (spec §3 chat state), for members only; polled like likes and the user (from 5 s after load every
+ * 60 s, 300 s when push-subscribed), and every 300 s too while the live channel is open (its frames reload the list).
  */
 export function useChats() {
   const user = useUser();
-  const isPolling = usePollingStarted();
-  const interval = useLiveConnected() ? POLL.pushIntervalMs : POLL.intervalMs;
+  const interval = usePollInterval({ slower: useLiveConnected() });
   return useQuery({
     queryKey: chatsQueryKey,
     queryFn: fetchChats,
     enabled: user !== null,
     staleTime: POLL.intervalMs,
-    refetchInterval: (query) => (isPolling && query.state.data ? interval : false),
+    refetchInterval: (query) => (query.state.data ? interval : false),
   });
 }
 

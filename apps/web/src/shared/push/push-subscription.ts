@@ -1,0 +1,26 @@
+import { useSyncExternalStore } from 'react';
+
+/**
+ * Whether this browser holds a push subscription of the member (spec §3 push: isSubscribed). Push does not exist
+ * yet, so it stays false; the push feature sets it once it subscribes (and back when the subscription ends), and
+ * the polling of spec §9 slows to 300 s while it is true. The server knows nothing of it: false in its render.
+ */
+let isSubscribed = false;
+const listeners = new Set<() => void>();
+
+export function setPushSubscribed(value: boolean): void {
+  if (value === isSubscribed) return;
+  isSubscribed = value;
+  for (const listener of listeners) listener();
+}
+
+export function usePushSubscribed(): boolean {
+  return useSyncExternalStore(
+    (onChange) => {
+      listeners.add(onChange);
+      return () => listeners.delete(onChange);
+    },
+    () => isSubscribed,
+    () => false,
+  );
+}
