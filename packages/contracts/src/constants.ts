@@ -1,4 +1,6 @@
 /** Business constants and limits of spec §9, in one place for the server and the web app. */
+import { LOCALES } from './locales';
+
 export const LOCALE_COOKIE = 'i18n_redirected';
 export const LOCALE_COOKIE_DAYS = 365;
 export const AUTH_COOKIE_PREFIX = 'auth.';
@@ -62,6 +64,13 @@ const NICHE_PREFIX: Record<number, string> = { 1: '', 2: 'she-', 3: 'bdsm-', 4: 
 /** Lander slug of spec §1: niche prefix plus locale, with en mapped to eng. */
 export function landerSlug(niche: number, locale: string): string {
   return `${NICHE_PREFIX[niche] ?? ''}${locale === 'en' ? 'eng' : locale}`;
+}
+
+const LANDER_SLUGS: ReadonlySet<string> = new Set(NICHES.flatMap((niche) => LOCALES.map((locale) => landerSlug(niche, locale))));
+
+/** Whether a lander path's slug is one that exists: some niche's prefix and one of our locales (en as eng). */
+export function isLanderSlug(slug: string): boolean {
+  return LANDER_SLUGS.has(slug);
 }
 
 export const PAYMENT_LOGOS = ['mastercard', 'visa', 'applepay'] as const;

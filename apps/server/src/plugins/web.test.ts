@@ -45,3 +45,58 @@ describe('index.html in the language of the path', () => {
     }
   });
 });
+
+describe('the status of a page path', () => {
+  it('answers 200 for the pages of spec §2 the app has, in any language', async () => {
+    for (const url of [
+      '/',
+      '/de',
+      '/members',
+      '/de/members/12',
+      '/likes',
+      '/likes/mutual',
+      '/likes/m/12',
+      '/chats/3',
+      '/credits/2/ideal',
+      '/transactions',
+      '/pages/terms',
+      '/fr/about',
+      '/lang-config',
+      '/landers/tinderswipe',
+      '/landers/gallery',
+      '/landers/gallery/eng',
+      '/nl/landers/video/milf-nl',
+      '/landers/maplanding/gay-de/',
+    ]) {
+      const res = await t.app.inject({ url });
+      expect(res.statusCode, url).toBe(200);
+      expect(res.headers['content-type'], url).toContain('text/html');
+    }
+  });
+
+  it('answers 404 with the app for unknown pages, unknown lander names and slugs, and pages not built yet', async () => {
+    for (const url of [
+      '/no-such-page',
+      '/pl/no-such-page',
+      '/members/12/extra',
+      '/pages/nope',
+      '/likes/everyone',
+      '/landers/nope',
+      '/landers/gallery/nope',
+      '/landers/gallery/en',
+      '/de/landers/video/milf-xx',
+      '/landers/gallery/eng/more',
+      '/landers/tinderswipe/eng',
+      '/notifications',
+      '/de/notifications',
+      '/members/12/landing',
+      '/members/12/landing2/eng',
+      '/members/12/landing3',
+    ]) {
+      const res = await t.app.inject({ url });
+      expect(res.statusCode, url).toBe(404);
+      expect(res.headers['content-type'], url).toContain('text/html');
+      expect(res.body, url).toContain('<div id="root">');
+    }
+  });
+});

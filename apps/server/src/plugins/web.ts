@@ -2,7 +2,19 @@ import { existsSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { pathToFileURL } from 'node:url';
 import { brotliCompressSync, gzipSync, constants as zlib } from 'node:zlib';
-import { BOOT_QUERIES_ID, LANDERS, LOCALES, type Locale, ROUTES, STATIC_PAGES, splitLocalePath, TOKEN_PAGES } from '@amora/contracts';
+import {
+  BOOT_QUERIES_ID,
+  isLanderSlug,
+  LANDERS,
+  LIKES_TYPES,
+  LOCALES,
+  type Locale,
+  ROUTES,
+  ROUTES_WITHOUT_PAGE,
+  STATIC_PAGES,
+  splitLocalePath,
+  TOKEN_PAGES,
+} from '@amora/contracts';
 import { translate } from '@amora/i18n';
 import fastifyStatic from '@fastify/static';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
@@ -18,19 +30,31 @@ function patternOf(pattern: string): RegExp {
   );
 }
 
+/** Routes whose parameter takes only some values (the app shows its not-found page for any other). */
+const CHECKED_ROUTES: (keyof typeof ROUTES)[] = ['likes-type', ...ROUTES_WITHOUT_PAGE];
+
 const knownPatterns: RegExp[] = [
   ...Object.entries(ROUTES)
-    .filter(([name]) => name !== 'token' && !name.startsWith('pages-'))
+    .filter(([name]) => name !== 'token' && !name.startsWith('pages-') && !CHECKED_ROUTES.includes(name as keyof typeof ROUTES))
     .map(([, pattern]) => pattern),
   ...Object.keys(STATIC_PAGES).map((page) => `/pages/${page}`),
   ...TOKEN_PAGES.map((token) => `/${token}`),
+  ...LIKES_TYPES.map((type) => `/likes/${type}`),
   '/landers/tinderswipe',
-  ...LANDERS.map((lander) => `/landers/${lander}/:slug?`),
+  ...LANDERS.map((lander) => `/landers/${lander}`),
 ].map(patternOf);
 
-/** Whether the SPA has a page at this path; anything else is served the app with status 404. */
+/** A lander with a slug: `/landers/{name}/{slug}`. */
+const LANDER_WITH_SLUG = /^\/landers\/([^/]+)\/([^/]+)\/?$/;
+
+/**
+ * Whether the SPA has a page at this path (spec §2: a route the app has built, a static or token page, a lander
+ * with no slug or an existing one); anything else is served the app's not-found page with status 404.
+ */
 export function isKnownPage(path: string): boolean {
   const { rest } = splitLocalePath(path);
+  const lander = LANDER_WITH_SLUG.exec(rest);
+  if (lander) return (LANDERS as readonly string[]).includes(lander[1]) && isLanderSlug(lander[2]);
   return knownPatterns.some((re) => re.test(rest));
 }
 

@@ -1,6 +1,10 @@
-import { createMemoryRouter } from 'react-router';
+import { ROUTES, ROUTES_WITHOUT_PAGE, type RouteName } from '@amora/contracts/core';
+import { cleanup, screen } from '@testing-library/react';
+import { createMemoryRouter, type RouteObject } from 'react-router';
 import { describe, expect, it } from 'vitest';
 import type { RouteHandle } from '@/shared/site/use-route-name';
+import { renderApp } from '@/testing/render';
+import { text } from '@/testing/text';
 import { buildRoutes, lazyLocaleRoutes } from './routes';
 
 const routeName = (router: ReturnType<typeof createMemoryRouter>) =>
@@ -43,5 +47,34 @@ describe('the route table a browser starts with', () => {
       whole.dispose();
       lazy.dispose();
     }
+  });
+});
+
+describe('the route table and spec §2', () => {
+  /** Every route name the table holds, in any layout. */
+  const namesIn = (routes: RouteObject[]): string[] =>
+    routes.flatMap((route) => [
+      ...((route.handle as RouteHandle | undefined)?.name ? [(route.handle as RouteHandle).name as string] : []),
+      ...namesIn(route.children ?? []),
+    ]);
+
+  it('has a page for every route but those the server answers 404 for (not built yet), and none of those', () => {
+    const names = new Set(namesIn(buildRoutes()));
+    const expected = (Object.keys(ROUTES) as RouteName[]).filter(
+      (name) => !ROUTES_WITHOUT_PAGE.includes(name) && !(name.startsWith('pages-') && name !== 'pages-terms'),
+    );
+    for (const name of expected) expect(names.has(name), name).toBe(true);
+    for (const name of ROUTES_WITHOUT_PAGE) expect(names.has(name), name).toBe(false);
+  });
+});
+
+describe('landers', () => {
+  it('shows the lander for an existing slug and the not-found page for an unknown one', async () => {
+    await renderApp('/landers/gallery/milf-eng');
+    expect(await screen.findByTestId('lander-gallery')).toBeVisible();
+    cleanup();
+    await renderApp('/landers/gallery/no-such-slug');
+    expect(await screen.findByRole('heading', { name: text('errors.notFound') })).toBeVisible();
+    expect(screen.queryByTestId('lander-gallery')).toBeNull();
   });
 });

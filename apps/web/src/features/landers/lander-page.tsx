@@ -1,4 +1,4 @@
-import { LANDERS, MIN_AGE } from '@amora/contracts/core';
+import { isLanderSlug, LANDERS, MIN_AGE } from '@amora/contracts/core';
 import { useTranslation } from 'react-i18next';
 import { useParams } from 'react-router';
 import { HeartIcon } from '@/components/ui/heart-icon';
@@ -11,7 +11,7 @@ import { usePageTitle } from '@/shared/site/use-page-title';
 
 /**
  * Acquisition landers (/landers/{name}/{slug?}, /landers/tinderswipe). The slug (niche + locale, spec §1)
- * only labels the campaign; the page speaks the locale of its path.
+ * only labels the campaign; the page speaks the locale of its path. An unknown name or slug is the 404 page.
  */
 export function LanderPage({ name: fixedName }: { name?: string }) {
   const params = useParams();
@@ -21,7 +21,8 @@ export function LanderPage({ name: fixedName }: { name?: string }) {
   const openSignup = useOpenSignup();
   const canSignUp = useCanSignUp();
   usePageTitle(t('landers.title', { site: settings.name }));
-  if (!fixedName && !(LANDERS as readonly string[]).includes(name)) return <ErrorPage status={404} />;
+  const unknownSlug = params.slug !== undefined && !isLanderSlug(params.slug);
+  if (!fixedName && (!(LANDERS as readonly string[]).includes(name) || unknownSlug)) return <ErrorPage status={404} />;
   return (
     <main id="main" className="hero flex-grow-1 d-flex align-items-center" data-testid={`lander-${name}`}>
       <div className="container text-center py-4" style={{ maxWidth: 760 }}>
