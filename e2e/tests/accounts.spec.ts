@@ -240,6 +240,11 @@ test('change the email address with the link sent to the new one', async ({ page
   const email = uniqueEmail('change', info.project.name);
   const newEmail = uniqueEmail('changed', info.project.name);
   await signUp(page, email, info.project.name === 'phone');
+  // Until the address is confirmed, the page says to confirm it first.
+  await page.goto('/settings');
+  await expect(page.getByTestId('mail-change-unconfirmed')).toBeVisible();
+  await page.goto(linkIn(await waitForMail(email, (m) => /Confirm/i.test(m.subject))));
+  await expect(page).toHaveURL(/\/activate\/done$/);
   await page.goto('/settings');
   await page.getByLabel('New email address').fill(newEmail);
   await page.getByLabel('Current password').fill(PASSWORD);

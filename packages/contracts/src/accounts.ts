@@ -24,6 +24,8 @@ export const ACCOUNT_ERRORS = {
   wrongPassword: 'auth.errors.wrongPassword',
   sameEmail: 'auth.errors.sameEmail',
   tooManyRequests: 'auth.errors.tooManyRequests',
+  mailChangeUnconfirmed: 'auth.errors.mailChangeUnconfirmed',
+  mailChangeAddressLimit: 'auth.errors.mailChangeAddressLimit',
   messageLength: 'auth.errors.messageLength',
   reasonTextLength: 'auth.errors.reasonTextLength',
 } as const;

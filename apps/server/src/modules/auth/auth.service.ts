@@ -415,6 +415,16 @@ export async function resetPassword(ctx: AppContext, info: RequestInfo, token: s
   return { user: account.user, session: await startSession(ctx, used.userId, info.userAgent) };
 }
 
+/** Email-change confirmations one address receives in a day, from all accounts of all sites together. */
+export const MAIL_CHANGE_MAILS_PER_ADDRESS = 3;
+
+/**
+ * Asks to move the account to another address: a confirmation link goes to the new one, a notice to the old one.
+ * Only a member who confirmed their own address may ask (an unconfirmed account proves nobody, and could be one
+ * of many made to send mail to a stranger), five asks a day per account, and one address receives at most
+ * MAIL_CHANGE_MAILS_PER_ADDRESS confirmations a day whoever asks: the place is taken before the mail is made, in
+ * one atomic step, so requests arriving at once from many accounts send no more.
+ */
 export async function requestMailChange(
   ctx: AppContext,
   info: RequestInfo,
@@ -422,6 +432,7 @@ export async function requestMailChange(
   name: string,
   input: MailChangeRequestInput & { new_email: string },
 ) {
+  if (user.status !== 'confirmed') throw accountError(403, 'email_unconfirmed', E.mailChangeUnconfirmed);
   await limit(ctx, `mail-change:${user.id}`, DAY, 5);
   if (!(await verifyPassword(user.passwordHash, input.password))) {
     throw accountError(403, 'wrong_password', E.wrongPassword, { field: 'password' });
@@ -429,6 +440,13 @@ export async function requestMailChange(
   if (input.new_email === user.email.toLowerCase()) throw accountError(400, 'same_email', E.sameEmail, { field: 'new_email' });
   if (await findUserByEmail(ctx.db, info.site.id, input.new_email)) {
     throw accountError(409, 'email_taken', E.emailTaken, { field: 'new_email' });
+  }
+  const place = await ctx.limiter.take(`mail-change-to:${input.new_email}`, DAY, MAIL_CHANGE_MAILS_PER_ADDRESS);
+  if (!place.allowed) {
+    throw accountError(429, 'rate_limited', E.mailChangeAddressLimit, {
+      field: 'new_email',
+      retry_after_seconds: place.retryAfterSeconds,
+    });
   }
   const token = await issueToken(ctx, user.id, 'mail_change', { new_email: input.new_email });
   await mail(ctx, info, 'mail_change', user, input.new_email, name, {

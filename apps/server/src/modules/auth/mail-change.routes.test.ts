@@ -8,14 +8,24 @@ import {
   login,
   mailsTo,
   profileOf,
-  signup,
+  signup as signupUnconfirmed,
   tokenOf,
   uniqueEmail,
   userRow,
 } from '../../test/accounts';
 import { createTestApp, type TestApp } from '../../test/harness';
+import { MAIL_CHANGE_MAILS_PER_ADDRESS } from './auth.service';
 
 const ROUTE = '/api/mail-change.php';
+
+/** A member who signed up and confirmed their address (only they may move the account to another). */
+async function signup(t: TestApp, body: Record<string, unknown> = {}, options: { ip?: string; host?: string } = {}) {
+  const member = await signupUnconfirmed(t, body, options);
+  const token = await latestToken(t, member.email, 'activation');
+  const activated = await call(t, 'GET', `/api/activate.php?token=${token}`, undefined, options);
+  expect(activated.headers.location).toMatch(/\/activate\/done$/);
+  return member;
+}
 
 let t: TestApp;
 beforeAll(async () => {
@@ -76,6 +86,17 @@ describe('POST /api/mail-change.php', () => {
     expect(same.statusCode).toBe(400);
     expect(same.json()).toMatchObject({ error: 'same_email', field: 'new_email' });
     expect(await mailsTo(t, member.email, 'mail_change_notice')).toHaveLength(0);
+  });
+
+  it('refuses a member who has not confirmed their own address with a 403, and sends nothing', async () => {
+    const member = await signupUnconfirmed(t, {}, { ip: '10.6.0.6' });
+    const target = uniqueEmail('unconfirmed-target');
+    const res = await ask(member.cookie, { password: member.password, new_email: target }, '10.6.0.6');
+    expect(res.statusCode).toBe(403);
+    expect(res.json()).toMatchObject({ error: 'email_unconfirmed', message_key: 'auth.errors.mailChangeUnconfirmed' });
+    expect(await mailsTo(t, target)).toHaveLength(0);
+    expect(await mailsTo(t, member.email, 'mail_change_notice')).toHaveLength(0);
+    expect((await userRow(t, member.user.id)).email).toBe(member.email);
   });
 
   it('needs the client header', async () => {
@@ -209,21 +230,51 @@ describe('mail change, end to end', () => {
 describe('mail change races', () => {
   it('gives a contested address to exactly one of several members confirming at once, never a 500', async () => {
     const members = [];
-    for (let i = 1; i <= 4; i++) members.push(await signup(t, {}, { ip: `10.6.3.${i}` }));
+    for (let i = 1; i <= MAIL_CHANGE_MAILS_PER_ADDRESS; i++) members.push(await signup(t, {}, { ip: `10.6.3.${i}` }));
     const contested = uniqueEmail('race');
     for (const [i, member] of members.entries()) {
       const res = await ask(member.cookie, { password: member.password, new_email: contested }, `10.6.3.${i + 1}`);
       expect(res.statusCode).toBe(200);
     }
     const tokens = (await mailsTo(t, contested, 'mail_change')).map(tokenOf);
-    expect(tokens).toHaveLength(4);
+    expect(tokens).toHaveLength(3);
 
     const results = await Promise.all(tokens.map((token, i) => confirm(token, `10.6.3.${i + 1}`)));
-    expect(results.map((r) => r.statusCode).sort()).toEqual([200, 409, 409, 409]);
+    expect(results.map((r) => r.statusCode).sort()).toEqual([200, 409, 409]);
     for (const loser of results.filter((r) => r.statusCode === 409)) {
       expect(loser.json()).toMatchObject({ error: 'email_taken', field: 'new_email' });
     }
     const emails = await Promise.all(members.map(async (m) => (await userRow(t, m.user.id)).email));
     expect(emails.filter((e) => e === contested)).toHaveLength(1);
+  });
+});
+
+describe('mail bombing', () => {
+  it('sends one address at most its few confirmations a day, from all accounts together, however many ask at once', async () => {
+    // 20 confirmed accounts, each asking its five times a day, all at once: 100 requests for one stranger's address.
+    const members = [];
+    for (let i = 1; i <= 20; i++) members.push(await signup(t, {}, { ip: `10.6.4.${i}` }));
+    const victim = uniqueEmail('victim');
+    const results = await Promise.all(
+      members.flatMap((member, i) =>
+        Array.from({ length: 5 }, () =>
+          ask(member.cookie, { password: member.password, new_email: i % 2 ? victim.toUpperCase() : victim }, `10.6.4.${i + 1}`),
+        ),
+      ),
+    );
+    const codes = results.map((r) => r.statusCode);
+    expect(codes.filter((c) => c === 200)).toHaveLength(MAIL_CHANGE_MAILS_PER_ADDRESS);
+    expect(codes.filter((c) => c === 429)).toHaveLength(100 - MAIL_CHANGE_MAILS_PER_ADDRESS);
+    const refused = results.find((r) => r.statusCode === 429);
+    expect(refused?.json()).toMatchObject({ field: 'new_email', message_key: 'auth.errors.mailChangeAddressLimit' });
+    expect(Number(refused?.headers['retry-after'])).toBeGreaterThan(0);
+    expect(await mailsTo(t, victim, 'mail_change')).toHaveLength(MAIL_CHANGE_MAILS_PER_ADDRESS);
+    // Only the accounts whose ask was sent told their own address of it.
+    const notices = await Promise.all(members.map((m) => mailsTo(t, m.email, 'mail_change_notice')));
+    expect(notices.flat()).toHaveLength(MAIL_CHANGE_MAILS_PER_ADDRESS);
+
+    // A day later the address may be asked for again.
+    t.clock.advance(24 * 3_600_000 + 1_000);
+    expect((await ask(members[0].cookie, { password: members[0].password, new_email: victim }, '10.6.4.1')).statusCode).toBe(200);
   });
 });

@@ -39,6 +39,11 @@ describe('links in mails, outside production', () => {
       /^http:\/\/amora\.localhost:3000\/reset-password\/do\?token=[A-Za-z0-9_-]{43}$/,
     );
 
+    // Only a member who confirmed their address may change it.
+    const activation = await latestToken(t, member.email, 'activation');
+    expect((await call(t, 'GET', `/api/activate.php?token=${activation}`, undefined, { ip: '10.40.0.3', host: EVIL })).statusCode).toBe(
+      302,
+    );
     const newEmail = uniqueEmail('moved');
     const change = await call(
       t,

@@ -90,3 +90,17 @@ describe('the email section', () => {
     await waitFor(() => expect(screen.getByTestId('toasts')).toHaveTextContent(sent));
   });
 });
+
+describe('the email-change form', () => {
+  it('is offered only once the member confirmed their address; before, the page says to confirm first', async () => {
+    await renderApp('/settings', { user: userFixture({ status: 'not_confirmed' }) });
+    expect(await screen.findByTestId('mail-change-unconfirmed')).toHaveTextContent(text('auth.errors.mailChangeUnconfirmed'));
+    expect(screen.queryByTestId('mail-change-form')).toBeNull();
+  });
+
+  it('is there for a confirmed member', async () => {
+    await renderApp('/settings', { user: userFixture() });
+    expect(await screen.findByTestId('mail-change-form')).toBeVisible();
+    expect(screen.queryByTestId('mail-change-unconfirmed')).toBeNull();
+  });
+});

@@ -25,7 +25,7 @@ import { usePageTitle } from '@/shared/site/use-page-title';
 import { deleteAccount, offerDeleteDiscount, requestMailChange } from '../api/account';
 import { postReadReceipts } from '../api/read-receipts';
 
-function EmailSection({ email }: { email: string }) {
+function EmailSection({ email, isConfirmed }: { email: string; isConfirmed: boolean }) {
   const { t } = useTranslation();
   const toast = useToast();
   const change = useMutation({ mutationFn: requestMailChange });
@@ -43,7 +43,12 @@ function EmailSection({ email }: { email: string }) {
       <p>
         {t('settings.email.current')}: <strong data-testid="current-email">{email}</strong>
       </p>
-      {change.isSuccess ? (
+      {!isConfirmed ? (
+        // Only a confirmed address may be moved (the server refuses the rest): said before the form, not after it.
+        <p className="alert alert-info mb-0" data-testid="mail-change-unconfirmed">
+          {t('auth.errors.mailChangeUnconfirmed')}
+        </p>
+      ) : change.isSuccess ? (
         <div className="alert alert-success mb-0" role="status" data-testid="mail-change-requested">
           {t('settings.email.sent', { email: change.variables?.new_email ?? '' })}
         </div>
@@ -260,7 +265,7 @@ export function SettingsPage() {
   return (
     <main id="main" className="container py-4 py-md-5" style={{ maxWidth: 760 }}>
       <h1 className="h3 mb-4">{t('account.settings')}</h1>
-      <EmailSection email={user.email} />
+      <EmailSection email={user.email} isConfirmed={user.status === 'confirmed'} />
       <ReadReceiptsSection isOff={!user.read_receipts} />
       <DeleteSection />
     </main>
