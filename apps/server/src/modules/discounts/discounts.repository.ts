@@ -1,5 +1,5 @@
 import { creditPackages, discountCodes, discountRedemptions, type Executor, paymentOrders, users } from '@amora/db';
-import { and, eq, inArray, ne, sql } from 'drizzle-orm';
+import { and, eq, inArray, ne, not, notInArray, type SQL, sql } from 'drizzle-orm';
 
 export type DiscountCodeRow = typeof discountCodes.$inferSelect;
 
@@ -54,6 +54,24 @@ export async function hasUsed(db: Executor, discountCodeId: number, userId: numb
 const WAITING_ORDER_STATUSES = ['created', 'open', 'pending', 'authorized'];
 
 /**
+ * Methods whose open payment is under way for days (a bank transfer waits for the money, a direct debit for the
+ * bank): such a checkout is not left behind when the member comes back, so a new one does not take its code over.
+ */
+const SLOW_METHODS = ['banktransfer', 'directdebit'];
+
+/**
+ * A waiting order the member may have left behind (the back button on the provider's page): its payment is not
+ * under way yet (created or open), at a checkout (not a recurring debit) of a method that settles at once. A new
+ * checkout of the member with the same code may cancel it at the provider and take the code over.
+ */
+const leftBehind = () =>
+  and(
+    inArray(paymentOrders.status, ['created', 'open']),
+    notInArray(paymentOrders.method, SLOW_METHODS),
+    ne(paymentOrders.sequenceType, 'recurring'),
+  );
+
+/**
  * Whether another order of the member that may still be paid (not `exceptOrderId`) holds this code: a second
  * checkout opened before the first is paid would otherwise be charged the once-per-member discount too.
  */
@@ -73,6 +91,71 @@ export async function isHeldByOpenOrder(db: Executor, discountCodeId: number, us
     )
     .limit(1);
   return row !== undefined;
+}
+
+/**
+ * Whether a payment of the member that is under way holds this code (pending or authorized, a bank transfer or a
+ * direct debit still waiting): then the code is taken for now, and the banner and the prices say so. A checkout
+ * left behind does not count: the next checkout takes its code over.
+ */
+export async function isHeldByPaymentUnderWay(db: Executor, discountCodeId: number, userId: number): Promise<boolean> {
+  const [row] = await db
+    .select({ id: discountRedemptions.id })
+    .from(discountRedemptions)
+    .innerJoin(paymentOrders, eq(paymentOrders.id, discountRedemptions.orderId))
+    .where(
+      and(
+        eq(discountRedemptions.discountCodeId, discountCodeId),
+        eq(discountRedemptions.userId, userId),
+        eq(discountRedemptions.status, 'reserved'),
+        inArray(paymentOrders.status, WAITING_ORDER_STATUSES),
+        not(leftBehind() as SQL),
+      ),
+    )
+    .limit(1);
+  return row !== undefined;
+}
+
+/**
+ * Whether a payment of the member under way holds a first-purchase discount (the time bonus or the welcome
+ * discount): neither is offered meanwhile, since the member gets one of them with their first purchase.
+ */
+export async function isFirstPurchaseDiscountUnderWay(db: Executor, userId: number): Promise<boolean> {
+  const [row] = await db
+    .select({ id: discountRedemptions.id })
+    .from(discountRedemptions)
+    .innerJoin(paymentOrders, eq(paymentOrders.id, discountRedemptions.orderId))
+    .innerJoin(discountCodes, eq(discountCodes.id, discountRedemptions.discountCodeId))
+    .where(
+      and(
+        eq(discountRedemptions.userId, userId),
+        eq(discountRedemptions.status, 'reserved'),
+        inArray(discountCodes.source, ['time_bonus', 'welcome']),
+        inArray(paymentOrders.status, WAITING_ORDER_STATUSES),
+        not(leftBehind() as SQL),
+      ),
+    )
+    .limit(1);
+  return row !== undefined;
+}
+
+/** The member's checkouts left behind that hold this code (at most 20), oldest first: a new checkout cancels them. */
+export async function leftBehindOrdersHolding(db: Executor, discountCodeId: number, userId: number): Promise<number[]> {
+  const rows = await db
+    .select({ orderId: discountRedemptions.orderId })
+    .from(discountRedemptions)
+    .innerJoin(paymentOrders, eq(paymentOrders.id, discountRedemptions.orderId))
+    .where(
+      and(
+        eq(discountRedemptions.discountCodeId, discountCodeId),
+        eq(discountRedemptions.userId, userId),
+        eq(discountRedemptions.status, 'reserved'),
+        leftBehind(),
+      ),
+    )
+    .orderBy(discountRedemptions.orderId)
+    .limit(20);
+  return rows.map((r) => r.orderId);
 }
 
 /**

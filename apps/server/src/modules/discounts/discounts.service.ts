@@ -21,7 +21,10 @@ import {
   hasUsed,
   insertCode,
   insertReservation,
+  isFirstPurchaseDiscountUnderWay,
   isHeldByOpenOrder,
+  isHeldByPaymentUnderWay,
+  leftBehindOrdersHolding,
   lockMemberForDiscount,
   markUsed,
   openOrdersHoldingCodes,
@@ -90,8 +93,9 @@ async function checkCode(
   if (row.status === 'expired') return { ok: false, error: 'discount_expired' };
   if (row.status !== 'active') return { ok: false, error: 'discount_not_found' };
   if (await hasUsed(db, row.id, i.userId)) return { ok: false, error: 'discount_used' };
-  // Once per member also while a checkout of theirs holds it: that checkout can still be paid at its price.
-  if (await isHeldByOpenOrder(db, row.id, i.userId)) return { ok: false, error: 'discount_used' };
+  // Once per member also while a payment of theirs under way holds it. A checkout they left behind does not: the
+  // next order takes the code over (takeOverFrom), so it stays on offer.
+  if (await isHeldByPaymentUnderWay(db, row.id, i.userId)) return { ok: false, error: 'discount_used' };
   if (expiresFor(row, await factsOf(db, row, i.userId)).getTime() <= i.now.getTime()) return { ok: false, error: 'discount_expired' };
   if (row.source === 'time_bonus') {
     const facts = await findMemberFacts(db, i.userId);
@@ -137,6 +141,14 @@ export async function reserveDiscount(tx: Executor, r: { discountCodeId: number;
   }
   await insertReservation(tx, r);
   return true;
+}
+
+/**
+ * The member's checkouts left behind (created or open, not a bank transfer or direct debit) that hold this code: a
+ * new order with the code cancels them at the provider first, which gives the code back, and then reserves it.
+ */
+export async function checkoutsHoldingDiscount(db: Executor, discountCodeId: number, userId: number): Promise<number[]> {
+  return leftBehindOrdersHolding(db, discountCodeId, userId);
 }
 
 /** The member's orders that may still be paid and hold a code (a new start asks the provider about them first). */
@@ -198,7 +210,7 @@ export async function timeBonusFor(db: Executor, i: { siteId: number; userId: nu
     source: 'time_bonus',
   });
   if (row.status !== 'active' || row.source !== 'time_bonus' || (row.userId !== null && row.userId !== i.userId)) return hidden;
-  if (await hasUsed(db, row.id, i.userId)) return hidden;
+  if ((await hasUsed(db, row.id, i.userId)) || (await isFirstPurchaseDiscountUnderWay(db, i.userId))) return hidden;
   return { is_visible: true, seconds_left: secondsLeft, discount: presentCode(row, expiresFor(row, facts), i.now) };
 }
 
@@ -229,7 +241,7 @@ export async function welcomeDiscountFor(db: Executor, i: { siteId: number; user
     row = await findMemberCode(db, i.userId, 'welcome');
   }
   if (row?.status !== 'active' || row.expiresAt.getTime() <= i.now.getTime()) return null;
-  if (await hasUsed(db, row.id, i.userId)) return null;
+  if ((await hasUsed(db, row.id, i.userId)) || (await isFirstPurchaseDiscountUnderWay(db, i.userId))) return null;
   return presentCode(row, row.expiresAt, i.now);
 }
 

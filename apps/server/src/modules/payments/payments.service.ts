@@ -18,6 +18,7 @@ import type { Auth } from '../../plugins/auth';
 import { credit, movements, spend } from '../credits/credits.service';
 import { directDebitAllowed } from '../directdebit/directdebit.service';
 import {
+  checkoutsHoldingDiscount,
   discountCodeById,
   markDiscountUsed,
   ordersHoldingDiscounts,
@@ -226,6 +227,7 @@ export async function startOrder(
   const price = await priceOf(ctx, { siteId: site.id, userId: buyer.userId, choice, pkg, method: input.method });
   // A code asked for that does not apply refuses the order; the active discount that does not apply just is not used.
   if (choice.kind === 'code' && price.error) throw discountRefused(price.error);
+  await takeOverDiscount(ctx, buyer.userId, price);
   const offered = await offeredMethodsFor(ctx, site, {
     country: pkg.country,
     currency: pkg.currency,
@@ -261,6 +263,25 @@ async function refreshOrdersHoldingDiscounts(ctx: AppContext, userId: number): P
   }
 }
 
+/**
+ * The member came back from the provider's checkout without paying (the back button) and starts again: the
+ * checkouts they left behind that hold this order's code are canceled at the provider first, which gives the code
+ * back (applyPayment), so the new order can reserve it. Only the provider's answer releases a code: a checkout it
+ * will not cancel (paid or under way meanwhile) keeps the code, and the new order is then refused with
+ * discount_used by reserveDiscount, so a discount is paid for at most once (docs/decisions.md).
+ */
+async function takeOverDiscount(ctx: AppContext, userId: number, price: { discountCodeId: number | null; discountMinor: number }) {
+  if (price.discountCodeId === null || price.discountMinor <= 0) return;
+  for (const orderId of await checkoutsHoldingDiscount(ctx.db, price.discountCodeId, userId)) {
+    const order = await findOrder(ctx.db, orderId);
+    // A start still making its payment (no id yet) is not left behind: it keeps the code.
+    if (!order?.providerPaymentId) continue;
+    const id = order.providerPaymentId;
+    const payment = await ctx.payments.cancelPayment(id).catch(() => ctx.payments.getPayment(id).catch(() => null));
+    if (payment) await applyPayment(ctx, order.id, payment);
+  }
+}
+
 /** POST /api/repeat-order.php: the last paid order's package with its method; with a valid mandate, no checkout. */
 export async function repeatOrder(
   ctx: AppContext,
@@ -278,6 +299,7 @@ export async function repeatOrder(
   });
   const choice = await chooseDiscount(ctx, { siteId: site.id, userId: buyer.userId, code: undefined, country: pkg.country });
   const price = await priceOf(ctx, { siteId: site.id, userId: buyer.userId, choice, pkg, method: last.method });
+  await takeOverDiscount(ctx, buyer.userId, price);
   const offered = await offeredMethodsFor(ctx, site, {
     country: pkg.country,
     currency: pkg.currency,

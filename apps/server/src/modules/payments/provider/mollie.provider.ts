@@ -154,6 +154,12 @@ export function createMollieProvider(options: MollieProviderOptions): PaymentPro
       }
     },
 
+    async cancelPayment(id: string): Promise<ProviderPayment> {
+      const { MollieApiError } = await loadMollie();
+      if (!PAYMENT_ID.test(id)) throw new MollieApiError('The payment id is invalid', { statusCode: 404 });
+      return toProviderPayment(await (await mollieClient()).payments.cancel(id));
+    },
+
     async createCustomer(input): Promise<{ id: string }> {
       const customer = await (await mollieClient()).customers.create({
         ...(input.name ? { name: input.name } : {}),
@@ -203,6 +209,7 @@ export function createUnavailableProvider(): PaymentProvider {
     listMethods: async () => [],
     createPayment: refuse,
     getPayment: async () => null,
+    cancelPayment: refuse,
     createCustomer: refuse,
     createMandate: refuse,
     listMandates: async () => [],

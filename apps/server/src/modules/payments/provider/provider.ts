@@ -88,6 +88,11 @@ export interface PaymentProvider {
   createPayment(input: CreatePaymentInput): Promise<ProviderPayment>;
   /** Null when the provider does not know the id (a forged webhook). */
   getPayment(id: string): Promise<ProviderPayment | null>;
+  /**
+   * Cancels an open payment (Mollie's DELETE /payments/:id), so its checkout can no longer be paid. Throws (a
+   * MollieApiError) when the provider will not cancel it: no longer open, or a method it cannot cancel.
+   */
+  cancelPayment(id: string): Promise<ProviderPayment>;
   createCustomer(input: { name?: string; email?: string; metadata?: unknown }): Promise<{ id: string }>;
   /** A SEPA direct-debit mandate for a customer (consumerAccount: the IBAN). */
   createMandate(

@@ -14,6 +14,7 @@ import {
 } from './sandbox.presenter';
 import { listCustomerPayments, listPayments, type SandboxPayment } from './sandbox.repository';
 import {
+  cancelPayment,
   createCustomer,
   createMandate,
   createPayment,
@@ -111,6 +112,11 @@ export async function sandboxApiRoutes(app: FastifyInstance): Promise<void> {
 
   app.get<{ Params: { id: string } }>('/payments/:id', ROUTE, async (request, reply) => {
     const payment = await getPayment(app, request.params.id);
+    return send(reply, 200, presentPayment(payment, await linksFor(app, request, payment), now()));
+  });
+
+  app.delete<{ Params: { id: string } }>('/payments/:id', ROUTE, async (request, reply) => {
+    const payment = await cancelPayment(app, request.params.id);
     return send(reply, 200, presentPayment(payment, await linksFor(app, request, payment), now()));
   });
 

@@ -306,6 +306,17 @@ export async function getPayment(app: FastifyInstance, id: string): Promise<Sand
   return payment;
 }
 
+/**
+ * The merchant cancels an open payment (Mollie's DELETE /payments/:id): its checkout can no longer be paid. Any
+ * other status answers 422, as Mollie does for a payment that is not cancelable.
+ */
+export async function cancelPayment(app: FastifyInstance, id: string): Promise<SandboxPayment> {
+  const payment = await getPayment(app, id);
+  const canceled = payment.status === 'open' ? await changeStatus(app.ctx.db, id, ['open'], { status: 'canceled' }) : undefined;
+  if (!canceled) throw new SandboxError(422, 'The payment cannot be canceled', 'id');
+  return canceled;
+}
+
 export async function createCustomer(app: FastifyInstance, body: unknown): Promise<SandboxCustomer> {
   const input = isRecord(body) ? body : {};
   const name = optionalString(input, 'name', 255) ?? null;

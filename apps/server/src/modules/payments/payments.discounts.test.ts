@@ -1,0 +1,227 @@
+import { randomUUID } from 'node:crypto';
+import {
+  discountCodeResponseSchema,
+  type PackagesResponse,
+  packagesResponseSchema,
+  startPaymentResponseSchema,
+  TIME_BONUS,
+  timeBonusResponseSchema,
+} from '@amora/contracts';
+import { discountCodes, discountRedemptions, paymentOrders, users } from '@amora/db';
+import { and, eq } from 'drizzle-orm';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { siteByDomain } from '../../test/accounts';
+import { type CallArgs, callAs, createMember, type Member } from '../../test/factories';
+import { createTestApp, type TestApp } from '../../test/harness';
+import { applyPayment } from './payments.service';
+import { completeCheckout, notifyNow } from './sandbox/sandbox.service';
+
+/**
+ * A discount is used only by a paid payment: a checkout that is canceled, expires or fails gives it back at once,
+ * and one the member left with the back button (still open at the provider) does not make it look used; the next
+ * checkout takes it over and the one left behind can no longer be paid. For every kind of discount.
+ */
+
+const PACKAGES = '/api/packages.php';
+const PAY = '/api/payments.php';
+const HOUR = 3_600_000;
+
+let t: TestApp;
+let amoraId: number;
+
+beforeAll(async () => {
+  t = await createTestApp();
+  amoraId = (await siteByDomain(t, 'amora.localhost')).id;
+});
+afterAll(async () => {
+  await t?.close();
+});
+
+const as = (...args: CallArgs) => callAs(t, ...args);
+
+type Kind = 'time bonus' | 'welcome discount' | 'typed code' | 'delete discount';
+type Outcome = 'canceled' | 'expired' | 'failed' | 'back button';
+
+/** A member with a discount of that kind, and the code to type (null: the active discount applies by itself). */
+async function memberWith(kind: Kind): Promise<{ who: Member; code: string | null; lookUp: string }> {
+  const who = await createMember(t);
+  if (kind === 'time bonus') return { who, code: null, lookUp: `code=${TIME_BONUS.code}` };
+  if (kind === 'welcome discount') {
+    // Past the 4 hours of the time bonus, within the 72 of the welcome discount.
+    await t.ctx.db
+      .update(users)
+      .set({ signupDate: new Date(t.clock.now().getTime() - 5 * HOUR) })
+      .where(eq(users.id, who.userId));
+    return { who, code: null, lookUp: 'welcome=true' };
+  }
+  if (kind === 'typed code') {
+    const code = `SPRING${who.userId}`;
+    await t.ctx.db.insert(discountCodes).values({
+      code,
+      siteId: amoraId,
+      valuePercentage: 20,
+      source: 'code',
+      expiresAt: new Date(t.clock.now().getTime() + 24 * HOUR),
+    });
+    return { who, code, lookUp: `code=${code}` };
+  }
+  const offer = await as(who, 'POST', '/api/delete-discount.php');
+  expect(offer.statusCode, offer.body).toBe(200);
+  const code = offer.json().code as string;
+  return { who, code, lookUp: `code=${code}` };
+}
+
+async function packagesOf(who: Member, code: string | null): Promise<PackagesResponse> {
+  const res = await as(who, 'GET', code ? `${PACKAGES}?discountcode=${code}` : PACKAGES);
+  expect(res.statusCode, res.body).toBe(200);
+  return packagesResponseSchema.parse(res.json());
+}
+
+async function start(who: Member, packageId: number, code: string | null, method = 'ideal') {
+  const res = await as(who, 'POST', PAY, { request_id: randomUUID(), package: packageId, method, ...(code ? { discountcode: code } : {}) });
+  return res;
+}
+
+async function orderRow(id: number) {
+  const [row] = await t.ctx.db.select().from(paymentOrders).where(eq(paymentOrders.id, id));
+  return row;
+}
+
+/** The payer's choice on the sandbox checkout, and the webhook delivered; undefined when it was no longer open. */
+async function checkout(orderId: number, status: 'paid' | 'canceled' | 'expired' | 'failed' | 'pending') {
+  const order = await orderRow(orderId);
+  const payment = await completeCheckout(t.app, order.providerPaymentId as string, { status });
+  if (payment) await notifyNow(t.app, payment);
+  return payment;
+}
+
+/** What the member sees of the discount: the prices, the code's check and the time-bonus banner. */
+async function seen(who: Member, code: string | null, lookUp: string) {
+  const packages = await packagesOf(who, code);
+  const looked = await as(who, 'GET', `/api/discountcode.php?${lookUp}`);
+  const bonus = timeBonusResponseSchema.parse((await as(who, 'GET', '/api/timebonus.php')).json());
+  return {
+    discount: packages.discount?.code ?? null,
+    prices: packages.packages.map((p) => p.discounted_price),
+    lookUp: looked.statusCode === 200 ? (discountCodeResponseSchema.parse(looked.json()).discount?.code ?? null) : looked.json().error,
+    banner: bonus.is_visible,
+  };
+}
+
+const KINDS: Kind[] = ['time bonus', 'welcome discount', 'typed code', 'delete discount'];
+const OUTCOMES: Outcome[] = ['canceled', 'expired', 'failed', 'back button'];
+
+describe('a discount is used only by a paid payment', () => {
+  for (const kind of KINDS) {
+    for (const outcome of OUTCOMES) {
+      it(`${kind}: a checkout ${outcome === 'back button' ? 'left with the back button' : outcome} gives it back at once`, async () => {
+        const { who, code, lookUp } = await memberWith(kind);
+        const before = await seen(who, code, lookUp);
+        expect(before.discount).not.toBeNull();
+        expect(before.prices.every((p) => p !== null)).toBe(true);
+        expect(before.banner).toBe(kind !== 'welcome discount');
+        const { packages } = await packagesOf(who, code);
+
+        const first = await start(who, packages[1].id, code);
+        expect(first.statusCode, first.body).toBe(201);
+        const abandoned = startPaymentResponseSchema.parse(first.json()).order;
+        expect(abandoned.discount).toBeGreaterThan(0);
+        if (outcome !== 'back button') expect(await checkout(abandoned.id, outcome)).toBeDefined();
+
+        // The prices, the code's check and the banner are as before the checkout.
+        expect(await seen(who, code, lookUp)).toEqual(before);
+
+        const second = await start(who, packages[1].id, code);
+        expect(second.statusCode, second.body).toBe(201);
+        const next = startPaymentResponseSchema.parse(second.json()).order;
+        expect(next.discount).toBe(abandoned.discount);
+        if (outcome === 'back button') {
+          // The checkout left behind was canceled at the provider: it can no longer be paid at the discounted price.
+          expect((await orderRow(abandoned.id)).status).toBe('canceled');
+          expect(await checkout(abandoned.id, 'paid')).toBeUndefined();
+        }
+        expect(await checkout(next.id, 'paid')).toBeDefined();
+        expect((await orderRow(next.id)).status).toBe('paid');
+
+        // Paid: used for good, and only once.
+        const after = await seen(who, code, lookUp);
+        expect(after.banner).toBe(false);
+        expect(after.prices.every((p) => p === null)).toBe(true);
+        if (code) expect(after.lookUp).toBe('discount_used');
+        const rows = await t.ctx.db.select().from(discountRedemptions).where(eq(discountRedemptions.userId, who.userId));
+        expect(rows.map((r) => r.status)).toEqual(['used']);
+      });
+    }
+  }
+});
+
+describe('a payment under way keeps its discount, and the banner and prices say so', () => {
+  for (const [label, method, status] of [
+    ['a bank transfer waiting for the money', 'banktransfer', null],
+    ['an iDEAL payment pending at the bank', 'ideal', 'pending'],
+  ] as const) {
+    it(`${label}: no discount shown until it fails, then all of it again`, async () => {
+      const { who, code, lookUp } = await memberWith('time bonus');
+      const before = await seen(who, code, lookUp);
+      const { packages } = await packagesOf(who, code);
+      const res = await start(who, packages[0].id, null, method);
+      expect(res.statusCode, res.body).toBe(201);
+      const order = startPaymentResponseSchema.parse(res.json()).order;
+      expect(order.discount).toBeGreaterThan(0);
+      if (status) await checkout(order.id, status);
+
+      const during = await seen(who, code, lookUp);
+      expect(during).toEqual({ discount: null, prices: [null, null, null, null], lookUp: 'discount_used', banner: false });
+      // Nor the welcome discount: the first purchase gets one of the two.
+      expect((await as(who, 'GET', '/api/discountcode.php?welcome=true')).json().discount).toBeNull();
+      // A new order is charged the full price, and the payment under way keeps its code.
+      const full = startPaymentResponseSchema.parse((await start(who, packages[0].id, null)).json()).order;
+      expect(full.discount).toBe(0);
+      expect((await orderRow(order.id)).status).not.toBe('canceled');
+
+      const row = await orderRow(order.id);
+      const payment = await t.ctx.payments.getPayment(row.providerPaymentId as string);
+      expect(payment).not.toBeNull();
+      await applyPayment(t.ctx, order.id, { ...(payment as NonNullable<typeof payment>), status: 'failed' });
+      expect(await seen(who, code, lookUp)).toEqual(before);
+    });
+  }
+});
+
+describe('checkouts opened at once', () => {
+  it('of 20 parallel starts with one code at most one can still be paid, and it is paid once', async () => {
+    const { who } = await memberWith('time bonus');
+    const { packages } = await packagesOf(who, null);
+    const answers = await Promise.all(Array.from({ length: 20 }, () => start(who, packages[1].id, TIME_BONUS.code)));
+    for (const r of answers.filter((a) => a.statusCode !== 201)) expect([r.statusCode, r.json().error]).toEqual([422, 'discount_used']);
+    const opened = answers.filter((r) => r.statusCode === 201).map((r) => startPaymentResponseSchema.parse(r.json()).order.id);
+    expect(opened.length).toBeGreaterThan(0);
+    const holding = await t.ctx.db
+      .select()
+      .from(discountRedemptions)
+      .where(and(eq(discountRedemptions.userId, who.userId), eq(discountRedemptions.status, 'reserved')));
+    expect(holding).toHaveLength(1);
+    for (const id of opened) await checkout(id, 'paid');
+    const paid = (await t.ctx.db.select().from(paymentOrders).where(eq(paymentOrders.userId, who.userId))).filter(
+      (o) => o.status === 'paid' && o.discountMinor > 0,
+    );
+    expect(paid).toHaveLength(1);
+  });
+});
+
+describe('bad input and another member', () => {
+  it("does not cancel another member's checkout, and refuses an unknown code without touching the open one", async () => {
+    const { who: ann } = await memberWith('time bonus');
+    const { who: bob } = await memberWith('time bonus');
+    const { packages } = await packagesOf(ann, null);
+    const anns = startPaymentResponseSchema.parse((await start(ann, packages[0].id, null)).json()).order;
+    const bobs = await start(bob, packages[0].id, null);
+    expect(bobs.statusCode, bobs.body).toBe(201);
+    expect((await orderRow(anns.id)).status).toBe('open');
+    const wrong = await start(ann, packages[0].id, 'NOSUCHCODE');
+    expect([wrong.statusCode, wrong.json().error]).toEqual([422, 'discount_not_found']);
+    const bad = await as(ann, 'POST', PAY, { request_id: 'x', package: packages[0].id, method: 'ideal' });
+    expect(bad.statusCode).toBe(400);
+    expect((await orderRow(anns.id)).status).toBe('open');
+  });
+});
