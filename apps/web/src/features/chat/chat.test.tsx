@@ -356,6 +356,73 @@ describe('chats', () => {
     expect(await screen.findByText('Hi Noa')).toBeVisible();
   });
 
+  it('an unconfirmed member is told before the first message of a new chat that others can answer once they confirm', async () => {
+    const posts: unknown[] = [];
+    server.use(
+      http.get('*/api/member.php', () =>
+        contractJson(memberResponseSchema, {
+          profile: {
+            id: 5,
+            name: 'Noa',
+            age: 30,
+            city: 'Utrecht',
+            country: 'NL',
+            is_fictional: false,
+            is_premium: false,
+            region: null,
+            about: '',
+            attributes: {},
+            interests: [],
+            photos: [],
+            hidden_photo_count: 0,
+            is_blocked_by_me: false,
+            is_own: false,
+          },
+          related: [],
+        }),
+      ),
+      http.post('*/api/messages.php', async ({ request }) => {
+        posts.push(await request.json());
+        return HttpResponse.json({ error: 'internal_error', message: 'not expected' }, { status: 500 });
+      }),
+    );
+    await renderApp('/members/5/chat', { user: userFixture({ status: 'not_confirmed' }) });
+    expect(await screen.findByTestId('chat-blocked')).toHaveTextContent(text('chat.errors.ownUnconfirmed'));
+    // Writing stays possible (the message reaches them), and nothing was sent or paid to say so.
+    expect(screen.getByRole('textbox', { name: text('chat.placeholder') })).toBeEnabled();
+    expect(posts).toEqual([]);
+  });
+
+  it('a confirmed member sees no such note in a new chat', async () => {
+    server.use(
+      http.get('*/api/member.php', () =>
+        contractJson(memberResponseSchema, {
+          profile: {
+            id: 5,
+            name: 'Noa',
+            age: 30,
+            city: 'Utrecht',
+            country: 'NL',
+            is_fictional: false,
+            is_premium: false,
+            region: null,
+            about: '',
+            attributes: {},
+            interests: [],
+            photos: [],
+            hidden_photo_count: 0,
+            is_blocked_by_me: false,
+            is_own: false,
+          },
+          related: [],
+        }),
+      ),
+    );
+    await renderApp('/members/5/chat', { user: userFixture() });
+    expect(await screen.findByText(text('chat.sayHello', { name: 'Noa' }))).toBeVisible();
+    expect(screen.queryByTestId('chat-blocked')).toBeNull();
+  });
+
   it('/members/{id}/chat goes to the chat I already have with that member', async () => {
     answerConversation();
     server.use(answers.chats(chatsOf([chat(1, 'Noor')])));

@@ -330,6 +330,7 @@ export function Conversation({
     [settings.message_credits, settings.gift_credits, settings.photo_credits],
   );
   const chat = useConversation(target, { onSent, onFailed });
+  const me = useUser();
   const [draft, setDraft] = useState<{ text: string } | null>(null);
   const errorText = useSendErrorText();
   const partner = chat.head?.profile ?? knownPartner;
@@ -364,7 +365,8 @@ export function Conversation({
       </SkeletonRegion>
     );
   }
-  const blocked = chat.head?.blocked ?? null;
+  // A new chat has no messages answer yet: an unconfirmed member is told before the first send, not after it.
+  const blocked = chat.head ? chat.head.blocked : me?.status === 'not_confirmed' ? 'own_unconfirmed' : null;
   return (
     <section className="chat-window" aria-label={t('chat.with', { name: partner.name })} data-testid="conversation">
       <header className="chat-header">
