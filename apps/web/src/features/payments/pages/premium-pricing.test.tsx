@@ -3,7 +3,7 @@ import { screen, waitFor, within } from '@testing-library/react';
 import { HttpResponse, http } from 'msw';
 import { beforeEach, describe, expect, it } from 'vitest';
 import { contractJson } from '@/testing/contract';
-import { userFixture } from '@/testing/fixtures';
+import { settingsFixture, userFixture } from '@/testing/fixtures';
 import { renderApp } from '@/testing/render';
 import { server } from '@/testing/server';
 import { text } from '@/testing/text';
@@ -64,6 +64,22 @@ describe('/pricing', () => {
     const fees = screen.getByTestId('pricing-fees');
     expect(within(fees).getByRole('row', { name: /PayPal/ })).toHaveTextContent('€0.35');
     expect(within(fees).getByRole('row', { name: /iDEAL/ })).toHaveTextContent(pt('pricing.noFee'));
+  });
+
+  it('shows the payment logos beside the methods, but a traffic-source visitor neither those nor a company block (spec §6)', async () => {
+    server.use(paymentAnswers.pricing());
+    const { unmount } = await renderApp('/pricing', { user: null });
+    const fees = await screen.findByTestId('pricing-fees');
+    expect(fees.querySelectorAll('img.pay-method-logo').length).toBeGreaterThan(0);
+    expect(screen.getByTestId('company-block')).toBeInTheDocument();
+    unmount();
+
+    await renderApp('/pricing', { user: null, settings: settingsFixture({ is_trafficsource: true }) });
+    const trafficFees = await screen.findByTestId('pricing-fees');
+    expect(within(trafficFees).getByRole('row', { name: /PayPal/ })).toHaveTextContent('€0.35');
+    expect(document.querySelectorAll('img[src*="/api/assets/paymentmethod/"]')).toHaveLength(0);
+    expect(screen.queryByTestId('payment-logos')).toBeNull();
+    expect(screen.queryByTestId('company-block')).toBeNull();
   });
 
   it('shows the prices of another country on request', async () => {

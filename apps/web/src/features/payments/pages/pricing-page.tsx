@@ -13,7 +13,8 @@ import { formatPerCredit, useIntlLocale, useMoney } from '../components/money';
 import { MethodLogo, useMethodName } from '../components/parts';
 import '../components/payments.css';
 
-function PricingTables({ data }: { data: PricingResponse }) {
+/** `showLogos`: traffic-source visitors see no payment logos (spec §6), here as in the footer; the names stay. */
+function PricingTables({ data, showLogos }: { data: PricingResponse; showLogos: boolean }) {
   const { t } = useTranslation('payments');
   const money = useMoney();
   const intlLocale = useIntlLocale();
@@ -107,7 +108,7 @@ function PricingTables({ data }: { data: PricingResponse }) {
             {data.methods.map((m) => (
               <tr key={m.name}>
                 <th scope="row" className="d-flex align-items-center gap-2">
-                  <MethodLogo name={m.name} />
+                  {showLogos && <MethodLogo name={m.name} />}
                   {methodName(m.name)}
                 </th>
                 <td className="text-end">{m.fee > 0 ? money(m.fee, data.currency) : t('pricing.noFee')}</td>
@@ -122,7 +123,8 @@ function PricingTables({ data }: { data: PricingResponse }) {
 
 /**
  * /pricing (spec §2, public, linked from the footer): what a message, a gift and a photo cost, the packages of
- * the visitor's payment country and the transaction fee of each payment method.
+ * the visitor's payment country and the transaction fee of each payment method. Like the footer, it shows a
+ * traffic-source visitor no payment logos and no company block (spec §6).
  */
 export function Component() {
   const { t } = useTranslation('payments');
@@ -181,7 +183,7 @@ export function Component() {
       )}
       {pricing.data && (
         <div className="pay-history">
-          <PricingTables data={pricing.data} />
+          <PricingTables data={pricing.data} showLogos={!settings.is_trafficsource} />
         </div>
       )}
     </main>
