@@ -42,6 +42,7 @@ test.describe('visitor index', () => {
       await expect(page.getByTestId('footer')).toHaveAttribute('data-variant', 'us');
       await expect(page.getByTestId('payment-logos')).toHaveCount(0);
       await expect(page.getByTestId('company-block')).toHaveCount(0);
+      await expect(page.getByTestId('support-phone')).toHaveText('+31201234567');
     }
     await page.goto('/nl?forced_country=US');
     await expect(page.getByTestId('footer')).toHaveAttribute('data-variant', 'logged-out');
@@ -153,6 +154,17 @@ test.describe('errors', () => {
     await page.getByRole('link', { name: 'Back to the home page' }).click();
     await expect(page).toHaveURL(/\/$/);
     await expect(page.getByRole('heading', { level: 1, name: 'Meet singles near you' })).toBeVisible();
+  });
+
+  test('a lander slug that does not exist and a page not built yet answer 404 with the not-found page', async ({ page }) => {
+    for (const path of ['/landers/gallery/no-such-slug', '/notifications']) {
+      const response = await page.goto(path);
+      expect(response?.status(), path).toBe(404);
+      await expect(page.getByRole('heading', { name: 'This page could not be found' })).toBeVisible();
+    }
+    const lander = await page.goto('/landers/gallery/eng');
+    expect(lander?.status()).toBe(200);
+    await expect(page.getByTestId('lander-gallery')).toBeVisible();
   });
 
   test('the 404 page is accessible', async ({ page }) => {

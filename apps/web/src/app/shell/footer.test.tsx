@@ -106,12 +106,13 @@ describe('footer variants in the lander layout (spec §2: lander layout has the 
 describe('US footer (spec §2: English only, when enabled)', () => {
   const us = settingsFixture({ enable_us_footer: true, geoip_country: 'US' });
 
-  it('shows on an English page of a site that enables it: no payment logos, no company, an adults statement', async () => {
-    await renderInRoute(<Footer />, { path: '/pages/terms', settings: us });
+  it('shows on an English page of a site that enables it: no payment logos, no company, an adults statement, the support phone', async () => {
+    await renderInRoute(<Footer />, { path: '/pages/terms', settings: { ...us, support_phone: '+31 20-123 4567' } });
     expect(footer()).toHaveAttribute('data-variant', 'us');
     expect(paymentLogos()).toBeNull();
     expect(companyBlock()).toBeNull();
-    expect(screen.queryByTestId('support-phone')).toBeNull();
+    // The support phone is not one of what §2 hides from the US footer: the site's one number, dialable from anywhere.
+    expect(screen.getByTestId('support-phone')).toHaveAttribute('href', 'tel:+31201234567');
     expect(footer()).toHaveTextContent(text('footer.usStatement', { site: 'Amora' }));
     expectLinksAndCopyright();
   });

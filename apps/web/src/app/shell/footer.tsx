@@ -95,7 +95,8 @@ function CompanyBlock({ company: c, siteName }: { company: CompanyInfo; siteName
 
 /**
  * Footer of spec §2. The US footer (on English pages of a site that enables it, whatever the visitor's country)
- * and traffic-source visitors get neither payment logos nor the company block.
+ * and traffic-source visitors get neither payment logos nor the company block; every variant but the installed
+ * app's keeps the support email and phone (the site's one number, in international form, dialable from anywhere).
  */
 export function Footer({ mode = 'logged-out' }: { mode?: FooterMode }) {
   const settings = useSettings();
@@ -129,15 +130,13 @@ export function Footer({ mode = 'logged-out' }: { mode?: FooterMode }) {
                 {t('punctuation.colon')}
                 <a href={`mailto:${company.support_email}`}>{company.support_email}</a>
               </p>
-              {!isUsFooter && (
-                <p className="mb-0">
-                  {t('footer.supportPhone')}
-                  {t('punctuation.colon')}
-                  <a href={`tel:${company.support_phone_dial}`} data-testid="support-phone">
-                    {company.support_phone_dial}
-                  </a>
-                </p>
-              )}
+              <p className="mb-0">
+                {t('footer.supportPhone')}
+                {t('punctuation.colon')}
+                <a href={`tel:${company.support_phone_dial}`} data-testid="support-phone">
+                  {company.support_phone_dial}
+                </a>
+              </p>
               {isUsFooter && <p className="mb-0 mt-2">{t('footer.usStatement', { site: settings.name })}</p>}
             </div>
             {showBusiness && (
