@@ -1,15 +1,17 @@
 import type { SendMessageResponse } from '@amora/contracts';
-import { useCallback } from 'react';
+import { useCallback, useEffect } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Navigate, useNavigate, useParams } from 'react-router';
 import { Button, buttonClass } from '@/components/ui/button';
 import { SkeletonRegion, SkeletonText } from '@/components/ui/skeleton';
+import { useIsPhone } from '@/lib/use-media-query';
 import { useUser } from '@/shared/session/user';
 import { LocalLink } from '@/shared/site/local-link';
 import { useLocalePath } from '@/shared/site/use-locale';
 import { usePageTitle } from '@/shared/site/use-page-title';
 import { useRouteName } from '@/shared/site/use-route-name';
 import { useChatPartner, useChats } from '../api/chats';
+import { chatToReopen, lastChatOpened, rememberChatOpened } from '../api/last-chat';
 import { ChatList } from '../components/chat-list';
 import { Conversation } from '../components/conversation';
 import '../components/chat.css';
@@ -62,7 +64,9 @@ function MemberChat({ profileId, onBack }: { profileId: number; onBack: () => vo
 
 /**
  * The chats (spec §2 chats, chats-id, members-id-chat) in the chat layout: the conversation list 300–400 px wide
- * beside the open chat from md up; on phones the list, then the chat on its own.
+ * beside the open chat from md up; on phones the list, then the chat on its own. The chat opened is remembered
+ * (last_chat_opened_profile and _date, spec §3), and /chats from md up opens it again while it is still in the list
+ * and nobody blocked; otherwise, and on phones, the list.
  */
 export function Component() {
   const { t } = useTranslation();
@@ -77,8 +81,18 @@ export function Component() {
   const isOpen = openId !== null || memberId !== null;
   usePageTitle(t('chat.title'));
   const back = () => navigate(localePath('/chats'));
+  const isPhone = useIsPhone();
+  const chats = useChats();
+  const memberNumber = user?.id ?? null;
+  const openProfile = openId !== null ? chats.data?.chats.find((chat) => chat.conversation.id === openId)?.profile.id : memberId;
+  useEffect(() => {
+    if (memberNumber !== null && openProfile != null) rememberChatOpened(memberNumber, openProfile);
+  }, [memberNumber, openProfile]);
 
   if (!user) return <Navigate to={localePath('/login')} replace />;
+  // Not a page the server renders: storage may be read here.
+  const reopen = !isOpen && !isPhone && chats.data ? chatToReopen(chats.data.chats, lastChatOpened(user.id)) : null;
+  if (reopen) return <Navigate to={localePath(`/chats/${reopen.conversation.id}`)} replace />;
   return (
     <div className={`chat-page${isOpen ? ' is-open' : ''}`} data-testid="chats-page">
       <aside className="chat-aside">
