@@ -67,11 +67,32 @@ export const creditPackageSchema = z.object({
   /** List price, minor units. */
   price: z.number().int(),
   currency: z.string().length(3),
+  /** The cheapest per credit of the list at the price paid (bestValueId), worked out on every answer. */
   best_value: z.boolean(),
   /** The price after the active (or asked-for) discount, minor units; null without a discount that applies. */
   discounted_price: z.number().int().nullable(),
 });
 export type CreditPackage = z.infer<typeof creditPackageSchema>;
+
+/**
+ * The package that is really the cheapest per credit at the price the member pays (the discounted price when there
+ * is one): the one `best_value` marks. Compared exactly (price × credits crosswise, no division); of equal ones the
+ * package with more credits. Null for no packages.
+ */
+export function bestValueId(packages: readonly Pick<CreditPackage, 'id' | 'credits' | 'price' | 'discounted_price'>[]): number | null {
+  let best: (typeof packages)[number] | null = null;
+  for (const pkg of packages) {
+    if (pkg.credits <= 0) continue;
+    if (!best) {
+      best = pkg;
+      continue;
+    }
+    const mine = (pkg.discounted_price ?? pkg.price) * best.credits;
+    const theirs = (best.discounted_price ?? best.price) * pkg.credits;
+    if (mine < theirs || (mine === theirs && pkg.credits > best.credits)) best = pkg;
+  }
+  return best?.id ?? null;
+}
 
 /** GET /api/packages.php?discountcode=: the code to price the packages with instead of the active discount. */
 export const packagesQuerySchema = z.object({ discountcode: discountCodeInputSchema().optional() }).strict();

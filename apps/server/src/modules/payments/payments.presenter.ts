@@ -1,16 +1,32 @@
-import type { CreditPackage, Movement, Order, PaymentMethodName, PaymentOrderStatus, Receipt } from '@amora/contracts';
+import {
+  bestValueId,
+  type CreditPackage,
+  type Movement,
+  type Order,
+  type PaymentMethodName,
+  type PaymentOrderStatus,
+  type Receipt,
+} from '@amora/contracts';
 import type { Site } from '../sites/sites.service';
 import type { OrderRow, PackageRow } from './payments.repository';
 
+/** One package, best_value false: presentPackages marks the one that is cheapest per credit. */
 export function presentPackage(row: PackageRow, discountMinor: number): CreditPackage {
   return {
     id: row.id,
     credits: row.credits,
     price: row.priceMinor,
     currency: row.currency,
-    best_value: row.bestValue,
+    best_value: false,
     discounted_price: discountMinor > 0 ? row.priceMinor - discountMinor : null,
   };
+}
+
+/** The packages of a list, the one cheapest per credit at the price paid marked best value (worked out, never stored). */
+export function presentPackages(rows: readonly PackageRow[], discountsMinor: readonly number[]): CreditPackage[] {
+  const packages = rows.map((row, k) => presentPackage(row, discountsMinor[k] ?? 0));
+  const best = bestValueId(packages);
+  return packages.map((pkg) => (pkg.id === best ? { ...pkg, best_value: true } : pkg));
 }
 
 export function presentOrder(row: OrderRow): Order {

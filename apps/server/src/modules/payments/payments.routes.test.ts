@@ -118,6 +118,10 @@ describe('the catalogue', () => {
     expect(body.currency).toBe('EUR');
     expect(body.packages).toHaveLength(4);
     expect(body.packages.filter((p) => p.best_value)).toHaveLength(1);
+    // Best value is the package really cheapest per credit at the price paid (the largest one here), worked out.
+    const perCredit = body.packages.map((p) => (p.discounted_price ?? p.price) / p.credits);
+    const cheapest = body.packages[perCredit.indexOf(Math.min(...perCredit))];
+    expect(body.packages.find((p) => p.best_value)?.id).toBe(cheapest.id);
     expect(body.packages.every((p) => Number.isInteger(p.price) && p.currency === 'EUR')).toBe(true);
     expect(body.prices).toEqual({ message: 10, gift: 25, photo: 5 });
     expect(body.minimum_message_costs).toEqual({ costs: 1, currency: 'EUR' });

@@ -1,4 +1,5 @@
 import {
+  bestValueId,
   isLocale,
   localizePath,
   PAYMENT_ERRORS,
@@ -36,7 +37,7 @@ import {
   priceOf,
   providerUnavailable,
 } from './catalogue';
-import { presentMovement, presentOrder, presentPackage, presentReceipt } from './payments.presenter';
+import { presentMovement, presentOrder, presentPackage, presentPackages, presentReceipt } from './payments.presenter';
 import {
   addDebtAndBlock,
   attachPayment,
@@ -114,7 +115,10 @@ export async function packagesFor(ctx: AppContext, site: Site, auth: Auth, code:
     minimum_message_costs: minimumCostsOf(site, country),
     discount: choice.kind === 'none' ? null : choice.view,
     discount_error: choice.kind === 'code' ? choice.error : null,
-    packages: packages.map((pkg, k) => presentPackage(pkg, priced[k].discountMinor)),
+    packages: presentPackages(
+      packages,
+      priced.map((p) => p.discountMinor),
+    ),
     last_order: last ? { package_id: last.packageId, method: last.method as PaymentMethodName } : null,
   };
 }
@@ -161,9 +165,12 @@ export async function methodsFor(
       };
     }),
   );
+  // Best value as on the list: the package is marked when it is the cheapest per credit of its country's.
+  const { packages: all } = await paymentCatalogue(ctx.db, site, pkg.country);
+  const best = bestValueId(presentPackages(all, []));
   return {
     payment_country: pkg.country,
-    package: presentPackage(pkg, base.discountMinor),
+    package: { ...presentPackage(pkg, base.discountMinor), best_value: best === pkg.id },
     discount: choice.kind === 'none' ? null : choice.view,
     discount_error: choice.kind === 'code' ? choice.error : null,
     methods,
@@ -199,7 +206,7 @@ export async function pricingFor(
     countries,
     prices: pricesOf(site),
     minimum_message_costs: minimumCostsOf(site, country),
-    packages: packages.map((pkg) => presentPackage(pkg, 0)),
+    packages: presentPackages(packages, []),
     methods: offered.map((m) => ({ name: m.name, fee: m.feeMinor })),
   };
 }

@@ -57,8 +57,8 @@ export function packagesFixture(overrides: Partial<PackagesResponse> = {}): Pack
     packages: [
       { id: 1, credits: 50, price: 799, currency: 'EUR', best_value: false, discounted_price: null },
       { id: 2, credits: 120, price: 1699, currency: 'EUR', best_value: false, discounted_price: null },
-      { id: 3, credits: 300, price: 3499, currency: 'EUR', best_value: true, discounted_price: null },
-      { id: 4, credits: 700, price: 6999, currency: 'EUR', best_value: false, discounted_price: null },
+      { id: 3, credits: 300, price: 3499, currency: 'EUR', best_value: false, discounted_price: null },
+      { id: 4, credits: 700, price: 6999, currency: 'EUR', best_value: true, discounted_price: null },
     ],
     last_order: null,
     ...overrides,

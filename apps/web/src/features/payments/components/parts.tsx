@@ -45,10 +45,10 @@ export function CheckIcon({ size = 20 }: { size?: number }) {
 
 /**
  * One credit package as a card: the credits large, the price (struck through with the discounted one beside it
- * while a discount is active), the price of one credit, the best-value mark. The whole card is the link to its
+ * while a discount is active), the price of one credit, the best-value mark (isBest: the list's cheapest per credit). The whole card is the link to its
  * checkout.
  */
-export function PackageCard({ pkg, to }: { pkg: CreditPackage; to: string }) {
+export function PackageCard({ pkg, isBest, to }: { pkg: CreditPackage; isBest: boolean; to: string }) {
   const { t } = useTranslation('payments');
   const money = useMoney();
   const locale = useIntlLocale();
@@ -56,8 +56,8 @@ export function PackageCard({ pkg, to }: { pkg: CreditPackage; to: string }) {
   const price = money(effective, pkg.currency);
   const credits = t('credits.packageCredits', { count: pkg.credits });
   return (
-    <LocalLink to={to} className={`pay-package${pkg.best_value ? ' is-best' : ''}`} data-testid={`package-${pkg.id}`}>
-      {pkg.best_value && (
+    <LocalLink to={to} className={`pay-package${isBest ? ' is-best' : ''}`} data-testid={`package-${pkg.id}`}>
+      {isBest && (
         <span className="pay-package-ribbon" data-testid="best-value">
           {t('credits.bestValue')}
         </span>

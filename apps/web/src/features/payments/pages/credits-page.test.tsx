@@ -30,7 +30,8 @@ describe('/credits', () => {
     expect(second).toHaveTextContent(pt('credits.packageCredits', { count: 120 }));
     expect(within(second).getByTestId('price')).toHaveTextContent(eur(1699));
     expect(second).toHaveTextContent(pt('credits.perCredit', { price: '€0.142' }));
-    expect(within(screen.getByTestId('package-3')).getByTestId('best-value')).toHaveTextContent(pt('credits.bestValue'));
+    expect(within(screen.getByTestId('package-4')).getByTestId('best-value')).toHaveTextContent(pt('credits.bestValue'));
+    expect(screen.getAllByTestId('best-value')).toHaveLength(1);
     expect(screen.queryByTestId('was-price')).toBeNull();
     expect(screen.queryByTestId('discount-note')).toBeNull();
     const costs = screen.getByTestId('costs');
@@ -38,6 +39,30 @@ describe('/credits', () => {
     expect(costs).toHaveTextContent(`${pt('credits.costGift')}${pt('credits.costCredits', { count: 25 })}`);
     expect(screen.queryByTestId('repeat-order')).toBeNull();
     expect(screen.queryByTestId('own-premium-badge')).toBeNull();
+  });
+
+  it('marks as best value the package really cheapest per credit at the price paid, whatever the flag says', async () => {
+    const base = packagesFixture();
+    server.use(
+      http.get('/api/packages.php', () =>
+        HttpResponse.json(
+          packagesFixture({
+            packages: [
+              // €0.16, €0.14 (the cheapest), €0.15 a credit; the flag is on the wrong one.
+              { ...base.packages[0], id: 11, credits: 50, price: 800, best_value: true },
+              { ...base.packages[1], id: 12, credits: 100, price: 1400, best_value: false },
+              { ...base.packages[2], id: 13, credits: 200, price: 3000, best_value: false },
+            ],
+          }),
+        ),
+      ),
+    );
+    await renderApp('/credits', { user: userFixture() });
+    await screen.findByTestId('package-12');
+    expect(within(screen.getByTestId('package-12')).getByTestId('best-value')).toHaveTextContent(pt('credits.bestValue'));
+    expect(screen.getAllByTestId('best-value')).toHaveLength(1);
+    expect(screen.getByTestId('package-12')).toHaveClass('is-best');
+    expect(screen.getByTestId('package-11')).not.toHaveClass('is-best');
   });
 
   it('a package leads to its checkout', async () => {

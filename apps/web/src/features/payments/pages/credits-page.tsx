@@ -1,3 +1,4 @@
+import { bestValueId } from '@amora/contracts';
 import { useTranslation } from 'react-i18next';
 import { Button, buttonClass } from '@/components/ui/button';
 import { EmptyState } from '@/components/ui/empty-state';
@@ -35,10 +36,12 @@ export function PackageGrid({ data }: { data: PackagesResponse }) {
       <EmptyState title={t('credits.none')} text={t('credits.noneHelp')} icon={<CoinIcon size={32} />} titleAs="h3" testId="no-packages" />
     );
   }
+  // Worked out from the prices shown, so the mark is always on the package cheapest per credit.
+  const best = bestValueId(data.packages);
   return (
     <div className="pay-packages" data-testid="packages">
       {data.packages.map((pkg) => (
-        <PackageCard key={pkg.id} pkg={pkg} to={`/credits/${pkg.id}`} />
+        <PackageCard key={pkg.id} pkg={pkg} isBest={pkg.id === best} to={`/credits/${pkg.id}`} />
       ))}
     </div>
   );
