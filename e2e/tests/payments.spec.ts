@@ -149,3 +149,55 @@ test('a failed payment says so, credits nothing and offers another method', asyn
   await expect(page.getByTestId('methods')).toBeVisible();
   await expect(page.getByTestId('nav-credits')).toHaveText(/Premium/);
 });
+
+test('a discounted checkout left with the back button or canceled keeps the discount and its banner', async ({ browser }, info) => {
+  const { page } = await newMember(browser, 'Dora', info.project.name, { asDevice: true });
+  await page.goto('/members');
+  await expect(page.getByTestId('time-bonus-banner')).toBeVisible();
+
+  // The time bonus prices the packages: the list price struck through, the discounted one beside it.
+  await page.goto('/credits');
+  const card = page.getByTestId('packages').getByRole('link').nth(1);
+  await expect(card.getByTestId('was-price')).toBeVisible();
+  const discounted = (await card.getByTestId('price').textContent()) ?? '';
+  const was = (await card.getByTestId('was-price').textContent()) ?? '';
+  expect(discounted).not.toBe(was);
+
+  const startCheckout = async () => {
+    await page.goto('/credits');
+    await page.getByTestId('packages').getByRole('link').nth(1).click();
+    await page.getByTestId('method-ideal').getByRole('radio').check();
+    await expect(page.getByTestId('pay-button')).toContainText(discounted);
+    await page.getByTestId('pay-button').click();
+    await expect(page).toHaveURL(/\/sandbox\/checkout\//);
+  };
+  const discountStillThere = async () => {
+    await page.goto('/credits');
+    const again = page.getByTestId('packages').getByRole('link').nth(1);
+    await expect(again.getByTestId('price')).toHaveText(discounted);
+    await expect(again.getByTestId('was-price')).toHaveText(was);
+    await expect(page.getByTestId('discount-note')).toBeVisible();
+    await page.goto('/members');
+    await expect(page.getByTestId('time-bonus-banner')).toBeVisible();
+  };
+
+  // The payer goes back from the provider's checkout without paying: the order is still open there.
+  await startCheckout();
+  await page.goBack();
+  await expect(page).not.toHaveURL(/\/sandbox\//);
+  await discountStillThere();
+
+  // Canceled on the checkout: the same.
+  await startCheckout();
+  await payOnSandbox(page, 'Canceled');
+  await expect(page.getByTestId('result-failed')).toBeVisible();
+  await discountStillThere();
+
+  // Paid at last, at the discounted price: the discount is used, the banner gone.
+  await startCheckout();
+  await payOnSandbox(page, 'Paid');
+  await expect(page.getByTestId('result-paid')).toBeVisible();
+  await page.goto('/credits');
+  await expect(page.getByTestId('packages').getByRole('link').nth(1).getByTestId('was-price')).toHaveCount(0);
+  await expect(page.getByTestId('time-bonus-banner')).toHaveCount(0);
+});
