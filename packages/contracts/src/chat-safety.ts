@@ -16,16 +16,26 @@ export const CHAT_REPORT_CATEGORY = 'chat_report';
 
 /**
  * POST /api/chat-report.php: a conversation of mine (kept for me even when I removed it, or the other side
- * removed it, unmatched or deleted their account), and optionally one of the other member's messages in it.
+ * removed it, unmatched or deleted their account), and optionally one of the other member's messages in it; or,
+ * from a profile page, a profile (`profile`, with or without a conversation between us). Exactly one of
+ * `conversation` and `profile`; `message` only with a conversation.
  */
 export const chatReportSchema = z
   .object({
-    conversation: idSchema(),
+    conversation: idSchema().optional(),
+    profile: idSchema().optional(),
     message: idSchema().optional(),
     reason: z.enum(CHAT_REPORT_REASONS, 'chatSafety.errors.reason'),
     text: multilineTextSchema().max(CHAT_REPORT_TEXT_MAX, 'chatSafety.errors.tooLong').optional(),
   })
-  .strict();
+  .strict()
+  .superRefine((input, ctx) => {
+    if ((input.conversation === undefined) === (input.profile === undefined)) {
+      ctx.addIssue({ code: 'custom', path: ['conversation'], message: 'chatSafety.errors.target' });
+    } else if (input.message !== undefined && input.conversation === undefined) {
+      ctx.addIssue({ code: 'custom', path: ['message'], message: 'chatSafety.errors.target' });
+    }
+  });
 export type ChatReportInput = z.input<typeof chatReportSchema>;
 
 export const chatReportResponseSchema = z.object({

@@ -169,6 +169,106 @@ describe('POST /api/chat-report.php', () => {
   });
 });
 
+describe('POST /api/chat-report.php with a profile (the report on every profile page)', () => {
+  const complaintsAbout = async (profileId: number) =>
+    (
+      await t.ctx.db
+        .select()
+        .from(complaints)
+        .where(sql`${complaints.message} like ${`Reported profile: ${profileId} %`}`)
+    ).length;
+
+  it('files the report of a profile we never chatted with into the same queue, naming the profile and its page', async () => {
+    const [a, b] = [await member(), await member()];
+    const res = await report(a, { profile: b.profileId, reason: 'fake', text: 'Photos of a celebrity.' });
+    expect(res.statusCode, res.body).toBe(200);
+    expect(res.json()).toMatchObject({ ok: true, reference: expect.stringMatching(/^C-[A-Z2-9]{8}$/) });
+    const row = await complaintOf(res.json().reference);
+    expect(row).toMatchObject({ userId: a.userId, category: CHAT_REPORT_CATEGORY, status: 'open', url: `/members/${b.profileId}` });
+    expect(row.subject).toContain(`profile ${b.profileId}`);
+    expect(row.message).toContain(`Reported profile: ${b.profileId} (${b.name})`);
+    expect(row.message).toContain(`Reporting profile: ${a.profileId}`);
+    expect(row.message).toContain('Reason: fake');
+    expect(row.message).toContain('Photos of a celebrity.');
+  });
+
+  it('takes one report per reporter and profile a day, from the profile or the chat alike; messages and other reporters still can', async () => {
+    const { a, b, conversation, answer } = await pair();
+    expect((await report(a, { profile: b.profileId, reason: 'spam' })).statusCode).toBe(200);
+    const again = await report(a, { profile: b.profileId, reason: 'scam' });
+    expect(again.statusCode).toBe(409);
+    expect(again.json()).toMatchObject({ error: 'already_reported', name: b.name, message_key: 'chatSafety.errors.alreadyReported' });
+    // Reporting the member from our chat is the same report; one of their messages is another.
+    expect((await report(a, { conversation, reason: 'spam' })).statusCode).toBe(409);
+    expect((await report(a, { conversation, message: answer.id, reason: 'harassment' })).statusCode).toBe(200);
+    // b reporting a is b's own report.
+    expect((await report(b, { profile: a.profileId, reason: 'other' })).statusCode).toBe(200);
+    expect(await complaintsAbout(b.profileId)).toBe(2);
+    t.clock.advance(24 * 3_600_000 + 1_000);
+    expect((await report(a, { profile: b.profileId, reason: 'spam' })).statusCode).toBe(200);
+  });
+
+  it('files one complaint when 100 reports of one profile arrive at once', async () => {
+    const [a, b] = [await member(), await member()];
+    const results = await Promise.all(Array.from({ length: 100 }, () => report(a, { profile: b.profileId, reason: 'spam' })));
+    expect(results.filter((r) => r.statusCode === 200)).toHaveLength(1);
+    expect(results.every((r) => [200, 409, 429].includes(r.statusCode))).toBe(true);
+    expect(await complaintsAbout(b.profileId)).toBe(1);
+  });
+
+  it('refuses reporting myself with a 400 and stores nothing', async () => {
+    const a = await member();
+    const before = await complaintCount();
+    const res = await report(a, { profile: a.profileId, reason: 'spam' });
+    expect(res.statusCode).toBe(400);
+    expect(res.json()).toMatchObject({ field: 'profile', message_key: 'chatSafety.errors.self' });
+    expect(await complaintCount()).toBe(before);
+  });
+
+  it.each([
+    ['both a conversation and a profile', (c: number, p: number) => ({ conversation: c, profile: p })],
+    ['neither', () => ({})],
+    ['a message without its conversation', (_c: number, p: number) => ({ profile: p, message: 1 })],
+    ['a profile that is no id', () => ({ profile: 'x' })],
+    ['a profile of 0', () => ({ profile: 0 })],
+  ])('answers 400 for %s and stores nothing', async (_name, target) => {
+    const { a, b, conversation } = await pair();
+    const before = await complaintCount();
+    const res = await report(a, { reason: 'spam', ...target(conversation, b.profileId) });
+    expect(res.statusCode, res.body).toBe(400);
+    expect(await complaintCount()).toBe(before);
+  });
+
+  it('answers the 404 of the profile page for a profile I may not see, and stores nothing', async () => {
+    const a = await member();
+    const herz = await createMember(t, { host: 'herzklopfen.localhost:3000' });
+    const unconfirmed = await createMember(t, { activate: false });
+    const invisible = await createProfile(t, { isInvisible: true });
+    const before = await complaintCount();
+    for (const id of [herz.profileId, unconfirmed.profileId, invisible.id, 999_999_999]) {
+      const res = await report(a, { profile: id, reason: 'spam' });
+      expect(res.statusCode, String(id)).toBe(404);
+      expect(res.json().message).toBe('This profile could not be found');
+    }
+    expect(await complaintCount()).toBe(before);
+  });
+
+  it('reports a fictional profile like any other, marked fictional for moderation; a block either way does not stop a report', async () => {
+    const [a, b] = [await member(), await member()];
+    const fictional = await createProfile(t, { isFictional: true });
+    const res = await report(a, { profile: fictional.id, reason: 'fake' });
+    expect(res.statusCode, res.body).toBe(200);
+    expect((await complaintOf(res.json().reference)).message).toContain(`Reported profile: ${fictional.id} (${fictional.name}), fictional`);
+    expect((await as(b, 'POST', '/api/block.php', { profile_id: a.profileId })).statusCode).toBe(200);
+    expect((await report(a, { profile: b.profileId, reason: 'harassment' })).statusCode).toBe(200);
+  });
+
+  it('answers 403 to a visitor', async () => {
+    const b = await member();
+    expect((await as(null, 'POST', REPORT, { profile: b.profileId, reason: 'spam' })).statusCode).toBe(403);
+  });
+});
+
 describe('read receipts', () => {
   async function messagesOf(who: Member, conversation: number) {
     const res = await as(who, 'GET', `${MESSAGES}?conversation=${conversation}`);

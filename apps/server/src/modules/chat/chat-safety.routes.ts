@@ -1,6 +1,7 @@
 import { chatReportResponseSchema, chatReportSchema, readReceiptsResponseSchema, readReceiptsSchema } from '@amora/contracts';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { requireAuth } from '../../plugins/auth';
+import { reportProfile } from '../profiles/profiles.service';
 import { changeReadReceipts, reportFromChat } from './chat-safety.service';
 
 /** Safety in the chat: reporting a message or a member, and the read-receipts setting. */
@@ -12,13 +13,18 @@ export const chatSafetyRoutes: FastifyPluginAsyncZod = async (app) => {
     {
       schema: {
         tags: ['chat'],
-        summary: 'Report the other member of a chat of mine, or one of their messages, to moderation',
+        summary: 'Report to moderation the other member of a chat of mine, one of their messages, or a profile',
         body: chatReportSchema,
         response: { 200: chatReportResponseSchema },
       },
     },
     async (request) => {
-      const reference = await reportFromChat(ctx, requireAuth(request), request.body);
+      const auth = requireAuth(request);
+      const { conversation, profile, message, reason, text } = request.body;
+      const reference =
+        profile !== undefined
+          ? await reportProfile(ctx, request.site, auth, { profile, reason, text })
+          : await reportFromChat(ctx, auth, { conversation: conversation as number, message, reason, text });
       return { ok: true as const, reference };
     },
   );

@@ -42,25 +42,31 @@ export async function reportFromChat(ctx: AppContext, auth: Auth, input: ChatRep
   }
   const partner = await findPartner(ctx.db, partnerId, me.id);
   const what = input.message !== undefined ? `message ${input.message}` : `profile ${partnerId}`;
-  return fileMemberReport(ctx, {
-    siteId: me.siteId,
-    userId: auth.user.id,
-    name: me.name,
-    email: auth.user.email,
-    language: auth.user.language,
-    subject: `Chat report (${input.reason}): ${what} in conversation ${conversation.id}`,
-    message: [
-      `Reported profile: ${partnerId}${partner ? ` (${partner.name})` : ''}`,
-      `Reporting profile: ${me.id}`,
-      `Conversation: ${conversation.id}`,
-      `Reason: ${input.reason}`,
-      quoted,
-      input.text?.trim() ? `Note: ${input.text.trim()}` : '',
-    ]
-      .filter(Boolean)
-      .join('\n'),
-    url: `/chats/${conversation.id}`,
-  });
+  // The member themselves, not one message: once per period, as from their profile.
+  const reported = input.message === undefined ? { reporterProfileId: me.id, id: partnerId, name: partner?.name ?? '' } : undefined;
+  return fileMemberReport(
+    ctx,
+    {
+      siteId: me.siteId,
+      userId: auth.user.id,
+      name: me.name,
+      email: auth.user.email,
+      language: auth.user.language,
+      subject: `Chat report (${input.reason}): ${what} in conversation ${conversation.id}`,
+      message: [
+        `Reported profile: ${partnerId}${partner ? ` (${partner.name})` : ''}`,
+        `Reporting profile: ${me.id}`,
+        `Conversation: ${conversation.id}`,
+        `Reason: ${input.reason}`,
+        quoted,
+        input.text?.trim() ? `Note: ${input.text.trim()}` : '',
+      ]
+        .filter(Boolean)
+        .join('\n'),
+      url: `/chats/${conversation.id}`,
+    },
+    reported,
+  );
 }
 
 /** Turns my read receipts on or off. */

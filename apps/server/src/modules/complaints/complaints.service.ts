@@ -1,7 +1,7 @@
 import { randomBytes } from 'node:crypto';
 import { CHAT_REPORT_CATEGORY, type ComplaintInput } from '@amora/contracts';
 import type { AppContext } from '../../context';
-import { tooManyRequests } from '../../lib/errors';
+import { HttpError, tooManyRequests } from '../../lib/errors';
 import type { Site } from '../sites/sites.repository';
 import { insertComplaint } from './complaints.repository';
 
@@ -36,18 +36,50 @@ export async function fileComplaint(
   });
 }
 
-/** Reports a member files from a chat in an hour; more answer 429. */
+/** Reports a member files (from a chat or a profile) in an hour; more answer 429. */
 const REPORTS_PER_MEMBER_PER_HOUR = 20;
+/** A member reports a profile (not a message) once in this period; again within it answers 409. */
+export const PROFILE_REPORT_PERIOD_MS = 24 * 3_600_000;
+
+export interface MemberReport {
+  siteId: number;
+  userId: number;
+  name: string;
+  email: string;
+  language: string;
+  subject: string;
+  message: string;
+  url: string;
+}
 
 /**
- * A member's report from a chat (a message or the other member): a complaint of the category `chat_report` in the
- * same queue, filed under the member's account, with the conversation, message and profile named in it.
+ * A member's report (from a chat: a message or the other member; from a profile: the member): a complaint of the
+ * category `chat_report` in the same queue, filed under the member's account, with the conversation, message and
+ * profile named in it. A report of a profile itself (`profile`, no message) is taken once per reporter and profile
+ * in PROFILE_REPORT_PERIOD_MS, through whichever door it comes: the place is taken in one atomic step before the
+ * complaint is written (and given back if writing fails), so reports sent at once file one complaint.
  */
 export async function fileMemberReport(
   ctx: AppContext,
-  report: { siteId: number; userId: number; name: string; email: string; language: string; subject: string; message: string; url: string },
+  report: MemberReport,
+  profile?: { reporterProfileId: number; id: number; name: string },
 ): Promise<string> {
   const limit = await ctx.limiter.hit(`chat-report:${report.userId}`, 3_600_000, REPORTS_PER_MEMBER_PER_HOUR);
   if (!limit.allowed) throw tooManyRequests('Too many reports, please try again later', limit.retryAfterSeconds);
-  return insertComplaint(ctx.db, { reference: newReference(), ...report, category: CHAT_REPORT_CATEGORY });
+  const once = profile && `profile-report:${profile.reporterProfileId}:${profile.id}`;
+  if (profile && once) {
+    const place = await ctx.limiter.take(once, PROFILE_REPORT_PERIOD_MS, 1);
+    if (!place.allowed) {
+      throw new HttpError(409, 'already_reported', `You already reported ${profile.name}`, {
+        name: profile.name,
+        message_key: 'chatSafety.errors.alreadyReported',
+      });
+    }
+  }
+  try {
+    return await insertComplaint(ctx.db, { reference: newReference(), ...report, category: CHAT_REPORT_CATEGORY });
+  } catch (error) {
+    if (once) await ctx.limiter.release(once);
+    throw error;
+  }
 }

@@ -1,5 +1,6 @@
 import {
   ageOn,
+  type ChatReportReason,
   type CompleteSignupInput,
   FREE_PHOTO_LIMIT,
   GENDERS,
@@ -14,6 +15,7 @@ import { translate } from '@amora/i18n';
 import type { AppContext } from '../../context';
 import { badRequest, HttpError, notFound } from '../../lib/errors';
 import type { Auth } from '../../plugins/auth';
+import { fileMemberReport } from '../complaints/complaints.service';
 import { suggestForSignup } from '../discovery/discovery.service';
 import { findCity } from '../geo/cities';
 import { coarsePosition } from '../geo/coarse';
@@ -261,6 +263,53 @@ export async function block(ctx: AppContext, site: Site, auth: Auth, profileId: 
   const found = await findProfileForViewer(ctx.db, profileId, auth.profile.id);
   if (!found || !isSeen(found, site, false)) throw notFound(PROFILE_NOT_FOUND);
   if (isBlocking) await insertBlock(ctx.db, auth.profile.id, profileId);
+}
+
+/**
+ * Reports a profile from its page (the chat's reasons and note) into the moderation queue, whether or not we ever
+ * chatted: a complaint of the category `chat_report` under my account, once per profile in a period (see
+ * fileMemberReport; reporting the member from our chat counts as the same report). A profile I may not see
+ * (another site's, not activated, deleted, invisible to me) is the 404 of member.php; a block either way does not
+ * stop a report, and a fictional profile is reported like any other, marked as fictional for moderation. Myself:
+ * a 400.
+ */
+export async function reportProfile(
+  ctx: AppContext,
+  site: Site,
+  auth: Auth,
+  input: { profile: number; reason: ChatReportReason; text?: string },
+): Promise<string> {
+  if (input.profile === auth.profile.id) {
+    throw new HttpError(400, 'validation_failed', 'You cannot report yourself', {
+      field: 'profile',
+      message_key: 'chatSafety.errors.self',
+    });
+  }
+  const found = await findProfileForViewer(ctx.db, input.profile, auth.profile.id);
+  if (!found || !isSeen(found, site, false)) throw notFound(PROFILE_NOT_FOUND);
+  const { profile } = found;
+  const note = input.text?.trim();
+  return fileMemberReport(
+    ctx,
+    {
+      siteId: site.id,
+      userId: auth.user.id,
+      name: auth.profile.name,
+      email: auth.user.email,
+      language: auth.user.language,
+      subject: `Profile report (${input.reason}): profile ${profile.id}`,
+      message: [
+        `Reported profile: ${profile.id} (${profile.name})${profile.isFictional ? ', fictional' : ''}`,
+        `Reporting profile: ${auth.profile.id}`,
+        `Reason: ${input.reason}`,
+        note ? `Note: ${note}` : '',
+      ]
+        .filter(Boolean)
+        .join('\n'),
+      url: `/members/${profile.id}`,
+    },
+    { reporterProfileId: auth.profile.id, id: profile.id, name: profile.name },
+  );
 }
 
 /** The account purge: the member's profile, with the blocks it gave and received. */
