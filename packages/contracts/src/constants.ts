@@ -44,13 +44,18 @@ export const ALERT_STORAGE_KEYS = {
   disabledNotifications: 'hide-disabled-notifications-alert',
   timeBonus: 'hide-time-bonus-modal',
   welcomeDiscount: 'hide-welcome-discount-banner',
+  timeBonusBanner: 'hide-time-bonus-banner',
 } as const;
 
 /**
  * The dismissals of the members-area banners that a member's page rendered by the server must know of (they
  * are kept in a cookie of the same name as well as in storage).
  */
-export const SERVER_KNOWN_DISMISSALS = [ALERT_STORAGE_KEYS.enrich, ALERT_STORAGE_KEYS.welcomeDiscount] as const;
+export const SERVER_KNOWN_DISMISSALS = [
+  ALERT_STORAGE_KEYS.enrich,
+  ALERT_STORAGE_KEYS.welcomeDiscount,
+  ALERT_STORAGE_KEYS.timeBonusBanner,
+] as const;
 
 /** The cookie with the browser's time zone (IANA name): the app writes it, the server's render of a member's page reads it. */
 export const TIME_ZONE_COOKIE = 'tz';

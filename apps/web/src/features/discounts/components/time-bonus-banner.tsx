@@ -1,6 +1,8 @@
 import './discounts.css';
-import { MEMBERS_AREA, type RouteName } from '@amora/contracts/core';
+import { ALERT_STORAGE_KEYS, MEMBERS_AREA, type RouteName } from '@amora/contracts/core';
+import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { dismissForServer, isDismissedForServer } from '@/lib/dismissals';
 import { useIsPhone } from '@/lib/use-media-query';
 import { formatCountdown, useSecondsLeft } from '@/shared/discounts/countdown';
 import { type TimeBonus, useTimeBonus } from '@/shared/discounts/time-bonus';
@@ -30,17 +32,24 @@ export function TimeBonusCountdown({ bonus, className }: { bonus: TimeBonus; cla
 /**
  * Spec §2: the top time-bonus banner, for members in the members area while the time bonus is visible; it leads
  * to the credit packages. One line in the banner strip, the whole of it a link: what the bonus is, the countdown,
- * and (from md up) the call to action.
+ * and (from md up) the call to action. An offer, not something the member must do, so it can be closed, which is
+ * remembered (hide-time-bonus-banner, storage and cookie: lib/dismissals.ts); the bonus itself stays on /credits.
  */
 export function TimeBonusBanner() {
   const { t } = useTranslation();
   const route = useRouteName();
   const bonus = useTimeBonus();
   const isPhone = useIsPhone();
-  if (!bonus || !isMembersArea(route)) return null;
+  const [isDismissed, setIsDismissed] = useState(() => isDismissedForServer(ALERT_STORAGE_KEYS.timeBonusBanner));
+  if (!bonus || isDismissed || !isMembersArea(route)) return null;
   const percent = bonus.discount.value_percentage;
   return (
-    <div className="alert time-bonus-banner" role="region" aria-label={t('timeBonus.label')} data-testid="time-bonus-banner">
+    <div
+      className="alert alert-dismissible time-bonus-banner"
+      role="region"
+      aria-label={t('timeBonus.label')}
+      data-testid="time-bonus-banner"
+    >
       <LocalLink to="/credits" className="container time-bonus-link" data-testid="time-bonus-link">
         <span className="time-bonus-text">
           <strong>{isPhone ? t('timeBonus.bannerShort', { percent }) : t('timeBonus.banner', { percent })}</strong>{' '}
@@ -55,6 +64,15 @@ export function TimeBonusBanner() {
           </svg>
         </span>
       </LocalLink>
+      <button
+        type="button"
+        className="btn-close btn-close-white"
+        aria-label={t('common.close')}
+        onClick={() => {
+          dismissForServer(ALERT_STORAGE_KEYS.timeBonusBanner);
+          setIsDismissed(true);
+        }}
+      />
     </div>
   );
 }
