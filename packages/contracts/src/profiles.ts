@@ -140,6 +140,9 @@ export type ProfileCard = z.infer<typeof profileCardSchema>;
 export const memberResponseSchema = z.object({ profile: memberProfileSchema, related: z.array(profileCardSchema) });
 export type MemberResponse = z.infer<typeof memberResponseSchema>;
 export const blockSchema = z.object({ profile_id: idSchema() });
+/** GET /api/blocks.php: the profiles I blocked, the latest first, each to unblock with DELETE /api/block.php. */
+export const blockedProfilesResponseSchema = z.object({ profiles: z.array(profileCardSchema) });
+export type BlockedProfilesResponse = z.infer<typeof blockedProfilesResponseSchema>;
 export const geocodeQuerySchema = z.object({
   lat: z.string().trim().min(1).transform(Number).pipe(z.number().min(-90).max(90)),
   lon: z.string().trim().min(1).transform(Number).pipe(z.number().min(-180).max(180)),

@@ -53,6 +53,21 @@ export async function insertBlock(db: Executor, blocker: number, blocked: number
   await db.insert(blocks).values({ blockerProfileId: blocker, blockedProfileId: blocked }).onConflictDoNothing();
 }
 
+/** The most blocks a member's list shows. */
+export const BLOCK_LIST_MAX = 500;
+
+/** The profiles `blocker` blocked, the latest block first, as cards (with whether their owner is premium). */
+export async function listBlockedBy(db: Executor, blocker: number) {
+  return db
+    .select({ ...profileCardColumns, paidUser: users.paidUser })
+    .from(blocks)
+    .innerJoin(profiles, eq(profiles.id, blocks.blockedProfileId))
+    .leftJoin(users, eq(users.id, profiles.userId))
+    .where(eq(blocks.blockerProfileId, blocker))
+    .orderBy(desc(blocks.createdAt), desc(blocks.blockedProfileId))
+    .limit(BLOCK_LIST_MAX);
+}
+
 /** Removes `blocker`'s block of `blocked`; whether there was one. */
 export async function deleteBlock(db: Executor, blocker: number, blocked: number): Promise<boolean> {
   const removed = await db

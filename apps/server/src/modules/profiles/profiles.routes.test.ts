@@ -1,7 +1,7 @@
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { INTERESTS, memberResponseSchema, ownProfileResponseSchema } from '@amora/contracts';
+import { blockedProfilesResponseSchema, INTERESTS, memberResponseSchema, ownProfileResponseSchema } from '@amora/contracts';
 import { blocks, likes, profiles } from '@amora/db';
 import { and, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -632,5 +632,46 @@ describe('invisible mode', () => {
     expect(off.statusCode, off.body).toBe(200);
     expect(await listIds(viewer)).toContain(hidden.profileId);
     expect(await relatedIds(viewer, anchor.profileId)).toContain(hidden.profileId);
+  });
+});
+
+describe('GET /api/blocks.php', () => {
+  const list = async (who: Member) => {
+    const res = await as(who, 'GET', '/api/blocks.php');
+    expect(res.statusCode, res.body).toBe(200);
+    return blockedProfilesResponseSchema.parse(res.json()).profiles;
+  };
+
+  it('lists the members I blocked, the latest first, as cards; unblocking takes one off', async () => {
+    const [me, first, second, bystander] = [await member(), await member({ name: 'First Fay' }), await member(), await member()];
+    expect(await list(me)).toEqual([]);
+    expect((await as(me, 'POST', BLOCK, { profile_id: first.profileId })).statusCode).toBe(200);
+    t.clock.advance(1_000);
+    expect((await as(me, 'POST', BLOCK, { profile_id: second.profileId })).statusCode).toBe(200);
+    // Blocks others gave, and blocks of me, are not mine.
+    expect((await as(bystander, 'POST', BLOCK, { profile_id: first.profileId })).statusCode).toBe(200);
+    expect((await as(second, 'POST', BLOCK, { profile_id: me.profileId })).statusCode).toBe(200);
+    const blocked = await list(me);
+    expect(blocked.map((p) => p.id)).toEqual([second.profileId, first.profileId]);
+    expect(blocked[1]).toMatchObject({ name: 'First Fay', is_fictional: false });
+    expect(await list(bystander)).toEqual([expect.objectContaining({ id: first.profileId })]);
+
+    expect((await as(me, 'DELETE', BLOCK, { profile_id: second.profileId })).statusCode).toBe(200);
+    expect((await list(me)).map((p) => p.id)).toEqual([first.profileId]);
+  });
+
+  it('keeps a blocked profile that went invisible on the list, so it can still be unblocked', async () => {
+    const [me, other] = [await member(), await member()];
+    expect((await as(me, 'POST', BLOCK, { profile_id: other.profileId })).statusCode).toBe(200);
+    expect((await as(other, 'PUT', PROFILE, { is_invisible: true })).statusCode).toBe(200);
+    expect((await list(me)).map((p) => p.id)).toEqual([other.profileId]);
+    expect((await as(me, 'DELETE', BLOCK, { profile_id: other.profileId })).statusCode).toBe(200);
+    expect(await list(me)).toEqual([]);
+  });
+
+  it('answers 403 to a visitor', async () => {
+    const res = await as(null, 'GET', '/api/blocks.php');
+    expect(res.statusCode).toBe(403);
+    expect(res.json()).toMatchObject({ error: 'authentication_required' });
   });
 });

@@ -1,4 +1,5 @@
 import {
+  blockedProfilesResponseSchema,
   blockSchema,
   completeSignupSchema,
   memberResponseSchema,
@@ -9,7 +10,7 @@ import {
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { requireAuth } from '../../plugins/auth';
-import { block, completeSignup, getOwnProfile, updateOwnProfile, viewMember } from './profiles.service';
+import { block, completeSignup, getOwnProfile, listBlocked, updateOwnProfile, viewMember } from './profiles.service';
 
 export const profilesRoutes: FastifyPluginAsyncZod = async (app) => {
   const { ctx } = app;
@@ -59,6 +60,12 @@ export const profilesRoutes: FastifyPluginAsyncZod = async (app) => {
       },
     },
     async (request) => viewMember(ctx, request.site, request.auth, request.query.id),
+  );
+
+  app.get(
+    '/api/blocks.php',
+    { schema: { ...tag('The members I blocked, the latest first'), response: { 200: blockedProfilesResponseSchema } } },
+    async (request) => listBlocked(ctx, requireAuth(request)),
   );
 
   app.post(

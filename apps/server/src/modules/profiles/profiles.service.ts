@@ -1,5 +1,6 @@
 import {
   ageOn,
+  type BlockedProfilesResponse,
   type ChatReportReason,
   type CompleteSignupInput,
   FREE_PHOTO_LIMIT,
@@ -30,6 +31,7 @@ import {
   findProfileWithOwner,
   hasBlocked,
   insertBlock,
+  listBlockedBy,
   photosOf,
   relatedProfiles,
   updateProfileRow,
@@ -310,6 +312,16 @@ export async function reportProfile(
     },
     { reporterProfileId: auth.profile.id, id: profile.id, name: profile.name },
   );
+}
+
+/**
+ * The profiles I blocked (settings), the latest first, whatever became of them since (a block can always be taken
+ * back); a deleted account's profile is gone with the purge.
+ */
+export async function listBlocked(ctx: AppContext, auth: Auth): Promise<BlockedProfilesResponse> {
+  const rows = await listBlockedBy(ctx.db, auth.profile.id);
+  const now = ctx.now();
+  return { profiles: rows.map((row) => presentProfileCard(row, row.paidUser === true, now)) };
 }
 
 /** The account purge: the member's profile, with the blocks it gave and received. */
