@@ -31,6 +31,6 @@ export type {
   ProfileUpdate,
 } from './profiles';
 export * from './routes';
-export type { SearchCard, SearchQuery, SearchResponse } from './search';
+export type { SearchCard, SearchQuery, SearchResponse, SearchWidening } from './search';
 export { SEARCH_PAGE_SIZE } from './search-constants';
 export type { Settings } from './settings';

@@ -4,7 +4,7 @@ import { TARGET_COUNTRIES } from './locales';
 import { GENDERS } from './profile-values';
 import { profileCardSchema } from './profiles';
 
-export { SEARCH_PAGE_SIZE } from './search-constants';
+export { SEARCH_PAGE_SIZE, SEARCH_WIDEN_BELOW } from './search-constants';
 /** Counting stops here: "1000+" says enough and keeps the count cheap on a large site. */
 export const SEARCH_COUNT_CAP = 1000;
 
@@ -20,6 +20,11 @@ export const searchCursorSchema = () =>
     .regex(/^n?\d{1,16}$/)
     .refine((v) => cursorSchema().safeParse(v.replace(/^n/, '')).success, 'Cursor out of range');
 
+/** How far a default search was widened: to the member's whole country, or to it and its neighbours. */
+export const SEARCH_WIDENINGS = ['country', 'nearby'] as const;
+export type SearchWidening = (typeof SEARCH_WIDENINGS)[number];
+const SEARCH_WIDEN_REQUESTS = ['auto', ...SEARCH_WIDENINGS] as const;
+
 export const searchQuerySchema = z
   .object({
     gender: z.enum(GENDERS).optional(),
@@ -31,6 +36,12 @@ export const searchQuerySchema = z
     min_age: age.optional(),
     max_age: age.optional(),
     cursor: searchCursorSchema().optional(),
+    /**
+     * The member's default search may widen: `auto` on its first page (to the whole country when the region finds
+     * fewer than SEARCH_WIDEN_BELOW, then to nearby countries); the next pages send the `widened` the first page
+     * answered, so they go on in the same area.
+     */
+    widen: z.enum(SEARCH_WIDEN_REQUESTS).optional(),
   })
   .strict()
   .refine((q) => q.min_age === undefined || q.max_age === undefined || q.min_age <= q.max_age, {
@@ -53,5 +64,7 @@ export const searchResponseSchema = z.object({
   next_cursor: z.string().nullable(),
   similar_results: z.array(searchCardSchema),
   similar_numResults: z.number().int(),
+  /** The area this page searched when a default search was widened (null: as asked). */
+  widened: z.enum(SEARCH_WIDENINGS).nullable(),
 });
 export type SearchResponse = z.infer<typeof searchResponseSchema>;

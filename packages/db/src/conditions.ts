@@ -1,4 +1,5 @@
-import { type AnyColumn, isNull, ne, or, type Placeholder, type SQL, sql } from 'drizzle-orm';
+import { IMPLIED_LOOKING_FOR } from '@amora/contracts';
+import { type AnyColumn, and, inArray, isNull, ne, or, type Placeholder, type SQL, sql } from 'drizzle-orm';
 import { blocks, conversations, likes, messages, profiles, users } from './schema';
 
 /**
@@ -34,6 +35,36 @@ export function hasContacted(viewerProfileId: number): SQL {
 export function notHiddenFrom(viewerProfileId: number | null): SQL {
   if (viewerProfileId === null) return sql`${profiles.isInvisible} = false`;
   return sql`(${profiles.isInvisible} = false or ${profiles.id} = ${viewerProfileId} or ${hasContacted(viewerProfileId)})`;
+}
+
+/** A constant of the code (a gender, a sexuality) as an SQL literal: the plan of a prepared statement sees it. */
+const literal = (value: string): SQL => sql.raw(`'${value.replaceAll("'", "''")}'`);
+
+/**
+ * The listed profile is looking for someone of `gender`: its looking_for answer holds it, or, without an answer,
+ * its own gender and sexuality do not point elsewhere (IMPLIED_LOOKING_FOR; every other pair looks for everyone).
+ * `gender` may be a placeholder of a prepared statement.
+ */
+export function isLookingFor(gender: string | Placeholder): SQL {
+  const implied = IMPLIED_LOOKING_FOR.map(
+    (rule) =>
+      sql`when ${profiles.gender} = ${literal(rule.gender)} and ${profiles.sexuality} in (${sql.join(rule.sexualities.map(literal), sql`, `)}) then ${gender}::text = ${literal(rule.lookingFor)}`,
+  );
+  return sql`(case when ${profiles.lookingFor} is not null then ${profiles.lookingFor} @> jsonb_build_array(${gender}::text) ${sql.join(implied, sql` `)} else true end)`;
+}
+
+/**
+ * Mutual interest: the listed profile's gender is one the viewer is looking for (`seeks`, empty = everyone; a
+ * profile without a gender only for a viewer looking for everyone) and the listed profile is looking for the
+ * viewer's gender (unknown: that side cannot be told and does not filter). Search, suggestions (match-finder,
+ * swipe game, signup matches, related profiles) and the auto-like all apply this; isMutualMatch in contracts says
+ * the same for two profiles in hand. Undefined when nothing filters.
+ */
+export function mutualInterest(viewer: { gender: string | Placeholder | null; seeks: readonly string[] }): SQL | undefined {
+  return and(
+    viewer.seeks.length > 0 ? inArray(profiles.gender, [...viewer.seeks]) : undefined,
+    viewer.gender !== null ? isLookingFor(viewer.gender) : undefined,
+  );
 }
 
 /** The profile has no account (a site's own profile) or its account is not deleted; needs `users` joined. */

@@ -1,6 +1,7 @@
 import {
   type Executor,
   likes,
+  mutualInterest,
   notBlockedEitherWay,
   ownerNotDeleted,
   profileCardColumns,
@@ -9,7 +10,7 @@ import {
   swipeDays,
   users,
 } from '@amora/db';
-import { and, eq, inArray, lt, ne, or, type SQL, sql } from 'drizzle-orm';
+import { and, eq, lt, ne, or, type SQL, sql } from 'drizzle-orm';
 
 /** What the suggestion query needs to know about the member it suggests for. */
 export interface SuggestionQuery {
@@ -19,15 +20,10 @@ export interface SuggestionQuery {
   /** The viewer's region: profiles there come first within the country. */
   region: string | null;
   birthDate: string;
-  /** The viewer's gender: profiles whose looking_for leaves it out are ranked lower. */
+  /** The viewer's gender: only profiles looking for it are suggested (unknown: no one is left out for it). */
   viewerGender: string | null;
   /** Only these genders (the viewer's preference); empty = everyone. */
   genders: readonly string[];
-  /**
-   * Profiles that did not answer looking_for, with these (gender, sexuality) pairs, are not looking for someone
-   * like the viewer: ranked lower.
-   */
-  notInterested: readonly (readonly [string, string])[];
   excludeSeen: boolean;
   /** Ages within this many years of the viewer's come first; the rest only fill up. */
   ageWindowYears: number;
@@ -45,28 +41,20 @@ const AGE_STEP_YEARS = 5;
 /**
  * Profiles to suggest to a member (match-finder, swipe game, signup matches, related profiles): active, visible
  * profiles of the viewer's site, of accounts that are not deleted, never the viewer, nobody in a block with the
- * viewer either way, nobody the viewer already liked, optionally nobody the viewer skipped; only the genders the
- * viewer is looking for. Best fits first:
+ * viewer either way, nobody the viewer already liked, optionally nobody the viewer skipped; only mutual interest
+ * (mutualInterest: of a gender the viewer is looking for, and looking for the viewer's gender). Best fits first:
  *  1. ages within the window (outside it only to fill up, the nearest first);
  *  2. the viewer's country, then their region;
- *  3. looking for someone of the viewer's gender (their looking_for, else their gender and sexuality; or not saying);
- *  4. with a main photo;
- *  5. nearer in age (5-year steps);
- *  6. newcomers (the newest first), so new members are seen;
- *  7. then a shuffle that is stable for one viewer for one day (variety, and no jumping around on reload).
+ *  3. with a main photo;
+ *  4. nearer in age (5-year steps);
+ *  5. newcomers (the newest first), so new members are seen;
+ *  6. then a shuffle that is stable for one viewer for one day (variety, and no jumping around on reload).
  */
 export async function suggestionRows(db: Executor, q: SuggestionQuery) {
   const days = sql`abs(${profiles.birthDate} - ${q.birthDate}::date)`;
   // Constants of this module, written into the SQL so they keep their numeric type.
   const outside = sql`(${days} > ${sql.raw(String(Math.round(q.ageWindowYears * DAYS_PER_YEAR)))})`;
   const ageStep = sql`floor(${days} / ${sql.raw(String(AGE_STEP_YEARS * DAYS_PER_YEAR))})`;
-  const pairs = q.notInterested.length
-    ? or(...q.notInterested.map(([gender, sexuality]) => and(eq(profiles.gender, gender), eq(profiles.sexuality, sexuality))))
-    : undefined;
-  // Not looking for the viewer's gender: by what they answered, else by their gender and sexuality.
-  const notInterested = q.viewerGender
-    ? sql`(case when ${profiles.lookingFor} is not null then not (${profiles.lookingFor} @> ${JSON.stringify([q.viewerGender])}::jsonb) else coalesce(${pairs ?? sql`false`}, false) end)`
-    : undefined;
   const isNewcomer = sql`(${profiles.createdAt} > ${q.newcomerSince.toISOString()}::timestamptz)`;
   const filters: (SQL | undefined)[] = [
     eq(profiles.siteId, q.siteId),
@@ -74,7 +62,7 @@ export async function suggestionRows(db: Executor, q: SuggestionQuery) {
     sql`${profiles.status} = 'active' and ${profiles.isInvisible} = false`,
     ne(profiles.id, q.viewerId),
     ownerNotDeleted(),
-    q.genders.length ? inArray(profiles.gender, [...q.genders]) : undefined,
+    mutualInterest({ gender: q.viewerGender, seeks: q.genders }),
     notBlockedEitherWay(q.viewerId),
     sql`not exists (select 1 from ${likes} l where l.liker_profile_id = ${q.viewerId} and l.liked_profile_id = ${profiles.id})`,
     q.excludeSeen
@@ -92,7 +80,6 @@ export async function suggestionRows(db: Executor, q: SuggestionQuery) {
         sql`(case when ${outside} then ${ageStep} else 0 end) asc`,
         sql`(${profiles.country} = ${q.country}) desc`,
         q.region ? sql`coalesce(${profiles.region} = ${q.region}, false) desc` : undefined,
-        notInterested ? sql`${notInterested} asc` : undefined,
         sql`(${profiles.mainPhotoId} is not null) desc`,
         sql`${ageStep} asc`,
         sql`${isNewcomer} desc`,

@@ -1,9 +1,7 @@
 import {
   type DiscoveryActionInput,
   type DiscoveryCard,
-  GENDERS,
   type MatchFinderActionResponse,
-  SEXUALITIES,
   SIGNUP_MATCHES_COUNT,
   SWIPE_LIKES_PER_DAY,
   SWIPE_STACK_SIZE,
@@ -45,24 +43,12 @@ export interface SuggestOptions {
   excludeSeen: boolean;
 }
 
-/** (gender, sexuality) pairs of members who, without a looking_for answer, look for someone of a gender other than `gender`. */
-function notInterestedIn(gender: string | null): [string, string][] {
-  if (!gender) return [];
-  const pairs: [string, string][] = [];
-  for (const g of GENDERS) {
-    for (const s of SEXUALITIES) {
-      const wanted = preferredGenders(g, s);
-      if (wanted.length > 0 && !wanted.includes(gender)) pairs.push([g, s]);
-    }
-  }
-  return pairs;
-}
-
 /**
- * Profiles to suggest to `viewer`, best fits first (see suggestionRows for the order). The viewer's preference
- * decides the genders shown: the genders they answered after signup (looking_for); without that answer, a straight woman sees men, a straight man women, a gay man men, a lesbian (or gay)
- * woman women; bisexual, pansexual, asexual, other, non-binary or not saying: everyone. Invisible members see
- * nobody (spec §4).
+ * Profiles to suggest to `viewer`, best fits first (see suggestionRows for the order). Only mutual interest is
+ * shown: genders the viewer is looking for (the genders they answered after signup, looking_for; without that
+ * answer, a straight woman sees men, a straight man women, a gay man men, a lesbian (or gay) woman women;
+ * bisexual, pansexual, asexual, other, non-binary or not saying: everyone), and of those only the ones looking for
+ * the viewer's gender by the same rule. Invisible members see nobody (spec §4).
  */
 export async function suggestProfiles(ctx: AppContext, viewer: SuggestionViewer, options: SuggestOptions): Promise<SuggestionRow[]> {
   if (viewer.isInvisible || options.limit <= 0) return [];
@@ -75,7 +61,6 @@ export async function suggestProfiles(ctx: AppContext, viewer: SuggestionViewer,
     birthDate: viewer.birthDate,
     viewerGender: viewer.gender,
     genders: preferredGenders(viewer.gender, viewer.sexuality, viewer.lookingFor),
-    notInterested: notInterestedIn(viewer.gender),
     excludeSeen: options.excludeSeen,
     ageWindowYears: AGE_WINDOW_YEARS,
     newcomerSince: new Date(now.getTime() - NEWCOMER_DAYS * DAY_MS),

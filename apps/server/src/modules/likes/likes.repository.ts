@@ -3,6 +3,7 @@ import {
   blocks,
   type Executor,
   likes,
+  mutualInterest,
   notBlockedEitherWay,
   notHiddenFrom,
   ownerNotDeleted,
@@ -10,7 +11,7 @@ import {
   profiles,
   users,
 } from '@amora/db';
-import { and, desc, eq, inArray, ne, or, type SQL, sql } from 'drizzle-orm';
+import { and, desc, eq, ne, or, type SQL, sql } from 'drizzle-orm';
 
 /** The profile `actorProfileId` acts on (like, skip), with what the rules need to know about it. */
 export async function findTarget(db: Executor, profileId: number, actorProfileId: number) {
@@ -136,16 +137,14 @@ export type LikeListRow = Awaited<ReturnType<typeof listGiven>>[number];
 
 /**
  * A fictional profile to like `member` automatically: active, visible (an invisible profile cannot like others,
- * spec §4), same site, not yet liking the member, no block either way. Preferred, in this order: a main photo, the gender the member is looking for, the member's country;
+ * spec §4), same site, not yet liking the member, no block either way, of a gender the member is looking for and
+ * looking for the member's gender (mutualInterest). Preferred, in this order: a main photo, the member's country;
  * then chance.
  */
 export async function pickAutoLiker(
   db: Executor,
-  member: { profileId: number; siteId: number; country: string; preferredGenders: readonly string[] },
+  member: { profileId: number; siteId: number; country: string; gender: string | null; preferredGenders: readonly string[] },
 ) {
-  const order: SQL[] = [sql`(${profiles.mainPhotoId} is not null) desc`];
-  if (member.preferredGenders.length) order.push(sql`coalesce(${inArray(profiles.gender, [...member.preferredGenders])}, false) desc`);
-  order.push(sql`(${profiles.country} = ${member.country}) desc`, sql`random()`);
   const [row] = await db
     .select({ id: profiles.id, name: profiles.name, mainPhotoId: profiles.mainPhotoId, isFictional: profiles.isFictional })
     .from(profiles)
@@ -158,9 +157,10 @@ export async function pickAutoLiker(
         ne(profiles.id, member.profileId),
         sql`not exists (select 1 from ${likes} l where l.liker_profile_id = ${profiles.id} and l.liked_profile_id = ${member.profileId})`,
         notBlockedEitherWay(member.profileId),
+        mutualInterest({ gender: member.gender, seeks: member.preferredGenders }),
       ),
     )
-    .orderBy(...order)
+    .orderBy(sql`(${profiles.mainPhotoId} is not null) desc`, sql`(${profiles.country} = ${member.country}) desc`, sql`random()`)
     .limit(1);
   return row;
 }

@@ -381,16 +381,27 @@ describe('GET /api/auto-like.php', () => {
     });
   });
 
-  it("prefers the gender the member is looking for, then the member's country", async () => {
+  it("comes only from a gender the member is looking for that is looking for the member; the member's country first", async () => {
     const a = await member();
     const { siteId, country } = await profileRow(a.profileId);
     expect((await as(a, 'PUT', '/api/profile.php', { gender: 'man', sexuality: 'straight' })).statusCode).toBe(200);
     const localMan = await fictional(a);
+    const localLesbian = await fictional(a);
     const womanAbroad = await fictional(a, { country: country === 'DE' ? 'FR' : 'DE' });
     await t.ctx.db.update(profiles).set({ gender: 'man' }).where(eq(profiles.id, localMan.id));
+    await t.ctx.db
+      .update(profiles)
+      .set({ gender: 'woman', lookingFor: ['woman'] })
+      .where(eq(profiles.id, localLesbian.id));
     await t.ctx.db.update(profiles).set({ gender: 'woman' }).where(eq(profiles.id, womanAbroad.id));
-    await onlyFictional([localMan.id, womanAbroad.id], siteId, async () => {
+    await onlyFictional([localMan.id, localLesbian.id, womanAbroad.id], siteId, async () => {
       expect((await as(a, 'GET', AUTO)).json().profile.id).toBe(womanAbroad.id);
+    });
+    // Nobody left who is looking for him: no auto-like at all.
+    const b = await member();
+    expect((await as(b, 'PUT', '/api/profile.php', { gender: 'man', looking_for: ['woman'] })).statusCode).toBe(200);
+    await onlyFictional([localMan.id, localLesbian.id], siteId, async () => {
+      expect((await as(b, 'GET', AUTO)).json().profile).toBeNull();
     });
   });
 });

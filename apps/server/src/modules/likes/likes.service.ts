@@ -1,4 +1,4 @@
-import { type AutoLikeProfile, GENDERS, type LikeSource, type LikesResponse } from '@amora/contracts';
+import { type AutoLikeProfile, type LikeSource, type LikesResponse, preferredGenders } from '@amora/contracts';
 import type { Executor } from '@amora/db';
 import type { AppContext } from '../../context';
 import { badRequest, HttpError, notFound } from '../../lib/errors';
@@ -120,23 +120,14 @@ export async function listLikes(ctx: AppContext, auth: Auth): Promise<LikesRespo
   };
 }
 
-/**
- * The genders a member is looking for; empty means everyone (or that we cannot tell). What they answered after
- * signup (looking_for) decides; without it, their own gender and sexuality.
- */
-export function preferredGenders(gender: string | null, sexuality: string | null, lookingFor: readonly string[] | null = null): string[] {
-  if (lookingFor && lookingFor.length > 0) return GENDERS.every((g) => lookingFor.includes(g)) ? [] : [...lookingFor];
-  if (gender === 'man' && sexuality === 'straight') return ['woman'];
-  if (gender === 'woman' && sexuality === 'straight') return ['man'];
-  if (gender === 'man' && sexuality === 'gay') return ['man'];
-  if (gender === 'woman' && (sexuality === 'lesbian' || sexuality === 'gay')) return ['woman'];
-  return [];
-}
+/** The genders a member is looking for (contracts' rule; empty means everyone). */
+export { preferredGenders };
 
 /**
  * auto-like.php (spec §7): at most once a day per member, a fictional profile of the site likes the member and
  * is returned for the match modal. Only for active, visible members; only fictional profiles (marked as such
- * everywhere), never a real member's profile. The day is used up by the first call, whether or not a profile
+ * everywhere), never a real member's profile; only one of a gender the member is looking for that is looking for
+ * the member's gender (mutual interest, as search and suggestions). The day is used up by the first call, whether or not a profile
  * was left to pick. Null when it does not fire.
  */
 export async function autoLike(ctx: AppContext, auth: Auth): Promise<AutoLikeProfile | null> {
@@ -148,6 +139,7 @@ export async function autoLike(ctx: AppContext, auth: Auth): Promise<AutoLikePro
     profileId: profile.id,
     siteId: profile.siteId,
     country: profile.country,
+    gender: profile.gender,
     preferredGenders: preferredGenders(profile.gender, profile.sexuality, profile.lookingFor),
   });
   if (!picked) return null;

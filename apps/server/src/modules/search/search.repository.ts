@@ -1,11 +1,18 @@
-import { type Executor, notBlockedEitherWay, plannedDatabase, profileCardColumns, profiles, users } from '@amora/db';
+import { isMutualMatch } from '@amora/contracts';
+import { type Executor, mutualInterest, notBlockedEitherWay, plannedDatabase, profileCardColumns, profiles, users } from '@amora/db';
 import { and, eq, gt, lte, ne, type Placeholder, type SQL, sql } from 'drizzle-orm';
 
 export interface SearchFilters {
   siteId: number;
   viewerProfileId: number | null;
   gender?: string;
+  /** One of these genders (a viewer looking for several, with no gender chosen); `gender` takes one. */
+  genders?: string[];
+  /** Only profiles looking for this gender (the viewer's): the other side of mutual interest. */
+  seeking?: string;
   country?: string;
+  /** One of these countries (a search widened to nearby countries); `country` takes one. */
+  countries?: string[];
   region?: string;
   /** Birth dates of the age range: born on or before `bornBefore`, after `bornAfter`. */
   bornOnOrBefore?: string;
@@ -17,7 +24,10 @@ export interface SearchFilters {
 type PageValues = {
   siteId: number;
   gender?: string;
+  genders?: string[];
+  seeking?: string;
   country?: string;
+  countries?: string[];
   region?: string;
   bornOnOrBefore?: string;
   bornAfter?: string;
@@ -26,7 +36,7 @@ type PageValues = {
   cursorHasPhoto?: boolean;
   cursorId?: number;
 };
-type FilterName = 'siteId' | 'gender' | 'country' | 'region' | 'bornOnOrBefore' | 'bornAfter';
+type FilterName = 'siteId' | 'gender' | 'genders' | 'seeking' | 'country' | 'countries' | 'region' | 'bornOnOrBefore' | 'bornAfter';
 /** A filter's value in the statement: the value itself, or a placeholder filled in at each execution. */
 type Bind = <T>(name: FilterName, value: T) => T | Placeholder;
 const inline: Bind = (_name, value) => value;
@@ -38,13 +48,21 @@ const placeholder: Bind = (name) => sql.placeholder(name);
  * same of one profile row: keep the two in step.
  */
 function filterConditions(f: SearchFilters, bind: Bind = inline): SQL[] {
+  // A list is one array value (Drizzle would write an inline list out as one parameter per element).
+  const list = (name: FilterName, value: string[]) => {
+    const bound = bind(name, value);
+    return Array.isArray(bound) ? sql.param(bound) : bound;
+  };
   return [
     eq(profiles.siteId, bind('siteId', f.siteId)),
     // Literal constants, not parameters: only then can the planner match the partial search indexes.
     sql`${profiles.status} = 'active'`,
     sql`${profiles.isInvisible} = false`,
     f.gender ? eq(profiles.gender, bind('gender', f.gender)) : undefined,
+    f.genders ? sql`${profiles.gender} = any(${list('genders', f.genders)}::text[])` : undefined,
+    f.seeking ? mutualInterest({ gender: bind('seeking', f.seeking), seeks: [] }) : undefined,
     f.country ? eq(profiles.country, bind('country', f.country)) : undefined,
+    f.countries ? sql`${profiles.country} = any(${list('countries', f.countries)}::text[])` : undefined,
     f.region ? eq(profiles.region, bind('region', f.region)) : undefined,
     f.bornOnOrBefore ? lte(profiles.birthDate, bind('bornOnOrBefore', f.bornOnOrBefore)) : undefined,
     f.bornAfter ? gt(profiles.birthDate, bind('bornAfter', f.bornAfter)) : undefined,
@@ -53,7 +71,10 @@ function filterConditions(f: SearchFilters, bind: Bind = inline): SQL[] {
 
 /** Whether a profile row meets the filters (filterConditions, for one row in hand). */
 export function matchesFilters(
-  p: Pick<typeof profiles.$inferSelect, 'siteId' | 'status' | 'isInvisible' | 'gender' | 'country' | 'region' | 'birthDate'>,
+  p: Pick<
+    typeof profiles.$inferSelect,
+    'siteId' | 'status' | 'isInvisible' | 'gender' | 'sexuality' | 'lookingFor' | 'country' | 'region' | 'birthDate'
+  >,
   f: SearchFilters,
 ): boolean {
   return (
@@ -61,7 +82,10 @@ export function matchesFilters(
     p.status === 'active' &&
     !p.isInvisible &&
     (!f.gender || p.gender === f.gender) &&
+    (!f.genders || (p.gender !== null && f.genders.includes(p.gender))) &&
+    (!f.seeking || isMutualMatch({ gender: f.seeking, sexuality: null, lookingFor: null }, p)) &&
     (!f.country || p.country === f.country) &&
+    (!f.countries || f.countries.includes(p.country)) &&
     (!f.region || p.region === f.region) &&
     (!f.bornOnOrBefore || p.birthDate <= f.bornOnOrBefore) &&
     (!f.bornAfter || p.birthDate > f.bornAfter)
@@ -150,7 +174,7 @@ function preparePage(db: Executor, f: SearchFilters, cursor: SearchCursor | null
 }
 type PreparedPage = ReturnType<typeof preparePage>;
 
-/** The page statements made so far, per database and shape (at most 2^8 shapes times the two limits). */
+/** The page statements made so far, per database and shape (at most 2^12 shapes times the two limits; a few dozen are used). */
 const preparedPages = new WeakMap<Executor, Map<string, PreparedPage>>();
 
 /**
@@ -162,7 +186,7 @@ const preparedPages = new WeakMap<Executor, Map<string, PreparedPage>>();
  */
 export async function searchPage(db: Executor, f: SearchFilters, cursor: SearchCursor | null, limit: number): Promise<SearchPageRow[]> {
   const exclude = f.excludeIds && f.excludeIds.length > 0;
-  const shape = `${f.gender ? 'g' : ''}${f.country ? 'c' : ''}${f.region ? 'r' : ''}${f.bornOnOrBefore ? 'o' : ''}${f.bornAfter ? 'a' : ''}${f.viewerProfileId ? 'v' : ''}${exclude ? 'x' : ''}${cursor ? 'k' : ''}_${limit}`;
+  const shape = `${f.gender ? 'g' : ''}${f.genders ? 'G' : ''}${f.seeking ? 's' : ''}${f.country ? 'c' : ''}${f.countries ? 'C' : ''}${f.region ? 'r' : ''}${f.bornOnOrBefore ? 'o' : ''}${f.bornAfter ? 'a' : ''}${f.viewerProfileId ? 'v' : ''}${exclude ? 'x' : ''}${cursor ? 'k' : ''}_${limit}`;
   const planned = plannedDatabase(db);
   let pages = preparedPages.get(planned);
   if (!pages) {
@@ -177,7 +201,10 @@ export async function searchPage(db: Executor, f: SearchFilters, cursor: SearchC
   const values: PageValues = {
     siteId: f.siteId,
     gender: f.gender,
+    genders: f.genders,
+    seeking: f.seeking,
     country: f.country,
+    countries: f.countries,
     region: f.region,
     bornOnOrBefore: f.bornOnOrBefore,
     bornAfter: f.bornAfter,

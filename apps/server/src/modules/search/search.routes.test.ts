@@ -196,3 +196,108 @@ describe('GET /api/search.php', () => {
     t.ctx.sites.invalidate();
   });
 });
+
+describe("a member's default search widens when their area finds few", () => {
+  /** Profiles in Belgium (1 in Antwerp, 9 in Hainaut) and Austria (1 in Vienna, 1 in Tyrol); 30 in Germany above. */
+  let antwerp = 0;
+  beforeAll(async () => {
+    const at = (country: string, region: string, n: number) =>
+      Array.from({ length: n }, (_, i) => ({
+        siteId: 1,
+        name: `${region} ${i}`,
+        country,
+        region,
+        birthDate: '1985-06-15',
+        status: 'active',
+      }));
+    const rows = await t.ctx.db
+      .insert(profiles)
+      .values([...at('BE', 'BE-VAN', 1), ...at('BE', 'BE-WHT', 9), ...at('AT', 'AT-9', 1), ...at('AT', 'AT-7', 1)])
+      .returning({ id: profiles.id });
+    antwerp = rows[0].id;
+  });
+
+  const idsOf = (body: { results: { id: number }[] }) => body.results.map((r) => r.id);
+
+  it('to the whole country when the region has fewer than a screenful, and says so', async () => {
+    const res = await get('?country=BE&countryregion=BE-VAN&widen=auto');
+    expect(res.statusCode, res.body).toBe(200);
+    const body = res.json();
+    expect(body.widened).toBe('country');
+    expect(body.results).toHaveLength(10);
+    expect(body.numResults).toBe(10);
+    expect(idsOf(body)).toContain(antwerp);
+  });
+
+  it('then to nearby countries, and its next pages go on there', async () => {
+    const res = await get('?country=AT&countryregion=AT-9&widen=auto');
+    expect(res.statusCode, res.body).toBe(200);
+    const first = res.json();
+    expect(first.widened).toBe('nearby');
+    // Austria's 2 and Germany's 30 (Switzerland and Italy are served too, with nobody in them here).
+    expect(first.numResults).toBe(32);
+    expect(first.results).toHaveLength(24);
+    expect(first.next_cursor).not.toBeNull();
+    const second = (await get(`?country=AT&countryregion=AT-9&widen=nearby&cursor=${first.next_cursor}`)).json();
+    expect(second.widened).toBe('nearby');
+    // The rest of the 32, less the two in a block with the viewer (left out of the pages, not of the count).
+    expect(second.results).toHaveLength(6);
+    expect(second.next_cursor).toBeNull();
+    const all = [...first.results, ...second.results];
+    expect(new Set(all.map((r: { id: number }) => r.id)).size).toBe(30);
+    expect(new Set(all.map((r: { country: string }) => r.country))).toEqual(new Set(['AT', 'DE']));
+  });
+
+  it('a search the member set themselves answers as asked', async () => {
+    const body = (await get('?country=BE&countryregion=BE-VAN')).json();
+    expect(body.widened).toBeNull();
+    expect(idsOf(body)).toEqual([antwerp]);
+    expect(body.numResults).toBe(1);
+  });
+
+  it('a default search that finds a screenful stays where it is', async () => {
+    const body = (await get('?country=BE&countryregion=BE-WHT&widen=auto')).json();
+    expect(body.widened).toBeNull();
+    expect(body.results).toHaveLength(9);
+  });
+
+  it.each([
+    ['?widen=country', 'widen'],
+    ['?country=BE&widen=country', 'widen'],
+    ['?widen=nearby', 'widen'],
+    ['?country=BE&widen=everywhere', 'widen'],
+  ])('%s → 400 naming %s', async (query, field) => {
+    const res = await get(query);
+    expect(res.statusCode).toBe(400);
+    expect(res.json().field).toBe(field);
+  });
+});
+
+describe('mutual interest in search', () => {
+  it('a gender the member is not looking for finds nobody, and a visitor searches as asked', async () => {
+    const man = await t.app.inject({
+      method: 'POST',
+      url: '/api/signup.php',
+      headers: { ...HOST, 'x-request-type': 'client' },
+      remoteAddress: '10.88.0.9',
+      payload: {
+        email: 'straight@example.com',
+        name: 'Straight',
+        password: 'long enough secret',
+        date_of_birth: '1980-01-01',
+        terms: true,
+      },
+    });
+    const cookie = man.cookies.map((c) => `${c.name}=${c.value}`).join('; ');
+    const updated = await t.app.inject({
+      method: 'PUT',
+      url: '/api/profile.php',
+      headers: { ...HOST, 'x-request-type': 'client', cookie },
+      payload: { gender: 'man', looking_for: ['woman'] },
+    });
+    expect(updated.statusCode, updated.body).toBe(200);
+    const men = (await get('?gender=man&country=DE', cookie)).json();
+    expect(men).toMatchObject({ results: [], numResults: 0, similar_results: [] });
+    expect((await get('?gender=man&country=DE', '')).json().results.length).toBeGreaterThan(0);
+  });
+});

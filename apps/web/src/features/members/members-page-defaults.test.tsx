@@ -21,6 +21,7 @@ function recordSearches(): string[] {
         next_cursor: null,
         similar_results: [],
         similar_numResults: 0,
+        widened: null,
       });
     }),
   );

@@ -19,6 +19,7 @@ function answer(page: Partial<SearchResponse>) {
     next_cursor: null,
     similar_results: [],
     similar_numResults: 0,
+    widened: null,
     ...page,
   });
 }

@@ -30,6 +30,7 @@ function searchAnswer(page: Partial<SearchResponse>) {
     next_cursor: null,
     similar_results: [],
     similar_numResults: 0,
+    widened: null,
     ...page,
   });
 }
