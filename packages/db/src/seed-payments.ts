@@ -7,7 +7,8 @@ import { creditPackages, paymentMethods, sites } from './schema';
  * package costs in the country's own currency, in minor units, with the endings people expect there; the credits
  * grow with the site's price of a message, so that on every site the largest package makes a message cost about
  * the site's `minimum_message_costs` (one unit of money; 4 złoty). Fees are flat per method (minor units), 0 for
- * the country's own bank methods, a little for cards and wallets, more for PayPal and prepaid vouchers.
+ * the country's own bank methods and, in the EEA, for cards; a little for cards and wallets elsewhere, more for
+ * PayPal and prepaid vouchers.
  */
 
 /** The currency of each country the sites sell in. */
@@ -46,13 +47,17 @@ const CREDITS_PER_10 = [50, 120, 300, 700] as const;
 /** The package marked best value (the third: most credits per unit of money short of the largest outlay). */
 const BEST_VALUE = 2;
 
-/** Methods (spec §9 names) per country, in the order they are shown, with their fee in minor units. */
+/**
+ * Methods (spec §9 names) per country, in the order they are shown, with their fee in minor units. In the EEA a
+ * consumer card payment may carry no surcharge (PSD2 art. 62(4); the United Kingdom's rules say the same): cards
+ * and Apple Pay (a card in a wallet) are 0 there, as the payments module enforces whatever is stored (docs/operations.md).
+ */
 export const METHOD_FEES: Record<string, [string, number][]> = {
   NL: [
     ['ideal', 0],
-    ['visa', 25],
-    ['mastercard', 25],
-    ['applepay', 25],
+    ['visa', 0],
+    ['mastercard', 0],
+    ['applepay', 0],
     ['paypal', 35],
     ['banktransfer', 0],
     ['directdebit', 0],
@@ -60,10 +65,10 @@ export const METHOD_FEES: Record<string, [string, number][]> = {
   ],
   BE: [
     ['bancontact', 0],
-    ['visa', 25],
-    ['mastercard', 25],
-    ['maestro', 25],
-    ['applepay', 25],
+    ['visa', 0],
+    ['mastercard', 0],
+    ['maestro', 0],
+    ['applepay', 0],
     ['paypal', 35],
     ['banktransfer', 0],
     ['directdebit', 0],
@@ -71,9 +76,9 @@ export const METHOD_FEES: Record<string, [string, number][]> = {
   ],
   FR: [
     ['cartebancaire', 0],
-    ['visa', 25],
-    ['mastercard', 25],
-    ['applepay', 25],
+    ['visa', 0],
+    ['mastercard', 0],
+    ['applepay', 0],
     ['paypal', 35],
     ['banktransfer', 0],
     ['directdebit', 0],
@@ -82,19 +87,19 @@ export const METHOD_FEES: Record<string, [string, number][]> = {
   IT: [
     ['postepay', 0],
     ['nexi', 0],
-    ['visa', 25],
-    ['mastercard', 25],
-    ['maestro', 25],
-    ['applepay', 25],
+    ['visa', 0],
+    ['mastercard', 0],
+    ['maestro', 0],
+    ['applepay', 0],
     ['paypal', 35],
     ['banktransfer', 0],
     ['paysafecard', 50],
   ],
   ES: [
-    ['visa', 25],
-    ['mastercard', 25],
-    ['maestro', 25],
-    ['applepay', 25],
+    ['visa', 0],
+    ['mastercard', 0],
+    ['maestro', 0],
+    ['applepay', 0],
     ['paypal', 35],
     ['banktransfer', 0],
     ['directdebit', 0],
@@ -104,9 +109,9 @@ export const METHOD_FEES: Record<string, [string, number][]> = {
     ['paypal', 35],
     ['sofort', 0],
     ['giropay', 0],
-    ['visa', 25],
-    ['mastercard', 25],
-    ['applepay', 25],
+    ['visa', 0],
+    ['mastercard', 0],
+    ['applepay', 0],
     ['banktransfer', 0],
     ['directdebit', 0],
     ['paysafecard', 50],
@@ -114,28 +119,28 @@ export const METHOD_FEES: Record<string, [string, number][]> = {
   AT: [
     ['eps', 0],
     ['sofort', 0],
-    ['visa', 25],
-    ['mastercard', 25],
-    ['maestro', 25],
-    ['applepay', 25],
+    ['visa', 0],
+    ['mastercard', 0],
+    ['maestro', 0],
+    ['applepay', 0],
     ['paypal', 35],
     ['banktransfer', 0],
     ['directdebit', 0],
     ['paysafecard', 50],
   ],
   IE: [
-    ['visa', 25],
-    ['mastercard', 25],
-    ['applepay', 25],
+    ['visa', 0],
+    ['mastercard', 0],
+    ['applepay', 0],
     ['paypal', 35],
     ['banktransfer', 0],
     ['directdebit', 0],
   ],
   GB: [
-    ['visa', 20],
-    ['mastercard', 20],
-    ['maestro', 20],
-    ['applepay', 20],
+    ['visa', 0],
+    ['mastercard', 0],
+    ['maestro', 0],
+    ['applepay', 0],
     ['paypal', 30],
     ['paysafecard', 45],
   ],
@@ -154,9 +159,9 @@ export const METHOD_FEES: Record<string, [string, number][]> = {
   ],
   PL: [
     ['blik', 0],
-    ['visa', 100],
-    ['mastercard', 100],
-    ['applepay', 100],
+    ['visa', 0],
+    ['mastercard', 0],
+    ['applepay', 0],
     ['paypal', 150],
     ['banktransfer', 0],
     ['paysafecard', 200],

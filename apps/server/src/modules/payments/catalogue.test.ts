@@ -1,10 +1,11 @@
-import { PAYMENT_METHODS } from '@amora/contracts';
+import { PAYMENT_METHODS, paymentMethodsResponseSchema } from '@amora/contracts';
 import { COUNTRY_CURRENCY, catalogueOf, creditPackages, paymentMethods, seedPaymentCatalogue, sites } from '@amora/db';
-import { eq } from 'drizzle-orm';
+import { and, eq, inArray } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { callAs, createMember } from '../../test/factories';
 import { createTestApp, type TestApp } from '../../test/harness';
 import { mollieLocale } from './catalogue';
-import { mollieMethodFor } from './provider/methods';
+import { CARD_BASED_METHODS, EEA_COUNTRIES, mollieMethodFor, NO_CARD_SURCHARGE_COUNTRIES } from './provider/methods';
 
 let t: TestApp;
 beforeAll(async () => {
@@ -55,6 +56,34 @@ describe('the seeded catalogue', () => {
     }
     // Direct debit is SEPA: only where the currency is the euro.
     for (const m of methods.filter((row) => row.method === 'directdebit')) expect(COUNTRY_CURRENCY[m.country]).toBe('EUR');
+  });
+
+  it('puts no surcharge on a consumer card in the EEA (PSD2): 0 in the seed, and 0 at checkout whatever is stored', async () => {
+    const methods = await t.ctx.db.select().from(paymentMethods);
+    const cardsInEea = methods.filter(
+      (m) => CARD_BASED_METHODS.includes(m.method as never) && NO_CARD_SURCHARGE_COUNTRIES.includes(m.country),
+    );
+    expect(cardsInEea.length).toBeGreaterThan(0);
+    expect(cardsInEea.some((m) => EEA_COUNTRIES.includes(m.country) && m.country === 'NL')).toBe(true);
+    for (const m of cardsInEea) expect(m.feeMinor, `${m.country} ${m.method}`).toBe(0);
+    // Outside the EEA a card may carry a fee (Switzerland, the United States).
+    expect(methods.some((m) => m.country === 'CH' && m.method === 'visa' && m.feeMinor > 0)).toBe(true);
+
+    // An operator stores a card fee for the Netherlands: the member is still charged none.
+    const sam = await createMember(t);
+    const packages = (await callAs(t, sam, 'GET', '/api/packages.php')).json().packages as { id: number }[];
+    await t.ctx.db
+      .update(paymentMethods)
+      .set({ feeMinor: 25 })
+      .where(and(eq(paymentMethods.country, 'NL'), inArray(paymentMethods.method, ['visa', 'mastercard', 'applepay'])));
+    const res = await callAs(t, sam, 'GET', `/api/paymentmethods.php?package=${packages[1].id}`);
+    expect(res.statusCode, res.body).toBe(200);
+    const offered = paymentMethodsResponseSchema.parse(res.json()).methods;
+    const cards = offered.filter((m) => ['visa', 'mastercard', 'applepay'].includes(m.name));
+    expect(cards.length).toBeGreaterThan(0);
+    for (const m of cards) expect([m.name, m.fee]).toEqual([m.name, 0]);
+    // Bad input changes nothing and says so.
+    expect((await callAs(t, sam, 'GET', '/api/paymentmethods.php?package=abc')).statusCode).toBe(400);
   });
 
   it('is given once to a site that has none, however often it is asked', async () => {

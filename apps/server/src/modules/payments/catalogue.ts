@@ -5,7 +5,7 @@ import { HttpError } from '../../lib/errors';
 import { activeDiscountFor, lookUpCode, priceWithDiscount } from '../discounts/discounts.service';
 import type { Site } from '../sites/sites.service';
 import { type Buyer, listMethods, listPackages, type MethodRow, type PackageRow } from './payments.repository';
-import { MANDATE_ONLY_METHODS, mollieMethodFor, offeredMethods } from './provider/methods';
+import { allowedFee, MANDATE_ONLY_METHODS, mollieMethodFor, offeredMethods } from './provider/methods';
 
 /**
  * What a member can buy where: the payment country, its packages, the methods with their fees as the provider
@@ -137,7 +137,12 @@ export async function offeredMethodsFor(
   );
   return known
     .filter((row) => offered.has(row.method) || MANDATE_ONLY_METHODS.includes(row.method))
-    .map((row) => ({ name: row.method, feeMinor: row.feeMinor, mandateOnly: MANDATE_ONLY_METHODS.includes(row.method) }));
+    .map((row) => ({
+      name: row.method,
+      // No surcharge on a consumer card in the EEA (PSD2), even if an operator stored one.
+      feeMinor: allowedFee(q.country, row.method, row.feeMinor),
+      mandateOnly: MANDATE_ONLY_METHODS.includes(row.method),
+    }));
 }
 
 export type DiscountChoice =

@@ -59,6 +59,55 @@ export const CARD_BRANDS: readonly SpecPaymentMethod[] = [
   'cartebancaire',
 ];
 
+/**
+ * The countries of the European Economic Area (the EU, Iceland, Liechtenstein, Norway), where a consumer card
+ * payment may carry no surcharge (PSD2, Directive (EU) 2015/2366 art. 62(4)).
+ */
+export const EEA_COUNTRIES: readonly string[] = [
+  'AT',
+  'BE',
+  'BG',
+  'HR',
+  'CY',
+  'CZ',
+  'DK',
+  'EE',
+  'FI',
+  'FR',
+  'DE',
+  'GR',
+  'HU',
+  'IE',
+  'IT',
+  'LV',
+  'LT',
+  'LU',
+  'MT',
+  'NL',
+  'PL',
+  'PT',
+  'RO',
+  'SK',
+  'SI',
+  'ES',
+  'SE',
+  'IS',
+  'LI',
+  'NO',
+];
+
+/** Methods paid with a consumer card: the card brands and Apple Pay (a card in a wallet). */
+export const CARD_BASED_METHODS: readonly SpecPaymentMethod[] = [...CARD_BRANDS, 'applepay'];
+
+/** Where a consumer card payment may carry no surcharge: the EEA, and the United Kingdom by its own rules. */
+export const NO_CARD_SURCHARGE_COUNTRIES: readonly string[] = [...EEA_COUNTRIES, 'GB'];
+
+/** The fee a method may carry in a country: none for a card-based method where surcharges are banned, whatever is stored. */
+export function allowedFee(country: string, method: string, storedFeeMinor: number): number {
+  const card = (CARD_BASED_METHODS as readonly string[]).includes(method);
+  return card && NO_CARD_SURCHARGE_COUNTRIES.includes(country.toUpperCase()) ? 0 : storedFeeMinor;
+}
+
 /** Mollie ids that Mollie no longer offers (kept so that an old order's method still reads). */
 export const DISCONTINUED_MOLLIE_METHODS: readonly MollieMethodId[] = ['giropay', 'sofort'];
 
