@@ -89,6 +89,8 @@ export const sites = pgTable(
     uniqueIndex('sites_domain_idx').on(t.domain),
     check('sites_niche_check', sql`${t.niche} between 1 and 7`),
     check('sites_entry_popup_check', sql`${t.enableSiteEntryPopup} in ('yes', 'no')`),
+    // A delete discount of 100 % would make an order of the fee alone, or of nothing, which the provider refuses.
+    check('sites_delete_discount_check', sql`${t.deleteDiscount} between 0 and 99`),
   ],
 );
 
@@ -379,7 +381,12 @@ export const discountCodes = pgTable(
     expiresAt: timestamp('expires_at', { withTimezone: true }).notNull(),
     createdAt: createdAt(),
   },
-  (t) => [uniqueIndex('discount_codes_code_idx').on(t.siteId, t.code), index('discount_codes_user_idx').on(t.userId)],
+  (t) => [
+    uniqueIndex('discount_codes_code_idx').on(t.siteId, t.code),
+    index('discount_codes_user_idx').on(t.userId),
+    // 1–99 %: a code never makes a free order, which the payment provider would refuse (docs/decisions.md).
+    check('discount_codes_value_percentage_check', sql`${t.valuePercentage} between 1 and 99`),
+  ],
 );
 
 /** A member's photo. Files live under DATA_DIR/media/<owner>/<storageKey>/<variant>.webp, never public. */
