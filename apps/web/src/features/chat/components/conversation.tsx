@@ -253,7 +253,7 @@ function LowCredits() {
 
 /** What was refused for want of credits: a message, a gift or a photo, each with its own price. */
 export type SendKind = 'message' | 'gift' | 'photo';
-interface CreditsRefusal {
+export interface CreditsRefusal {
   credits: number;
   price: number;
   kind: SendKind;
@@ -268,7 +268,7 @@ const CREDITS_LEFT_KEYS = {
  * A send refused for want of credits: says so in the spec's words, how many credits are left and what a message
  * costs, and offers to buy credits (spec §8).
  */
-function NotEnoughCredits({ refusal, onClose }: { refusal: CreditsRefusal | null; onClose: () => void }) {
+export function NotEnoughCredits({ refusal, onClose }: { refusal: CreditsRefusal | null; onClose: () => void }) {
   const { t } = useTranslation();
   const titleId = useId();
   const minPrice = useMinimumMessagePrice();

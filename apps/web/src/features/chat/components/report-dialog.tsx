@@ -7,13 +7,18 @@ import { Dialog } from '@/components/ui/dialog';
 import { errorText } from '@/lib/error-text';
 import { postChatReport } from '../api/chat-safety';
 
-/** What is reported: the other member of a conversation, or one of their messages in it. */
-export interface ReportTarget {
-  conversation: number;
-  /** The message's id; absent when the member is reported. */
-  message?: number;
-  name: string;
-}
+/**
+ * What is reported: the other member of a conversation, or one of their messages in it; or, from a profile page,
+ * the profile.
+ */
+export type ReportTarget =
+  | {
+      conversation: number;
+      /** The message's id; absent when the member is reported. */
+      message?: number;
+      name: string;
+    }
+  | { profile: number; name: string };
 
 /**
  * Reporting from the chat: why (one of the reasons), an optional note, then a clear confirmation with the
@@ -35,13 +40,14 @@ export function ReportDialog({ target, onClose }: { target: ReportTarget | null;
     event.preventDefault();
     if (!target || !reason) return;
     report.mutate({
-      conversation: target.conversation,
-      ...(target.message !== undefined ? { message: target.message } : {}),
+      ...('profile' in target
+        ? { profile: target.profile }
+        : { conversation: target.conversation, ...(target.message !== undefined ? { message: target.message } : {}) }),
       reason,
       ...(text.trim() ? { text: text.trim() } : {}),
     });
   };
-  const isMessage = target?.message !== undefined;
+  const isMessage = target !== null && 'message' in target && target.message !== undefined;
   return (
     <Dialog isOpen={target !== null} onClose={close} labelledBy={titleId} testId="report-dialog">
       <div className="modal-header">

@@ -37,10 +37,14 @@ export interface MemberPageProps {
   profileId: number;
   /** The like button, from features/likes (app/pages/member-page puts it in). */
   likeButton: (profile: LikedProfile) => ReactNode;
+  /** A member's Gift button, from features/chat (the chat's gift picker for this profile). */
+  giftButton?: (profile: { id: number; name: string }) => ReactNode;
+  /** A member's Report button, from features/chat (the chat's report dialog for this profile). */
+  reportButton?: (profile: { id: number; name: string }) => ReactNode;
 }
 
 /** /members/{id} and /likes/m/{id}: the profile as the viewer may see it. */
-export function MemberPage({ profileId, likeButton }: MemberPageProps) {
+export function MemberPage({ profileId, likeButton, giftButton, reportButton }: MemberPageProps) {
   const { t } = useTranslation();
   const settings = useSettings();
   const locale = useLocale();
@@ -119,12 +123,35 @@ export function MemberPage({ profileId, likeButton }: MemberPageProps) {
     });
   };
 
+  // A visitor's Message and Gift lead to signup (or to the login where signing up is closed).
+  const visitorAction = (label: string, testId: string) =>
+    canSignUp ? (
+      <Button variant="outline-primary" onClick={() => openSignup({ profileId: profile.id })} testId={testId}>
+        {label}
+      </Button>
+    ) : (
+      <LocalLink to="/login" className={buttonClass({ variant: 'outline-primary' })} data-testid={testId}>
+        {label}
+      </LocalLink>
+    );
+  const isBlockedByMe = Boolean(user) && profile.is_blocked_by_me;
+
   const actions = !isPreview && (
     <div className={`profile-actions${user && isPhone ? ' is-above-tabs' : ''}`} role="group" aria-label={t('member.actions')}>
       {profile.is_own ? (
         <LocalLink to="/profile" className={buttonClass({ variant: 'primary', className: 'profile-action-main' })}>
           {t('profile.edit')}
         </LocalLink>
+      ) : isBlockedByMe ? (
+        // Blocked by me: no Like, Message or Gift; only that I blocked them, and the way back.
+        <>
+          <p className="profile-action-main profile-blocked-note mb-0" role="status" data-testid="blocked-by-me">
+            {t('member.blockedByMe', { name: profile.name })}
+          </p>
+          <Button variant="outline-dark" onClick={() => void handleBlock()} isLoading={blockMutation.isPending} testId="block-toggle">
+            {t('member.unblock')}
+          </Button>
+        </>
       ) : (
         <>
           <div className="profile-action-main">
@@ -135,7 +162,7 @@ export function MemberPage({ profileId, likeButton }: MemberPageProps) {
               imageUrl: profile.photos.find((p) => !p.is_locked)?.url ?? null,
             })}
           </div>
-          {user && (
+          {user ? (
             <LocalLink
               to={`/members/${profile.id}/chat`}
               className={buttonClass({ variant: 'outline-primary' })}
@@ -143,15 +170,13 @@ export function MemberPage({ profileId, likeButton }: MemberPageProps) {
             >
               {t('member.message')}
             </LocalLink>
+          ) : (
+            visitorAction(t('member.message'), 'message-button')
           )}
+          {user ? giftButton?.({ id: profile.id, name: profile.name }) : visitorAction(t('chat.gift'), 'gift-button')}
           {user && (
-            <Button
-              variant={profile.is_blocked_by_me ? 'outline-dark' : 'light'}
-              onClick={() => void handleBlock()}
-              isLoading={blockMutation.isPending}
-              testId="block-toggle"
-            >
-              {profile.is_blocked_by_me ? t('member.unblock') : t('member.block')}
+            <Button variant="light" onClick={() => void handleBlock()} isLoading={blockMutation.isPending} testId="block-toggle">
+              {t('member.block')}
             </Button>
           )}
         </>
@@ -225,6 +250,9 @@ export function MemberPage({ profileId, likeButton }: MemberPageProps) {
                   <li key={i}>{t(`interests.${i}`)}</li>
                 ))}
               </ul>
+            )}
+            {user && !isPreview && !profile.is_own && !isBlockedByMe && reportButton && (
+              <div className="profile-section">{reportButton({ id: profile.id, name: profile.name })}</div>
             )}
           </div>
         </div>
