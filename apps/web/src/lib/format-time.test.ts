@@ -1,6 +1,6 @@
 import { LOCALES } from '@amora/contracts/core';
 import { describe, expect, it } from 'vitest';
-import { chatDayKey, formatChatDay, formatClockTime, formatLongDate, formatResetTime } from './format-time';
+import { chatDayKey, formatChatDay, formatClockTime, formatLongDate, formatResetTime, resetMoment } from './format-time';
 
 describe('formatLongDate: calendar dates in words, in the page language', () => {
   it.each([
@@ -64,6 +64,29 @@ describe('formatResetTime: when the swipe likes come back, in the member’s tim
   it('is empty for a value that is not a time', () => {
     expect(formatResetTime('', 'en', now)).toBe('');
     expect(formatResetTime('not a date', 'en', now)).toBe('');
+  });
+});
+
+describe('resetMoment: when the swipe likes come back, as the sentence says it', () => {
+  const now = new Date('2026-03-14T09:00:00Z'); // a Saturday
+
+  it('today, with the time only', () => {
+    expect(resetMoment('2026-03-14T22:59:00Z', 'en', now, 'Europe/Amsterdam')).toEqual({ when: 'today', day: 'Saturday', time: '23:59' });
+    // Midnight UTC is still Saturday evening in New York.
+    expect(resetMoment('2026-03-15T00:00:00Z', 'en', now, 'America/New_York')).toMatchObject({ when: 'today', time: '20:00' });
+  });
+
+  it('tomorrow, not "at Sunday 00:00"', () => {
+    expect(resetMoment('2026-03-15T00:00:00Z', 'en', now, 'UTC')).toEqual({ when: 'tomorrow', day: 'Sunday', time: '00:00' });
+    expect(resetMoment('2026-03-15T00:00:00Z', 'de', now, 'Europe/Berlin')).toEqual({ when: 'tomorrow', day: 'Sonntag', time: '01:00' });
+  });
+
+  it('a later day with its weekday', () => {
+    expect(resetMoment('2026-03-16T06:30:00Z', 'fr', now, 'Europe/Paris')).toEqual({ when: 'later', day: 'lundi', time: '07:30' });
+  });
+
+  it('is null for a value that is not a time', () => {
+    expect(resetMoment('', 'en', now)).toBeNull();
   });
 });
 

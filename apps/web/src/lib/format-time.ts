@@ -63,6 +63,29 @@ export function formatResetTime(iso: string, locale: Locale, now: Date = new Dat
 }
 
 /**
+ * When the swipe game's likes come back, as its sentence needs it ("New likes tomorrow at 00:00"): which day in
+ * the member's time zone (today, tomorrow, or later with its weekday) and the time. Null for a value that is not
+ * a time.
+ */
+export function resetMoment(
+  iso: string,
+  locale: Locale,
+  now: Date = new Date(),
+  timeZone = serverTimeZone,
+): { when: 'today' | 'tomorrow' | 'later'; day: string; time: string } | null {
+  const date = new Date(iso);
+  if (Number.isNaN(date.getTime())) return null;
+  const daysAhead = -daysBetween(date, now, timeZone);
+  const lang = LOCALE_INFO[locale].iso;
+  return {
+    when: daysAhead <= 0 ? 'today' : daysAhead === 1 ? 'tomorrow' : 'later',
+    day: new Intl.DateTimeFormat(lang, { weekday: 'long', timeZone }).format(date),
+    // Two-digit hours, as the clock face of a reset reads ("00:00", not "0:00").
+    time: new Intl.DateTimeFormat(lang, { hour: '2-digit', minute: '2-digit', timeZone }).format(date),
+  };
+}
+
+/**
  * When a chat message was sent, short, as a chat list shows it: the time today ("14:30"), the weekday within the
  * last week ("Tue"), else the date ("3 Nov"). Empty for a value that is not a time.
  */

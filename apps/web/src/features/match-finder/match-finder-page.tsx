@@ -128,7 +128,9 @@ export function MatchFinderPage() {
   return (
     <main id="main" className="container py-3 py-md-4" style={{ maxWidth: 560 }}>
       <h1 className="h3 mb-1">{t('matchFinder.title')}</h1>
-      <p className="text-body-secondary small mb-3">{t('matchFinder.intro')}</p>
+      <p className="text-body-secondary small mb-3">
+        {t('matchFinder.intro')} <span data-testid="match-finder-limit">{t('matchFinder.noLimit')}</span>
+      </p>
       <p className="visually-hidden" aria-live="polite">
         {card ? t('matchFinder.showing', { name: card.name, age: card.age }) : ''}
       </p>

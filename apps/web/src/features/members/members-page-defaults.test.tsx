@@ -36,7 +36,7 @@ describe('search defaults (spec §3 search state)', () => {
   it("an address without filters searches from the member's answers, and the form shows them", async () => {
     const queries = recordSearches();
     await renderApp('/members', { user: member, settings });
-    await waitFor(() => expect(queries).toEqual(['gender=woman&country=DE&countryregion=DE-BE']));
+    await waitFor(() => expect(queries).toEqual(['gender=woman&country=DE&countryregion=DE-BE&widen=auto']));
     expect(screen.getByLabelText(text('profile.attributes.gender.label'))).toHaveValue('woman');
   });
 
@@ -61,6 +61,48 @@ describe('search defaults (spec §3 search state)', () => {
     const queries = recordSearches();
     await renderApp('/members', { user: member, settings: settingsFixture({ search_fields: ['gender'] }) });
     await waitFor(() => expect(queries).toEqual(['gender=woman']));
+  });
+
+  it('a default search that found few in the region says in one line that it shows the whole country, and its next page goes on there', async () => {
+    const queries: string[] = [];
+    const card = (id: number) => ({
+      id,
+      name: `Member ${id}`,
+      age: 30,
+      city: null,
+      country: 'DE',
+      thumb_url: null,
+      is_fictional: false,
+      is_premium: false,
+    });
+    server.use(
+      http.get('*/api/search.php', ({ request }) => {
+        const query = new URL(request.url).searchParams;
+        queries.push(query.toString());
+        const isFirst = !query.has('cursor');
+        return contractJson(searchResponseSchema, {
+          results: Array.from({ length: 24 }, (_, i) => card(isFirst ? 1000 - i : 900 - i)),
+          numResults: isFirst ? 40 : -1,
+          numResults_capped: false,
+          next_cursor: isFirst ? '977' : null,
+          similar_results: [],
+          similar_numResults: 0,
+          widened: 'country',
+        });
+      }),
+    );
+    const { user } = await renderApp('/members', { user: member, settings });
+    expect(await screen.findByTestId('search-widened')).toHaveTextContent(text('members.widenedCountry', { region: 'Berlin' }));
+    await user.click(screen.getByTestId('search-more'));
+    await waitFor(() => expect(queries).toHaveLength(2));
+    expect(queries[1]).toBe('gender=woman&country=DE&countryregion=DE-BE&widen=country&cursor=977');
+  });
+
+  it('a search the member set themselves is not widened, and says nothing of it', async () => {
+    const queries = recordSearches();
+    await renderApp('/members?country=DE&countryregion=DE-BE', { user: member, settings });
+    await waitFor(() => expect(queries).toEqual(['country=DE&countryregion=DE-BE']));
+    expect(screen.queryByTestId('search-widened')).toBeNull();
   });
 
   it('a visitor has no defaults: everyone', async () => {

@@ -1,5 +1,5 @@
 import './members.css';
-import { GENDERS, SEARCH_PAGE_SIZE, type SearchResponse, type User } from '@amora/contracts/core';
+import { GENDERS, SEARCH_PAGE_SIZE, type SearchResponse, type SearchWidening, type User } from '@amora/contracts/core';
 import { useInfiniteQuery, useQueryClient } from '@tanstack/react-query';
 import { type FormEvent, useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -25,6 +25,8 @@ import { MemberCard, MemberCardSkeleton } from './member-card';
 const FILTERS = ['gender', 'country', 'countryregion', 'min_age', 'max_age'] as const;
 type Filters = Partial<Record<(typeof FILTERS)[number], string>>;
 type SearchDefaults = User['search_defaults'];
+/** Where the next page starts, and the area the first page searched. */
+type NextPage = { cursor: string; widened: SearchWidening | null };
 /** The cards a first screen shows at most (two rows on a desktop, two on a phone): their photos load at once. */
 const FIRST_SCREEN_CARDS = 8;
 const FIRST_SCREEN_CARDS_PHONE = 4;
@@ -70,19 +72,24 @@ export function MembersPage() {
   const filters: Filters = hasFilters
     ? Object.fromEntries(FILTERS.filter((f) => params.get(f)).map((f) => [f, params.get(f) as string]))
     : defaultFilters(user?.search_defaults, fields);
+  // The member's own default search widens on the server when their area finds fewer than a screenful; a search
+  // they set themselves answers as asked.
+  const isDefaultSearch = !hasFilters && Boolean(user) && Boolean(filters.country);
   const [draft, setDraft] = useState<Filters>(filters);
   const isPhone = useIsPhone();
   const [isSheetOpen, setIsSheetOpen] = useState(false);
 
   const results = useInfiniteQuery({
-    queryKey: ['search', filters],
+    queryKey: ['search', filters, isDefaultSearch ? 'default' : 'asked'],
     queryFn: async ({ pageParam }) => {
-      const page = await api<SearchResponse>('/api/search.php', { query: { ...filters, cursor: pageParam ?? undefined } });
+      // The next pages go on in the area the first page answered (widened or not).
+      const widen = pageParam ? (pageParam.widened ?? undefined) : isDefaultSearch ? 'auto' : undefined;
+      const page = await api<SearchResponse>('/api/search.php', { query: { ...filters, widen, cursor: pageParam?.cursor } });
       rememberProfileCards(queryClient, [...page.results, ...page.similar_results]);
       return page;
     },
-    initialPageParam: null as string | null,
-    getNextPageParam: (last) => last.next_cursor,
+    initialPageParam: null as NextPage | null,
+    getNextPageParam: (last): NextPage | null => (last.next_cursor ? { cursor: last.next_cursor, widened: last.widened } : null),
     staleTime: 60_000,
   });
   const regions = useRegions(draft.country, { enabled: Boolean(draft.country) && fields.includes('countryregion') });
@@ -151,6 +158,12 @@ export function MembersPage() {
       hasSubmit={!isPhone}
     />
   );
+  const widenedRegion = regions.data?.find((r) => r.code === filters.countryregion)?.name ?? filters.countryregion ?? '';
+  const widenedLine = first?.widened && (
+    <p className="text-body-secondary small mb-3" data-testid="search-widened">
+      {first.widened === 'country' ? t('members.widenedCountry', { region: widenedRegion }) : t('members.widenedNearby')}
+    </p>
+  );
   const countLine = (
     // The count's line is there before the count, so the cards do not move down when it comes.
     <p className="text-body-secondary mb-0" data-testid={first ? 'num-results' : undefined} style={{ minHeight: '1.5em' }}>
@@ -217,6 +230,7 @@ export function MembersPage() {
         </>
       )}
 
+      {widenedLine}
       {needsLogin && (
         <div className="alert alert-info" data-testid="login-to-search">
           {t('members.loginToSearch')} <LocalLink to="/login">{t('nav.login')}</LocalLink>

@@ -9,7 +9,7 @@ import { HeartIcon } from '@/components/ui/heart-icon';
 import { Skeleton, SkeletonRegion } from '@/components/ui/skeleton';
 import { ApiRequestError } from '@/lib/api-client';
 import { errorText } from '@/lib/error-text';
-import { formatResetTime } from '@/lib/format-time';
+import { resetMoment } from '@/lib/format-time';
 import { useShowMatch } from '@/shared/modals/show-match';
 import { useUser } from '@/shared/session/user';
 import { LocalLink } from '@/shared/site/local-link';
@@ -102,7 +102,15 @@ export function SwipeGamePage() {
   };
 
   const isInvisible = game.error instanceof ApiRequestError && game.error.code === 'invisible';
-  const resetTime = game.data ? formatResetTime(game.data.likes_reset_at, locale) : '';
+  // "New likes at 14:30", "… tomorrow at 00:00": the day in words, in the member's own time zone.
+  const reset = game.data ? resetMoment(game.data.likes_reset_at, locale) : null;
+  const newLikes = !reset
+    ? ''
+    : reset.when === 'today'
+      ? t('swipe.newLikesToday', { time: reset.time })
+      : reset.when === 'tomorrow'
+        ? t('swipe.newLikesTomorrow', { time: reset.time })
+        : t('swipe.newLikesOn', { day: reset.day, time: reset.time });
   const [topCard] = cards;
 
   return (
@@ -138,7 +146,7 @@ export function SwipeGamePage() {
           </div>
           {!canLike && (
             <div className="alert alert-warning" role="status" tabIndex={-1} ref={limitMessage} data-testid="swipe-limit">
-              {t('swipe.limit', { count: SWIPE_LIKES_PER_DAY, time: resetTime })}
+              {t('swipe.limit', { count: SWIPE_LIKES_PER_DAY })} {newLikes}
             </div>
           )}
           {error && (
