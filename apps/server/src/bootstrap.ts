@@ -10,7 +10,7 @@ import {
   seedDemo,
   seedPaymentCatalogue,
 } from '@amora/db';
-import { pino } from 'pino';
+import { type Logger, pino } from 'pino';
 import type { Config } from './config';
 import type { AppContext } from './context';
 import { createEventBus, readyWithin } from './lib/events';
@@ -23,6 +23,7 @@ import { purgeDeletedAccounts } from './modules/deletion/deletion.service';
 import { createMailer } from './modules/mail/mail.service';
 import { createPaymentProvider } from './modules/payments/provider';
 import { SiteDirectory } from './modules/sites/sites.service';
+import { type ProgressOutput, progressLine } from './start-progress';
 
 export interface Runtime {
   ctx: AppContext;
@@ -82,28 +83,41 @@ export function isSeedOnlyProcess(): boolean {
   return process.env[SEED_ONLY] === '1';
 }
 
-/** The seed-only process's work: the database, its migrations and the demo data, then it closes the database. */
-export async function createDemoData(config: Config): Promise<void> {
-  const log = pino({ level: config.logLevel });
+/**
+ * The seed-only process's work: the database, its migrations and the demo data, then it closes the database. What
+ * it prints is one progress line (start-progress.ts) that counts the portraits drawn, then what was made: no log
+ * lines, so `npm start` shows only that before its address block. `members`: fewer demo members (tests).
+ */
+export async function createDemoData(config: Config, options: { output?: ProgressOutput; members?: number } = {}): Promise<void> {
+  const progress = progressLine(options.output ?? process.stdout);
+  const started = Date.now();
   const handle = await open(config);
   try {
     await migrateDatabase(handle);
     if (!(await seedDemo(handle.db, hashPassword))) return;
     // Imported here, in the process that makes the demo data: the server never holds the seed texts or sharp.
     const [{ seedDemoProfiles }, { seedDemoChats }] = await Promise.all([import('./seed/demo-profiles'), import('./seed/demo-chats')]);
-    const started = Date.now();
-    const count = await seedDemoProfiles({ db: handle.db, now: () => new Date(), config });
-    log.info({ count, ms: Date.now() - started }, 'demo members created');
-    const chatsStarted = Date.now();
-    const chats = await seedDemoChats({ db: handle.db, now: () => new Date(), config }, new Date());
-    log.info({ chats, ms: Date.now() - chatsStarted }, 'demo chats created');
+    const ctx = { db: handle.db, now: () => new Date(), config };
+    const members = await seedDemoProfiles(ctx, options.members, (drawn, total) =>
+      progress.show(`Creating the demo data (first start only): portrait ${drawn} of ${total}`, total ? (drawn / total) * 0.95 : 0),
+    );
+    progress.show('Creating the demo data (first start only): chats', 1);
+    const chats = await seedDemoChats(ctx, new Date());
+    progress.done(`Demo data created: ${members} members and ${chats} chats, in ${Math.round((Date.now() - started) / 1000)} s.`);
+  } catch (error) {
+    progress.stop();
+    throw error;
   } finally {
     await handle.close();
   }
 }
 
-/** Opens the database (PGlite in DATA_DIR, or PostgreSQL), applies migrations, seeds demo data, connects Redis. */
-export async function bootstrap(config: Config): Promise<Runtime> {
+/**
+ * Opens the database (PGlite in DATA_DIR, or PostgreSQL), applies migrations, seeds demo data, connects Redis.
+ * `log`: the server's logger (default: pino on stdout at LOG_LEVEL); a start that goes well logs nothing here, so
+ * the start lines come first.
+ */
+export async function bootstrap(config: Config, options: { log?: Logger } = {}): Promise<Runtime> {
   // A PGlite data directory without a database: nothing to open before the demo data is made.
   let seeded = config.seedDemo && !config.databaseUrl && !dataDirExists(`${config.dataDir}/db`);
   if (seeded) await createDemoDataApart();
@@ -122,11 +136,12 @@ export async function bootstrap(config: Config): Promise<Runtime> {
     const redis = config.redisUrl
       ? new (await import('ioredis')).Redis(config.redisUrl, { maxRetriesPerRequest: 3, lazyConnect: false })
       : null;
-    const log = pino({ level: config.logLevel });
+    const log = options.log ?? pino({ level: config.logLevel });
     if (redis) logRedisOutages(redis, log, 'main');
     logAfterCommitErrorsTo(log);
     const jobs = createJobs({ db: handle.db, log });
-    const mailer = createMailer({ smtpUrl: config.smtpUrl, db: handle.db, jobs, log });
+    // Outside production the start lines say where mail goes (start-banner.ts): no log line before them.
+    const mailer = createMailer({ smtpUrl: config.smtpUrl, db: handle.db, jobs, log, warnWithoutSmtp: config.isProduction });
     const events = createEventBus({ redis, channel: `${config.redisPrefix}events`, log });
     await readyWithin(events, 5_000, log);
     const ctx: AppContext = {

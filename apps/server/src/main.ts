@@ -71,6 +71,7 @@ async function main(): Promise<void> {
       : config.payments.sandbox
         ? 'sandbox'
         : 'off',
+    mail: config.smtpUrl ? 'smtp' : config.isProduction ? 'outbox' : 'dev-mailbox',
     demo: config.seedDemo ? { logins: DEMO_MEMBERS.map((m) => ({ site: m.site, email: m.email })), password: DEMO_PASSWORD } : null,
   });
   console.log(banner);

@@ -2,6 +2,7 @@ import { DEMO_MEMBERS, DEMO_PASSWORD } from '@amora/db';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { findAllSites } from './modules/sites/sites.repository';
 import { type BoundAddress, reachableHosts, type SiteAddresses, siteAddresses, startBanner } from './start-banner';
+import { progressLine } from './start-progress';
 import { call, login } from './test/accounts';
 import { createTestApp, type TestApp } from './test/harness';
 
@@ -177,5 +178,70 @@ describe('reachableHosts', () => {
     const named = reachableHosts([{ address: '192.0.2.10', family: 'IPv4' }], 'dating-box.example');
     expect(['dating-box.example', '192.0.2.10'].every(named)).toBe(true);
     expect(['localhost', 'amora.localhost', '127.0.0.1'].some(named)).toBe(false);
+  });
+});
+
+describe('the mail line', () => {
+  it('says where mail goes, the dev mailbox at its address when there is no SMTP_URL', async () => {
+    const addresses = await addressesFor(dev, 'localhost', HOSTS[0].bound);
+    const line = (mail: 'smtp' | 'dev-mailbox' | 'outbox') =>
+      startBanner({ database: 'PostgreSQL', addresses, apiDocs: false, demo: null, mail })
+        .split('\n')
+        .find((l) => l.startsWith('  Mail:'))
+        ?.replace(/ +/g, ' ');
+    expect(line('dev-mailbox')).toBe(' Mail: not sent (no SMTP_URL), read in the dev mailbox http://amora.localhost:3000/dev/mailbox');
+    expect(line('outbox')).toBe(' Mail: not sent: kept in the outbox (set SMTP_URL)');
+    expect(line('smtp')).toBe(' Mail: sent through SMTP_URL');
+  });
+});
+
+describe('the progress line of a first start', () => {
+  /** An output that records what is written. */
+  const recorder = (isTTY: boolean) => {
+    const written: string[] = [];
+    return { output: { isTTY, write: (text: string) => written.push(text) }, written };
+  };
+
+  it('on a terminal counts up on one line, rewritten in place, and ends it with what was made', () => {
+    const { output, written } = recorder(true);
+    let clock = 0;
+    const progress = progressLine(output, () => clock);
+    for (let drawn = 0; drawn <= 600; drawn++) {
+      clock += 20;
+      progress.show(`Creating the demo data (first start only): portrait ${drawn} of 600`, drawn / 600);
+    }
+    progress.done('Demo data created: 300 members and 20 chats, in 90 s.');
+    const text = written.join('');
+    // One line: every rewrite goes back to its start, and only the last state ends it.
+    expect(text.split('\n')).toEqual([expect.any(String), '']);
+    expect(written.every((w) => w.startsWith('\r'))).toBe(true);
+    const counts = [...text.matchAll(/portrait (\d+) of 600/g)].map((m) => Number(m[1]));
+    expect(counts[0]).toBe(0);
+    expect(counts.at(-1)).toBe(600);
+    expect(counts).toEqual([...counts].sort((a, b) => a - b));
+    // Not a rewrite per portrait: at most one each 100 ms (600 portraits in 12 s: about 120).
+    expect(counts.length).toBeLessThan(150);
+    expect(text.endsWith('\rDemo data created: 300 members and 20 chats, in 90 s.\x1b[K\n')).toBe(true);
+  });
+
+  it('in a file or a pipe writes a few whole lines at most, no carriage returns', () => {
+    const { output, written } = recorder(false);
+    const progress = progressLine(output);
+    for (let drawn = 0; drawn <= 600; drawn++) progress.show(`portrait ${drawn} of 600`, (drawn / 600) * 0.95);
+    progress.show('chats', 1);
+    progress.done('Demo data created.');
+    expect(written.length).toBeLessThanOrEqual(4);
+    expect(written.join('')).not.toContain('\r');
+    expect(written.every((line) => line.endsWith('\n'))).toBe(true);
+    expect(written[0]).toBe('portrait 0 of 600\n');
+    expect(written.at(-1)).toBe('Demo data created.\n');
+  });
+
+  it('ends a line it left open before an error is printed under it', () => {
+    const { output, written } = recorder(true);
+    const progress = progressLine(output);
+    progress.show('portrait 3 of 600', 0.005);
+    progress.stop();
+    expect(written.join('')).toMatch(/\n$/);
   });
 });

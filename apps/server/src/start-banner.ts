@@ -127,6 +127,8 @@ export function startBanner(options: {
   demo: { logins: readonly DemoLogin[]; password: string } | null;
   /** Where payments go: Mollie (test or live key), the built-in sandbox, or nowhere (production without a key). */
   payments?: 'mollie-test' | 'mollie-live' | 'sandbox' | 'off';
+  /** Where mail goes: SMTP, the dev mailbox (no SMTP_URL, outside production), or only the outbox. */
+  mail?: 'smtp' | 'dev-mailbox' | 'outbox';
 }): string {
   const { addresses, demo } = options;
   const rows: [string, string][] = [];
@@ -147,6 +149,10 @@ export function startBanner(options: {
   else if (options.payments === 'mollie-test') rows.push(['Payments', 'Mollie, test mode']);
   else if (options.payments === 'mollie-live') rows.push(['Payments', 'Mollie, live']);
   else if (options.payments === 'off') rows.push(['Payments', 'off: nothing can be bought (set MOLLIE_API_KEY)']);
+  if (options.mail === 'dev-mailbox')
+    rows.push(['Mail', `not sent (no SMTP_URL), read in the dev mailbox${docsBase ? ` ${docsBase}dev/mailbox` : ''}`]);
+  else if (options.mail === 'outbox') rows.push(['Mail', 'not sent: kept in the outbox (set SMTP_URL)']);
+  else if (options.mail === 'smtp') rows.push(['Mail', 'sent through SMTP_URL']);
   // Only beside a site that has an address here, so that the login shown works where it is shown.
   const logins = (demo?.logins ?? []).flatMap((login) => {
     const entry = addresses.find((a) => a.site.domain === login.site && a.urls.length > 0);

@@ -138,9 +138,14 @@ const pick = <T>(r: () => number, list: readonly T[]): T => list[Math.floor(r() 
 /**
  * A few hundred demo members across the 15 target countries and both demo sites: all genders and ages, some
  * premium, some fictional (flagged, without an account), each with one to three portraits drawn to match the
- * profile: gender, age, hair and eye colour (portraits.ts).
+ * profile: gender, age, hair and eye colour (portraits.ts). `onPortrait` hears of each portrait stored (and of
+ * none yet, before the first), with how many there are to draw: the start's progress line.
  */
-export async function seedDemoProfiles(ctx: PhotoContext, count = 300): Promise<number> {
+export async function seedDemoProfiles(
+  ctx: PhotoContext,
+  count = 300,
+  onPortrait?: (drawn: number, total: number) => void,
+): Promise<number> {
   const db: Database = ctx.db;
   const allSites = await db.select().from(sites);
   const amora = allSites.find((s) => s.domain === 'amora.localhost');
@@ -234,6 +239,9 @@ export async function seedDemoProfiles(ctx: PhotoContext, count = 300): Promise<
   if (openingBalances.length > 0) await db.insert(creditLedger).values(openingBalances);
 
   // Two at a time: sharp already uses the other core.
+  const portraits = jobs.reduce((sum, job) => sum + job.photos, 0);
+  let drawn = 0;
+  onPortrait?.(0, portraits);
   let next = 0;
   const worker = async () => {
     while (next < jobs.length) {
@@ -241,6 +249,7 @@ export async function seedDemoProfiles(ctx: PhotoContext, count = 300): Promise<
       for (let p = 0; p < job.photos; p++) {
         const buffer = await drawPortrait(job.subject, job.seed, p);
         await addPhotoForSeed(ctx, { profileId: job.profileId, userId: job.userId, buffer });
+        onPortrait?.(++drawn, portraits);
       }
     }
   };

@@ -67,7 +67,14 @@ function outboxIdOf(payload: unknown): number | null {
  * when SMTP is down or the process stops: the job is retried with backoff (lib/jobs.ts) by whichever process
  * runs jobs, and the row says 'pending', 'sent' or 'failed'.
  */
-export function createMailer(options: { smtpUrl: string | null; db: Database; jobs: Jobs; log?: Logger }): Mailer {
+export function createMailer(options: {
+  smtpUrl: string | null;
+  db: Database;
+  jobs: Jobs;
+  log?: Logger;
+  /** Log a warning when there is no SMTP_URL (default yes); off where the start lines already say so. */
+  warnWithoutSmtp?: boolean;
+}): Mailer {
   const { db, jobs, log } = options;
   const { smtpUrl } = options;
   // nodemailer is loaded with the first mail to send (~5 MB that a process without mail to send never needs).
@@ -78,7 +85,8 @@ export function createMailer(options: { smtpUrl: string | null; db: Database; jo
     );
     return transport;
   };
-  if (!smtpUrl) log?.warn({}, 'SMTP_URL is not set: emails are kept in the outbox (dev mailbox) and not delivered');
+  if (!smtpUrl && options.warnWithoutSmtp !== false)
+    log?.warn({}, 'SMTP_URL is not set: emails are kept in the outbox (dev mailbox) and not delivered');
 
   let closed = false;
   const inFlight = new Set<Promise<unknown>>();
