@@ -77,9 +77,13 @@ export async function priceWithDiscount(
   };
 }
 
-/** The rounding of every discount: nearest minor unit, a half in the member's favour. */
+/**
+ * The rounding of every discount: nearest minor unit, a half in the member's favour, and never the whole price:
+ * at least one minor unit is left to pay, since the payment provider refuses an amount of nothing (codes are
+ * 1–99 %, a database rule).
+ */
 export function discountOf(amountMinor: number, percentage: number): number {
-  return Math.min(amountMinor, Math.floor((amountMinor * percentage + 50) / 100));
+  return Math.max(0, Math.min(amountMinor - 1, Math.floor((amountMinor * percentage + 50) / 100)));
 }
 
 /** The rules, in the order their errors are answered. */

@@ -209,6 +209,26 @@ describe('checkouts opened at once', () => {
   });
 });
 
+describe('a code of 1 to 99 %', () => {
+  it('cannot be made at 100 % (or 0 %), and at 99 % makes an order the provider takes', async () => {
+    const base = { siteId: amoraId, source: 'code', expiresAt: new Date(t.clock.now().getTime() + 24 * HOUR) };
+    for (const valuePercentage of [100, 0, 150]) {
+      await expect(t.ctx.db.insert(discountCodes).values({ ...base, code: `FREE${valuePercentage}`, valuePercentage })).rejects.toThrow();
+    }
+    const who = await createMember(t);
+    await t.ctx.db.insert(discountCodes).values({ ...base, code: `ALMOST${who.userId}`, valuePercentage: 99 });
+    const { packages } = await packagesOf(who, `ALMOST${who.userId}`);
+    for (const p of packages) expect(p.discounted_price).toBeGreaterThan(0);
+    const res = await start(who, packages[0].id, `ALMOST${who.userId}`);
+    expect(res.statusCode, res.body).toBe(201);
+    const order = startPaymentResponseSchema.parse(res.json()).order;
+    expect(order.amount).toBeGreaterThan(0);
+    expect(order.checkout_url).toMatch(/\/sandbox\/checkout\//);
+    expect(await checkout(order.id, 'paid')).toBeDefined();
+    expect((await orderRow(order.id)).status).toBe('paid');
+  });
+});
+
 describe('bad input and another member', () => {
   it("does not cancel another member's checkout, and refuses an unknown code without touching the open one", async () => {
     const { who: ann } = await memberWith('time bonus');
