@@ -103,6 +103,10 @@ export const mainImageSchema = z
   .object({ filename: z.string(), thumb_filename: z.string(), status: z.string(), match: z.string() })
   .nullable();
 
+/** Why mail to a member stopped (spec §3 notification disabled reasons): a spam report, a bounce, an unsubscribe. */
+export const NOTIFICATIONS_DISABLED_REASONS = ['fbl', 'bounce', 'listunsubscribe'] as const;
+export type NotificationsDisabledReason = (typeof NOTIFICATIONS_DISABLED_REASONS)[number];
+
 /** The `user` object of spec §3. */
 export const userSchema = z.object({
   id: z.number().int(),
@@ -111,7 +115,7 @@ export const userSchema = z.object({
   status: z.enum(['not_confirmed', 'confirmed', 'deleted']),
   credits: z.number().int(),
   /** Why mail to the member stopped (spec §3): fbl, bounce, listunsubscribe; nothing else. */
-  notifications_disabled: z.array(z.string()),
+  notifications_disabled: z.array(z.enum(NOTIFICATIONS_DISABLED_REASONS)),
   /**
    * The member's read receipts: on, their reading tells the partner how far they read and they see the partner's;
    * off, neither (receipts show only when both have them on). POST read-receipts.php changes it.

@@ -1,8 +1,11 @@
-import type { User } from '@amora/contracts';
+import { NOTIFICATIONS_DISABLED_REASONS, type NotificationsDisabledReason, type User } from '@amora/contracts';
 import { photoUrl } from '../photos/photos.presenter';
 import { searchDefaultsFor } from '../search/search.service';
 import type { Site } from '../sites/sites.service';
 import type { ProfileRow, UserRow } from './auth.repository';
+
+const isDisabledReason = (entry: string): entry is NotificationsDisabledReason =>
+  (NOTIFICATIONS_DISABLED_REASONS as readonly string[]).includes(entry);
 
 /**
  * Rows → the `user` object of spec §3; nothing else of the row leaves the server. The one presenter of every
@@ -22,7 +25,7 @@ export function presentUser(
     language: user.language,
     status: user.status as User['status'],
     credits: user.credits,
-    notifications_disabled: user.notificationsDisabled,
+    notifications_disabled: user.notificationsDisabled.filter(isDisabledReason),
     read_receipts: user.readReceipts,
     paid_user: user.paidUser,
     trafficsource: user.trafficsource,

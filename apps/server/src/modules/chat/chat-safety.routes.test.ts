@@ -395,6 +395,12 @@ describe('read receipts', () => {
     const [rowB] = await t.ctx.db.select().from(users).where(eq(users.id, b.userId));
     expect(rowA).toMatchObject({ readReceipts: false, notificationsDisabled: ['bounce'] });
     expect(rowB).toMatchObject({ readReceipts: true, notificationsDisabled: ['fbl'] });
+    const me = await as(a, 'GET', '/api/user.php');
+    expect(me.statusCode).toBe(200);
+    expect(me.json().user).toMatchObject({ read_receipts: false, notifications_disabled: ['bounce'] });
+    // Anything else in the column never reaches the user object (it holds fbl, bounce and listunsubscribe only).
+    await t.ctx.db.update(users).set({ notificationsDisabled: ['read_receipts', 'listunsubscribe'] }).where(eq(users.id, b.userId));
+    expect((await as(b, 'GET', '/api/user.php')).json().user.notifications_disabled).toEqual(['listunsubscribe']);
   });
 });
 
