@@ -21,6 +21,7 @@ export * from './likes-constants';
 export * from './locales';
 export { BODY_TYPES, EYE_COLOURS, GENDERS, HAIR_COLOURS, PROFILE_ATTRIBUTES, RELATIONSHIP_STATUSES, SEXUALITIES } from './profile-values';
 export type {
+  BlockedProfilesResponse,
   CompleteSignupInput,
   GeocodeResult,
   MemberProfile,

@@ -39,7 +39,7 @@ function pageRoutes(): RouteObject[] {
         { path: 'activate/done', lazy: () => activatePage('ActivateDonePage'), handle: handle('activate-done') },
         { path: 'activate/error', lazy: () => activatePage('ActivateErrorPage'), handle: handle('activate-error') },
         { path: 'account-deleted', lazy: () => import('@/features/auth/pages/account-deleted-page'), handle: handle('account-deleted') },
-        { path: 'settings', lazy: () => import('@/features/auth/pages/settings-page'), handle: handle('settings') },
+        { path: 'settings', lazy: () => import('@/app/pages/settings-page'), handle: handle('settings') },
         { path: 'members', lazy: () => import('@/features/members/members-page'), handle: handle('members') },
         { path: 'members/:id', lazy: () => import('@/app/pages/member-page'), handle: handle('members-id') },
         { path: 'likes/m/:id', lazy: () => import('@/app/pages/member-page'), handle: handle('likes-m-id') },

@@ -2,6 +2,8 @@ import { readFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import {
   autoLikeResponseSchema,
+  type BlockedProfilesResponse,
+  blockedProfilesResponseSchema,
   type ChatsResponse,
   type CompanyInfo,
   chatsResponseSchema,
@@ -48,6 +50,9 @@ export const answers = {
   /** The time bonus (none by default) and the welcome discount (none by default; asked for once there is no time bonus). */
   timeBonus: (bonus: TimeBonusResponse = { is_visible: false, seconds_left: 0, discount: null }) =>
     http.get('*/api/timebonus.php', () => contractJson(timeBonusResponseSchema, bonus)),
+  /** The members I blocked (the settings page's list; none by default). */
+  blocked: (profiles: BlockedProfilesResponse['profiles'] = []) =>
+    http.get('*/api/blocks.php', () => contractJson(blockedProfilesResponseSchema, { profiles })),
   welcomeDiscount: (discount: DiscountCodeView | null = null) =>
     http.get('*/api/discountcode.php', ({ request }) =>
       new URL(request.url).searchParams.get('welcome') === 'true' ? contractJson(discountCodeResponseSchema, { discount }) : undefined,
@@ -78,6 +83,7 @@ export const server = setupServer(
   answers.companyInfo(),
   answers.timeBonus(),
   answers.welcomeDiscount(),
+  answers.blocked(),
   catalogueFiles,
 );
 

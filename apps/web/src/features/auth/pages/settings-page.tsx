@@ -8,7 +8,7 @@ import {
 } from '@amora/contracts';
 import { zodResolver } from '@hookform/resolvers/zod';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { useState } from 'react';
+import { type ReactNode, useState } from 'react';
 import { useForm } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
 import { Navigate, useNavigate } from 'react-router';
@@ -255,8 +255,11 @@ function DeleteSection() {
   );
 }
 
-/** /settings: account settings; location and main image join with profiles. */
-export function SettingsPage() {
+/**
+ * /settings: account settings; location and main image join with profiles. `blockedMembers` is the list of members
+ * I blocked, from features/profiles (app/pages/settings-page puts it in).
+ */
+export function SettingsPage({ blockedMembers }: { blockedMembers?: ReactNode } = {}) {
   const { t } = useTranslation();
   usePageTitle(t('account.settings'));
   const user = useUser();
@@ -267,6 +270,7 @@ export function SettingsPage() {
       <h1 className="h3 mb-4">{t('account.settings')}</h1>
       <EmailSection email={user.email} isConfirmed={user.status === 'confirmed'} />
       <ReadReceiptsSection isOff={!user.read_receipts} />
+      {blockedMembers}
       <DeleteSection />
     </main>
   );

@@ -1,4 +1,4 @@
-import type { GeocodeResult, MemberResponse, OwnPhoto, OwnProfile, ProfileUpdate } from '@amora/contracts/core';
+import type { BlockedProfilesResponse, GeocodeResult, MemberResponse, OwnPhoto, OwnProfile, ProfileUpdate } from '@amora/contracts/core';
 import { CLIENT_HEADER, CLIENT_HEADER_VALUE } from '@amora/contracts/core';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { ApiRequestError, api } from '@/lib/api-client';
@@ -86,7 +86,29 @@ export function useBlock(id: number) {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: (isBlocking: boolean) => api('/api/block.php', { method: isBlocking ? 'POST' : 'DELETE', body: { profile_id: id } }),
-    onSettled: () => queryClient.invalidateQueries({ queryKey: memberKey(id) }),
+    onSettled: () => {
+      void queryClient.invalidateQueries({ queryKey: blockedKey });
+      return queryClient.invalidateQueries({ queryKey: memberKey(id) });
+    },
+  });
+}
+
+export const blockedKey = ['blocked-profiles'] as const;
+
+/** The members I blocked (settings), the latest first. */
+export function useBlockedProfiles() {
+  return useQuery({ queryKey: blockedKey, queryFn: async () => (await api<BlockedProfilesResponse>('/api/blocks.php')).profiles });
+}
+
+/** Unblocks one member of my list: off the list at once, and their page shows them as before. */
+export function useUnblock() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: (id: number) => api('/api/block.php', { method: 'DELETE', body: { profile_id: id } }),
+    onSuccess: (_answer, id) => {
+      queryClient.setQueryData(blockedKey, (list: BlockedProfilesResponse['profiles'] | undefined) => list?.filter((p) => p.id !== id));
+      void queryClient.invalidateQueries({ queryKey: memberKey(id) });
+    },
   });
 }
 

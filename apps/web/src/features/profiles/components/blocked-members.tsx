@@ -1,0 +1,63 @@
+import { useTranslation } from 'react-i18next';
+import { Avatar } from '@/components/ui/avatar';
+import { Button } from '@/components/ui/button';
+import { Card } from '@/components/ui/card';
+import { SkeletonRegion, SkeletonText } from '@/components/ui/skeleton';
+import { useToast } from '@/components/ui/toast';
+import { errorText } from '@/lib/error-text';
+import { FictionalIcon } from '@/shared/site/fictional-icon';
+import { LocalLink } from '@/shared/site/local-link';
+import { useBlockedProfiles, useUnblock } from '../api/profile';
+
+/** Settings: the members I blocked, each with Unblock (no question asked, as on their page). */
+export function BlockedMembers() {
+  const { t } = useTranslation();
+  const toast = useToast();
+  const blocked = useBlockedProfiles();
+  const unblock = useUnblock();
+  const list = blocked.data;
+  return (
+    <Card title={t('settings.blocked.title')} className="mb-4" testId="settings-blocked">
+      <p>{t('settings.blocked.intro')}</p>
+      {blocked.error ? (
+        <p className="alert alert-danger mb-0" role="alert">
+          {errorText(t, blocked.error)}
+        </p>
+      ) : !list ? (
+        <SkeletonRegion label={t('common.loading')}>
+          <SkeletonText lines={2} />
+        </SkeletonRegion>
+      ) : list.length === 0 ? (
+        <p className="text-body-secondary mb-0" data-testid="blocked-empty">
+          {t('settings.blocked.empty')}
+        </p>
+      ) : (
+        <ul className="list-unstyled mb-0" data-testid="blocked-list">
+          {list.map((profile) => (
+            <li key={profile.id} className="d-flex align-items-center gap-3 py-2 border-top" data-testid="blocked-member">
+              <LocalLink to={`/members/${profile.id}`} className="d-flex align-items-center gap-2 text-reset me-auto">
+                <Avatar name={profile.name} src={profile.thumb_url} />
+                <span className="fw-semibold">{profile.name}</span>
+                {profile.is_fictional && <FictionalIcon size={16} />}
+              </LocalLink>
+              <Button
+                variant="outline-dark"
+                size="sm"
+                aria-label={t('settings.blocked.unblockLabel', { name: profile.name })}
+                isLoading={unblock.isPending && unblock.variables === profile.id}
+                onClick={() =>
+                  unblock.mutate(profile.id, {
+                    onSuccess: () => toast.show(t('member.unblockDone', { name: profile.name })),
+                    onError: (error) => toast.show({ message: errorText(t, error), variant: 'danger' }),
+                  })
+                }
+              >
+                {t('member.unblock')}
+              </Button>
+            </li>
+          ))}
+        </ul>
+      )}
+    </Card>
+  );
+}
