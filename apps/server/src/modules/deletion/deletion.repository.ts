@@ -1,5 +1,5 @@
 import { discountCodes, type Executor, profiles, users } from '@amora/db';
-import { and, eq, gt, lt } from 'drizzle-orm';
+import { and, eq, lt } from 'drizzle-orm';
 
 export type DiscountCodeRow = typeof discountCodes.$inferSelect;
 
@@ -8,19 +8,14 @@ export async function lockMember(tx: Executor, userId: number): Promise<void> {
   await tx.select({ id: users.id }).from(users).where(eq(users.id, userId)).for('update');
 }
 
-/** The member's delete-retention code that is still open, if any. */
-export async function findOpenRetentionCode(db: Executor, userId: number, now: Date): Promise<DiscountCodeRow | undefined> {
+/** The member's delete-retention code, open or not (one per member, ever), if one was made. */
+export async function findRetentionCode(db: Executor, userId: number): Promise<DiscountCodeRow | undefined> {
   const [row] = await db
     .select()
     .from(discountCodes)
-    .where(
-      and(
-        eq(discountCodes.userId, userId),
-        eq(discountCodes.source, 'delete_retention'),
-        eq(discountCodes.status, 'active'),
-        gt(discountCodes.expiresAt, now),
-      ),
-    );
+    .where(and(eq(discountCodes.userId, userId), eq(discountCodes.source, 'delete_retention')))
+    .orderBy(discountCodes.id)
+    .limit(1);
   return row;
 }
 

@@ -88,6 +88,25 @@ describe('POST /api/delete-discount.php', () => {
     expect(await t.ctx.db.select().from(discountCodes).where(eq(discountCodes.userId, member.user.id))).toHaveLength(1);
   });
 
+  it('is offered once per member, ever: no new code after the first expired, and none of another member', async () => {
+    const member = await signup(t, {}, { ip: '10.7.0.4' });
+    const first = await call(t, 'POST', '/api/delete-discount.php', undefined, { cookie: member.cookie, ip: '10.7.0.4' });
+    expect(first.statusCode, first.body).toBe(200);
+    // Its 30 days run out: asking again gives no new code.
+    await t.ctx.db
+      .update(discountCodes)
+      .set({ expiresAt: new Date(t.clock.now().getTime() - 1000) })
+      .where(eq(discountCodes.userId, member.user.id));
+    const again = await call(t, 'POST', '/api/delete-discount.php', undefined, { cookie: member.cookie, ip: '10.7.0.4' });
+    expect([again.statusCode, again.json().error]).toEqual([404, 'not_found']);
+    expect(await t.ctx.db.select().from(discountCodes).where(eq(discountCodes.userId, member.user.id))).toHaveLength(1);
+    // Another member's code is not this member's to use.
+    const other = await signup(t, {}, { ip: '10.7.0.5' });
+    const theirs = (await call(t, 'POST', '/api/delete-discount.php', undefined, { cookie: other.cookie, ip: '10.7.0.5' })).json();
+    const looked = await call(t, 'GET', `/api/discountcode.php?code=${theirs.code}`, undefined, { cookie: member.cookie, ip: '10.7.0.4' });
+    expect([looked.statusCode, looked.json().error]).toEqual([404, 'discount_not_found']);
+  });
+
   it('needs a session', async () => {
     const res = await call(t, 'POST', '/api/delete-discount.php', undefined, { ip: '10.7.0.2' });
     expect(res.statusCode).toBe(403);

@@ -29,7 +29,7 @@ import type { Site } from '../sites/sites.service';
 import {
   accountsDeletedBefore,
   deleteDiscountCodesOf,
-  findOpenRetentionCode,
+  findRetentionCode,
   insertDiscountCode,
   lockMember,
   markDeleted,
@@ -50,10 +50,13 @@ export async function offerDeleteDiscount(ctx: AppContext, user: UserRow, site: 
   // Locking the member's row serialises calls made at once (a double click), so they all get the one code.
   const row = await withTransaction(ctx, async (tx) => {
     await lockMember(tx, user.id);
-    const existing = await findOpenRetentionCode(tx, user.id, now);
-    // A code for checkout like any other (discounts module); once used for a purchase it is not offered again.
-    if (existing && (await isDiscountUsed(tx, existing.id, user.id))) return null;
-    if (existing) return existing;
+    // Once per member, ever: the code made the first time is answered again while it can still be used; once it is
+    // used for a purchase or has expired, there is no other (a code for checkout like any other, discounts module).
+    const existing = await findRetentionCode(tx, user.id);
+    if (existing) {
+      const open = existing.status === 'active' && existing.expiresAt.getTime() > now.getTime();
+      return open && !(await isDiscountUsed(tx, existing.id, user.id)) ? existing : null;
+    }
     return insertDiscountCode(tx, {
       code: `STAY${newToken()
         .replace(/[^A-Z0-9]/gi, '')
@@ -67,7 +70,7 @@ export async function offerDeleteDiscount(ctx: AppContext, user: UserRow, site: 
       expiresAt: new Date(now.getTime() + 30 * DAY_MS),
     });
   });
-  if (!row) throw new HttpError(404, 'not_found', 'The discount of this site has been used already');
+  if (!row) throw new HttpError(404, 'not_found', 'The discount of this site has been offered to you already');
   return { code: row.code, value_percentage: row.valuePercentage, expires: row.expiresAt.toISOString() };
 }
 
