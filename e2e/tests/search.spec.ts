@@ -1,5 +1,6 @@
 import { devices } from '@playwright/test';
 import { expect, expectAccessible, JOURNEY_TIMEOUT, logInAsDemo, test } from './fixtures';
+import { newMember } from './members';
 
 test('search with filters, open page 2, open a profile and come back to the same results', async ({ page }, info) => {
   test.setTimeout(JOURNEY_TIMEOUT);
@@ -75,4 +76,25 @@ test.describe('on a phone', () => {
     const firstNew = await page.getByTestId('member-card').nth(24).boundingBox();
     expect(firstNew?.y ?? 0).toBeGreaterThan(0);
   });
+});
+
+test("a new member's first search in a region with few members widens, and says so in one line", async ({ browser }, info) => {
+  test.setTimeout(JOURNEY_TIMEOUT);
+  const { page } = await newMember(browser, 'Frisian', info.project.name, { asDevice: true });
+  // Complete signup's answers: a man looking for women, in Friesland, where no demo member lives.
+  const answers = await page.request.put('/api/complete-signup.php', {
+    headers: { 'x-request-type': 'client' },
+    data: { gender: 'man', looking_for: ['woman'], country: 'NL', region: 'NL-FR' },
+  });
+  expect(answers.ok(), await answers.text()).toBe(true);
+  await page.goto('/members');
+  await expect(page.getByTestId('search-widened')).toContainText(
+    /^Few members (in .+ yet, so you see members from all over your country|near you yet, so you also see members from neighbouring countries)\.$/,
+  );
+  await expect(page.getByTestId('member-card').first()).toBeVisible();
+  await expect(page.getByTestId('num-results')).not.toHaveText(/^[0-7] members? found$/);
+  // The member's own filters answer as asked: no widening.
+  await page.goto('/members?country=NL&countryregion=NL-FR');
+  await expect(page.getByTestId('num-results')).toBeVisible();
+  await expect(page.getByTestId('search-widened')).toHaveCount(0);
 });
