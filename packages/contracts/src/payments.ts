@@ -101,7 +101,7 @@ export const lastOrderSchema = z.object({ package_id: z.number().int(), method: 
 
 /** GET /api/packages.php (member). */
 export const packagesResponseSchema = z.object({
-  /** ISO 3166-1 alpha-2: the member's profile country when the site sells there, else the site's default. */
+  /** ISO 3166-1 alpha-2: the country of the member's first purchase, before it the visitor's; the site's default where it does not sell. */
   payment_country: z.string(),
   currency: z.string().length(3),
   /** The member's balance. */

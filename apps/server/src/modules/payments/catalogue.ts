@@ -13,8 +13,8 @@ import { allowedFee, MANDATE_ONLY_METHODS, mollieMethodFor, offeredMethods } fro
  */
 
 /**
- * The payment country (docs/decisions.md): the member's profile country when the site sells there (it has
- * packages for it), else the site's default country. Orders record it.
+ * The catalogue of the payment country wanted (paymentCountryOf) when the site sells there (it has packages for it),
+ * else of the site's default country. Orders record the country.
  */
 export async function paymentCatalogue(
   db: Executor,
@@ -29,7 +29,13 @@ export async function paymentCatalogue(
   return { country: site.defaultCountry, currency: packages[0]?.currency ?? 'EUR', packages };
 }
 
-export const paymentCountryOf = (buyer: Pick<Buyer, 'profileCountry'>) => buyer.profileCountry?.toUpperCase() ?? null;
+/**
+ * The payment country asked for (docs/decisions.md): the country of the member's first purchase, fixed from then on;
+ * before it, the visitor's country at the time of the call (the geo header). Never the profile's country, which the
+ * member can edit to another country's prices.
+ */
+export const paymentCountryOf = (buyer: Pick<Buyer, 'firstPurchaseCountry'>, visitorCountry: string | null) =>
+  buyer.firstPurchaseCountry?.toUpperCase() ?? visitorCountry?.toUpperCase() ?? null;
 
 /** Mollie's locale for a member's language in a country (its checkout speaks it). */
 const MOLLIE_LOCALES = new Set([

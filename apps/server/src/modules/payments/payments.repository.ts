@@ -1,4 +1,4 @@
-import { creditPackages, type Executor, paymentCustomers, paymentEvents, paymentMethods, paymentOrders, profiles, users } from '@amora/db';
+import { creditPackages, type Executor, paymentCustomers, paymentEvents, paymentMethods, paymentOrders, users } from '@amora/db';
 import { and, asc, desc, eq, gte, isNull, sql } from 'drizzle-orm';
 
 export type PackageRow = typeof creditPackages.$inferSelect;
@@ -16,7 +16,8 @@ export interface Buyer {
   creditDebt: number;
   /** Set by a chargeback: no more payments without a checkout (direct debit, a saved card). */
   directDebitBlocked: boolean;
-  profileCountry: string | null;
+  /** The country of the member's first purchase (paid, or paid and charged back): their payment country for good. */
+  firstPurchaseCountry: string | null;
 }
 
 export async function findBuyer(db: Executor, userId: number): Promise<Buyer | undefined> {
@@ -29,10 +30,11 @@ export async function findBuyer(db: Executor, userId: number): Promise<Buyer | u
       paidUser: users.paidUser,
       creditDebt: users.creditDebt,
       directDebitBlocked: users.directDebitBlocked,
-      profileCountry: profiles.country,
+      // "users"."id" written out: drizzle leaves the selected table's name off its columns, which here would be o's.
+      firstPurchaseCountry: sql<string | null>`(select o.country from ${paymentOrders} o where o.user_id = "users"."id"
+        and o.status in ('paid', 'charged_back') order by o.paid_at asc nulls last, o.id asc limit 1)`,
     })
     .from(users)
-    .leftJoin(profiles, eq(profiles.userId, users.id))
     .where(eq(users.id, userId));
   return row;
 }

@@ -49,8 +49,11 @@ afterAll(async () => {
 const member = (options?: MemberOptions) => createMember(t, options);
 const as = (...args: CallArgs) => callAs(t, ...args);
 
-async function packagesOf(who: Member) {
-  const res = await as(who, 'GET', PACKAGES);
+/** From the visitor's country `country` (the geo header) when given. */
+const from = (country: string) => ({ headers: { 'x-country-code': country } });
+
+async function packagesOf(who: Member, country?: string) {
+  const res = await as(who, 'GET', PACKAGES, undefined, country ? from(country) : {});
   expect(res.statusCode, res.body).toBe(200);
   return packagesResponseSchema.parse(res.json());
 }
@@ -132,17 +135,40 @@ describe('the catalogue', () => {
     expect(body.packages[0].discounted_price).toBe(body.packages[0].price - Math.floor((body.packages[0].price * 25 + 50) / 100));
   });
 
-  it("takes the member's profile country when the site sells there, else the site's default", async () => {
-    const swiss = await member({ host: HERZ, profile: { country: 'CH' } });
-    const ch = await packagesOf(swiss);
+  it("takes the visitor's country when the site sells there, else the site's default; never the profile's", async () => {
+    const swiss = await member({ host: HERZ });
+    const ch = await packagesOf(swiss, 'CH');
     expect([ch.payment_country, ch.currency]).toEqual(['CH', 'CHF']);
-    const pole = await member({ profile: { country: 'PL' } });
-    expect((await packagesOf(pole)).currency).toBe('PLN');
-    // A profile country the site no longer sells in (its countries changed): the site's default country.
-    const herzPole = await member({ host: HERZ });
-    await t.ctx.db.update(profiles).set({ country: 'PL' }).where(eq(profiles.id, herzPole.profileId));
-    const de = await packagesOf(herzPole);
+    expect((await packagesOf(await member(), 'PL')).currency).toBe('PLN');
+    // A country the site does not sell in: the site's default country.
+    const de = await packagesOf(await member({ host: HERZ }), 'PL');
     expect([de.payment_country, de.currency]).toEqual(['DE', 'EUR']);
+    // Editing the profile to another country does not move the prices there.
+    const mover = await member({ host: HERZ, profile: { country: 'CH' } });
+    expect((await packagesOf(mover)).payment_country).toBe('DE');
+    await t.ctx.db.update(profiles).set({ country: 'CH' }).where(eq(profiles.id, mover.profileId));
+    expect((await packagesOf(mover, 'DE')).payment_country).toBe('DE');
+  });
+
+  it('is fixed by the first purchase: later calls from another country, or a profile edit, keep it', async () => {
+    const pia = await member();
+    const { packages } = await packagesOf(pia, 'PL');
+    const res = await as(pia, 'POST', PAY, { request_id: randomUUID(), package: packages[0].id, method: 'blik' }, from('PL'));
+    expect(res.statusCode, res.body).toBe(201);
+    const order = startPaymentResponseSchema.parse(res.json()).order;
+    // Before it is paid, a call from the Netherlands is priced there.
+    expect((await packagesOf(pia, 'NL')).payment_country).toBe('NL');
+    await notifyNow(t.app, await payerChooses(order.id, 'paid'));
+    expect((await orderRow(order.id)).status).toBe('paid');
+    await t.ctx.db.update(profiles).set({ country: 'NL' }).where(eq(profiles.id, pia.profileId));
+    for (const country of ['NL', 'GB', undefined]) {
+      const after = await packagesOf(pia, country);
+      expect([after.payment_country, after.currency]).toEqual(['PL', 'PLN']);
+    }
+    // A package of the country the visitor is in now is not theirs to buy.
+    const nl = await packagesOf(await member(), 'NL');
+    const refused = await as(pia, 'POST', PAY, { request_id: randomUUID(), package: nl.packages[0].id, method: 'ideal' }, from('NL'));
+    expect([refused.statusCode, refused.json().error]).toEqual([404, 'package_not_found']);
   });
 
   it('lists the methods the provider offers for the amount, with fees, and direct debit needing a mandate', async () => {
@@ -174,7 +200,7 @@ describe('the catalogue', () => {
     const sam = await member();
     const herz = await packagesOf(await member({ host: HERZ }));
     expect((await as(sam, 'GET', `${METHODS}?package=${herz.packages[0].id}`)).statusCode).toBe(404);
-    const pole = await packagesOf(await member({ profile: { country: 'PL' } }));
+    const pole = await packagesOf(await member(), 'PL');
     const res = await as(sam, 'GET', `${METHODS}?package=${pole.packages[0].id}`);
     expect([res.statusCode, res.json().error]).toEqual([404, 'package_not_found']);
     for (const q of ['?package=abc', '?package=99999999999999999999', '?package=1%00', '?package=1&discountcode=%00', '']) {

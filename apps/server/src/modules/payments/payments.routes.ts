@@ -13,6 +13,7 @@ import {
   transactionsQuerySchema,
   transactionsResponseSchema,
 } from '@amora/contracts';
+import type { FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod, ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { HttpError } from '../../lib/errors';
@@ -43,6 +44,8 @@ export const paymentsRoutes: FastifyPluginAsyncZod = async (app) => {
   const { ctx } = app;
   const tag = (summary: string) => ({ tags: ['payments'], summary });
   registerPaymentJobs(ctx);
+  /** The visitor's country by the geo header: a member's payment country until their first purchase fixes it. */
+  const visitorCountryOf = (request: FastifyRequest) => geoipCountry(request, ctx.config.isProduction);
 
   app.get(
     '/api/packages.php',
@@ -55,7 +58,7 @@ export const paymentsRoutes: FastifyPluginAsyncZod = async (app) => {
     },
     async (request, reply) => {
       reply.header('cache-control', 'private, no-store');
-      return packagesFor(ctx, request.site, requireAuth(request), request.query.discountcode);
+      return packagesFor(ctx, request.site, requireAuth(request), request.query.discountcode, visitorCountryOf(request));
     },
   );
 
@@ -70,7 +73,11 @@ export const paymentsRoutes: FastifyPluginAsyncZod = async (app) => {
     },
     async (request, reply) => {
       reply.header('cache-control', 'private, no-store');
-      return methodsFor(ctx, request.site, requireAuth(request), { packageId: request.query.package, code: request.query.discountcode });
+      return methodsFor(ctx, request.site, requireAuth(request), {
+        packageId: request.query.package,
+        code: request.query.discountcode,
+        visitorCountry: visitorCountryOf(request),
+      });
     },
   );
 
@@ -112,6 +119,7 @@ export const paymentsRoutes: FastifyPluginAsyncZod = async (app) => {
         method,
         code: discountcode,
         requestId: request_id,
+        visitorCountry: visitorCountryOf(request),
       });
       return reply.status(created ? 201 : 200).send(answer);
     },
@@ -127,7 +135,13 @@ export const paymentsRoutes: FastifyPluginAsyncZod = async (app) => {
       },
     },
     async (request, reply) => {
-      const { created, ...answer } = await repeatOrder(ctx, request.site, requireAuth(request), request.body.request_id);
+      const { created, ...answer } = await repeatOrder(
+        ctx,
+        request.site,
+        requireAuth(request),
+        request.body.request_id,
+        visitorCountryOf(request),
+      );
       return reply.status(created ? 201 : 200).send(answer);
     },
   );

@@ -98,9 +98,15 @@ const discountRefused = (error: string) =>
   new HttpError(422, error, 'This discount code cannot be used for this order', { field: 'discountcode' });
 
 /** GET /api/packages.php. */
-export async function packagesFor(ctx: AppContext, site: Site, auth: Auth, code: string | undefined): Promise<PackagesResponse> {
+export async function packagesFor(
+  ctx: AppContext,
+  site: Site,
+  auth: Auth,
+  code: string | undefined,
+  visitorCountry: string | null,
+): Promise<PackagesResponse> {
   const buyer = await buyerOf(ctx, auth);
-  const { country, currency, packages } = await paymentCatalogue(ctx.db, site, paymentCountryOf(buyer));
+  const { country, currency, packages } = await paymentCatalogue(ctx.db, site, paymentCountryOf(buyer, visitorCountry));
   const choice = await chooseDiscount(ctx, { siteId: site.id, userId: buyer.userId, code, country });
   const priced = await Promise.all(
     packages.map((pkg) => priceOf(ctx, { siteId: site.id, userId: buyer.userId, choice, pkg, method: null })),
@@ -124,8 +130,8 @@ export async function packagesFor(ctx: AppContext, site: Site, auth: Auth, code:
 }
 
 /** A package of the member's payment country, or package_not_found. */
-async function packageForBuyer(ctx: AppContext, site: Site, buyer: Buyer, packageId: number) {
-  const { country } = await paymentCatalogue(ctx.db, site, paymentCountryOf(buyer));
+async function packageForBuyer(ctx: AppContext, site: Site, buyer: Buyer, packageId: number, visitorCountry: string | null) {
+  const { country } = await paymentCatalogue(ctx.db, site, paymentCountryOf(buyer, visitorCountry));
   const pkg = await findPackage(ctx.db, packageId);
   if (!pkg || pkg.siteId !== site.id || pkg.country !== country || !pkg.active) throw packageNotFound();
   return pkg;
@@ -136,10 +142,10 @@ export async function methodsFor(
   ctx: AppContext,
   site: Site,
   auth: Auth,
-  q: { packageId: number; code: string | undefined },
+  q: { packageId: number; code: string | undefined; visitorCountry: string | null },
 ): Promise<PaymentMethodsResponse> {
   const buyer = await buyerOf(ctx, auth);
-  const pkg = await packageForBuyer(ctx, site, buyer, q.packageId);
+  const pkg = await packageForBuyer(ctx, site, buyer, q.packageId, q.visitorCountry);
   const choice = await chooseDiscount(ctx, { siteId: site.id, userId: buyer.userId, code: q.code, country: pkg.country });
   const base = await priceOf(ctx, { siteId: site.id, userId: buyer.userId, choice, pkg, method: null });
   const offered = await offeredMethodsFor(ctx, site, {
@@ -186,7 +192,7 @@ export async function pricingFor(
   let wanted = q.country?.toUpperCase() ?? null;
   if (!wanted && q.userId !== null) {
     const buyer = await findBuyer(ctx.db, q.userId);
-    wanted = buyer ? paymentCountryOf(buyer) : null;
+    wanted = buyer ? paymentCountryOf(buyer, q.visitorCountry) : null;
   }
   const { country, currency, packages } = await paymentCatalogue(ctx.db, site, wanted ?? q.visitorCountry);
   const smallest = packages.reduce((min, pkg) => Math.min(min, pkg.priceMinor), Number.POSITIVE_INFINITY);
@@ -216,6 +222,8 @@ export interface StartInput {
   method: PaymentMethodName;
   code: string | undefined;
   requestId: string;
+  /** The visitor's country by the geo header (null without one). */
+  visitorCountry: string | null;
 }
 
 /** POST /api/payments.php: the order, stored, then the provider's payment (its checkout, or a recurring debit). */
@@ -228,7 +236,7 @@ export async function startOrder(
   const existing = await findOrderByRequest(ctx.db, auth.user.id, input.requestId);
   if (existing) return { created: false, ...(await resume(ctx, site, existing, false)) };
   const buyer = await buyerOf(ctx, auth);
-  const pkg = await packageForBuyer(ctx, site, buyer, input.packageId);
+  const pkg = await packageForBuyer(ctx, site, buyer, input.packageId, input.visitorCountry);
   await refreshOrdersHoldingDiscounts(ctx, buyer.userId);
   const choice = await chooseDiscount(ctx, { siteId: site.id, userId: buyer.userId, code: input.code, country: pkg.country });
   const price = await priceOf(ctx, { siteId: site.id, userId: buyer.userId, choice, pkg, method: input.method });
@@ -295,13 +303,14 @@ export async function repeatOrder(
   site: Site,
   auth: Auth,
   requestId: string,
+  visitorCountry: string | null,
 ): Promise<{ created: boolean } & StartPaymentResponse> {
   const existing = await findOrderByRequest(ctx.db, auth.user.id, requestId);
   if (existing) return { created: false, ...(await resume(ctx, site, existing, false)) };
   const last = await findLastPaidOrder(ctx.db, auth.user.id);
   if (!last) throw new HttpError(404, PAYMENT_ERRORS.noPreviousOrder, 'There is no earlier order to repeat');
   const buyer = await buyerOf(ctx, auth);
-  const pkg = await packageForBuyer(ctx, site, buyer, last.packageId).catch(() => {
+  const pkg = await packageForBuyer(ctx, site, buyer, last.packageId, visitorCountry).catch(() => {
     throw new HttpError(404, PAYMENT_ERRORS.noPreviousOrder, 'The package of the last order is no longer sold');
   });
   const choice = await chooseDiscount(ctx, { siteId: site.id, userId: buyer.userId, code: undefined, country: pkg.country });
