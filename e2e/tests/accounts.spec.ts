@@ -265,11 +265,12 @@ test('delete the account, refuse the discount, and reactivate it from the mail',
   await signUp(page, email, info.project.name === 'phone');
   await page.goto('/settings');
   await page.getByTestId('delete-account').click();
-  await expect(page.getByTestId('delete-offer')).toContainText('30%');
-  await page.getByTestId('delete-continue').click();
+  // The form first; the discount is offered once it is filled in with the password.
   await page.getByLabel('Why are you leaving?').selectOption('taking_break');
   await page.getByLabel('Current password').last().fill(PASSWORD);
   await page.getByTestId('delete-confirm').click();
+  await expect(page.getByTestId('delete-offer')).toContainText('30%');
+  await page.getByTestId('delete-continue').click();
   await expect(page.getByTestId('account-deleted')).toBeVisible();
 
   // While removal runs, logging in says so.

@@ -149,4 +149,6 @@ export type User = z.infer<typeof userSchema>;
 export const userResponseSchema = z.object({ user: userSchema.nullable() });
 export type UserResponse = z.infer<typeof userResponseSchema>;
 export const deleteAccountResponseSchema = z.object({ ok: z.literal(true), reactivation_days: z.number().int() });
+/** POST /api/delete-discount.php: the offer belongs to a deletion under way, confirmed with the password. */
+export const deleteDiscountRequestSchema = z.object({ password: z.string().min(1, E.wrongPassword).max(128) });
 export const discountOfferResponseSchema = z.object({ code: z.string(), value_percentage: z.number().int(), expires: z.string() });

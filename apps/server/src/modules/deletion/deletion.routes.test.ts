@@ -61,19 +61,25 @@ async function confirmedMember(ip: string) {
 describe('POST /api/delete-discount.php', () => {
   it("offers a code with the site's delete discount, the same one on a second call", async () => {
     const cookie = sessionCookie(await login(t, DEMO.email, DEMO.password, { ip: '10.7.0.1' }));
-    const first = await call(t, 'POST', '/api/delete-discount.php', undefined, { cookie, ip: '10.7.0.1' });
+    const first = await call(t, 'POST', '/api/delete-discount.php', { password: DEMO.password }, { cookie, ip: '10.7.0.1' });
     expect(first.statusCode).toBe(200);
     const offer = first.json();
     expect(offer).toMatchObject({ code: expect.stringMatching(/^STAY[A-Z0-9]{8}$/), value_percentage: 30 });
     expect(new Date(offer.expires).getTime()).toBeGreaterThan(t.clock.now().getTime());
 
-    const second = await call(t, 'POST', '/api/delete-discount.php', undefined, { cookie, ip: '10.7.0.1' });
+    const second = await call(t, 'POST', '/api/delete-discount.php', { password: DEMO.password }, { cookie, ip: '10.7.0.1' });
     expect(second.json()).toEqual(offer);
     const [demo] = await t.ctx.db.select().from(users).where(eq(users.email, DEMO.email));
     expect(await t.ctx.db.select().from(discountCodes).where(eq(discountCodes.userId, demo.id))).toHaveLength(1);
 
     const herz = sessionCookie(await login(t, DEMO_HERZ.email, DEMO_HERZ.password, { ip: '10.7.0.1', host: HERZ }));
-    const herzOffer = await call(t, 'POST', '/api/delete-discount.php', undefined, { cookie: herz, ip: '10.7.0.1', host: HERZ });
+    const herzOffer = await call(
+      t,
+      'POST',
+      '/api/delete-discount.php',
+      { password: DEMO_HERZ.password },
+      { cookie: herz, ip: '10.7.0.1', host: HERZ },
+    );
     expect(herzOffer.json()).toMatchObject({ value_percentage: 40 });
     expect(herzOffer.json().code).not.toBe(offer.code);
   });
@@ -81,7 +87,9 @@ describe('POST /api/delete-discount.php', () => {
   it('gives calls made at once the one code', async () => {
     const member = await signup(t, {}, { ip: '10.7.0.3' });
     const results = await Promise.all(
-      [1, 2, 3].map(() => call(t, 'POST', '/api/delete-discount.php', undefined, { cookie: member.cookie, ip: '10.7.0.3' })),
+      [1, 2, 3].map(() =>
+        call(t, 'POST', '/api/delete-discount.php', { password: member.password }, { cookie: member.cookie, ip: '10.7.0.3' }),
+      ),
     );
     expect(results.map((r) => r.statusCode)).toEqual([200, 200, 200]);
     expect(new Set(results.map((r) => r.json().code)).size).toBe(1);
@@ -90,25 +98,50 @@ describe('POST /api/delete-discount.php', () => {
 
   it('is offered once per member, ever: no new code after the first expired, and none of another member', async () => {
     const member = await signup(t, {}, { ip: '10.7.0.4' });
-    const first = await call(t, 'POST', '/api/delete-discount.php', undefined, { cookie: member.cookie, ip: '10.7.0.4' });
+    const first = await call(
+      t,
+      'POST',
+      '/api/delete-discount.php',
+      { password: member.password },
+      { cookie: member.cookie, ip: '10.7.0.4' },
+    );
     expect(first.statusCode, first.body).toBe(200);
     // Its 30 days run out: asking again gives no new code.
     await t.ctx.db
       .update(discountCodes)
       .set({ expiresAt: new Date(t.clock.now().getTime() - 1000) })
       .where(eq(discountCodes.userId, member.user.id));
-    const again = await call(t, 'POST', '/api/delete-discount.php', undefined, { cookie: member.cookie, ip: '10.7.0.4' });
+    const again = await call(
+      t,
+      'POST',
+      '/api/delete-discount.php',
+      { password: member.password },
+      { cookie: member.cookie, ip: '10.7.0.4' },
+    );
     expect([again.statusCode, again.json().error]).toEqual([404, 'not_found']);
     expect(await t.ctx.db.select().from(discountCodes).where(eq(discountCodes.userId, member.user.id))).toHaveLength(1);
     // Another member's code is not this member's to use.
     const other = await signup(t, {}, { ip: '10.7.0.5' });
-    const theirs = (await call(t, 'POST', '/api/delete-discount.php', undefined, { cookie: other.cookie, ip: '10.7.0.5' })).json();
+    const theirs = (
+      await call(t, 'POST', '/api/delete-discount.php', { password: other.password }, { cookie: other.cookie, ip: '10.7.0.5' })
+    ).json();
     const looked = await call(t, 'GET', `/api/discountcode.php?code=${theirs.code}`, undefined, { cookie: member.cookie, ip: '10.7.0.4' });
     expect([looked.statusCode, looked.json().error]).toEqual([404, 'discount_not_found']);
   });
 
+  it('is not had without the password of a deletion under way, nor with bad input', async () => {
+    const member = await signup(t, {}, { ip: '10.7.0.6' });
+    const ask = (body: unknown) => call(t, 'POST', '/api/delete-discount.php', body, { cookie: member.cookie, ip: '10.7.0.6' });
+    const wrong = await ask({ password: 'not-my-password' });
+    expect([wrong.statusCode, wrong.json().error, wrong.json().field]).toEqual([403, 'wrong_password', 'password']);
+    for (const body of [undefined, {}, { password: '' }, { password: 'x'.repeat(129) }, { password: 5 }]) {
+      expect((await ask(body)).statusCode).toBe(400);
+    }
+    expect(await t.ctx.db.select().from(discountCodes).where(eq(discountCodes.userId, member.user.id))).toHaveLength(0);
+  });
+
   it('needs a session', async () => {
-    const res = await call(t, 'POST', '/api/delete-discount.php', undefined, { ip: '10.7.0.2' });
+    const res = await call(t, 'POST', '/api/delete-discount.php', { password: 'whatever' }, { ip: '10.7.0.2' });
     expect(res.statusCode).toBe(403);
     expect(res.json()).toMatchObject({ authentication_required: true });
   });
@@ -267,7 +300,7 @@ describe('purgeDeletedAccounts', () => {
   it('removes an account for good 14 days after the deletion, keeping its ledger rows without the user', async () => {
     const member = await confirmedMember('10.7.4.1');
     const keeper = await signup(t, {}, { ip: '10.7.4.1' });
-    await call(t, 'POST', '/api/delete-discount.php', undefined, { cookie: member.cookie, ip: '10.7.4.1' });
+    await call(t, 'POST', '/api/delete-discount.php', { password: member.password }, { cookie: member.cookie, ip: '10.7.4.1' });
     const media = join(dataDir, 'media', String(member.user.id));
     const keeperMedia = join(dataDir, 'media', String(keeper.user.id));
     for (const dir of [media, keeperMedia]) {

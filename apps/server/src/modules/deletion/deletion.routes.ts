@@ -1,6 +1,7 @@
 import {
   deleteAccountResponseSchema,
   deleteAccountSchema,
+  deleteDiscountRequestSchema,
   discountOfferResponseSchema,
   REACTIVATION_DAYS,
   tokenSchema,
@@ -36,10 +37,16 @@ export const deletionRoutes: FastifyPluginAsyncZod = async (app) => {
 
   app.post(
     '/api/delete-discount.php',
-    { schema: { ...tag("The site's discount offered before deleting"), response: { 200: discountOfferResponseSchema } } },
+    {
+      schema: {
+        ...tag("The site's discount offered to a member deleting their account (with the password), once per member"),
+        body: deleteDiscountRequestSchema,
+        response: { 200: discountOfferResponseSchema },
+      },
+    },
     async (request) => {
       const auth = requireAuth(request);
-      return offerDeleteDiscount(ctx, auth.user, request.site);
+      return offerDeleteDiscount(ctx, auth.user, request.site, request.body.password);
     },
   );
 

@@ -43,8 +43,14 @@ import {
 
 const DAY_MS = 86_400_000;
 
-/** The site's delete_discount, offered before the member confirms the deletion. */
-export async function offerDeleteDiscount(ctx: AppContext, user: UserRow, site: Site) {
+/**
+ * The site's delete_discount, offered to a member who is deleting their account: they have filled in the deletion
+ * form with their password, which is checked as the deletion checks it, so the code cannot be had by just asking.
+ */
+export async function offerDeleteDiscount(ctx: AppContext, user: UserRow, site: Site, password: string) {
+  if (!(await verifyPassword(user.passwordHash, password))) {
+    throw accountError(403, 'wrong_password', E.wrongPassword, { field: 'password' });
+  }
   if (site.deleteDiscount <= 0) throw new HttpError(404, 'not_found', 'No discount is offered on this site');
   const now = ctx.now();
   // Locking the member's row serialises calls made at once (a double click), so they all get the one code.

@@ -262,7 +262,7 @@ describe('priceWithDiscount and the order lifecycle', () => {
   it('the delete discount offered before deleting is a code that works at checkout', async () => {
     const member = await createMember(t);
     await t.ctx.db.update(users).set({ paidUser: true }).where(eq(users.id, member.userId));
-    const offer = await callAs(t, member, 'POST', '/api/delete-discount.php');
+    const offer = await callAs(t, member, 'POST', '/api/delete-discount.php', { password: member.password });
     expect(offer.statusCode, offer.body).toBe(200);
     const { code, value_percentage } = offer.json();
     const priced = await price(member, code);
@@ -273,7 +273,7 @@ describe('priceWithDiscount and the order lifecycle', () => {
     await pay(orderId, member.userId);
     expect(await price(member, code)).toEqual({ ok: false, error: 'discount_used' });
     // Used once, it is not offered again.
-    expect((await callAs(t, member, 'POST', '/api/delete-discount.php')).statusCode).toBe(404);
+    expect((await callAs(t, member, 'POST', '/api/delete-discount.php', { password: member.password })).statusCode).toBe(404);
     // Nor does it work for anyone else.
     expect(await price(await createMember(t), code)).toEqual({ ok: false, error: 'discount_not_found' });
   });

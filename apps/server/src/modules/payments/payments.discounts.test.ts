@@ -65,7 +65,7 @@ async function memberWith(kind: Kind): Promise<{ who: Member; code: string | nul
     });
     return { who, code, lookUp: `code=${code}` };
   }
-  const offer = await as(who, 'POST', '/api/delete-discount.php');
+  const offer = await as(who, 'POST', '/api/delete-discount.php', { password: who.password });
   expect(offer.statusCode, offer.body).toBe(200);
   const code = offer.json().code as string;
   return { who, code, lookUp: `code=${code}` };

@@ -46,7 +46,8 @@ export const resendActivation = () => api('/api/activation.php', { method: 'POST
 export const requestMailChange = (input: MailChangeRequestInput) => api('/api/mail-change.php', { method: 'POST', body: input });
 export const confirmMailChange = (token: string) =>
   api<{ ok: true; email: string }>('/api/mail-change.php', { method: 'PUT', body: { token } });
-export const offerDeleteDiscount = () =>
-  api<{ code: string; value_percentage: number; expires: string }>('/api/delete-discount.php', { method: 'POST' });
+/** The site's delete discount, asked for with the password of the deletion form (once per member). */
+export const offerDeleteDiscount = (password: string) =>
+  api<{ code: string; value_percentage: number; expires: string }>('/api/delete-discount.php', { method: 'POST', body: { password } });
 export const deleteAccount = (input: DeleteAccountInput) =>
   api<{ ok: true; reactivation_days: number }>('/api/user.php', { method: 'DELETE', body: input });

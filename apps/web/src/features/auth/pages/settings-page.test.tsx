@@ -104,3 +104,67 @@ describe('the email-change form', () => {
     expect(screen.queryByTestId('mail-change-unconfirmed')).toBeNull();
   });
 });
+
+describe('the delete discount', () => {
+  /** Answers delete-discount.php as given, recording what was sent; DELETE user.php is recorded too. */
+  function answers(offer: { status: number; body: Record<string, unknown> }) {
+    const offered: unknown[] = [];
+    const deleted: unknown[] = [];
+    server.use(
+      http.post('*/api/delete-discount.php', async ({ request }) => {
+        offered.push(await request.json());
+        return HttpResponse.json(offer.body, { status: offer.status });
+      }),
+      http.delete('*/api/user.php', async ({ request }) => {
+        deleted.push(await request.json());
+        return HttpResponse.json({ ok: true, reactivation_days: 14 });
+      }),
+    );
+    return { offered, deleted };
+  }
+
+  async function fillAndDelete(password = 'secret-password') {
+    const view = await renderApp('/settings', { user: userFixture(), settings: settingsFixture({ delete_discount: 30 }) });
+    await view.user.click(await screen.findByTestId('delete-account'));
+    const dialog = await screen.findByTestId('delete-dialog');
+    // The form comes first: opening the dialog asks for no discount.
+    expect(within(dialog).queryByTestId('delete-offer')).toBeNull();
+    await view.user.type(within(dialog).getByLabelText(text('settings.currentPassword')), password);
+    await view.user.click(within(dialog).getByTestId('delete-confirm'));
+    return { ...view, dialog };
+  }
+
+  it('is offered once the form is filled in, with its password; keeping the account shows the code and deletes nothing', async () => {
+    const calls = answers({ status: 200, body: { code: 'STAYABCD1234', value_percentage: 30, expires: '2026-12-28T00:00:00Z' } });
+    const { user, dialog } = await fillAndDelete();
+    expect(await within(dialog).findByTestId('delete-offer')).toHaveTextContent(text('settings.delete.offerTitle', { percent: 30 }));
+    expect(calls.offered).toEqual([{ password: 'secret-password' }]);
+    await user.click(within(dialog).getByTestId('delete-keep'));
+    expect(await screen.findByTestId('discount-kept')).toHaveTextContent('STAYABCD1234');
+    expect(calls.deleted).toHaveLength(0);
+  });
+
+  it('No thanks deletes with what the form said', async () => {
+    const calls = answers({ status: 200, body: { code: 'STAYABCD1234', value_percentage: 30, expires: '2026-12-28T00:00:00Z' } });
+    const { user, dialog } = await fillAndDelete();
+    await user.click(await within(dialog).findByTestId('delete-continue'));
+    await waitFor(() => expect(calls.deleted).toHaveLength(1));
+    expect(calls.deleted[0]).toMatchObject({ password: 'secret-password', reason: 'other' });
+  });
+
+  it('once offered before (404), the account is deleted without an offer', async () => {
+    const calls = answers({ status: 404, body: { error: 'not_found', message: 'offered already' } });
+    await fillAndDelete();
+    await waitFor(() => expect(calls.deleted).toHaveLength(1));
+    expect(screen.queryByTestId('delete-offer')).toBeNull();
+  });
+
+  it('a wrong password shows under its field, and nothing is deleted', async () => {
+    const calls = answers({ status: 403, body: { error: 'wrong_password', message: 'Wrong password', field: 'password' } });
+    const { dialog } = await fillAndDelete('not-mine');
+    const password = within(dialog).getByLabelText(text('settings.currentPassword'));
+    await waitFor(() => expect(password).toHaveAttribute('aria-invalid', 'true'));
+    expect(within(dialog).queryByTestId('delete-offer')).toBeNull();
+    expect(calls.deleted).toHaveLength(0);
+  });
+});

@@ -17,6 +17,7 @@ import { Card } from '@/components/ui/card';
 import { Dialog } from '@/components/ui/dialog';
 import { FormField } from '@/components/ui/form-field';
 import { useToast } from '@/components/ui/toast';
+import { ApiRequestError } from '@/lib/api-client';
 import { errorField, errorText } from '@/lib/error-text';
 import { userQueryKey, useUser } from '@/shared/session/user';
 import { useSettings } from '@/shared/site/api/get-settings';
@@ -142,6 +143,8 @@ function DeleteSection() {
   const { t } = useTranslation();
   const settings = useSettings();
   const [step, setStep] = useState<'closed' | 'offer' | 'confirm' | 'kept'>('closed');
+  // The discount is offered once the member has filled in the form with their password (a deletion under way).
+  const [pending, setPending] = useState<DeleteAccountInput | null>(null);
   const offer = useMutation({ mutationFn: offerDeleteDiscount });
   const remove = useMutation({ mutationFn: deleteAccount });
   const navigate = useNavigate();
@@ -152,24 +155,41 @@ function DeleteSection() {
     formState: { errors },
   } = useForm<DeleteAccountInput>({ resolver: zodResolver(deleteAccountSchema), defaultValues: { reason: 'other' } });
   // A field's error shows under it, whether the form's own check or the server found it; any other above the form.
-  const serverField = errorField(remove.error);
+  // The offer's answer counts too (a wrong password), except its 404: no discount to offer, the deletion goes on.
+  const offerError = offer.error instanceof ApiRequestError && offer.error.status === 404 ? null : offer.error;
+  const serverError = remove.error ?? offerError;
+  const serverField = errorField(serverError);
   const fieldError = (name: 'reason' | 'reason_text' | 'password') =>
-    errors[name]?.message ? t(errors[name]?.message as string) : serverField === name ? errorText(t, remove.error) : null;
+    errors[name]?.message ? t(errors[name]?.message as string) : serverField === name ? errorText(t, serverError) : null;
   const isFieldError = serverField === 'reason' || serverField === 'reason_text' || serverField === 'password';
 
   const handleOpen = () => {
-    if (settings.delete_discount > 0) {
-      setStep('offer');
-      offer.mutate();
-    } else {
-      setStep('confirm');
-    }
+    setPending(null);
+    offer.reset();
+    remove.reset();
+    setStep('confirm');
   };
-  const handleDelete = (values: DeleteAccountInput) =>
+  const deleteNow = (values: DeleteAccountInput) =>
     remove.mutate(values, {
       // The deleted page forgets the member; clearing it here first would bounce this page to the login.
       onSuccess: () => navigate(localize('/account-deleted')),
     });
+  const handleDelete = (values: DeleteAccountInput) => {
+    if (settings.delete_discount <= 0 || pending) {
+      deleteNow(values);
+      return;
+    }
+    // Before deleting, the site's discount once per member: offered with the password just typed.
+    offer.mutate(values.password, {
+      onSuccess: () => {
+        setPending(values);
+        setStep('offer');
+      },
+      onError: (error) => {
+        if (error instanceof ApiRequestError && error.status === 404) deleteNow(values);
+      },
+    });
+  };
 
   return (
     <Card title={t('settings.delete.title')} className="border-danger-subtle" testId="settings-delete">
@@ -202,10 +222,15 @@ function DeleteSection() {
               <p className="mb-0">{t('settings.delete.offerText', { site: settings.name })}</p>
             </div>
             <div className="modal-footer">
-              <Button variant="outline-dark" onClick={() => setStep('confirm')} testId="delete-continue">
+              <Button
+                variant="outline-dark"
+                onClick={() => pending && deleteNow(pending)}
+                isLoading={remove.isPending}
+                testId="delete-continue"
+              >
                 {t('settings.delete.continue')}
               </Button>
-              <Button onClick={() => setStep('kept')} isLoading={offer.isPending} disabled={!offer.data} testId="delete-keep">
+              <Button onClick={() => setStep('kept')} disabled={!offer.data} testId="delete-keep">
                 {t('settings.delete.keep', { percent: settings.delete_discount })}
               </Button>
             </div>
@@ -213,9 +238,9 @@ function DeleteSection() {
         ) : (
           <form noValidate onSubmit={handleSubmit(handleDelete)}>
             <div className="modal-body">
-              {remove.error && !isFieldError && (
+              {serverError && !isFieldError && (
                 <div className="alert alert-danger" role="alert">
-                  {errorText(t, remove.error)}
+                  {errorText(t, serverError)}
                 </div>
               )}
               <FormField label={t('settings.delete.reason')} error={fieldError('reason')}>
@@ -244,7 +269,7 @@ function DeleteSection() {
               <Button variant="outline-dark" onClick={() => setStep('closed')}>
                 {t('common.cancel')}
               </Button>
-              <Button type="submit" variant="danger" isLoading={remove.isPending} testId="delete-confirm">
+              <Button type="submit" variant="danger" isLoading={remove.isPending || offer.isPending} testId="delete-confirm">
                 {t('settings.delete.confirm')}
               </Button>
             </div>
