@@ -11,7 +11,7 @@ afterAll(() => t.close());
 const AUTH = { authorization: `Bearer ${SANDBOX_API_KEY}` };
 const NUL = '\u0000';
 
-async function call(method: 'GET' | 'POST', url: string, body?: unknown, headers: Record<string, string> = {}) {
+async function call(method: 'GET' | 'POST' | 'DELETE', url: string, body?: unknown, headers: Record<string, string> = {}) {
   const response = await request(t.app, {
     method,
     url,
@@ -80,6 +80,19 @@ describe('sandbox API under malformed input', () => {
       const answer = await call('POST', '/sandbox/mollie/v2/payments', good, { 'idempotency-key': key });
       expect(answer.status).toBe(400);
     }
+  });
+
+  it('cancels an open payment once (DELETE /payments/:id), as Mollie does; then and for an unknown id it refuses', async () => {
+    const created = await call('POST', '/sandbox/mollie/v2/payments', { ...good, method: 'ideal' });
+    expect(created.status).toBe(201);
+    const id = created.body.id as string;
+    const canceled = await call('DELETE', `/sandbox/mollie/v2/payments/${id}`);
+    expect([canceled.status, canceled.body.status, canceled.body.isCancelable]).toEqual([200, 'canceled', false]);
+    expect((await call('GET', `/sandbox/mollie/v2/payments/${id}`)).body.status).toBe('canceled');
+    const again = await call('DELETE', `/sandbox/mollie/v2/payments/${id}`);
+    expect(again.status).toBe(422);
+    expect((await call('DELETE', '/sandbox/mollie/v2/payments/tr_unknown1')).status).toBe(404);
+    expect((await call('DELETE', `/sandbox/mollie/v2/payments/${id}`, undefined, { authorization: 'Bearer nope' })).status).toBe(401);
   });
 
   it('answers unknown and malformed ids with Mollie 404s', async () => {
