@@ -10,7 +10,8 @@ export const searchRoutes: FastifyPluginAsyncZod = async (app) => {
     {
       schema: {
         tags: ['discovery'],
-        summary: 'Member search with the site’s search fields; keyset pages of 24 (numResults only on the first page, -1 after)',
+        summary:
+          'Member search with the site’s search fields; keyset pages of 24 (numResults only on the first page, -1 after); only mutual interest for a member; a default search (widen=auto) that finds few widens to the country, then nearby countries (widened)',
         querystring: searchQuerySchema,
         response: { 200: searchResponseSchema },
       },
