@@ -236,6 +236,9 @@ test.describe('member screens', () => {
   test('settings look as before', async () => {
     await page.goto('/settings');
     await expect(page.getByTestId('current-email')).toHaveText(email);
-    await expectLook(page, 'settings');
+    // Vera blocked the day's fictional liker, whichever the server picked: the row is there, its name masked.
+    const blocked = page.getByTestId('settings-blocked').getByTestId('blocked-member');
+    await expect(blocked).toHaveCount(1);
+    await expectLook(page, 'settings', [blocked]);
   });
 });

@@ -135,6 +135,11 @@ export function MemberPage({ profileId, likeButton, giftButton, reportButton }: 
       </LocalLink>
     );
   const isBlockedByMe = Boolean(user) && profile.is_blocked_by_me;
+  const blockButton = (
+    <Button variant="light" onClick={() => void handleBlock()} isLoading={blockMutation.isPending} testId="block-toggle">
+      {t('member.block')}
+    </Button>
+  );
 
   const actions = !isPreview && (
     <div className={`profile-actions${user && isPhone ? ' is-above-tabs' : ''}`} role="group" aria-label={t('member.actions')}>
@@ -174,11 +179,7 @@ export function MemberPage({ profileId, likeButton, giftButton, reportButton }: 
             visitorAction(t('member.message'), 'message-button')
           )}
           {user ? giftButton?.({ id: profile.id, name: profile.name }) : visitorAction(t('chat.gift'), 'gift-button')}
-          {user && (
-            <Button variant="light" onClick={() => void handleBlock()} isLoading={blockMutation.isPending} testId="block-toggle">
-              {t('member.block')}
-            </Button>
-          )}
+          {user && !isPhone && blockButton}
         </>
       )}
     </div>
@@ -251,8 +252,12 @@ export function MemberPage({ profileId, likeButton, giftButton, reportButton }: 
                 ))}
               </ul>
             )}
-            {user && !isPreview && !profile.is_own && !isBlockedByMe && reportButton && (
-              <div className="profile-section">{reportButton({ id: profile.id, name: profile.name })}</div>
+            {/* Report, and on a phone Block (the bar at the bottom holds Like, Message and Gift there). */}
+            {user && !isPreview && !profile.is_own && !isBlockedByMe && (
+              <div className="profile-section profile-safety">
+                {isPhone && blockButton}
+                {reportButton?.({ id: profile.id, name: profile.name })}
+              </div>
             )}
           </div>
         </div>
