@@ -16,6 +16,11 @@ export interface Config {
   logLevel: string;
   seedDemo: boolean;
   trustProxy: boolean;
+  /**
+   * The lower-cased name of the header the reverse proxy sets to the visitor's country (GEO_COUNTRY_HEADER, e.g.
+   * `cf-ipcountry`), read only with TRUST_PROXY; null (the default): no geo header is read.
+   */
+  geoCountryHeader: string | null;
   webDist: string;
   /** Requests per minute one address may make to the API (flood guard). */
   apiRateLimit: number;
@@ -125,6 +130,14 @@ function cookieSecretOf(value: string | undefined): string | null {
   return value;
 }
 
+/** A header name (letters, digits and `-`), lower-cased as Node keeps request headers; null when unset. */
+function geoCountryHeaderOf(value: string | undefined): string | null {
+  if (value === undefined || value.trim() === '') return null;
+  const name = value.trim().toLowerCase();
+  if (!/^[a-z0-9-]{1,64}$/.test(name)) throw new Error(`GEO_COUNTRY_HEADER must be a header name, got "${value}"`);
+  return name;
+}
+
 /** A Redis key prefix: letters, digits and `:_.-`, at most 64. */
 function redisPrefixOf(value: string | undefined): string {
   if (value === undefined || value === '') return 'amora:';
@@ -151,6 +164,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     logLevel: env.LOG_LEVEL || (isProduction ? 'info' : 'info'),
     seedDemo: flag(env.SEED_DEMO, !isProduction),
     trustProxy: flag(env.TRUST_PROXY, false),
+    geoCountryHeader: geoCountryHeaderOf(env.GEO_COUNTRY_HEADER),
     apiRateLimit: Number.parseInt(env.API_RATE_LIMIT ?? '600', 10) || 600,
     signupRateLimit: Number.parseInt(env.SIGNUP_RATE_LIMIT ?? '10', 10) || 10,
     linkPort,

@@ -86,7 +86,7 @@ export const authRoutes: FastifyPluginAsyncZod = async (app) => {
     '/api/signup.php',
     { schema: { ...tag('Sign up'), body: signupSchema, response: { 200: userResponseSchema } } },
     async (request, reply) => {
-      const info = { ...requestInfo(request, request.body.language), geoipCountry: geoipCountry(request, ctx.config.isProduction) };
+      const info = { ...requestInfo(request, request.body.language), geoipCountry: geoipCountry(request, ctx.config) };
       const { user, session } = await signup(ctx, info, request.body);
       setSession(reply, session.token);
       return { user: await presentMemberById(ctx, request.site, user.id) };

@@ -40,7 +40,7 @@ const WEBHOOK = '/api/payments/webhook';
 let t: TestApp;
 
 beforeAll(async () => {
-  t = await createTestApp();
+  t = await createTestApp({ trustProxy: true, geoCountryHeader: 'x-country-code' });
 });
 afterAll(async () => {
   await t?.close();

@@ -45,7 +45,7 @@ export const paymentsRoutes: FastifyPluginAsyncZod = async (app) => {
   const tag = (summary: string) => ({ tags: ['payments'], summary });
   registerPaymentJobs(ctx);
   /** The visitor's country by the geo header: a member's payment country until their first purchase fixes it. */
-  const visitorCountryOf = (request: FastifyRequest) => geoipCountry(request, ctx.config.isProduction);
+  const visitorCountryOf = (request: FastifyRequest) => geoipCountry(request, ctx.config);
 
   app.get(
     '/api/packages.php',
@@ -96,7 +96,7 @@ export const paymentsRoutes: FastifyPluginAsyncZod = async (app) => {
       return pricingFor(ctx, site, {
         userId: request.auth?.user.id ?? null,
         country: request.query.country ?? null,
-        visitorCountry: selectedCountry(site, geoipCountry(request, ctx.config.isProduction)),
+        visitorCountry: selectedCountry(site, geoipCountry(request, ctx.config)),
       });
     },
   );

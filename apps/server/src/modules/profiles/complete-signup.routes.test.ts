@@ -18,7 +18,8 @@ const COMPLETE = '/api/complete-signup.php';
 let t: TestApp;
 
 beforeAll(async () => {
-  t = await createTestApp();
+  // Behind a proxy that sets CF-IPCountry, as in production.
+  t = await createTestApp({ trustProxy: true, geoCountryHeader: 'cf-ipcountry' });
 });
 afterAll(async () => {
   await t?.close();

@@ -1,5 +1,7 @@
-import { settingsSchema } from '@amora/contracts';
+import { packagesResponseSchema, settingsSchema } from '@amora/contracts';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { loadConfig } from '../../config';
+import { callAs, createMember } from '../../test/factories';
 import { createTestApp, type TestApp } from '../../test/harness';
 
 let t: TestApp;
@@ -66,14 +68,60 @@ describe('GET /api/settings.php', () => {
     expect(tracking?.httpOnly).toBe(true);
   });
 
-  it('derives the visitor country from a proxy header and falls back to the site default', async () => {
-    const nl = await t.app.inject({ url: '/api/settings.php', headers: { host: 'localhost', 'cf-ipcountry': 'BE' } });
-    expect(nl.json().geoip_country).toBe('BE');
-    expect(nl.json().geoip_selected_country).toBe('BE');
-    expect(nl.json().region_data.length).toBeGreaterThan(0);
-    const other = await t.app.inject({ url: '/api/settings.php', headers: { host: 'herzklopfen.localhost', 'cf-ipcountry': 'US' } });
-    expect(other.json().geoip_country).toBe('US');
-    expect(other.json().geoip_selected_country).toBe('DE');
+  it("derives the visitor country from the trusted proxy's geo header and falls back to the site default", async () => {
+    const behindProxy = await createTestApp({ trustProxy: true, geoCountryHeader: 'cf-ipcountry' });
+    try {
+      const nl = await behindProxy.app.inject({ url: '/api/settings.php', headers: { host: 'localhost', 'cf-ipcountry': 'BE' } });
+      expect(nl.json().geoip_country).toBe('BE');
+      expect(nl.json().geoip_selected_country).toBe('BE');
+      expect(nl.json().region_data.length).toBeGreaterThan(0);
+      const other = await behindProxy.app.inject({
+        url: '/api/settings.php',
+        headers: { host: 'herzklopfen.localhost', 'cf-ipcountry': 'US' },
+      });
+      expect(other.json().geoip_country).toBe('US');
+      expect(other.json().geoip_selected_country).toBe('DE');
+      // Another geo header than the one the proxy sets is the client's own word.
+      const spoofed = await behindProxy.app.inject({ url: '/api/settings.php', headers: { host: 'localhost', 'x-country-code': 'PL' } });
+      expect(spoofed.json().geoip_country).toBeNull();
+      expect(spoofed.json().geoip_selected_country).toBe('NL');
+    } finally {
+      await behindProxy.close();
+    }
+  });
+
+  it('reads no geo header a client sends without a trusted proxy, or without GEO_COUNTRY_HEADER', async () => {
+    const untrusted = await createTestApp({ trustProxy: false, geoCountryHeader: 'x-country-code' });
+    const unnamed = await createTestApp({ trustProxy: true, geoCountryHeader: null });
+    try {
+      for (const app of [t, untrusted, unnamed]) {
+        for (const header of ['x-country-code', 'cf-ipcountry']) {
+          const res = await app.app.inject({ url: '/api/settings.php', headers: { host: 'localhost', [header]: 'PL' } });
+          expect(res.json().geoip_country, header).toBeNull();
+          expect(res.json().geoip_selected_country, header).toBe('NL');
+        }
+      }
+    } finally {
+      await untrusted.close();
+      await unnamed.close();
+    }
+  });
+
+  it("keeps a member's payment country when they send a geo header of their own before their first purchase", async () => {
+    const pia = await createMember(t);
+    for (const header of ['x-country-code', 'cf-ipcountry']) {
+      const res = await callAs(t, pia, 'GET', '/api/packages.php', undefined, { headers: { [header]: 'PL' } });
+      expect(res.statusCode, res.body).toBe(200);
+      const answer = packagesResponseSchema.parse(res.json());
+      expect(answer.payment_country).toBe('NL');
+      expect(answer.currency).toBe('EUR');
+    }
+  });
+
+  it('takes GEO_COUNTRY_HEADER as a header name, lower-cased, and none by default', () => {
+    expect(loadConfig({}).geoCountryHeader).toBeNull();
+    expect(loadConfig({ GEO_COUNTRY_HEADER: 'CF-IPCountry' }).geoCountryHeader).toBe('cf-ipcountry');
+    expect(() => loadConfig({ GEO_COUNTRY_HEADER: 'X Country: PL' })).toThrow(/GEO_COUNTRY_HEADER/);
   });
 
   it('answers a link whose query carries a control character, leaving that value out (no tracking from it)', async () => {

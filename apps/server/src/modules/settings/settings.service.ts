@@ -16,15 +16,24 @@ import { regionsOf } from '../content/regions';
 import type { Site } from '../sites/sites.repository';
 import { presentSettings } from './settings.presenter';
 
+/** What geoipCountry reads: the server's config. */
+export interface GeoConfig {
+  isProduction: boolean;
+  trustProxy: boolean;
+  geoCountryHeader: string | null;
+}
+
 /**
- * The visitor's country from the geo header a CDN or load balancer sets (`CF-IPCountry`, `X-Country-Code`);
- * null without one. Outside production `forced_country` overrides it.
+ * The visitor's country from the one geo header the reverse proxy sets (GEO_COUNTRY_HEADER), read only when the
+ * proxy is trusted (TRUST_PROXY): any other geo header, and this one without a trusted proxy, is the client's own
+ * word and ignored. Null without one. Outside production `forced_country` overrides it.
  */
-export function geoipCountry(request: FastifyRequest, isProduction: boolean): string | null {
+export function geoipCountry(request: FastifyRequest, config: GeoConfig): string | null {
   const query = request.query as Record<string, unknown> | undefined;
   const forced = typeof query?.forced_country === 'string' ? query.forced_country.toUpperCase() : null;
-  if (!isProduction && forced && /^[A-Z]{2}$/.test(forced)) return forced;
-  const header = request.headers['cf-ipcountry'] ?? request.headers['x-country-code'];
+  if (!config.isProduction && forced && /^[A-Z]{2}$/.test(forced)) return forced;
+  if (!config.trustProxy || !config.geoCountryHeader) return null;
+  const header = request.headers[config.geoCountryHeader];
   const fromHeader = typeof header === 'string' ? header.toUpperCase() : null;
   return fromHeader && /^[A-Z]{2}$/.test(fromHeader) ? fromHeader : null;
 }
@@ -104,7 +113,7 @@ export function settingsAnswerer(app: FastifyInstance): (request: FastifyRequest
       });
     }
 
-    const geoip = geoipCountry(request, config.isProduction);
+    const geoip = geoipCountry(request, config);
     const locale = query.lang ?? validCookieLocale ?? domainLocale ?? 'en';
     const isTrafficsource = Boolean(tracking || request.cookies[TRACKING_COOKIE]);
     // The object depends only on these facts, so each process keeps its JSON until the sites reload. The
