@@ -1,5 +1,5 @@
 import { creditPackages, discountCodes, discountRedemptions, type Executor, paymentOrders, users } from '@amora/db';
-import { and, eq, inArray, ne, not, notInArray, type SQL, sql } from 'drizzle-orm';
+import { and, eq, inArray, ne, not, notInArray, or, type SQL, sql } from 'drizzle-orm';
 
 export type DiscountCodeRow = typeof discountCodes.$inferSelect;
 
@@ -137,6 +137,63 @@ export async function isFirstPurchaseDiscountUnderWay(db: Executor, userId: numb
     )
     .limit(1);
   return row !== undefined;
+}
+
+/** The sources of the first-purchase discounts: a member gets one of them, with their first purchase. */
+export const FIRST_PURCHASE_SOURCES = ['time_bonus', 'welcome'];
+
+/**
+ * Whether a first-purchase discount of the member is taken: paid with (used), or held by an order of theirs that
+ * may still be paid other than `exceptOrderId`; with `leftBehindToo` false, a checkout left behind does not count
+ * (the next checkout takes it over).
+ */
+export async function isFirstPurchaseDiscountTaken(
+  db: Executor,
+  userId: number,
+  o: { leftBehindToo: boolean; exceptOrderId?: number },
+): Promise<boolean> {
+  const [row] = await db
+    .select({ id: discountRedemptions.id })
+    .from(discountRedemptions)
+    .innerJoin(discountCodes, eq(discountCodes.id, discountRedemptions.discountCodeId))
+    .innerJoin(paymentOrders, eq(paymentOrders.id, discountRedemptions.orderId))
+    .where(
+      and(
+        eq(discountRedemptions.userId, userId),
+        inArray(discountCodes.source, FIRST_PURCHASE_SOURCES),
+        o.exceptOrderId === undefined ? undefined : ne(discountRedemptions.orderId, o.exceptOrderId),
+        or(
+          eq(discountRedemptions.status, 'used'),
+          and(
+            eq(discountRedemptions.status, 'reserved'),
+            inArray(paymentOrders.status, WAITING_ORDER_STATUSES),
+            o.leftBehindToo ? undefined : not(leftBehind() as SQL),
+          ),
+        ),
+      ),
+    )
+    .limit(1);
+  return row !== undefined;
+}
+
+/** The member's checkouts left behind that hold a first-purchase discount (at most 20), oldest first. */
+export async function leftBehindOrdersHoldingFirstPurchase(db: Executor, userId: number): Promise<number[]> {
+  const rows = await db
+    .select({ orderId: discountRedemptions.orderId })
+    .from(discountRedemptions)
+    .innerJoin(paymentOrders, eq(paymentOrders.id, discountRedemptions.orderId))
+    .innerJoin(discountCodes, eq(discountCodes.id, discountRedemptions.discountCodeId))
+    .where(
+      and(
+        eq(discountRedemptions.userId, userId),
+        eq(discountRedemptions.status, 'reserved'),
+        inArray(discountCodes.source, FIRST_PURCHASE_SOURCES),
+        leftBehind(),
+      ),
+    )
+    .orderBy(discountRedemptions.orderId)
+    .limit(20);
+  return rows.map((r) => r.orderId);
 }
 
 /** The member's checkouts left behind that hold this code (at most 20), oldest first: a new checkout cancels them. */

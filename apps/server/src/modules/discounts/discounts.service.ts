@@ -13,6 +13,7 @@ import {
   type DiscountCodeRow,
   deleteReservation,
   ensureSiteCode,
+  FIRST_PURCHASE_SOURCES,
   findCode,
   findCodeById,
   findMemberCode,
@@ -21,10 +22,12 @@ import {
   hasUsed,
   insertCode,
   insertReservation,
+  isFirstPurchaseDiscountTaken,
   isFirstPurchaseDiscountUnderWay,
   isHeldByOpenOrder,
   isHeldByPaymentUnderWay,
   leftBehindOrdersHolding,
+  leftBehindOrdersHoldingFirstPurchase,
   lockMemberForDiscount,
   markUsed,
   openOrdersHoldingCodes,
@@ -101,9 +104,12 @@ async function checkCode(
   // next order takes the code over (takeOverFrom), so it stays on offer.
   if (await isHeldByPaymentUnderWay(db, row.id, i.userId)) return { ok: false, error: 'discount_used' };
   if (expiresFor(row, await factsOf(db, row, i.userId)).getTime() <= i.now.getTime()) return { ok: false, error: 'discount_expired' };
-  if (row.source === 'time_bonus') {
+  if (isFirstPurchase(row)) {
+    // A first purchase gets one of the two (the time bonus or the welcome discount), and only a member who has not
+    // paid has a first purchase ahead: the other one is used up once one is paid or a payment with it is under way.
     const facts = await findMemberFacts(db, i.userId);
     if (!facts || facts.paidUser) return { ok: false, error: 'discount_expired' };
+    if (await isFirstPurchaseDiscountTaken(db, i.userId, { leftBehindToo: false })) return { ok: false, error: 'discount_used' };
   }
   if (i.country !== null && row.country !== null && row.country.toUpperCase() !== i.country.toUpperCase()) {
     return { ok: false, error: 'discount_country' };
@@ -143,16 +149,33 @@ export async function reserveDiscount(tx: Executor, r: { discountCodeId: number;
   if ((await hasUsed(tx, r.discountCodeId, r.userId)) || (await isHeldByOpenOrder(tx, r.discountCodeId, r.userId, r.orderId))) {
     return false;
   }
+  // The time bonus and the welcome discount count as one: of parallel starts with either, one gets it.
+  const row = await findCodeById(tx, r.discountCodeId);
+  if (!row) return false;
+  if (isFirstPurchase(row)) {
+    const facts = await findMemberFacts(tx, r.userId);
+    if (!facts || facts.paidUser) return false;
+    if (await isFirstPurchaseDiscountTaken(tx, r.userId, { leftBehindToo: true, exceptOrderId: r.orderId })) return false;
+  }
   await insertReservation(tx, r);
   return true;
 }
 
 /**
  * The member's checkouts left behind (created or open, not a bank transfer or direct debit) that hold this code: a
- * new order with the code cancels them at the provider first, which gives the code back, and then reserves it.
+ * new order with the code cancels them at the provider first, which gives the code back, and then reserves it. For
+ * the time bonus or the welcome discount, those holding either of the two.
  */
 export async function checkoutsHoldingDiscount(db: Executor, discountCodeId: number, userId: number): Promise<number[]> {
+  const row = await findCodeById(db, discountCodeId);
+  // A first-purchase discount is taken over from a checkout left behind with either of the two.
+  if (row && isFirstPurchase(row)) return leftBehindOrdersHoldingFirstPurchase(db, userId);
   return leftBehindOrdersHolding(db, discountCodeId, userId);
+}
+
+/** The time bonus or the welcome discount: a member gets one of them, with their first purchase. */
+function isFirstPurchase(row: DiscountCodeRow): boolean {
+  return FIRST_PURCHASE_SOURCES.includes(row.source);
 }
 
 /** The member's orders that may still be paid and hold a code (a new start asks the provider about them first). */

@@ -245,3 +245,75 @@ describe('bad input and another member', () => {
     expect((await orderRow(anns.id)).status).toBe('open');
   });
 });
+
+describe('a first purchase gets one of the two first-purchase discounts', () => {
+  /** A new member, with the time bonus showing and their welcome code fetched as well. */
+  async function newMember() {
+    const { who } = await memberWith('time bonus');
+    const welcome = await as(who, 'GET', '/api/discountcode.php?welcome=true');
+    expect(welcome.statusCode, welcome.body).toBe(200);
+    const code = discountCodeResponseSchema.parse(welcome.json()).discount?.code as string;
+    expect(code).toMatch(/^WELCOME/);
+    const { packages } = await packagesOf(who, null);
+    return { who, welcome: code, packages };
+  }
+
+  it('paid with the time bonus, the welcome code is refused (and the other way round)', async () => {
+    for (const [first, second] of [
+      ['time bonus', 'welcome'],
+      ['welcome', 'time bonus'],
+    ] as const) {
+      const { who, welcome, packages } = await newMember();
+      const codeOf = (which: 'time bonus' | 'welcome') => (which === 'welcome' ? welcome : TIME_BONUS.code);
+      const paid = await start(who, packages[1].id, codeOf(first));
+      expect(paid.statusCode, paid.body).toBe(201);
+      const order = startPaymentResponseSchema.parse(paid.json()).order;
+      expect(order.discount).toBeGreaterThan(0);
+      expect(await checkout(order.id, 'paid')).toBeDefined();
+
+      const again = await start(who, packages[1].id, codeOf(second));
+      expect([again.statusCode, again.json().error]).toEqual([422, 'discount_expired']);
+      const looked = await as(who, 'GET', `/api/discountcode.php?code=${codeOf(second)}`);
+      expect(looked.json().error).toBe('discount_expired');
+      const orders = await t.ctx.db.select().from(paymentOrders).where(eq(paymentOrders.userId, who.userId));
+      expect(orders).toHaveLength(1);
+    }
+  });
+
+  it('while a bank transfer with one of them waits for the money, the other is refused', async () => {
+    for (const first of ['time bonus', 'welcome'] as const) {
+      const { who, welcome, packages } = await newMember();
+      const pending = await start(who, packages[0].id, first === 'welcome' ? welcome : TIME_BONUS.code, 'banktransfer');
+      expect(pending.statusCode, pending.body).toBe(201);
+      expect(startPaymentResponseSchema.parse(pending.json()).order.discount).toBeGreaterThan(0);
+
+      const other = first === 'welcome' ? TIME_BONUS.code : welcome;
+      const refused = await start(who, packages[0].id, other);
+      expect([refused.statusCode, refused.json().error]).toEqual([422, 'discount_used']);
+      expect((await as(who, 'GET', `/api/discountcode.php?code=${other}`)).json().error).toBe('discount_used');
+      const reservations = await t.ctx.db.select().from(discountRedemptions).where(eq(discountRedemptions.userId, who.userId));
+      expect(reservations).toHaveLength(1);
+    }
+  });
+
+  it('of 100 parallel starts split between the two codes, at most one discounted order can be paid', async () => {
+    const { who, welcome, packages } = await newMember();
+    const answers = await Promise.all(
+      Array.from({ length: 100 }, (_, k) => start(who, packages[1].id, k % 2 === 0 ? TIME_BONUS.code : welcome)),
+    );
+    for (const r of answers.filter((a) => a.statusCode !== 201)) expect([r.statusCode, r.json().error]).toEqual([422, 'discount_used']);
+    const opened = answers.filter((r) => r.statusCode === 201).map((r) => startPaymentResponseSchema.parse(r.json()).order.id);
+    expect(opened.length).toBeGreaterThan(0);
+    const holding = await t.ctx.db
+      .select()
+      .from(discountRedemptions)
+      .innerJoin(paymentOrders, eq(paymentOrders.id, discountRedemptions.orderId))
+      .where(and(eq(discountRedemptions.userId, who.userId), eq(paymentOrders.status, 'open')));
+    expect(holding.length).toBeLessThanOrEqual(1);
+    for (const id of opened) await checkout(id, 'paid');
+    const paid = (await t.ctx.db.select().from(paymentOrders).where(eq(paymentOrders.userId, who.userId))).filter(
+      (o) => o.status === 'paid' && o.discountMinor > 0,
+    );
+    expect(paid).toHaveLength(1);
+  }, 120_000);
+});
