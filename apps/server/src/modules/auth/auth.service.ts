@@ -131,6 +131,21 @@ async function limit(ctx: AppContext, key: string, windowMs: number, max: number
   }
 }
 
+/** Checks of a signed-in member's password (deletion, its discount, the email change) per account and hour. */
+export const PASSWORD_CHECKS_PER_HOUR = 5;
+
+/**
+ * Checks the password a signed-in member typed to confirm an account change. Every such check, in any form, takes
+ * one of the account's PASSWORD_CHECKS_PER_HOUR in one atomic step before the hash is compared, so requests
+ * arriving at once cannot guess more; beyond them the answer is 429 (auth.errors.tooManyRequests).
+ */
+export async function checkMemberPassword(ctx: AppContext, user: UserRow, password: string): Promise<void> {
+  await limit(ctx, `password-check:${user.id}`, HOUR, PASSWORD_CHECKS_PER_HOUR);
+  if (!(await verifyPassword(user.passwordHash, password))) {
+    throw accountError(403, 'wrong_password', E.wrongPassword, { field: 'password' });
+  }
+}
+
 async function issueToken(ctx: AppContext, userId: number, kind: TokenKind, payload: Record<string, string> = {}): Promise<string> {
   const token = newToken();
   const row = { userId, kind, tokenHash: hashToken(token), payload, expiresAt: new Date(ctx.now().getTime() + TOKEN_TTL[kind]) };
@@ -434,9 +449,7 @@ export async function requestMailChange(
 ) {
   if (user.status !== 'confirmed') throw accountError(403, 'email_unconfirmed', E.mailChangeUnconfirmed);
   await limit(ctx, `mail-change:${user.id}`, DAY, 5);
-  if (!(await verifyPassword(user.passwordHash, input.password))) {
-    throw accountError(403, 'wrong_password', E.wrongPassword, { field: 'password' });
-  }
+  await checkMemberPassword(ctx, user, input.password);
   if (input.new_email === user.email.toLowerCase()) throw accountError(400, 'same_email', E.sameEmail, { field: 'new_email' });
   if (await findUserByEmail(ctx.db, info.site.id, input.new_email)) {
     throw accountError(409, 'email_taken', E.emailTaken, { field: 'new_email' });

@@ -351,3 +351,48 @@ describe('purgeDeletedAccounts', () => {
     expect(await purgeDeletedAccounts(t.ctx)).toBe(0);
   });
 });
+
+describe('password checks of a signed-in member', () => {
+  it('evaluate at most five guesses an hour per account, across the deletion, its discount and the email change, even at once', async () => {
+    const member = await confirmedMember('10.7.5.1');
+    const guesses = await Promise.all(
+      Array.from({ length: 100 }, (_, i) =>
+        i % 2 === 0
+          ? call(t, 'POST', '/api/delete-discount.php', { password: `wrong-guess-${i}` }, { cookie: member.cookie, ip: '10.7.5.1' })
+          : remove(member.cookie, { password: `wrong-guess-${i}`, reason: 'other' }, '10.7.5.1'),
+      ),
+    );
+    const evaluated = guesses.filter((r) => r.statusCode === 403);
+    const refused = guesses.filter((r) => r.statusCode === 429);
+    expect(evaluated.length).toBeLessThanOrEqual(5);
+    expect(evaluated.length + refused.length).toBe(100);
+    for (const res of evaluated) expect(res.json()).toMatchObject({ error: 'wrong_password', field: 'password' });
+    expect(refused[0].json()).toMatchObject({
+      error: 'rate_limited',
+      message: 'Too many attempts, please try again later.',
+      message_key: 'auth.errors.tooManyRequests',
+      retry_after_seconds: expect.any(Number),
+    });
+    // The right password is not evaluated either until the hour is over, in any of the three forms.
+    const right = { password: member.password };
+    expect((await call(t, 'POST', '/api/delete-discount.php', right, { cookie: member.cookie, ip: '10.7.5.1' })).statusCode).toBe(429);
+    expect((await remove(member.cookie, { ...right, reason: 'other' }, '10.7.5.1')).statusCode).toBe(429);
+    const mailChange = { ...right, new_email: `moved-${member.user.id}@example.com` };
+    expect((await call(t, 'POST', '/api/mail-change.php', mailChange, { cookie: member.cookie, ip: '10.7.5.1' })).statusCode).toBe(429);
+    expect(await userRow(t, member.user.id)).toMatchObject({ deletedAt: null });
+    expect(await t.ctx.db.select().from(discountCodes).where(eq(discountCodes.userId, member.user.id))).toHaveLength(0);
+    // Another member's allowance is their own.
+    const other = await signup(t, {}, { ip: '10.7.5.2' });
+    const theirs = await call(
+      t,
+      'POST',
+      '/api/delete-discount.php',
+      { password: other.password },
+      { cookie: other.cookie, ip: '10.7.5.2' },
+    );
+    expect(theirs.statusCode, theirs.body).toBe(200);
+    t.clock.advance(3_600_000 + 1000);
+    const later = await call(t, 'POST', '/api/delete-discount.php', right, { cookie: member.cookie, ip: '10.7.5.1' });
+    expect(later.statusCode, later.body).toBe(200);
+  });
+});

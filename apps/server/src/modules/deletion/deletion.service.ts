@@ -1,11 +1,11 @@
 import { type DeleteAccountInput, ACCOUNT_ERRORS as E, REACTIVATION_DAYS } from '@amora/contracts';
 import type { AppContext } from '../../context';
 import { HttpError } from '../../lib/errors';
-import { verifyPassword } from '../../lib/passwords';
 import { newToken } from '../../lib/tokens';
 import { withTransaction } from '../../lib/transaction';
 import {
   accountError,
+  checkMemberPassword,
   findMember,
   isWithinReactivation,
   mailMember,
@@ -48,9 +48,7 @@ const DAY_MS = 86_400_000;
  * form with their password, which is checked as the deletion checks it, so the code cannot be had by just asking.
  */
 export async function offerDeleteDiscount(ctx: AppContext, user: UserRow, site: Site, password: string) {
-  if (!(await verifyPassword(user.passwordHash, password))) {
-    throw accountError(403, 'wrong_password', E.wrongPassword, { field: 'password' });
-  }
+  await checkMemberPassword(ctx, user, password);
   if (site.deleteDiscount <= 0) throw new HttpError(404, 'not_found', 'No discount is offered on this site');
   const now = ctx.now();
   // Locking the member's row serialises calls made at once (a double click), so they all get the one code.
@@ -82,9 +80,7 @@ export async function offerDeleteDiscount(ctx: AppContext, user: UserRow, site: 
 
 /** DELETE user.php: with the right password, the account is deleted, every session ends and the reactivation link goes out. */
 export async function deleteAccount(ctx: AppContext, info: RequestInfo, user: UserRow, name: string, input: DeleteAccountInput) {
-  if (!(await verifyPassword(user.passwordHash, input.password))) {
-    throw accountError(403, 'wrong_password', E.wrongPassword, { field: 'password' });
-  }
+  await checkMemberPassword(ctx, user, input.password);
   await withTransaction(ctx, async (tx) => {
     await markDeleted(tx, user.id, { deletedAt: ctx.now(), reason: input.reason, reasonText: input.reason_text ?? null });
     await endAllSessions(tx, user.id);
