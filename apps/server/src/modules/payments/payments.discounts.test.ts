@@ -9,7 +9,7 @@ import {
 } from '@amora/contracts';
 import { discountCodes, discountRedemptions, paymentOrders, users } from '@amora/db';
 import { and, eq } from 'drizzle-orm';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { siteByDomain } from '../../test/accounts';
 import { type CallArgs, callAs, createMember, type Member } from '../../test/factories';
 import { createTestApp, type TestApp } from '../../test/harness';
@@ -316,4 +316,23 @@ describe('a first purchase gets one of the two first-purchase discounts', () => 
     );
     expect(paid).toHaveLength(1);
   }, 120_000);
+});
+
+describe('a checkout left behind is taken over only by a start that can go ahead', () => {
+  it('a new start with a method the provider does not offer changes nothing, and does not ask the provider to cancel', async () => {
+    const { who } = await memberWith('time bonus');
+    const { packages } = await packagesOf(who, null);
+    const left = startPaymentResponseSchema.parse((await start(who, packages[1].id, TIME_BONUS.code)).json()).order;
+    const cancel = vi.spyOn(t.ctx.payments, 'cancelPayment');
+    try {
+      const refused = await start(who, packages[1].id, TIME_BONUS.code, 'blik');
+      expect([refused.statusCode, refused.json().error]).toEqual([422, 'method_unavailable']);
+      expect(cancel).not.toHaveBeenCalled();
+    } finally {
+      cancel.mockRestore();
+    }
+    expect((await orderRow(left.id)).status).toBe('open');
+    const payment = await t.ctx.payments.getPayment((await orderRow(left.id)).providerPaymentId as string);
+    expect(payment?.status).toBe('open');
+  });
 });

@@ -242,7 +242,6 @@ export async function startOrder(
   const price = await priceOf(ctx, { siteId: site.id, userId: buyer.userId, choice, pkg, method: input.method });
   // A code asked for that does not apply refuses the order; the active discount that does not apply just is not used.
   if (choice.kind === 'code' && price.error) throw discountRefused(price.error);
-  await takeOverDiscount(ctx, buyer.userId, price);
   const offered = await offeredMethodsFor(ctx, site, {
     country: pkg.country,
     currency: pkg.currency,
@@ -251,6 +250,8 @@ export async function startOrder(
   });
   const method = offered.find((m) => m.name === input.method);
   if (!method) throw methodUnavailable();
+  // Only a start that can go ahead (package, method and amount checked) cancels a checkout left behind.
+  await takeOverDiscount(ctx, buyer.userId, price);
   return placeOrder(ctx, site, buyer, {
     pkg,
     method: method.name,
@@ -315,7 +316,6 @@ export async function repeatOrder(
   });
   const choice = await chooseDiscount(ctx, { siteId: site.id, userId: buyer.userId, code: undefined, country: pkg.country });
   const price = await priceOf(ctx, { siteId: site.id, userId: buyer.userId, choice, pkg, method: last.method });
-  await takeOverDiscount(ctx, buyer.userId, price);
   const offered = await offeredMethodsFor(ctx, site, {
     country: pkg.country,
     currency: pkg.currency,
@@ -324,6 +324,7 @@ export async function repeatOrder(
   });
   const method = offered.find((m) => m.name === last.method);
   if (!method) throw methodUnavailable();
+  await takeOverDiscount(ctx, buyer.userId, price);
   // A card paid before with a 'first' payment left a mandate: the repeat is charged with it, unless a payment of
   // the member was charged back (then the payer confirms at a checkout again, as direct debit is blocked too).
   let mandate: { mandateId: string; customerId: string } | null = null;
