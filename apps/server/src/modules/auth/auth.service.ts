@@ -433,12 +433,35 @@ export async function resetPassword(ctx: AppContext, info: RequestInfo, token: s
 /** Email-change confirmations one address receives in a day, from all accounts of all sites together. */
 export const MAIL_CHANGE_MAILS_PER_ADDRESS = 3;
 
+/** Domains whose mailboxes ignore dots in the local part, and which deliver to each other's names. */
+const GMAIL_DOMAINS = new Set(['gmail.com', 'googlemail.com']);
+
+/**
+ * The mailbox an address delivers to, as the per-address cap counts it: lower-cased, without a `+tag` in the local
+ * part (`victim+1@` reaches `victim@`), and at Gmail without dots and with googlemail.com as gmail.com.
+ */
+export function mailboxKey(email: string): string {
+  const address = email.toLowerCase();
+  const at = address.lastIndexOf('@');
+  if (at <= 0) return address;
+  let local = address.slice(0, at);
+  let domain = address.slice(at + 1);
+  const plus = local.indexOf('+');
+  if (plus > 0) local = local.slice(0, plus);
+  if (GMAIL_DOMAINS.has(domain)) {
+    local = local.replaceAll('.', '') || local;
+    domain = 'gmail.com';
+  }
+  return `${local}@${domain}`;
+}
+
 /**
  * Asks to move the account to another address: a confirmation link goes to the new one, a notice to the old one.
  * Only a member who confirmed their own address may ask (an unconfirmed account proves nobody, and could be one
  * of many made to send mail to a stranger), five asks a day per account, and one address receives at most
- * MAIL_CHANGE_MAILS_PER_ADDRESS confirmations a day whoever asks: the place is taken before the mail is made, in
- * one atomic step, so requests arriving at once from many accounts send no more.
+ * MAIL_CHANGE_MAILS_PER_ADDRESS confirmations a day whoever asks, counted per mailbox (mailboxKey: `victim+1@` is
+ * `victim@`): the place is taken before the mail is made, in one atomic step, so requests arriving at once from
+ * many accounts send no more.
  */
 export async function requestMailChange(
   ctx: AppContext,
@@ -454,7 +477,7 @@ export async function requestMailChange(
   if (await findUserByEmail(ctx.db, info.site.id, input.new_email)) {
     throw accountError(409, 'email_taken', E.emailTaken, { field: 'new_email' });
   }
-  const place = await ctx.limiter.take(`mail-change-to:${input.new_email}`, DAY, MAIL_CHANGE_MAILS_PER_ADDRESS);
+  const place = await ctx.limiter.take(`mail-change-to:${mailboxKey(input.new_email)}`, DAY, MAIL_CHANGE_MAILS_PER_ADDRESS);
   if (!place.allowed) {
     throw accountError(429, 'rate_limited', E.mailChangeAddressLimit, {
       field: 'new_email',

@@ -278,3 +278,44 @@ describe('mail bombing', () => {
     expect((await ask(members[0].cookie, { password: members[0].password, new_email: victim }, '10.6.4.1')).statusCode).toBe(200);
   });
 });
+
+describe('the per-address cap counts mailboxes', () => {
+  it('counts the +tag variants of an address, and at Gmail its dotted and googlemail.com forms, as one mailbox', async () => {
+    const name = `victim${Date.now().toString(36)}`;
+    const gmail = [`${name}+1@gmail.com`, `${name.slice(0, 3)}.${name.slice(3)}@googlemail.com`, `${name.toUpperCase()}+x.y@GMail.com`];
+    const other = [`${name}@gmail.com`, `${name}+2@gmail.com`, `${name}+3@googlemail.com`];
+    const members = [];
+    for (let i = 1; i <= gmail.length + other.length; i++) members.push(await signup(t, {}, { ip: `10.6.6.${i}` }));
+    const sent = [];
+    for (const [i, address] of gmail.entries()) {
+      sent.push((await ask(members[i].cookie, { password: members[i].password, new_email: address }, `10.6.6.${i + 1}`)).statusCode);
+    }
+    expect(sent).toEqual(Array(MAIL_CHANGE_MAILS_PER_ADDRESS).fill(200));
+    for (const [j, address] of other.entries()) {
+      const i = gmail.length + j;
+      const res = await ask(members[i].cookie, { password: members[i].password, new_email: address }, `10.6.6.${i + 1}`);
+      expect([res.statusCode, res.json().message_key], address).toEqual([429, 'auth.errors.mailChangeAddressLimit']);
+    }
+    // Another mailbox at another provider is counted apart; there dots are part of the name.
+    const dotted = await signup(t, {}, { ip: '10.6.6.20' });
+    const apart = await ask(
+      dotted.cookie,
+      { password: dotted.password, new_email: `${name.slice(0, 3)}.${name.slice(3)}+1@example.com` },
+      '10.6.6.20',
+    );
+    expect(apart.statusCode, apart.body).toBe(200);
+  });
+
+  it('refuses the +tag variants of an address at any provider once it had its confirmations', async () => {
+    const name = `target${Date.now().toString(36)}`;
+    const members = [];
+    for (let i = 1; i <= MAIL_CHANGE_MAILS_PER_ADDRESS + 1; i++) members.push(await signup(t, {}, { ip: `10.6.7.${i}` }));
+    const codes = [];
+    for (const [i, member] of members.entries()) {
+      codes.push(
+        (await ask(member.cookie, { password: member.password, new_email: `${name}+${i}@example.org` }, `10.6.7.${i + 1}`)).statusCode,
+      );
+    }
+    expect(codes).toEqual([...Array(MAIL_CHANGE_MAILS_PER_ADDRESS).fill(200), 429]);
+  });
+});
