@@ -140,8 +140,16 @@ export type ProfileCard = z.infer<typeof profileCardSchema>;
 export const memberResponseSchema = z.object({ profile: memberProfileSchema, related: z.array(profileCardSchema) });
 export type MemberResponse = z.infer<typeof memberResponseSchema>;
 export const blockSchema = z.object({ profile_id: idSchema() });
-/** GET /api/blocks.php: the profiles I blocked, the latest first, each to unblock with DELETE /api/block.php. */
-export const blockedProfilesResponseSchema = z.object({ profiles: z.array(profileCardSchema) });
+/**
+ * A blocked profile I can no longer see (disabled, invisible to me, its account deleted): only what unblocking
+ * needs, its name, age, city and photo withheld (the web shows "A member who is no longer visible").
+ */
+export const hiddenBlockedProfileSchema = z.object({ id: z.number().int(), hidden: z.literal(true), is_fictional: z.boolean() });
+/**
+ * GET /api/blocks.php: the profiles I blocked, the latest first, each to unblock with DELETE /api/block.php: a
+ * profile card, or for a profile no longer visible to me only its id.
+ */
+export const blockedProfilesResponseSchema = z.object({ profiles: z.array(z.union([profileCardSchema, hiddenBlockedProfileSchema])) });
 export type BlockedProfilesResponse = z.infer<typeof blockedProfilesResponseSchema>;
 export const geocodeQuerySchema = z.object({
   lat: z.string().trim().min(1).transform(Number).pipe(z.number().min(-90).max(90)),

@@ -56,10 +56,18 @@ export async function insertBlock(db: Executor, blocker: number, blocked: number
 /** The most blocks a member's list shows. */
 export const BLOCK_LIST_MAX = 500;
 
-/** The profiles `blocker` blocked, the latest block first, as cards (with whether their owner is premium). */
+/**
+ * The profiles `blocker` blocked, the latest block first, as cards (with whether their owner is premium), each with
+ * whether the blocker may still see it as search and profile pages decide (active, its account not deleted, not
+ * hidden from the blocker by invisible mode), the block itself aside.
+ */
 export async function listBlockedBy(db: Executor, blocker: number) {
   return db
-    .select({ ...profileCardColumns, paidUser: users.paidUser })
+    .select({
+      ...profileCardColumns,
+      paidUser: users.paidUser,
+      visible: sql<boolean>`(${and(eq(profiles.status, 'active'), ownerNotDeleted(), notHiddenFrom(blocker))})`.mapWith(Boolean),
+    })
     .from(blocks)
     .innerJoin(profiles, eq(profiles.id, blocks.blockedProfileId))
     .leftJoin(users, eq(users.id, profiles.userId))

@@ -2,7 +2,7 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { blockedProfilesResponseSchema, INTERESTS, memberResponseSchema, ownProfileResponseSchema } from '@amora/contracts';
-import { blocks, likes, profiles } from '@amora/db';
+import { blocks, likes, profiles, users } from '@amora/db';
 import { and, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { type CallOptions, HERZ } from '../../test/accounts';
@@ -660,13 +660,37 @@ describe('GET /api/blocks.php', () => {
     expect((await list(me)).map((p) => p.id)).toEqual([first.profileId]);
   });
 
-  it('keeps a blocked profile that went invisible on the list, so it can still be unblocked', async () => {
+  it('keeps a blocked profile that went invisible on the list, without its name, so it can still be unblocked', async () => {
     const [me, other] = [await member(), await member()];
     expect((await as(me, 'POST', BLOCK, { profile_id: other.profileId })).statusCode).toBe(200);
     expect((await as(other, 'PUT', PROFILE, { is_invisible: true })).statusCode).toBe(200);
-    expect((await list(me)).map((p) => p.id)).toEqual([other.profileId]);
+    expect(await list(me)).toEqual([{ id: other.profileId, hidden: true, is_fictional: false }]);
     expect((await as(me, 'DELETE', BLOCK, { profile_id: other.profileId })).statusCode).toBe(200);
     expect(await list(me)).toEqual([]);
+  });
+
+  it('withholds name, age, city and photo of blocked profiles since disabled or deleted, keeping the fictional label', async () => {
+    const [me, disabled, deleted, visible] = [await member(), await member(), await member(), await member({ name: 'Still Sam' })];
+    const fictional = await createProfile(t, { name: 'Fiona Fiction', isFictional: true, city: 'Utrecht' });
+    for (const id of [fictional.id, disabled.profileId, deleted.profileId, visible.profileId]) {
+      expect((await as(me, 'POST', BLOCK, { profile_id: id })).statusCode).toBe(200);
+      t.clock.advance(1_000);
+    }
+    await t.ctx.db.update(profiles).set({ status: 'disabled' }).where(eq(profiles.id, disabled.profileId));
+    await t.ctx.db.update(profiles).set({ status: 'disabled' }).where(eq(profiles.id, fictional.id));
+    await t.ctx.db.update(users).set({ status: 'deleted' }).where(eq(users.id, deleted.userId));
+    const res = await as(me, 'GET', '/api/blocks.php');
+    expect(res.body).not.toMatch(/Fiona Fiction|Utrecht/);
+    expect(blockedProfilesResponseSchema.parse(res.json()).profiles).toEqual([
+      expect.objectContaining({ id: visible.profileId, name: 'Still Sam', age: expect.any(Number) }),
+      { id: deleted.profileId, hidden: true, is_fictional: false },
+      { id: disabled.profileId, hidden: true, is_fictional: false },
+      { id: fictional.id, hidden: true, is_fictional: true },
+    ]);
+    // Another member's list holds none of mine, and unblocking a hidden one works as any other.
+    expect(await list(visible)).toEqual([]);
+    expect((await as(me, 'DELETE', BLOCK, { profile_id: disabled.profileId })).statusCode).toBe(200);
+    expect((await list(me)).map((p) => p.id)).toEqual([visible.profileId, deleted.profileId, fictional.id]);
   });
 
   it('answers 403 to a visitor', async () => {

@@ -316,12 +316,20 @@ export async function reportProfile(
 
 /**
  * The profiles I blocked (settings), the latest first, whatever became of them since (a block can always be taken
- * back); a deleted account's profile is gone with the purge.
+ * back); a deleted account's profile is gone with the purge. A profile I could no longer see (disabled, invisible
+ * to me, its account deleted) comes without its name, age, city or photo: only its id to unblock it (and its
+ * fictional label).
  */
 export async function listBlocked(ctx: AppContext, auth: Auth): Promise<BlockedProfilesResponse> {
   const rows = await listBlockedBy(ctx.db, auth.profile.id);
   const now = ctx.now();
-  return { profiles: rows.map((row) => presentProfileCard(row, row.paidUser === true, now)) };
+  return {
+    profiles: rows.map((row) =>
+      row.visible
+        ? presentProfileCard(row, row.paidUser === true, now)
+        : { id: row.id, hidden: true as const, is_fictional: row.isFictional },
+    ),
+  };
 }
 
 /** The account purge: the member's profile, with the blocks it gave and received. */

@@ -41,6 +41,26 @@ describe('settings: blocked members', () => {
     expect(await screen.findByText(text('member.unblockDone', { name: 'Noa' }))).toBeVisible();
   });
 
+  it('shows a member I can no longer see without name or link, and unblocks them', async () => {
+    const unblocked: unknown[] = [];
+    server.use(
+      answers.blocked([{ id: 7, hidden: true, is_fictional: false }, card(5, 'Noa')]),
+      http.delete('*/api/block.php', async ({ request }) => {
+        unblocked.push(await request.json());
+        return contractJson(okResponseSchema, { ok: true });
+      }),
+    );
+    const { user } = await renderApp('/settings', { user: userFixture() });
+    const section = await screen.findByTestId('settings-blocked');
+    const [hidden] = await within(section).findAllByTestId('blocked-member');
+    expect(hidden).toHaveTextContent(text('settings.blocked.hiddenMember'));
+    expect(within(hidden).queryByRole('link')).toBeNull();
+    await user.click(within(hidden).getByRole('button', { name: text('settings.blocked.unblockHiddenLabel') }));
+    await waitFor(() => expect(within(section).getAllByTestId('blocked-member')).toHaveLength(1));
+    expect(unblocked).toEqual([{ profile_id: 7 }]);
+    expect(await screen.findByText(text('settings.blocked.unblockHiddenDone'))).toBeVisible();
+  });
+
   it('says so when I blocked nobody', async () => {
     await renderApp('/settings', { user: userFixture() });
     expect(await screen.findByTestId('blocked-empty')).toHaveTextContent(text('settings.blocked.empty'));

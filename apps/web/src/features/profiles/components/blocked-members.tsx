@@ -33,29 +33,43 @@ export function BlockedMembers() {
         </p>
       ) : (
         <ul className="list-unstyled mb-0" data-testid="blocked-list">
-          {list.map((profile) => (
-            <li key={profile.id} className="d-flex align-items-center gap-3 py-2 border-top" data-testid="blocked-member">
-              <LocalLink to={`/members/${profile.id}`} className="d-flex align-items-center gap-2 text-reset me-auto">
-                <Avatar name={profile.name} src={profile.thumb_url} />
-                <span className="fw-semibold">{profile.name}</span>
+          {list.map((profile) => {
+            // A member I can no longer see comes without name or photo: only the id to unblock them.
+            const hidden = 'hidden' in profile;
+            const name = hidden ? t('settings.blocked.hiddenMember') : profile.name;
+            const person = (
+              <>
+                <Avatar name={name} src={hidden ? null : profile.thumb_url} />
+                <span className={hidden ? 'fst-italic' : 'fw-semibold'}>{name}</span>
                 {profile.is_fictional && <FictionalIcon size={16} />}
-              </LocalLink>
-              <Button
-                variant="outline-dark"
-                size="sm"
-                aria-label={t('settings.blocked.unblockLabel', { name: profile.name })}
-                isLoading={unblock.isPending && unblock.variables === profile.id}
-                onClick={() =>
-                  unblock.mutate(profile.id, {
-                    onSuccess: () => toast.show(t('member.unblockDone', { name: profile.name })),
-                    onError: (error) => toast.show({ message: errorText(t, error), variant: 'danger' }),
-                  })
-                }
-              >
-                {t('member.unblock')}
-              </Button>
-            </li>
-          ))}
+              </>
+            );
+            return (
+              <li key={profile.id} className="d-flex align-items-center gap-3 py-2 border-top" data-testid="blocked-member">
+                {hidden ? (
+                  <span className="d-flex align-items-center gap-2 me-auto">{person}</span>
+                ) : (
+                  <LocalLink to={`/members/${profile.id}`} className="d-flex align-items-center gap-2 text-reset me-auto">
+                    {person}
+                  </LocalLink>
+                )}
+                <Button
+                  variant="outline-dark"
+                  size="sm"
+                  aria-label={hidden ? t('settings.blocked.unblockHiddenLabel') : t('settings.blocked.unblockLabel', { name })}
+                  isLoading={unblock.isPending && unblock.variables === profile.id}
+                  onClick={() =>
+                    unblock.mutate(profile.id, {
+                      onSuccess: () => toast.show(hidden ? t('settings.blocked.unblockHiddenDone') : t('member.unblockDone', { name })),
+                      onError: (error) => toast.show({ message: errorText(t, error), variant: 'danger' }),
+                    })
+                  }
+                >
+                  {t('member.unblock')}
+                </Button>
+              </li>
+            );
+          })}
         </ul>
       )}
     </Card>
