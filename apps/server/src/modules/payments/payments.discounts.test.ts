@@ -14,7 +14,7 @@ import { siteByDomain } from '../../test/accounts';
 import { type CallArgs, callAs, createMember, type Member } from '../../test/factories';
 import { createTestApp, type TestApp } from '../../test/harness';
 import { applyPayment } from './payments.service';
-import { completeCheckout, notifyNow } from './sandbox/sandbox.service';
+import { completeCheckout, notifyNow, OPEN_PAYMENT_MS } from './sandbox/sandbox.service';
 
 /**
  * A discount is used only by a paid payment: a checkout that is canceled, expires or fails gives it back at once,
@@ -131,13 +131,21 @@ describe('a discount is used only by a paid payment', () => {
         // The prices, the code's check and the banner are as before the checkout.
         expect(await seen(who, code, lookUp)).toEqual(before);
 
+        if (outcome === 'back button') {
+          // The provider does not cancel an open iDEAL checkout (Mollie's isCancelable is false): it could still be
+          // paid, so a new order with the discount is refused and nothing changes, until it expires by itself.
+          const refused = await start(who, packages[1].id, code);
+          expect([refused.statusCode, refused.json().error]).toEqual([422, 'discount_used']);
+          expect((await orderRow(abandoned.id)).status).toBe('open');
+          t.clock.advance(OPEN_PAYMENT_MS + 60_000);
+        }
         const second = await start(who, packages[1].id, code);
         expect(second.statusCode, second.body).toBe(201);
         const next = startPaymentResponseSchema.parse(second.json()).order;
         expect(next.discount).toBe(abandoned.discount);
         if (outcome === 'back button') {
-          // The checkout left behind was canceled at the provider: it can no longer be paid at the discounted price.
-          expect((await orderRow(abandoned.id)).status).toBe('canceled');
+          // The checkout left behind expired: it can no longer be paid at the discounted price.
+          expect((await orderRow(abandoned.id)).status).toBe('expired');
           expect(await checkout(abandoned.id, 'paid')).toBeUndefined();
         }
         expect(await checkout(next.id, 'paid')).toBeDefined();
@@ -334,5 +342,48 @@ describe('a checkout left behind is taken over only by a start that can go ahead
     expect((await orderRow(left.id)).status).toBe('open');
     const payment = await t.ctx.payments.getPayment((await orderRow(left.id)).providerPaymentId as string);
     expect(payment?.status).toBe('open');
+  });
+});
+
+describe('a checkout left behind with the other first-purchase discount', () => {
+  async function leftWithTimeBonus() {
+    const { who } = await memberWith('time bonus');
+    const welcome = discountCodeResponseSchema.parse((await as(who, 'GET', '/api/discountcode.php?welcome=true')).json()).discount
+      ?.code as string;
+    const { packages } = await packagesOf(who, null);
+    const left = startPaymentResponseSchema.parse((await start(who, packages[1].id, TIME_BONUS.code)).json()).order;
+    expect(left.discount).toBeGreaterThan(0);
+    return { who, welcome, packages, left };
+  }
+
+  it('is taken over by an order with the welcome code when the provider cancels it', async () => {
+    const { who, welcome, packages, left } = await leftWithTimeBonus();
+    // A provider that cancels an open checkout (the sandbox, as Mollie, does so only for a bank transfer).
+    const cancel = vi.spyOn(t.ctx.payments, 'cancelPayment').mockImplementation(async (id) => {
+      await completeCheckout(t.app, id, { status: 'canceled' });
+      return (await t.ctx.payments.getPayment(id)) as NonNullable<Awaited<ReturnType<typeof t.ctx.payments.getPayment>>>;
+    });
+    try {
+      const next = await start(who, packages[1].id, welcome);
+      expect(next.statusCode, next.body).toBe(201);
+      expect(startPaymentResponseSchema.parse(next.json()).order.discount).toBeGreaterThan(0);
+      expect(cancel).toHaveBeenCalledTimes(1);
+    } finally {
+      cancel.mockRestore();
+    }
+    expect((await orderRow(left.id)).status).toBe('canceled');
+    expect(await checkout(left.id, 'paid')).toBeUndefined();
+  });
+
+  it('refuses the welcome code, changing nothing, when the provider will not cancel it', async () => {
+    const { who, welcome, packages, left } = await leftWithTimeBonus();
+    const refused = await start(who, packages[1].id, welcome);
+    expect([refused.statusCode, refused.json().error]).toEqual([422, 'discount_used']);
+    expect((await orderRow(left.id)).status).toBe('open');
+    const orders = await t.ctx.db.select().from(paymentOrders).where(eq(paymentOrders.userId, who.userId));
+    expect(orders).toHaveLength(1);
+    // Paid after all: the welcome code is over for good.
+    expect(await checkout(left.id, 'paid')).toBeDefined();
+    expect((await start(who, packages[1].id, welcome)).json().error).toBe('discount_expired');
   });
 });

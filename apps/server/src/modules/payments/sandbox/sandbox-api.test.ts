@@ -83,8 +83,8 @@ describe('sandbox API under malformed input', () => {
   });
 
   it('cancels an open payment once (DELETE /payments/:id), as Mollie does; then and for an unknown id it refuses', async () => {
-    const created = await call('POST', '/sandbox/mollie/v2/payments', { ...good, method: 'ideal' });
-    expect(created.status).toBe(201);
+    const created = await call('POST', '/sandbox/mollie/v2/payments', { ...good, method: 'banktransfer' });
+    expect([created.status, created.body.isCancelable]).toEqual([201, true]);
     const id = created.body.id as string;
     const canceled = await call('DELETE', `/sandbox/mollie/v2/payments/${id}`);
     expect([canceled.status, canceled.body.status, canceled.body.isCancelable]).toEqual([200, 'canceled', false]);
@@ -93,6 +93,16 @@ describe('sandbox API under malformed input', () => {
     expect(again.status).toBe(422);
     expect((await call('DELETE', '/sandbox/mollie/v2/payments/tr_unknown1')).status).toBe(404);
     expect((await call('DELETE', `/sandbox/mollie/v2/payments/${id}`, undefined, { authorization: 'Bearer nope' })).status).toBe(401);
+  });
+
+  it('cancels only what Mollie cancels: an open checkout of iDEAL, a card or PayPal is not cancelable and stays open', async () => {
+    for (const method of ['ideal', 'creditcard', 'paypal', null]) {
+      const created = await call('POST', '/sandbox/mollie/v2/payments', { ...good, ...(method ? { method } : {}) });
+      expect([created.status, created.body.status, created.body.isCancelable], String(method)).toEqual([201, 'open', false]);
+      const refused = await call('DELETE', `/sandbox/mollie/v2/payments/${created.body.id}`);
+      expect(refused.status, String(method)).toBe(422);
+      expect((await call('GET', `/sandbox/mollie/v2/payments/${created.body.id}`)).body.status).toBe('open');
+    }
   });
 
   it('answers unknown and malformed ids with Mollie 404s', async () => {

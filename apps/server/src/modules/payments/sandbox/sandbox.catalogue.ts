@@ -267,3 +267,20 @@ export const TEST_ISSUERS: Partial<Record<SandboxMethodId, readonly string[]>> =
   eps: ['Erste Bank und Sparkassen', 'Raiffeisen Bank', 'Bank Austria'],
   blik: ['PKO Bank Polski', 'mBank', 'ING Bank Śląski'],
 };
+
+/**
+ * The status in which a payment of this method can be canceled by the merchant, as at Mollie (its `isCancelable`):
+ * a bank transfer while open (the money has not come), a direct debit while pending (not yet sent to the bank).
+ * A checkout of any other method (iDEAL, cards, PayPal …) cannot be canceled while open: it expires by itself.
+ */
+export function cancelableStatusOf(method: string | null): 'open' | 'pending' | null {
+  if (method === 'banktransfer') return 'open';
+  if (method === 'directdebit') return 'pending';
+  return null;
+}
+
+/** Mollie's `isCancelable` of a payment. */
+export function isCancelable(payment: { method: string | null; status: string }): boolean {
+  const status = cancelableStatusOf(payment.method);
+  return status !== null && payment.status === status;
+}

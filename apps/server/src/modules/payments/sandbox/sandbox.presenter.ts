@@ -1,5 +1,5 @@
 import { toMollieAmount } from '../provider/amounts';
-import { methodDescription, type SandboxMethod } from './sandbox.catalogue';
+import { isCancelable, methodDescription, type SandboxMethod } from './sandbox.catalogue';
 import type { SandboxCustomer, SandboxMandate, SandboxPayment } from './sandbox.repository';
 
 /** The JSON Mollie's API v2 answers with, for what the sandbox keeps. Links are absolute, as Mollie's are. */
@@ -98,7 +98,7 @@ export function presentPayment(payment: SandboxPayment, links: Links, now: Date)
     method: payment.method,
     metadata: payment.metadata ?? null,
     status: payment.status,
-    isCancelable: isOpen,
+    isCancelable: isCancelable(payment),
     ...(isOpen && payment.expiresAt ? { expiresAt: iso(payment.expiresAt) } : {}),
     ...(payment.status === 'expired' ? { expiredAt: iso(payment.expiresAt ?? now) } : {}),
     ...(payment.paidAt ? { paidAt: iso(payment.paidAt) } : {}),

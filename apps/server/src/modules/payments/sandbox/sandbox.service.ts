@@ -5,6 +5,7 @@ import { parseMollieAmount } from '../provider/amounts';
 import {
   type AvailabilityQuery,
   availableMethods,
+  cancelableStatusOf,
   DISCONTINUED_METHODS,
   findMethod,
   MOLLIE_LOCALES,
@@ -307,12 +308,14 @@ export async function getPayment(app: FastifyInstance, id: string): Promise<Sand
 }
 
 /**
- * The merchant cancels an open payment (Mollie's DELETE /payments/:id): its checkout can no longer be paid. Any
- * other status answers 422, as Mollie does for a payment that is not cancelable.
+ * The merchant cancels a payment (Mollie's DELETE /payments/:id) that is cancelable (isCancelable): it can no
+ * longer be paid. Any other answers 422, as Mollie does for a payment that is not cancelable.
  */
 export async function cancelPayment(app: FastifyInstance, id: string): Promise<SandboxPayment> {
   const payment = await getPayment(app, id);
-  const canceled = payment.status === 'open' ? await changeStatus(app.ctx.db, id, ['open'], { status: 'canceled' }) : undefined;
+  const from = cancelableStatusOf(payment.method);
+  const canceled =
+    from !== null && payment.status === from ? await changeStatus(app.ctx.db, id, [from], { status: 'canceled' }) : undefined;
   if (!canceled) throw new SandboxError(422, 'The payment cannot be canceled', 'id');
   return canceled;
 }
