@@ -1,8 +1,9 @@
 import { type Chat, type ChatsResponse, messagesResponseSchema, okResponseSchema } from '@amora/contracts';
-import { screen, waitFor } from '@testing-library/react';
+import { act, screen, waitFor } from '@testing-library/react';
 import { http } from 'msw';
 import { describe, expect, it } from 'vitest';
 import { storage } from '@/lib/storage';
+import { setSessionUser } from '@/shared/session/user';
 import { runOnPhone } from '@/testing/browser';
 import { contractJson } from '@/testing/contract';
 import { chatMessageFixture, userFixture } from '@/testing/fixtures';
@@ -96,5 +97,26 @@ describe('the last chat opened', () => {
       expect(router.state.location.pathname).toBe('/chats');
       unmount();
     }
+  });
+});
+
+describe('the last chat opened, on a shared computer', () => {
+  it('is forgotten when the member logs out, so the next person does not see who it was with', async () => {
+    server.use(http.get('*/api/logout.php', () => contractJson(okResponseSchema, { ok: true })));
+    openedLast(102);
+    const { user } = await renderApp('/settings', { user: member });
+    server.use(answers.user(null));
+    await user.click(await screen.findByTestId('account-menu'));
+    expect(lastChatOpened(member.id)?.last_chat_opened_profile).toBe(102);
+    await user.click(await screen.findByTestId('logout'));
+    await waitFor(() => expect(storage.get(LAST_CHAT_STORAGE_KEY)).toBeNull());
+  });
+
+  it('is forgotten when the session ends elsewhere (another tab logged out, the session expired)', async () => {
+    openedLast(102);
+    const { queryClient } = await renderApp('/chats/2', { user: member });
+    expect(storage.get(LAST_CHAT_STORAGE_KEY)).not.toBeNull();
+    act(() => setSessionUser(queryClient, null));
+    expect(storage.get(LAST_CHAT_STORAGE_KEY)).toBeNull();
   });
 });

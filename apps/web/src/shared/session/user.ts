@@ -1,6 +1,7 @@
 import { POLL, type User, type UserResponse } from '@amora/contracts/core';
 import { type QueryClient, useQuery, useQueryClient } from '@tanstack/react-query';
 import { api } from '@/lib/api-client';
+import { forgetMemberStorage } from './member-storage';
 import { usePollInterval } from './polling';
 
 export const userQueryKey = ['user'] as const;
@@ -16,9 +17,13 @@ export function setSessionUser(queryClient: QueryClient, user: User | null): voi
   queryClient.setQueryData(userQueryKey, user);
 }
 
-/** Drops every query but the member and the site settings. */
+/**
+ * Drops every query but the member and the site settings, and what this browser keeps of the member in storage
+ * (member-storage.ts: the last chat opened): at logout, when the session ends, or another member logs in.
+ */
 export function forgetMemberData(queryClient: QueryClient): void {
   queryClient.removeQueries({ predicate: (q) => q.queryKey[0] !== 'settings' && q.queryKey[0] !== 'user' });
+  forgetMemberStorage();
 }
 
 export async function fetchUser(): Promise<User | null> {

@@ -1,8 +1,9 @@
 import type { Chat } from '@amora/contracts';
 import { storage } from '@/lib/storage';
+import { LAST_CHAT_STORAGE_KEY } from '@/shared/session/member-storage';
 
-/** Where this browser keeps the chat a member opened last (spec §3 chat state). */
-export const LAST_CHAT_STORAGE_KEY = 'last_chat_opened';
+/** Where this browser keeps the chat a member opened last, removed at logout (shared/session/member-storage.ts). */
+export { LAST_CHAT_STORAGE_KEY };
 
 /** The spec's last_chat_opened_profile and last_chat_opened_date, with the member they belong to. */
 export interface LastChatOpened {
