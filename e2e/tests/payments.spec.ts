@@ -183,12 +183,13 @@ test('a discounted checkout left with the back button or canceled keeps the disc
 
   // The payer goes back from the provider's checkout without paying: the order is still open there.
   await startCheckout();
+  const leftBehind = page.url();
   await page.goBack();
   await expect(page).not.toHaveURL(/\/sandbox\//);
   await discountStillThere();
 
-  // Canceled on the checkout: the same.
-  await startCheckout();
+  // That checkout can still be paid (the provider does not cancel an open iDEAL payment): canceled on it, the same.
+  await page.goto(leftBehind);
   await payOnSandbox(page, 'Canceled');
   await expect(page.getByTestId('result-failed')).toBeVisible();
   await discountStillThere();
