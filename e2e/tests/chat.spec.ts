@@ -193,3 +193,23 @@ test('a message written offline waits, survives a reload and a closed tab, and a
   await context.close();
   await b.page.context().close();
 });
+
+test('the chat opened last does not stay in the browser after the member logs out', async ({ browser }, info) => {
+  test.skip(info.project.name !== 'desktop', 'the account menu of the top bar; phones log out the same way');
+  const d = await newMember(browser, 'Dana', info.project.name);
+  const client = { headers: { 'x-request-type': 'client' } };
+  const { results } = (await (await d.page.request.get('/api/search.php', client)).json()) as { results: { id: number; name: string }[] };
+  const partner = results[0];
+  await d.page.goto(`/members/${partner.id}/chat`);
+  await expect(d.page.getByTestId('conversation').getByRole('heading', { name: partner.name })).toBeVisible();
+  await send(d.page, `Hello ${partner.name}!`);
+  const lastChat = () => d.page.evaluate(() => window.localStorage.getItem('last_chat_opened'));
+  await expect.poll(lastChat, LIVE).toContain(`"last_chat_opened_profile":${partner.id}`);
+
+  await d.page.goto('/members');
+  await d.page.getByTestId('account-menu').click();
+  await d.page.getByTestId('logout').click();
+  await expect(d.page.getByTestId('login-button')).toBeVisible();
+  expect(await lastChat()).toBeNull();
+  await d.page.context().close();
+});
