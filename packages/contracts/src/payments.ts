@@ -55,6 +55,11 @@ export const PAYMENT_ERRORS = {
   noPreviousOrder: 'no_previous_order',
   /** 503: the payment provider could not be reached; the order is kept and a retry with the same request_id resumes it. */
   providerUnavailable: 'payment_provider_unavailable',
+  /**
+   * 409: the discount is held by the member's own checkout that is still open at the provider (it cannot be
+   * canceled and expires by itself) for another package or method; `order_id` names that order, to continue it.
+   */
+  discountReserved: 'discount_reserved',
 } as const;
 
 /** Prices of the site in credits (site settings message_credits, gift_credits, photo_credits). */

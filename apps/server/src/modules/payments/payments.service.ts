@@ -96,6 +96,13 @@ const methodUnavailable = () =>
   new HttpError(422, PAYMENT_ERRORS.methodUnavailable, 'This payment method is not available for this package', { field: 'method' });
 const discountRefused = (error: string) =>
   new HttpError(422, error, 'This discount code cannot be used for this order', { field: 'discountcode' });
+const discountReserved = (orderId: number) =>
+  new HttpError(
+    409,
+    PAYMENT_ERRORS.discountReserved,
+    'Your discount is held by a payment you started and did not finish: continue that payment, or choose again once it has expired',
+    { field: 'discountcode', order_id: orderId },
+  );
 
 /** GET /api/packages.php. */
 export async function packagesFor(
@@ -250,17 +257,82 @@ export async function startOrder(
   });
   const method = offered.find((m) => m.name === input.method);
   if (!method) throw methodUnavailable();
+  const wanted: Wanted = {
+    packageId: pkg.id,
+    method: method.name,
+    discountCodeId: price.discountCodeId,
+    amountMinor: pkg.priceMinor - price.discountMinor + method.feeMinor,
+  };
+  // The same choice as the member's own checkout still open with this discount (back, then Pay again): that order.
+  const same = await sameCheckout(ctx, buyer.userId, price, wanted);
+  if (same) return { created: false, ...(await resume(ctx, site, same, false)) };
   // Only a start that can go ahead (package, method and amount checked) cancels a checkout left behind.
   await takeOverDiscount(ctx, buyer.userId, price);
-  return placeOrder(ctx, site, buyer, {
-    pkg,
-    method: method.name,
-    feeMinor: method.feeMinor,
-    discount: price,
-    requestId: input.requestId,
-    repeatOf: null,
-    mandate: null,
-  });
+  try {
+    return await placeOrder(ctx, site, buyer, {
+      pkg,
+      method: method.name,
+      feeMinor: method.feeMinor,
+      discount: price,
+      requestId: input.requestId,
+      repeatOf: null,
+      mandate: null,
+    });
+  } catch (error) {
+    // A checkout of the member still open holds the discount (the provider would not cancel it, or a parallel
+    // start made it meanwhile): the same choice continues it, another is refused naming it. Nothing was stored.
+    if (!(error instanceof HttpError) || error.code !== 'discount_used' || price.discountCodeId === null) throw error;
+    const holder = await openCheckoutHolding(ctx, buyer.userId, price.discountCodeId, wanted);
+    if (!holder) throw error;
+    if (holder.same) return { created: false, ...(await resume(ctx, site, holder.order, false)) };
+    throw discountReserved(holder.order.id);
+  }
+}
+
+/** What a start asks for: an open checkout with all of it is the same payment. */
+interface Wanted {
+  packageId: number;
+  method: PaymentMethodName;
+  discountCodeId: number | null;
+  amountMinor: number;
+}
+
+const isSame = (order: OrderRow, w: Wanted) =>
+  order.packageId === w.packageId &&
+  order.method === w.method &&
+  order.discountCodeId === w.discountCodeId &&
+  order.amountMinor === w.amountMinor;
+
+/**
+ * The member's checkouts that hold this discount (created or open, not a bank transfer or a direct debit), the one
+ * with the same package, method, code and amount first: that one is the same payment, any other holds the code.
+ */
+async function openCheckoutHolding(
+  ctx: AppContext,
+  userId: number,
+  discountCodeId: number,
+  wanted: Wanted,
+): Promise<{ order: OrderRow; same: boolean } | null> {
+  let other: OrderRow | null = null;
+  for (const orderId of await checkoutsHoldingDiscount(ctx.db, discountCodeId, userId)) {
+    const order = await findOrder(ctx.db, orderId);
+    if (!order || (order.status !== 'created' && order.status !== 'open')) continue;
+    if (isSame(order, wanted)) return { order, same: true };
+    other ??= order;
+  }
+  return other ? { order: other, same: false } : null;
+}
+
+/** The member's own checkout still open with exactly this choice and discount, answered again instead of a new one. */
+async function sameCheckout(
+  ctx: AppContext,
+  userId: number,
+  price: { discountCodeId: number | null; discountMinor: number },
+  wanted: Wanted,
+): Promise<OrderRow | null> {
+  if (price.discountCodeId === null || price.discountMinor <= 0) return null;
+  const holder = await openCheckoutHolding(ctx, userId, price.discountCodeId, wanted);
+  return holder?.same ? holder.order : null;
 }
 
 /**
