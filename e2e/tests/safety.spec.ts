@@ -80,3 +80,28 @@ test('on a profile page a member reports, picks a gift, blocks and unblocks from
   if (isPhone) await expect(page).toHaveURL(/\/signup/);
   else await expect(page.getByRole('dialog', { name: 'Join Amora for free' })).toBeVisible();
 });
+
+test('settings list a blocked member who has since turned invisible without their name, to be unblocked all the same', async ({
+  browser,
+}, info) => {
+  const other = await newMember(browser, 'Marit', info.project.name);
+  const me = await newMember(browser, 'Tove', info.project.name, { asDevice: true });
+  const client = { 'x-request-type': 'client' };
+  const blocked = await me.page.request.post('/api/block.php', { headers: client, data: { profile_id: other.profileId } });
+  expect(blocked.ok()).toBe(true);
+  const hidden = await other.page.request.put('/api/profile.php', { headers: client, data: { is_invisible: true } });
+  expect(hidden.ok()).toBe(true);
+
+  await me.page.goto('/settings');
+  const list = me.page.getByTestId('settings-blocked');
+  const row = list.getByTestId('blocked-member').filter({ hasText: 'A member who is no longer visible' });
+  await expect(row).toHaveCount(1);
+  await expect(list).not.toContainText('Marit');
+  await expect(row.getByRole('link')).toHaveCount(0);
+  await expectAccessible(me.page);
+  await row.getByRole('button', { name: 'Unblock the member who is no longer visible' }).click();
+  await expect(row).toHaveCount(0);
+  await expect(me.page.getByText('The member is unblocked.')).toBeVisible();
+  await me.page.context().close();
+  await other.page.context().close();
+});
