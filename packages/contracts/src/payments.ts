@@ -57,7 +57,8 @@ export const PAYMENT_ERRORS = {
   providerUnavailable: 'payment_provider_unavailable',
   /**
    * 409: the discount is held by the member's own checkout that is still open at the provider (it cannot be
-   * canceled and expires by itself) for another package or method; `order_id` names that order, to continue it.
+   * canceled and expires by itself) for another package or method; `order_id` names that order and `checkout_url`
+   * is its checkout (null once the provider has none), to continue it.
    */
   discountReserved: 'discount_reserved',
 } as const;

@@ -433,7 +433,7 @@ describe('back from a discounted checkout that the provider cannot cancel, and P
     ] as const) {
       const refused = await start(who, pkg, null, method);
       expect(refused.statusCode, refused.body).toBe(409);
-      expect(refused.json()).toMatchObject({ error: 'discount_reserved', order_id: left.order.id });
+      expect(refused.json()).toMatchObject({ error: 'discount_reserved', order_id: left.order.id, checkout_url: left.checkout_url });
     }
     expect(await ordersOf(who.userId)).toHaveLength(1);
     expect(await reservationsOf(who.userId)).toHaveLength(1);

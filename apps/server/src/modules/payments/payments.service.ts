@@ -96,12 +96,12 @@ const methodUnavailable = () =>
   new HttpError(422, PAYMENT_ERRORS.methodUnavailable, 'This payment method is not available for this package', { field: 'method' });
 const discountRefused = (error: string) =>
   new HttpError(422, error, 'This discount code cannot be used for this order', { field: 'discountcode' });
-const discountReserved = (orderId: number) =>
+const discountReserved = (order: OrderRow) =>
   new HttpError(
     409,
     PAYMENT_ERRORS.discountReserved,
     'Your discount is held by a payment you started and did not finish: continue that payment, or choose again once it has expired',
-    { field: 'discountcode', order_id: orderId },
+    { field: 'discountcode', order_id: order.id, checkout_url: order.checkoutUrl },
   );
 
 /** GET /api/packages.php. */
@@ -285,7 +285,7 @@ export async function startOrder(
     const holder = await openCheckoutHolding(ctx, buyer.userId, price.discountCodeId, wanted);
     if (!holder) throw error;
     if (holder.same) return { created: false, ...(await resume(ctx, site, holder.order, false)) };
-    throw discountReserved(holder.order.id);
+    throw discountReserved(holder.order);
   }
 }
 

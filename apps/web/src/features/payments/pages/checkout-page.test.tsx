@@ -117,6 +117,47 @@ describe('/credits/{id}/{paymentmethod?}', () => {
     await waitFor(() => expect(queryClient.isFetching()).toBe(0));
   });
 
+  it('a discount held by an unfinished payment of the member says so and offers to continue that payment', async () => {
+    const bodies: Record<string, unknown>[] = [];
+    server.use(
+      paymentAnswers.packages(),
+      paymentAnswers.methods(),
+      http.post('*/api/payments.php', async ({ request }) => {
+        bodies.push(await bodyOf(request));
+        return apiError(409, 'discount_reserved', { order_id: 41, checkout_url: 'https://pay.example/checkout/tr_41' });
+      }),
+    );
+    const { user } = await renderApp('/credits/2/paypal', { user: userFixture() });
+    await screen.findByTestId('methods');
+    await user.click(payButton());
+    const error = await screen.findByTestId('pay-error');
+    expect(error).toHaveTextContent(pt('checkout.errors.discount_reserved'));
+    expect(error).not.toHaveTextContent(pt('checkout.errors.discount_used'));
+    const go = within(error).getByRole('link', { name: pt('checkout.continueHeld') });
+    expect(go).toHaveAttribute('href', 'https://pay.example/checkout/tr_41');
+    await user.click(go);
+    expect(leftFor).toEqual(['https://pay.example/checkout/tr_41']);
+    expect(bodies).toHaveLength(1);
+  });
+
+  it("without its checkout address, continuing the held payment goes to that order's page", async () => {
+    server.use(
+      paymentAnswers.packages(),
+      paymentAnswers.methods(),
+      http.post('*/api/payments.php', () => apiError(409, 'discount_reserved', { order_id: 41, checkout_url: null })),
+      http.get('*/api/transactions.php', () => apiError(404, 'not_found')),
+    );
+    const { user, router, queryClient } = await renderApp('/credits/2/paypal', { user: userFixture() });
+    await screen.findByTestId('methods');
+    await user.click(payButton());
+    const error = await screen.findByTestId('pay-error');
+    await user.click(within(error).getByRole('link', { name: pt('checkout.continueHeld') }));
+    await waitFor(() => expect(router.state.location.pathname).toBe('/transactions/41'));
+    expect(await screen.findByRole('heading', { name: pt('transactions.result.notFound') })).toBeVisible();
+    await waitFor(() => expect(queryClient.isFetching()).toBe(0));
+    expect(leftFor).toEqual([]);
+  });
+
   it('direct debit without a mandate leads to the direct-debit form for this package', async () => {
     // The form's own calls are its feature's business.
     server.use(

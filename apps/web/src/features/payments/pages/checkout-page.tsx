@@ -27,7 +27,16 @@ const KNOWN_ERRORS = new Set<string>([
   'direct_debit_limit',
   'mandate_required',
   'payment_provider_unavailable',
+  'discount_reserved',
 ]);
+
+/** The member's own order still open at the provider that holds the discount (a discount_reserved refusal). */
+function heldOrderOf(error: unknown): { id: number; checkoutUrl: string | null } | null {
+  if (!(error instanceof ApiRequestError) || error.code !== 'discount_reserved') return null;
+  const { order_id: id, checkout_url: url } = error.body as { order_id?: unknown; checkout_url?: unknown };
+  if (typeof id !== 'number' || !Number.isSafeInteger(id)) return null;
+  return { id, checkoutUrl: typeof url === 'string' && url ? url : null };
+}
 
 function usePaymentErrorText(): (error: unknown) => string {
   const { t } = useTranslation('payments');
@@ -237,12 +246,35 @@ function Checkout({
   const fee = method?.fee ?? 0;
   const discountMinor = Math.max(0, pkg.price + fee - amount);
   const isLeaving = start.isSuccess && start.data.checkout_url !== null;
+  const heldOrder = start.isError ? heldOrderOf(start.error) : null;
 
   const payBlock = (
     <>
       {start.isError && (
         <div className="alert alert-danger py-2" role="alert" data-testid="pay-error">
           {paymentError(start.error)}
+          {heldOrder?.checkoutUrl && (
+            <a
+              href={heldOrder.checkoutUrl}
+              className={buttonClass({ variant: 'outline-primary', size: 'sm', isBlock: true, className: 'mt-2' })}
+              onClick={(event) => {
+                event.preventDefault();
+                if (heldOrder.checkoutUrl) checkoutRedirect.go(heldOrder.checkoutUrl);
+              }}
+              data-testid="continue-held"
+            >
+              {t('checkout.continueHeld')}
+            </a>
+          )}
+          {heldOrder && !heldOrder.checkoutUrl && (
+            <LocalLink
+              to={`/transactions/${heldOrder.id}`}
+              className={buttonClass({ variant: 'outline-primary', size: 'sm', isBlock: true, className: 'mt-2' })}
+              data-testid="continue-held"
+            >
+              {t('checkout.continueHeld')}
+            </LocalLink>
+          )}
         </div>
       )}
       <Button
