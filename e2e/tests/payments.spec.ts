@@ -150,7 +150,9 @@ test('a failed payment says so, credits nothing and offers another method', asyn
   await expect(page.getByTestId('nav-credits')).toHaveText(/Premium/);
 });
 
-test('a discounted checkout left with the back button or canceled keeps the discount and its banner', async ({ browser }, info) => {
+test('a discounted checkout left with the back button continues on Pay again, and canceled keeps the discount and its banner', async ({
+  browser,
+}, info) => {
   const { page } = await newMember(browser, 'Dora', info.project.name, { asDevice: true });
   await page.goto('/members');
   await expect(page.getByTestId('time-bonus-banner')).toBeVisible();
@@ -186,10 +188,20 @@ test('a discounted checkout left with the back button or canceled keeps the disc
   const leftBehind = page.url();
   await page.goBack();
   await expect(page).not.toHaveURL(/\/sandbox\//);
-  await discountStillThere();
 
-  // That checkout can still be paid (the provider does not cancel an open iDEAL payment): canceled on it, the same.
+  // Pay again with the same choice: the provider does not cancel an open iDEAL payment, so the same checkout goes
+  // on, at the discounted price (no second payment, no "already used").
+  await expect(page).toHaveURL(/\/credits\/\d+\/ideal$/);
+  await expect(page.getByTestId('pay-button')).toContainText(discounted);
+  await expect(page.getByTestId('pay-error')).toHaveCount(0);
+  await page.getByTestId('pay-button').click();
+  await expect(page).toHaveURL(leftBehind);
+  await page.goBack();
+  await expect(page).not.toHaveURL(/\/sandbox\//);
+  await discountStillThere();
   await page.goto(leftBehind);
+
+  // Canceled on it: the discount and the banner stay.
   await payOnSandbox(page, 'Canceled');
   await expect(page.getByTestId('result-failed')).toBeVisible();
   await discountStillThere();

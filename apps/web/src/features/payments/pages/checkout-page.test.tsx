@@ -117,6 +117,30 @@ describe('/credits/{id}/{paymentmethod?}', () => {
     await waitFor(() => expect(queryClient.isFetching()).toBe(0));
   });
 
+  it('back from the checkout to a page the browser kept, Pay can be pressed again and sends the same choice', async () => {
+    const bodies: Record<string, unknown>[] = [];
+    server.use(
+      paymentAnswers.packages(),
+      paymentAnswers.methods(),
+      http.post('*/api/payments.php', async ({ request }) => {
+        bodies.push(await bodyOf(request));
+        return startAnswer(orderFixture({ method: 'ideal' }));
+      }),
+    );
+    const { user } = await renderApp('/credits/2/ideal', { user: userFixture() });
+    await screen.findByTestId('methods');
+    await user.click(payButton());
+    await waitFor(() => expect(leftFor).toHaveLength(1));
+    expect(payButton()).toBeDisabled();
+    const shown = new Event('pageshow');
+    Object.defineProperty(shown, 'persisted', { value: true });
+    window.dispatchEvent(shown);
+    await waitFor(() => expect(payButton()).toBeEnabled());
+    await user.click(payButton());
+    await waitFor(() => expect(leftFor).toHaveLength(2));
+    expect(bodies[1]).toMatchObject({ package: 2, method: 'ideal' });
+  });
+
   it('a discount held by an unfinished payment of the member says so and offers to continue that payment', async () => {
     const bodies: Record<string, unknown>[] = [];
     server.use(

@@ -204,6 +204,17 @@ function Checkout({
     start.reset();
   }, [selected, codeToSend]);
 
+  // Back from the provider's checkout, a page kept by the browser (back/forward cache) still shows "redirecting":
+  // Pay can be pressed again (the same choice continues the same payment).
+  // biome-ignore lint/correctness/useExhaustiveDependencies: reset is stable
+  useEffect(() => {
+    const shown = (event: PageTransitionEvent) => {
+      if (event.persisted) start.reset();
+    };
+    window.addEventListener('pageshow', shown);
+    return () => window.removeEventListener('pageshow', shown);
+  }, []);
+
   // Only one method: nothing to choose.
   useEffect(() => {
     if (!selected && list.length === 1) setSelected(list[0].name);
