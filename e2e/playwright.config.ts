@@ -4,6 +4,9 @@ import { SERVER_NODE_FLAGS } from '../scripts/server-flags.mjs';
 const PORT = Number(process.env.E2E_PORT ?? 4173);
 export const BASE_URL = `http://localhost:${PORT}`;
 const DATA_DIR = process.env.E2E_DATA_DIR ?? '.tmp/e2e-data';
+// The SMTP sink's ports (tests/mail.ts reads the same variable): a second run beside the first sets all three.
+const SMTP_PORT = process.env.SMTP_SINK_PORT ?? '2525';
+const SMTP_HTTP_PORT = process.env.SMTP_SINK_HTTP_PORT ?? '4174';
 
 const chromium = {
   executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
@@ -47,7 +50,8 @@ export default defineConfig({
     {
       command: 'node e2e/smtp-sink.mjs',
       cwd: '..',
-      url: 'http://127.0.0.1:4174/messages',
+      url: `http://127.0.0.1:${SMTP_HTTP_PORT}/messages`,
+      env: { SMTP_SINK_PORT: SMTP_PORT, SMTP_SINK_HTTP_PORT: SMTP_HTTP_PORT },
       reuseExistingServer: false,
       timeout: 30_000,
     },
@@ -72,7 +76,7 @@ export default defineConfig({
         LOG_LEVEL: 'warn',
         DATABASE_URL: '',
         REDIS_URL: '',
-        SMTP_URL: 'smtp://127.0.0.1:2525',
+        SMTP_URL: `smtp://127.0.0.1:${SMTP_PORT}`,
         // Every journey signs up, and every browser calls the API, from this one address; the flood guard and
         // the signup limit have their own route tests.
         SIGNUP_RATE_LIMIT: '1000',

@@ -13,7 +13,7 @@ export async function waitForMail(to: string, match: (mail: Mail) => boolean = (
   await expect
     .poll(
       async () => {
-        const res = await fetch(`http://127.0.0.1:4174/messages?to=${encodeURIComponent(to)}`);
+        const res = await fetch(`http://127.0.0.1:${process.env.SMTP_SINK_HTTP_PORT ?? 4174}/messages?to=${encodeURIComponent(to)}`);
         const list = (await res.json()) as Mail[];
         found = list.find(match);
         return Boolean(found);
