@@ -176,43 +176,27 @@ export async function isFirstPurchaseDiscountTaken(
   return row !== undefined;
 }
 
-/** The member's checkouts left behind that hold a first-purchase discount (at most 20), oldest first. */
-export async function leftBehindOrdersHoldingFirstPurchase(db: Executor, userId: number): Promise<number[]> {
+/** The orders whose reservation of one of the member's codes meets `condition`, oldest first, at most `max`. */
+async function ordersReservingFor(db: Executor, userId: number, condition: SQL | undefined, max: number): Promise<number[]> {
   const rows = await db
     .select({ orderId: discountRedemptions.orderId })
     .from(discountRedemptions)
     .innerJoin(paymentOrders, eq(paymentOrders.id, discountRedemptions.orderId))
     .innerJoin(discountCodes, eq(discountCodes.id, discountRedemptions.discountCodeId))
-    .where(
-      and(
-        eq(discountRedemptions.userId, userId),
-        eq(discountRedemptions.status, 'reserved'),
-        inArray(discountCodes.source, FIRST_PURCHASE_SOURCES),
-        leftBehind(),
-      ),
-    )
+    .where(and(eq(discountRedemptions.userId, userId), eq(discountRedemptions.status, 'reserved'), condition))
     .orderBy(discountRedemptions.orderId)
-    .limit(20);
+    .limit(max);
   return rows.map((r) => r.orderId);
 }
 
+/** The member's checkouts left behind that hold a first-purchase discount (at most 20), oldest first. */
+export function leftBehindOrdersHoldingFirstPurchase(db: Executor, userId: number): Promise<number[]> {
+  return ordersReservingFor(db, userId, and(inArray(discountCodes.source, FIRST_PURCHASE_SOURCES), leftBehind()), 20);
+}
+
 /** The member's checkouts left behind that hold this code (at most 20), oldest first: a new checkout cancels them. */
-export async function leftBehindOrdersHolding(db: Executor, discountCodeId: number, userId: number): Promise<number[]> {
-  const rows = await db
-    .select({ orderId: discountRedemptions.orderId })
-    .from(discountRedemptions)
-    .innerJoin(paymentOrders, eq(paymentOrders.id, discountRedemptions.orderId))
-    .where(
-      and(
-        eq(discountRedemptions.discountCodeId, discountCodeId),
-        eq(discountRedemptions.userId, userId),
-        eq(discountRedemptions.status, 'reserved'),
-        leftBehind(),
-      ),
-    )
-    .orderBy(discountRedemptions.orderId)
-    .limit(20);
-  return rows.map((r) => r.orderId);
+export function leftBehindOrdersHolding(db: Executor, discountCodeId: number, userId: number): Promise<number[]> {
+  return ordersReservingFor(db, userId, and(eq(discountRedemptions.discountCodeId, discountCodeId), leftBehind()), 20);
 }
 
 /**
@@ -226,20 +210,8 @@ export async function lockMemberForDiscount(tx: Executor, userId: number): Promi
 }
 
 /** The member's orders that may still be paid and hold a code (their status is worth asking the provider for). */
-export async function openOrdersHoldingCodes(db: Executor, userId: number): Promise<number[]> {
-  const rows = await db
-    .select({ orderId: discountRedemptions.orderId })
-    .from(discountRedemptions)
-    .innerJoin(paymentOrders, eq(paymentOrders.id, discountRedemptions.orderId))
-    .where(
-      and(
-        eq(discountRedemptions.userId, userId),
-        eq(discountRedemptions.status, 'reserved'),
-        inArray(paymentOrders.status, WAITING_ORDER_STATUSES),
-      ),
-    )
-    .limit(10);
-  return rows.map((r) => r.orderId);
+export function openOrdersHoldingCodes(db: Executor, userId: number): Promise<number[]> {
+  return ordersReservingFor(db, userId, inArray(paymentOrders.status, WAITING_ORDER_STATUSES), 10);
 }
 
 /** The site's one TIMEBONUS25 row, made the first time it is needed (several at once: one row). */
