@@ -76,21 +76,20 @@ const leftBehind = () =>
  * checkout opened before the first is paid would otherwise be charged the once-per-member discount too.
  */
 export async function isHeldByOpenOrder(db: Executor, discountCodeId: number, userId: number, exceptOrderId?: number): Promise<boolean> {
-  const [row] = await db
-    .select({ id: discountRedemptions.id })
-    .from(discountRedemptions)
-    .innerJoin(paymentOrders, eq(paymentOrders.id, discountRedemptions.orderId))
-    .where(
-      and(
-        eq(discountRedemptions.discountCodeId, discountCodeId),
-        eq(discountRedemptions.userId, userId),
-        eq(discountRedemptions.status, 'reserved'),
-        inArray(paymentOrders.status, WAITING_ORDER_STATUSES),
-        exceptOrderId === undefined ? undefined : ne(discountRedemptions.orderId, exceptOrderId),
-      ),
-    )
-    .limit(1);
-  return row !== undefined;
+  return (
+    (
+      await ordersReservingFor(
+        db,
+        userId,
+        and(
+          eq(discountRedemptions.discountCodeId, discountCodeId),
+          inArray(paymentOrders.status, WAITING_ORDER_STATUSES),
+          exceptOrderId === undefined ? undefined : ne(discountRedemptions.orderId, exceptOrderId),
+        ),
+        1,
+      )
+    ).length > 0
+  );
 }
 
 /**
@@ -99,21 +98,20 @@ export async function isHeldByOpenOrder(db: Executor, discountCodeId: number, us
  * left behind does not count: the next checkout takes its code over.
  */
 export async function isHeldByPaymentUnderWay(db: Executor, discountCodeId: number, userId: number): Promise<boolean> {
-  const [row] = await db
-    .select({ id: discountRedemptions.id })
-    .from(discountRedemptions)
-    .innerJoin(paymentOrders, eq(paymentOrders.id, discountRedemptions.orderId))
-    .where(
-      and(
-        eq(discountRedemptions.discountCodeId, discountCodeId),
-        eq(discountRedemptions.userId, userId),
-        eq(discountRedemptions.status, 'reserved'),
-        inArray(paymentOrders.status, WAITING_ORDER_STATUSES),
-        not(leftBehind() as SQL),
-      ),
-    )
-    .limit(1);
-  return row !== undefined;
+  return (
+    (
+      await ordersReservingFor(
+        db,
+        userId,
+        and(
+          eq(discountRedemptions.discountCodeId, discountCodeId),
+          inArray(paymentOrders.status, WAITING_ORDER_STATUSES),
+          not(leftBehind() as SQL),
+        ),
+        1,
+      )
+    ).length > 0
+  );
 }
 
 /**
@@ -121,22 +119,20 @@ export async function isHeldByPaymentUnderWay(db: Executor, discountCodeId: numb
  * discount): neither is offered meanwhile, since the member gets one of them with their first purchase.
  */
 export async function isFirstPurchaseDiscountUnderWay(db: Executor, userId: number): Promise<boolean> {
-  const [row] = await db
-    .select({ id: discountRedemptions.id })
-    .from(discountRedemptions)
-    .innerJoin(paymentOrders, eq(paymentOrders.id, discountRedemptions.orderId))
-    .innerJoin(discountCodes, eq(discountCodes.id, discountRedemptions.discountCodeId))
-    .where(
-      and(
-        eq(discountRedemptions.userId, userId),
-        eq(discountRedemptions.status, 'reserved'),
-        inArray(discountCodes.source, ['time_bonus', 'welcome']),
-        inArray(paymentOrders.status, WAITING_ORDER_STATUSES),
-        not(leftBehind() as SQL),
-      ),
-    )
-    .limit(1);
-  return row !== undefined;
+  return (
+    (
+      await ordersReservingFor(
+        db,
+        userId,
+        and(
+          inArray(discountCodes.source, FIRST_PURCHASE_SOURCES),
+          inArray(paymentOrders.status, WAITING_ORDER_STATUSES),
+          not(leftBehind() as SQL),
+        ),
+        1,
+      )
+    ).length > 0
+  );
 }
 
 /** The sources of the first-purchase discounts: a member gets one of them, with their first purchase. */
