@@ -20,7 +20,7 @@ function databaseError(error: unknown): PgErrorFields | null {
 
 /**
  * True when `error` is a duplicate key refused by a unique index; with `constraint`, only by that index
- * (its name in packages/db/src/schema.ts, e.g. 'users_site_email_idx').
+ * (its name in packages/db/src/schema/, e.g. 'users_site_email_idx').
  */
 export function isUniqueViolation(error: unknown, constraint?: string): boolean {
   const found = databaseError(error);

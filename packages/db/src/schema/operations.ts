@@ -1,0 +1,124 @@
+/**
+ * Running the sites: complaints, page bounces, rate limits, the mail and SMS outboxes, and durable jobs.
+ */
+import { sql } from 'drizzle-orm';
+import { bigint, check, date, index, integer, jsonb, pgTable, text, timestamp, uniqueIndex } from 'drizzle-orm/pg-core';
+import { users } from './accounts';
+import { createdAt } from './columns';
+import { sites } from './sites';
+
+export const complaints = pgTable(
+  'complaints',
+  {
+    id: bigint('id', { mode: 'number' }).primaryKey().generatedByDefaultAsIdentity(),
+    reference: text('reference').notNull(),
+    siteId: integer('site_id')
+      .notNull()
+      .references(() => sites.id),
+    userId: bigint('user_id', { mode: 'number' }).references(() => users.id, { onDelete: 'set null' }),
+    name: text('name').notNull(),
+    email: text('email').notNull(),
+    category: text('category').notNull(),
+    subject: text('subject').notNull(),
+    message: text('message').notNull(),
+    url: text('url').notNull().default(''),
+    language: text('language').notNull(),
+    status: text('status').notNull().default('open'),
+    createdAt: createdAt(),
+  },
+  (t) => [uniqueIndex('complaints_reference_idx').on(t.reference), index('complaints_site_idx').on(t.siteId, t.createdAt)],
+);
+
+/** Page bounces (spec §9 `lb`): counted per site, landing path and day; nothing that identifies a visitor. */
+export const pageBounces = pgTable(
+  'page_bounces',
+  {
+    siteId: integer('site_id')
+      .notNull()
+      .references(() => sites.id),
+    day: date('day', { mode: 'string' }).notNull(),
+    path: text('path').notNull(),
+    bounces: integer('bounces').notNull().default(0),
+    totalVisibleMs: bigint('total_visible_ms', { mode: 'number' }).notNull().default(0),
+  },
+  (t) => [uniqueIndex('page_bounces_key_idx').on(t.siteId, t.day, t.path)],
+);
+
+/** Fixed-window counters for limits that must hold across server processes (when Redis is not configured). */
+export const rateLimits = pgTable('rate_limits', {
+  key: text('key').primaryKey(),
+  count: integer('count').notNull(),
+  resetAt: timestamp('reset_at', { withTimezone: true }).notNull(),
+});
+
+/** Every email, sent or waiting: the mail log, the retry queue, and the dev mailbox when no SMTP is set. */
+export const outboxEmails = pgTable(
+  'outbox_emails',
+  {
+    id: bigint('id', { mode: 'number' }).primaryKey().generatedByDefaultAsIdentity(),
+    siteId: integer('site_id').references(() => sites.id),
+    userId: bigint('user_id', { mode: 'number' }).references(() => users.id, { onDelete: 'set null' }),
+    kind: text('kind').notNull(),
+    toAddress: text('to_address').notNull(),
+    fromAddress: text('from_address').notNull(),
+    subject: text('subject').notNull(),
+    html: text('html').notNull(),
+    text: text('text').notNull(),
+    status: text('status').notNull().default('pending'),
+    attempts: integer('attempts').notNull().default(0),
+    lastError: text('last_error'),
+    sentAt: timestamp('sent_at', { withTimezone: true }),
+    createdAt: createdAt(),
+  },
+  (t) => [index('outbox_emails_status_idx').on(t.status, t.createdAt), index('outbox_emails_to_idx').on(t.toAddress)],
+);
+
+/** Every SMS, sent or waiting: the SMS log, the retry queue and the dev SMS page when no SMS provider is set. */
+export const outboxSms = pgTable(
+  'outbox_sms',
+  {
+    id: bigint('id', { mode: 'number' }).primaryKey().generatedByDefaultAsIdentity(),
+    siteId: integer('site_id').references(() => sites.id),
+    userId: bigint('user_id', { mode: 'number' }).references(() => users.id, { onDelete: 'set null' }),
+    kind: text('kind').notNull(),
+    toNumber: text('to_number').notNull(),
+    text: text('text').notNull(),
+    status: text('status').notNull().default('pending'),
+    attempts: integer('attempts').notNull().default(0),
+    lastError: text('last_error'),
+    sentAt: timestamp('sent_at', { withTimezone: true }),
+    createdAt: createdAt(),
+  },
+  (t) => [index('outbox_sms_to_idx').on(t.toNumber, t.createdAt)],
+);
+
+/**
+ * Durable background work (apps/server/src/lib/jobs.ts), written in the same transaction as the change that causes
+ * it. 'queued' waits for `run_at`; 'running' is leased to one worker until `locked_until` (a worker that dies
+ * leaves it to be taken again after that); 'dead' is out of attempts and kept for an operator. A job that
+ * succeeds is deleted. `locked_by` is the claim's own token, so only the worker holding the lease can finish it.
+ */
+export const jobs = pgTable(
+  'jobs',
+  {
+    id: bigint('id', { mode: 'number' }).primaryKey().generatedByDefaultAsIdentity(),
+    name: text('name').notNull(),
+    payload: jsonb('payload').$type<unknown>().notNull().default({}),
+    status: text('status').notNull().default('queued'),
+    attempts: integer('attempts').notNull().default(0),
+    maxAttempts: integer('max_attempts').notNull().default(5),
+    runAt: timestamp('run_at', { withTimezone: true }).notNull().defaultNow(),
+    lockedUntil: timestamp('locked_until', { withTimezone: true }),
+    lockedBy: text('locked_by'),
+    lastError: text('last_error'),
+    createdAt: createdAt(),
+  },
+  (t) => [index('jobs_due_idx').on(t.status, t.runAt), check('jobs_status_check', sql`${t.status} in ('queued', 'running', 'dead')`)],
+);
+
+/** Recurring jobs: one row each; whichever worker moves `next_run_at` on first enqueues that period's job. */
+export const jobSchedules = pgTable('job_schedules', {
+  name: text('name').primaryKey(),
+  nextRunAt: timestamp('next_run_at', { withTimezone: true }).notNull(),
+  lastRunAt: timestamp('last_run_at', { withTimezone: true }),
+});
