@@ -6,8 +6,7 @@ import type { Jobs } from './lib/jobs';
 import type { Limiter } from './lib/limiter';
 import type { Mailer } from './modules/mail/mail.service';
 import type { PaymentProvider } from './modules/payments/provider/provider';
-import type { Site } from './modules/sites/sites.repository';
-import type { SiteDirectory } from './modules/sites/sites.service';
+import type { Site, SiteDirectory } from './modules/sites/sites.service';
 
 export interface AppContext {
   config: Config;

@@ -1,5 +1,5 @@
 import type { FastifyInstance, FastifyReply, FastifyRequest, HookHandlerDoneFunction } from 'fastify';
-import type { Site } from '../modules/sites/sites.repository';
+import type { Site } from '../modules/sites/sites.service';
 import { authenticate, followSessionChanges, forgetAfterChange, isChange, sessionToken } from './auth';
 import { rejectedWithoutClientHeader } from './client-header';
 import { readCookies } from './cookies';

@@ -1,7 +1,7 @@
 import { FORCED_HOST_COOKIE, FORCED_HOST_PARAM } from '@amora/contracts';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { HttpError } from '../lib/errors';
-import type { Site } from '../modules/sites/sites.repository';
+import type { Site } from '../modules/sites/sites.service';
 
 declare module 'fastify' {
   interface FastifyContextConfig {

@@ -2,7 +2,7 @@ import { randomBytes } from 'node:crypto';
 import { CHAT_REPORT_CATEGORY, type ComplaintInput } from '@amora/contracts';
 import type { AppContext } from '../../context';
 import { HttpError, tooManyRequests } from '../../lib/errors';
-import type { Site } from '../sites/sites.repository';
+import type { Site } from '../sites/sites.service';
 import { insertComplaint } from './complaints.repository';
 
 const PER_ADDRESS_PER_HOUR = 5;

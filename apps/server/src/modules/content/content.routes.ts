@@ -11,7 +11,7 @@ import {
 } from '@amora/contracts';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { badRequest } from '../../lib/errors';
-import { regionsOf } from './regions';
+import { regionsOf } from './content.service';
 
 /** A badge for each payment method of spec §9 (drawn for this site: a wordmark on a card shape). */
 const logos = Object.fromEntries(PAYMENT_METHODS.map((name) => [name, readFileSync(new URL(`./assets/${name}.svg`, import.meta.url))]));

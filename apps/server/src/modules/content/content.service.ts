@@ -1,3 +1,4 @@
+// Site content other modules use: the regions of a served country (settings.php's list, the geocoder's region of a city).
 import { TARGET_COUNTRIES } from '@amora/contracts';
 import data from 'country-region-data/data.json' with { type: 'json' };
 

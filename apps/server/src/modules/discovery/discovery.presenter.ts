@@ -1,7 +1,7 @@
 import { CARD_ABOUT_LENGTH, type DiscoveryCard } from '@amora/contracts';
-import { photoUrl } from '../photos/photos.routes';
+import { photoUrl } from '../photos/photos.presenter';
 import { presentPerson } from '../profile-cards/profile-cards.presenter';
-import type { Site } from '../sites/sites.repository';
+import type { Site } from '../sites/sites.service';
 import type { SuggestionRow } from './discovery.repository';
 
 /** The about text cut at a word boundary to fit a card. */

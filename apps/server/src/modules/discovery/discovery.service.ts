@@ -14,7 +14,7 @@ import { badRequest, HttpError } from '../../lib/errors';
 import { withTransaction } from '../../lib/transaction';
 import type { Auth } from '../../plugins/auth';
 import { assertReachable, likeProfile, preferredGenders } from '../likes/likes.service';
-import type { Site } from '../sites/sites.repository';
+import type { Site } from '../sites/sites.service';
 import { presentCard } from './discovery.presenter';
 import {
   deleteDiscoveryOf,

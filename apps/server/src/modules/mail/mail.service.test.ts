@@ -8,7 +8,7 @@ import { createJobs, DEFAULT_LEASE_MS, type Jobs } from '../../lib/jobs';
 import { claimJobs, findJobs } from '../../lib/jobs.repository';
 import { withTransaction } from '../../lib/transaction';
 import { createTestApp, type TestApp } from '../../test/harness';
-import type { Site } from '../sites/sites.repository';
+import type { Site } from '../sites/sites.service';
 import { insertOutbox } from './mail.repository';
 import { createMailer, MAX_ATTEMPTS, type Mailer, type MailRequest, SEND_MAIL_JOB } from './mail.service';
 

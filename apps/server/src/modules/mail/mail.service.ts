@@ -2,11 +2,11 @@ import type { Database, Executor } from '@amora/db';
 import type { NodemailerError, Transporter } from 'nodemailer';
 import type { Jobs } from '../../lib/jobs';
 import { afterCommit, withTransaction } from '../../lib/transaction';
-import type { Site } from '../sites/sites.repository';
+import type { Site } from '../sites/sites.service';
 import { deleteOutboxOf, findMailToSend, insertOutbox, markFailed, markSent } from './mail.repository';
-import { renderEmail } from './templates';
+import { type MailKind, renderEmail } from './templates';
 
-export type MailKind = 'activation' | 'reset' | 'mail_change' | 'mail_change_notice' | 'deleted' | 'reactivated' | 'password_changed';
+export type { MailKind } from './templates';
 
 export interface MailRequest {
   kind: MailKind;

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import type { Site } from '../sites/sites.repository';
+import type { Site } from '../sites/sites.service';
 import { renderEmail } from './templates';
 
 const site = {

@@ -3,8 +3,8 @@ import { join } from 'node:path';
 import { LOCALES } from '@amora/contracts';
 import { localesDir } from '@amora/i18n';
 import { describe, expect, it } from 'vitest';
-import type { Site } from '../sites/sites.repository';
-import type { MailKind } from './mail.service';
+import type { Site } from '../sites/sites.service';
+import type { MailKind } from './templates';
 import { countryName, mailLocale, renderEmail } from './templates';
 
 const site = {

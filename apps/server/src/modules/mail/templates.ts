@@ -1,7 +1,9 @@
 import { isLocale } from '@amora/contracts';
 import { loadCatalogue, lookup, translate } from '@amora/i18n';
-import type { Site } from '../sites/sites.repository';
-import type { MailKind } from './mail.service';
+import type { Site } from '../sites/sites.service';
+
+/** The mails there are; each has its subject and body in the `emails` catalogue of packages/i18n. */
+export type MailKind = 'activation' | 'reset' | 'mail_change' | 'mail_change_notice' | 'deleted' | 'reactivated' | 'password_changed';
 
 export interface RenderedEmail {
   subject: string;

@@ -11,7 +11,7 @@ import { AMORA, call, HERZ } from '../../test/accounts';
 import { createMember, type Member } from '../../test/factories';
 import { CLIENT, createTestApp, type TestApp } from '../../test/harness';
 import { PHOTO_VARIANTS } from './photo-processing';
-import { photoUrl } from './photos.routes';
+import { photoUrl } from './photos.presenter';
 import { photoQueue } from './photos.service';
 import { jpegWithExif, photoJpeg, plainPng, pngHeaderOnly } from './test-images';
 

@@ -21,8 +21,6 @@ import {
   setPremiumForDev,
 } from './photos.service';
 
-export { photoUrl } from './photos.presenter';
-
 // Request and response shapes of the photo calls (spec §7 leaves their paths to us); the photo itself is
 // ownPhotoSchema from the contracts.
 const photoIdSchema = z.object({ id: z.number().int().positive() }).strict();

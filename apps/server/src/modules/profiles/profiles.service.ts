@@ -17,13 +17,12 @@ import type { AppContext } from '../../context';
 import { badRequest, HttpError, notFound } from '../../lib/errors';
 import type { Auth } from '../../plugins/auth';
 import { fileMemberReport } from '../complaints/complaints.service';
+import { regionsOf } from '../content/content.service';
 import { suggestForSignup } from '../discovery/discovery.service';
-import { findCity } from '../geo/cities';
-import { coarsePosition } from '../geo/coarse';
-import { photoUrl } from '../photos/photos.routes';
+import { cityPlace } from '../geo/geo.service';
+import { photoUrl } from '../photos/photos.presenter';
 import { presentProfileCard } from '../profile-cards/profile-cards.presenter';
-import { regionsOf } from '../settings/settings.service';
-import type { Site } from '../sites/sites.repository';
+import type { Site } from '../sites/sites.service';
 import {
   deleteBlock,
   deleteProfileRows,
@@ -110,10 +109,9 @@ export async function updateOwnProfile(ctx: AppContext, auth: Auth, site: Site, 
   }
   if (input.city !== undefined) Object.assign(values, { city: input.city || null, lat: null, lon: null });
   if (input.city_id) {
-    const city = await findCity(input.city_id);
+    const city = cityPlace(input.city_id);
     if (!city || !site.countries.includes(city.country)) throw badRequest('city_id', 'Unknown city');
-    const position = coarsePosition(city.lat, city.lon);
-    Object.assign(values, { city: city.name, country: city.country, lat: position.lat, lon: position.lon });
+    Object.assign(values, { city: city.name, country: city.country, lat: city.lat, lon: city.lon });
     if (city.region) values.region = city.region;
     else {
       // The city's region is not known: keep a region only if it is in the city's country.
@@ -160,10 +158,9 @@ export async function completeSignup(ctx: AppContext, auth: Auth, site: Site, in
     updatedAt: ctx.now(),
   };
   if (input.city_id) {
-    const city = await findCity(input.city_id);
+    const city = cityPlace(input.city_id);
     if (!city || city.country !== input.country) throw wrongAnswer('city_id');
-    const position = coarsePosition(city.lat, city.lon);
-    Object.assign(values, { city: city.name, lat: position.lat, lon: position.lon, region: city.region ?? region });
+    Object.assign(values, { city: city.name, lat: city.lat, lon: city.lon, region: city.region ?? region });
   }
   await updateProfileRow(ctx.db, auth.profile.id, values);
   ctx.events.publish({

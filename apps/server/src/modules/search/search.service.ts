@@ -15,7 +15,7 @@ import type { AppContext } from '../../context';
 import { badRequest, HttpError } from '../../lib/errors';
 import type { Auth } from '../../plugins/auth';
 import { presentProfileCard } from '../profile-cards/profile-cards.presenter';
-import type { Site } from '../sites/sites.repository';
+import type { Site } from '../sites/sites.service';
 import { countMatches, matchesFilters, type SearchCursor, type SearchFilters, type SearchPageRow, searchPage } from './search.repository';
 
 /** The ISO date `years` before `now` (UTC). */

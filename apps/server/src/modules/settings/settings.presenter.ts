@@ -1,5 +1,5 @@
 import { landerSlug, type Settings, termsDate } from '@amora/contracts';
-import type { Site } from '../sites/sites.repository';
+import type { Site } from '../sites/sites.service';
 
 /** A site text in the wanted locale, else English. */
 export function localized(text: Record<string, string>, locale: string): string {

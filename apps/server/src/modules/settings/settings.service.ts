@@ -12,8 +12,8 @@ import {
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { z } from 'zod';
 import { hasKeys } from '../../lib/objects';
-import { regionsOf } from '../content/regions';
-import type { Site } from '../sites/sites.repository';
+import { regionsOf } from '../content/content.service';
+import type { Site } from '../sites/sites.service';
 import { presentSettings } from './settings.presenter';
 
 /** What geoipCountry reads: the server's config. */
@@ -140,4 +140,4 @@ export function settingsAnswerer(app: FastifyInstance): (request: FastifyRequest
   };
 }
 
-export { COUNTRY_LANGUAGES, regionsOf };
+export { COUNTRY_LANGUAGES };
