@@ -1,6 +1,7 @@
 /**
  * Accounts: members' logins, their sessions and the one-time links sent by email.
  */
+import type { User } from '@amora/contracts';
 import { sql } from 'drizzle-orm';
 import { bigint, boolean, check, date, index, integer, jsonb, pgTable, text, timestamp, uniqueIndex } from 'drizzle-orm/pg-core';
 import { createdAt } from './columns';
@@ -15,7 +16,7 @@ export const users = pgTable(
       .references(() => sites.id),
     email: text('email').notNull(),
     passwordHash: text('password_hash').notNull(),
-    status: text('status').notNull().default('not_confirmed'),
+    status: text('status').$type<User['status']>().notNull().default('not_confirmed'),
     language: text('language').notNull().default('en'),
     dateOfBirth: date('date_of_birth', { mode: 'string' }).notNull(),
     credits: integer('credits').notNull().default(0),

@@ -1,6 +1,7 @@
 /**
  * Chat: conversations, their messages, and the message written while signing up from a profile.
  */
+import type { Message, MessageKind } from '@amora/contracts';
 import { sql } from 'drizzle-orm';
 import { bigint, check, index, integer, pgTable, text, timestamp, uniqueIndex } from 'drizzle-orm/pg-core';
 import { users } from './accounts';
@@ -78,11 +79,11 @@ export const messages = pgTable(
     senderProfileId: bigint('sender_profile_id', { mode: 'number' })
       .notNull()
       .references(() => profiles.id, { onDelete: 'cascade' }),
-    kind: text('kind').notNull().default('text'),
+    kind: text('kind').$type<MessageKind>().notNull().default('text'),
     body: text('body').notNull(),
     clientId: text('client_id').notNull(),
     price: integer('price').notNull().default(0),
-    status: text('status').notNull().default('sent'),
+    status: text('status').$type<Message['status']>().notNull().default('sent'),
     /** A gift message's gift (an id of GIFTS in the contracts); null for any other kind. */
     gift: text('gift'),
     /** A photo message's files (under the sender's media, as profile photos) and size; null for any other kind. */

@@ -2,6 +2,7 @@
  * Money: the credit ledger, credit packages and payment methods, orders and their provider events, discount
  * codes and their redemptions, direct-debit mandates and the SMS codes that confirm them.
  */
+import type { PaymentMethodName, PaymentOrderStatus } from '@amora/contracts';
 import { sql } from 'drizzle-orm';
 import {
   bigint,
@@ -123,15 +124,15 @@ export const paymentOrders = pgTable(
     amountMinor: integer('amount_minor').notNull(),
     discountCodeId: bigint('discount_code_id', { mode: 'number' }).references(() => discountCodes.id, { onDelete: 'set null' }),
     /** Our method name (spec §9), e.g. 'visa', 'ideal', 'directdebit'. */
-    method: text('method').notNull(),
+    method: text('method').$type<PaymentMethodName>().notNull(),
     /** 'sandbox' or 'mollie'. */
     provider: text('provider').notNull(),
     providerPaymentId: text('provider_payment_id'),
     /** 'oneoff', 'first' (sets up a mandate) or 'recurring' (paid with one, no checkout). */
-    sequenceType: text('sequence_type').notNull().default('oneoff'),
+    sequenceType: text('sequence_type').$type<'oneoff' | 'first' | 'recurring'>().notNull().default('oneoff'),
     mandateId: text('mandate_id'),
     /** created → open / pending → paid | failed | canceled | expired; paid → charged_back. */
-    status: text('status').notNull().default('created'),
+    status: text('status').$type<PaymentOrderStatus>().notNull().default('created'),
     checkoutUrl: text('checkout_url'),
     /** The client's id for this attempt: a retried start answers the same order. */
     requestKey: text('request_key'),

@@ -23,7 +23,7 @@ export function presentUser(
     id: user.id,
     email: user.email,
     language: user.language,
-    status: user.status as User['status'],
+    status: user.status,
     credits: user.credits,
     notifications_disabled: user.notificationsDisabled.filter(isDisabledReason),
     read_receipts: user.readReceipts,

@@ -1,4 +1,4 @@
-import type { Chat, ChatBlock, GiftId, Message, MessageKind } from '@amora/contracts';
+import type { Chat, ChatBlock, GiftId, Message } from '@amora/contracts';
 import { presentProfileCard } from '../profile-cards/profile-cards.presenter';
 import type { ChatListRow, MessageRow, PartnerRow } from './chat.repository';
 
@@ -30,9 +30,9 @@ export function presentMessage(row: MessageRow, viewerProfileId: number, receipt
     seq: row.seq,
     sender_profile_id: row.senderProfileId,
     from_me: fromMe,
-    kind: row.kind as MessageKind,
+    kind: row.kind,
     body: row.status === 'rejected' ? '' : row.body,
-    status: row.status as Message['status'],
+    status: row.status,
     price: fromMe ? row.price : 0,
     client_id: fromMe ? row.clientId : null,
     created_at: row.createdAt.toISOString(),
@@ -73,7 +73,7 @@ export function presentChat(row: ChatListRow, me: { profileId: number; userStatu
     row.lastAt && row.lastKind && row.lastSender !== null
       ? {
           seq: row.lastSeq,
-          kind: row.lastKind as MessageKind,
+          kind: row.lastKind,
           body:
             row.lastStatus === 'rejected'
               ? ''

@@ -1,4 +1,4 @@
-import { DIRECT_DEBIT_OPEN_LIMIT } from '@amora/contracts';
+import { DIRECT_DEBIT_OPEN_LIMIT, type PaymentOrderStatus } from '@amora/contracts';
 import { creditPackages, directDebitMandates, paymentCustomers, paymentOrders, users } from '@amora/db';
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -41,7 +41,7 @@ async function withMandate() {
   return { ...who, siteId: user.siteId };
 }
 
-function openOrder(who: { userId: number; siteId: number }, status = 'pending') {
+function openOrder(who: { userId: number; siteId: number }, status: PaymentOrderStatus = 'pending') {
   return t.ctx.db.insert(paymentOrders).values({
     siteId: who.siteId,
     userId: who.userId,

@@ -1,3 +1,4 @@
+import type { PaymentMethodName, PaymentOrderStatus } from '@amora/contracts';
 import { creditPackages, discountCodes, discountRedemptions, type Executor, paymentOrders, users } from '@amora/db';
 import { and, eq, inArray, ne, not, notInArray, or, type SQL, sql } from 'drizzle-orm';
 
@@ -51,13 +52,13 @@ export async function hasUsed(db: Executor, discountCodeId: number, userId: numb
 }
 
 /** Order statuses of a checkout that may still be paid: a reservation of such an order holds its code. */
-const WAITING_ORDER_STATUSES = ['created', 'open', 'pending', 'authorized'];
+const WAITING_ORDER_STATUSES: PaymentOrderStatus[] = ['created', 'open', 'pending', 'authorized'];
 
 /**
  * Methods whose open payment is under way for days (a bank transfer waits for the money, a direct debit for the
  * bank): such a checkout is not left behind when the member comes back, so a new one does not take its code over.
  */
-const SLOW_METHODS = ['banktransfer', 'directdebit'];
+const SLOW_METHODS: PaymentMethodName[] = ['banktransfer', 'directdebit'];
 
 /**
  * A waiting order the member may have left behind (the back button on the provider's page): its payment is not

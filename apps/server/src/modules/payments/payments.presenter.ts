@@ -1,12 +1,4 @@
-import {
-  bestValueId,
-  type CreditPackage,
-  type Movement,
-  type Order,
-  type PaymentMethodName,
-  type PaymentOrderStatus,
-  type Receipt,
-} from '@amora/contracts';
+import { bestValueId, type CreditPackage, type Movement, type Order, type Receipt } from '@amora/contracts';
 import type { Site } from '../sites/sites.service';
 import type { OrderRow, PackageRow } from './payments.repository';
 
@@ -33,7 +25,7 @@ export function presentOrder(row: OrderRow): Order {
   const waiting = row.status === 'created' || row.status === 'open';
   return {
     id: row.id,
-    status: row.status as PaymentOrderStatus,
+    status: row.status,
     package_id: row.packageId,
     credits: row.credits,
     currency: row.currency,
@@ -41,7 +33,7 @@ export function presentOrder(row: OrderRow): Order {
     discount: row.discountMinor,
     fee: row.feeMinor,
     amount: row.amountMinor,
-    method: row.method as PaymentMethodName,
+    method: row.method,
     recurring: row.sequenceType === 'recurring',
     created_at: row.createdAt.toISOString(),
     paid_at: row.paidAt?.toISOString() ?? null,
@@ -74,7 +66,7 @@ export function presentMovement(row: {
 export function presentReceipt(site: Site, row: OrderRow, percentage: number | null): Receipt {
   const paidAt = row.paidAt ?? row.updatedAt;
   const c = site.company;
-  const method = row.method as PaymentMethodName;
+  const { method } = row;
   const lines: Receipt['lines'] = [{ kind: 'package', amount: row.listPriceMinor, credits: row.credits, percentage: null, method: null }];
   if (row.discountMinor > 0) lines.push({ kind: 'discount', amount: -row.discountMinor, credits: null, percentage, method: null });
   if (row.feeMinor > 0) lines.push({ kind: 'fee', amount: row.feeMinor, credits: null, percentage: null, method });

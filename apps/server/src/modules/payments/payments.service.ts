@@ -132,7 +132,7 @@ export async function packagesFor(
       packages,
       priced.map((p) => p.discountMinor),
     ),
-    last_order: last ? { package_id: last.packageId, method: last.method as PaymentMethodName } : null,
+    last_order: last ? { package_id: last.packageId, method: last.method } : null,
   };
 }
 
@@ -579,7 +579,7 @@ async function createPayment(ctx: AppContext, site: Site, order: OrderRow, known
       method: mollieMethodFor(order.method) ?? undefined,
       locale: mollieLocale(language, order.country),
       billingCountry: order.country,
-      sequenceType: order.sequenceType as 'oneoff' | 'first' | 'recurring',
+      sequenceType: order.sequenceType,
       customerId: customerId ?? undefined,
       mandateId: order.sequenceType === 'recurring' ? (order.mandateId ?? undefined) : undefined,
       metadata: { orderId: order.id, siteId: order.siteId, userId },
