@@ -1,5 +1,5 @@
 import type { FastifyReply, FastifyRequest } from 'fastify';
-import ipaddr from 'ipaddr.js';
+import { addressKey } from '../lib/addresses';
 
 declare module 'fastify' {
   interface FastifyContextConfig {
@@ -13,28 +13,6 @@ export interface FloodGuardOptions {
   max: number;
   windowMs?: number;
   now?: () => number;
-}
-
-/**
- * The network an address stands for: IPv4 addresses one by one, IPv6 by their /64 (one household or
- * server gets a whole /64, so counting single IPv6 addresses would let one client rotate past the limit).
- */
-export function addressKey(ip: string): string {
-  if (!ip.includes(':')) return ip;
-  try {
-    const parsed = ipaddr.parse(ip);
-    if (parsed.kind() === 'ipv6') {
-      const v6 = parsed as ipaddr.IPv6;
-      if (v6.isIPv4MappedAddress()) return v6.toIPv4Address().toString();
-      return `${v6.parts
-        .slice(0, 4)
-        .map((part) => part.toString(16))
-        .join(':')}::/64`;
-    }
-    return parsed.toString();
-  } catch {
-    return ip;
-  }
 }
 
 const MAX_KEYS = 1_000_000;

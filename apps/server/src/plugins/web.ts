@@ -19,6 +19,7 @@ import { translate } from '@amora/i18n';
 import fastifyStatic from '@fastify/static';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { scriptSafeJson as scriptSafe } from '../lib/script-json';
+import type { MemberPrerenderRequest, PageData, PrerenderRequest } from '../lib/served-page';
 
 /** A route pattern of the contracts (`/members/:id`, `/landers/:name/:slug?`) as a regular expression. */
 function patternOf(pattern: string): RegExp {
@@ -242,42 +243,6 @@ export function routePreloads(dist: string): (path: string, member?: boolean) =>
     if (!member) return fontLinks + (route?.links ?? '');
     return fontLinks + memberLinks + (route?.memberPageLinks ?? '');
   };
-}
-
-/**
- * What the page carries for the app's first paint, made per request (modules/page-data): the language the
- * app will show and the data block with the settings, the member and the catalogue in it ('' for none); `member`
- * when the data block has a logged-in member (the page then preloads the member parts of the shell).
- */
-export type PageData = (
-  request: FastifyRequest,
-  reply: FastifyReply,
-  path: string,
-) => Promise<{ locale: Locale; script: string; prerender?: PrerenderRequest; member?: boolean }>;
-
-/**
- * A visitor's page the server may render (apps/web/src/entry-server.tsx): its address in the language the app
- * shows, the settings as the data block carries them (JSON) and the common catalogue.
- */
-export interface PrerenderRequest {
-  url: string;
-  locale: Locale;
-  settingsJson: string;
-  messages: Record<string, unknown>;
-  /** The cookies the first screen depends on (the entry warning's dismissal), as a Cookie header. */
-  cookies: string;
-  /** On a member's page (MEMBER_PRERENDERED_ROUTES): whose page it is and how the render reaches the API. */
-  member?: MemberPrerenderRequest;
-}
-
-/** What a member's page is rendered from beyond a visitor's (apps/web/src/entry-server.tsx, prerenderMember). */
-export interface MemberPrerenderRequest {
-  /** The member as GET user.php answers. */
-  user: unknown;
-  /** The API answering the render's calls as it answers this member. */
-  api: (path: string, init: RequestInit) => Promise<Response>;
-  /** Whether the browser is a phone (its client hints or user agent): the phone layout first. */
-  phone: boolean;
 }
 
 /** The pages rendered on the server for visitors, by route name: the landing page, where a visitor arrives first. */

@@ -111,9 +111,15 @@ export const jobs = pgTable(
     lockedUntil: timestamp('locked_until', { withTimezone: true }),
     lockedBy: text('locked_by'),
     lastError: text('last_error'),
+    /** At most one pending (queued or running) job holds a key: enqueueing with a key a pending job holds does nothing. */
+    dedupeKey: text('dedupe_key'),
     createdAt: createdAt(),
   },
-  (t) => [index('jobs_due_idx').on(t.status, t.runAt), check('jobs_status_check', sql`${t.status} in ('queued', 'running', 'dead')`)],
+  (t) => [
+    index('jobs_due_idx').on(t.status, t.runAt),
+    uniqueIndex('jobs_dedupe_idx').on(t.dedupeKey).where(sql`${t.status} in ('queued', 'running')`),
+    check('jobs_status_check', sql`${t.status} in ('queued', 'running', 'dead')`),
+  ],
 );
 
 /** Recurring jobs: one row each; whichever worker moves `next_run_at` on first enqueues that period's job. */

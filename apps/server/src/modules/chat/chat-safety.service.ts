@@ -1,8 +1,8 @@
 import type { ChatReportReason } from '@amora/contracts';
 import type { AppContext } from '../../context';
 import { HttpError, notFound } from '../../lib/errors';
-import type { Auth } from '../../plugins/auth';
 import { fileMemberReport } from '../complaints/complaints.service';
+import type { Auth } from '../sessions/sessions.service';
 import { type ConversationRow, findConversation, findPartner } from './chat.repository';
 import { findMessageIn, receiptsShared, setReadReceipts } from './chat-safety.repository';
 

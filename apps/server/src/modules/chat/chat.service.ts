@@ -14,9 +14,9 @@ import type { Database, Executor } from '@amora/db';
 import type { AppContext } from '../../context';
 import { badRequest, HttpError, notFound } from '../../lib/errors';
 import { withTransaction } from '../../lib/transaction';
-import type { Auth } from '../../plugins/auth';
 import { credit, spend } from '../credits/credits.service';
 import { processChatPhoto, readChatPhoto, removeChatPhoto } from '../photos/photos.service';
+import type { Auth } from '../sessions/sessions.service';
 import { chatBlock, presentChat, presentMessage, presentPartnerCard } from './chat.presenter';
 import {
   type ConversationRow,

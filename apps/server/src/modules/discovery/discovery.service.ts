@@ -12,8 +12,8 @@ import type { Executor } from '@amora/db';
 import type { AppContext } from '../../context';
 import { badRequest, HttpError } from '../../lib/errors';
 import { withTransaction } from '../../lib/transaction';
-import type { Auth } from '../../plugins/auth';
 import { assertReachable, likeProfile, preferredGenders } from '../likes/likes.service';
+import type { Auth } from '../sessions/sessions.service';
 import type { Site } from '../sites/sites.service';
 import { presentCard } from './discovery.presenter';
 import {

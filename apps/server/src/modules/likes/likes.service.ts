@@ -3,7 +3,7 @@ import type { Executor } from '@amora/db';
 import type { AppContext } from '../../context';
 import { badRequest, HttpError, notFound } from '../../lib/errors';
 import { withTransaction } from '../../lib/transaction';
-import type { Auth } from '../../plugins/auth';
+import type { Auth } from '../sessions/sessions.service';
 import { presentAutoLike, presentLikeCard, presentLikedByCard } from './likes.presenter';
 import {
   clearNewFlag,

@@ -6,6 +6,7 @@ import {
   localeFromTag,
   localizePath,
   SERVER_KNOWN_DISMISSALS,
+  SESSION_COOKIE,
   settingsQuerySchema,
   splitLocalePath,
   TIME_ZONE_COOKIE,
@@ -13,9 +14,9 @@ import {
 import { loadCatalogue } from '@amora/i18n';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { scriptSafeJson } from '../../lib/script-json';
-import { authenticate, sessionToken } from '../../plugins/auth';
-import type { PageData, PrerenderRequest } from '../../plugins/web';
+import type { PageData, PrerenderRequest } from '../../lib/served-page';
 import { presentMember } from '../auth/auth.service';
+import { findAuth } from '../sessions/sessions.service';
 import { settingsAnswerer } from '../settings/settings.service';
 
 /** The id of the data block in the page (apps/web/src/lib/boot-data.ts reads it). */
@@ -70,8 +71,8 @@ export function pageDataMaker(app: FastifyInstance) {
     if (!query.success) return { locale, script: '' };
     const settings = settingsAnswer(request, reply, query.data);
     // Pages pass the request gate without a session lookup (only API calls need one): the page looks itself.
-    const token = sessionToken(request);
-    if (token && !request.auth) await authenticate(app, request, token, false);
+    const token = request.cookies[SESSION_COOKIE];
+    if (token && !request.auth) request.auth = await findAuth(app.ctx, token, site.id, false);
     const { auth } = request;
     const user = auth ? scriptSafeJson(JSON.stringify(await presentMember(app.ctx, site, auth.user, auth.profile))) : 'null';
     const json = `{"locale":"${locale}","settings":${scriptSafeJson(settings)},"user":${user},"messages":${messagesOf(locale)}}`;

@@ -15,7 +15,6 @@ import type { Executor } from '@amora/db';
 import type { AppContext } from '../../context';
 import { HttpError, notFound } from '../../lib/errors';
 import { withTransaction } from '../../lib/transaction';
-import type { Auth } from '../../plugins/auth';
 import { credit, movements, spend } from '../credits/credits.service';
 import { directDebitAllowed } from '../directdebit/directdebit.service';
 import {
@@ -26,6 +25,7 @@ import {
   releaseDiscount,
   reserveDiscount,
 } from '../discounts/discounts.service';
+import type { Auth } from '../sessions/sessions.service';
 import type { Site } from '../sites/sites.service';
 import { siteUrl } from '../sites/sites.service';
 import {

@@ -4,8 +4,9 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import type { AppContext } from '../../context';
 import { HttpError, notFound } from '../../lib/errors';
-import { type Auth, requireAuth } from '../../plugins/auth';
+import { requireAuth } from '../../plugins/auth';
 import { PHOTO_HEADERS } from '../../plugins/security-headers';
+import type { Auth } from '../sessions/sessions.service';
 import { MAX_PHOTO_BYTES } from './photo-processing';
 import { presentOwnPhoto } from './photos.presenter';
 import {

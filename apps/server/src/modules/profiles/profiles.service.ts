@@ -15,13 +15,13 @@ import type { Executor } from '@amora/db';
 import { translate } from '@amora/i18n';
 import type { AppContext } from '../../context';
 import { badRequest, HttpError, notFound } from '../../lib/errors';
-import type { Auth } from '../../plugins/auth';
 import { fileMemberReport } from '../complaints/complaints.service';
 import { regionsOf } from '../content/content.service';
 import { suggestForSignup } from '../discovery/discovery.service';
 import { cityPlace } from '../geo/geo.service';
 import { photoUrl } from '../photos/photos.presenter';
 import { presentProfileCard } from '../profile-cards/profile-cards.presenter';
+import type { Auth } from '../sessions/sessions.service';
 import type { Site } from '../sites/sites.service';
 import {
   deleteBlock,

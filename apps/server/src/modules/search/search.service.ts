@@ -13,8 +13,8 @@ import type { Database } from '@amora/db';
 import { LRUCache } from 'lru-cache';
 import type { AppContext } from '../../context';
 import { badRequest, HttpError } from '../../lib/errors';
-import type { Auth } from '../../plugins/auth';
 import { presentProfileCard } from '../profile-cards/profile-cards.presenter';
+import type { Auth } from '../sessions/sessions.service';
 import type { Site } from '../sites/sites.service';
 import { countMatches, matchesFilters, type SearchCursor, type SearchFilters, type SearchPageRow, searchPage } from './search.repository';
 

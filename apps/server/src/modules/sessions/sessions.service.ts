@@ -4,17 +4,73 @@ import type { FastifyReply } from 'fastify';
 import type { AppContext } from '../../context';
 import { hashToken, newToken } from '../../lib/tokens';
 import { sessionCache } from './session-cache';
-import { deleteSessionByHash, deleteSessionsOf, findSessionAccount, insertSession } from './sessions.repository';
+import {
+  deleteSessionByHash,
+  deleteSessionsOf,
+  findSessionAccount,
+  insertSession,
+  type ProfileRow,
+  touchSession,
+  type UserRow,
+} from './sessions.repository';
 
 /**
  * Sessions: a 256-bit token in the member's cookie, its SHA-256 in the database. plugins/auth.ts looks the
- * cookie up on every API call (sessions.repository's findSessionAccount and touchSession); this module makes
- * and ends them.
+ * cookie up on every API call (findAuth); this module makes, finds and ends them.
  */
 
 export type { ProfileRow, UserRow } from './sessions.repository';
 
+/** The member a request's session stands for (`request.auth`, set by plugins/auth.ts; what services are given). */
+export interface Auth {
+  sessionId: number;
+  tokenHash: string;
+  user: UserRow;
+  profile: ProfileRow;
+}
+
 const DAY_MS = 86_400_000;
+const TOUCH_EVERY_MS = 3_600_000;
+
+type Found = NonNullable<Awaited<ReturnType<typeof findSessionAccount>>>;
+
+/**
+ * The session of a cookie's token, when it is open on this site: a session belongs to one site and only counts
+ * there; an unknown, expired or foreign session, or a deleted account's, is null. A read (`change` false) may take
+ * the session from the cache of sessions found lately (session-cache.ts); a change always asks the database. A
+ * session last seen over an hour ago is touched.
+ */
+export async function findAuth(ctx: Pick<AppContext, 'db' | 'now'>, token: string, siteId: number, change: boolean): Promise<Auth | null> {
+  const tokenHash = hashToken(token);
+  const now = ctx.now();
+  const { db } = ctx;
+  let found = change ? undefined : sessionCache.get<Found['session'], Found['user'], Found['profile']>(db, tokenHash);
+  // Stale for this request's clock (the cache keeps real time): asked again, which also touches the session.
+  if (found && (found.session.expiresAt <= now || now.getTime() - found.session.lastSeenAt.getTime() > TOUCH_EVERY_MS)) found = undefined;
+  if (!found) {
+    const generation = sessionCache.begin();
+    found = await findSessionAccount(db, tokenHash, now);
+    if (!found || found.user.siteId !== siteId || found.user.status === 'deleted') return null;
+    if (now.getTime() - found.session.lastSeenAt.getTime() > TOUCH_EVERY_MS) {
+      await touchSession(db, found.session.id, now);
+      found = { ...found, session: { ...found.session, lastSeenAt: now } };
+    }
+    if (!change) sessionCache.set(db, tokenHash, found.user.id, found, generation);
+  } else if (found.user.siteId !== siteId || found.user.status === 'deleted') {
+    return null;
+  }
+  return { sessionId: found.session.id, tokenHash, user: found.user, profile: found.profile };
+}
+
+/** The member's sessions are read from the database again at their next call in this process (their data changed). */
+export function forgetCachedSessions(userId: number): void {
+  sessionCache.forgetMember(userId);
+}
+
+/** Every session is read from the database again at its next call in this process (anything may have changed). */
+export function forgetAllCachedSessions(): void {
+  sessionCache.forgetAll();
+}
 
 /** A new session of 30 days. */
 export async function startSession(ctx: AppContext, userId: number, userAgent: string): Promise<{ token: string; expires: Date }> {

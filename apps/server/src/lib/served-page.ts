@@ -1,0 +1,41 @@
+import type { Locale } from '@amora/contracts';
+import type { FastifyReply, FastifyRequest } from 'fastify';
+
+// What plugins/web.ts asks of a served page's data, which modules/page-data makes: the types both sides share,
+// here so that the page-data module does not import a plugin.
+
+/**
+ * What the page carries for the app's first paint, made per request (modules/page-data): the language the
+ * app will show and the data block with the settings, the member and the catalogue in it ('' for none); `member`
+ * when the data block has a logged-in member (the page then preloads the member parts of the shell).
+ */
+export type PageData = (
+  request: FastifyRequest,
+  reply: FastifyReply,
+  path: string,
+) => Promise<{ locale: Locale; script: string; prerender?: PrerenderRequest; member?: boolean }>;
+
+/**
+ * A visitor's page the server may render (apps/web/src/entry-server.tsx): its address in the language the app
+ * shows, the settings as the data block carries them (JSON) and the common catalogue.
+ */
+export interface PrerenderRequest {
+  url: string;
+  locale: Locale;
+  settingsJson: string;
+  messages: Record<string, unknown>;
+  /** The cookies the first screen depends on (the entry warning's dismissal), as a Cookie header. */
+  cookies: string;
+  /** On a member's page (MEMBER_PRERENDERED_ROUTES): whose page it is and how the render reaches the API. */
+  member?: MemberPrerenderRequest;
+}
+
+/** What a member's page is rendered from beyond a visitor's (apps/web/src/entry-server.tsx, prerenderMember). */
+export interface MemberPrerenderRequest {
+  /** The member as GET user.php answers. */
+  user: unknown;
+  /** The API answering the render's calls as it answers this member. */
+  api: (path: string, init: RequestInit) => Promise<Response>;
+  /** Whether the browser is a phone (its client hints or user agent): the phone layout first. */
+  phone: boolean;
+}
