@@ -8,8 +8,8 @@ import { ApiRequestError } from '@/lib/api-client';
 import { userQueryKey } from '@/shared/session/user';
 import { useSettings } from '@/shared/site/api/get-settings';
 import { chatsQueryKey } from '../api/chats';
-import { type CreditsRefusal, NotEnoughCredits } from './conversation';
 import { GiftPicker } from './gift-picker';
+import { type CreditsRefusal, NotEnoughCredits } from './not-enough-credits';
 import { ReportDialog, type ReportTarget } from './report-dialog';
 
 /** The profile a member page's chat actions are for. */

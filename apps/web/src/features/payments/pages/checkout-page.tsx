@@ -1,173 +1,24 @@
-import { DISCOUNT_ERRORS } from '@amora/contracts';
-import { type FormEvent, useEffect, useId, useState } from 'react';
+import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useNavigate, useParams } from 'react-router';
 import { Button, buttonClass } from '@/components/ui/button';
 import { EmptyState } from '@/components/ui/empty-state';
 import { Skeleton, SkeletonRegion } from '@/components/ui/skeleton';
 import { ApiRequestError } from '@/lib/api-client';
-import { errorText } from '@/lib/error-text';
 import { useIsPhone } from '@/lib/use-media-query';
 import { LocalLink } from '@/shared/site/local-link';
 import { useLocalePath } from '@/shared/site/use-locale';
 import { usePageTitle } from '@/shared/site/use-page-title';
 import { checkDiscountCode, checkoutRedirect, usePackages, usePaymentMethods, useStartPayment } from '../api/payments';
-import type { CreditPackage, PaymentMethod, StartPaymentResponse } from '../api/types';
+import type { CreditPackage } from '../api/types';
+import { useContinuePayment } from '../components/continue-payment';
+import { DiscountField } from '../components/discount-field';
 import { MembersOnly } from '../components/members-only';
-import { useMoney, usePercent } from '../components/money';
-import { CoinIcon, MethodLogo, useMethodName } from '../components/parts';
+import { MethodList } from '../components/method-list';
+import { useMoney } from '../components/money';
+import { CoinIcon, useMethodName } from '../components/parts';
+import { heldOrderOf, usePaymentErrorText } from '../components/payment-errors';
 import '../components/payments.css';
-
-/** The codes of a refusal the page explains in its own words (payments: checkout.errors.*). */
-const KNOWN_ERRORS = new Set<string>([
-  ...DISCOUNT_ERRORS,
-  'package_not_found',
-  'method_unavailable',
-  'direct_debit_blocked',
-  'direct_debit_limit',
-  'mandate_required',
-  'payment_provider_unavailable',
-  'discount_reserved',
-]);
-
-/** The member's own order still open at the provider that holds the discount (a discount_reserved refusal). */
-function heldOrderOf(error: unknown): { id: number; checkoutUrl: string | null } | null {
-  if (!(error instanceof ApiRequestError) || error.code !== 'discount_reserved') return null;
-  const { order_id: id, checkout_url: url } = error.body as { order_id?: unknown; checkout_url?: unknown };
-  if (typeof id !== 'number' || !Number.isSafeInteger(id)) return null;
-  return { id, checkoutUrl: typeof url === 'string' && url ? url : null };
-}
-
-function usePaymentErrorText(): (error: unknown) => string {
-  const { t } = useTranslation('payments');
-  const { t: tCommon } = useTranslation();
-  return (error: unknown) =>
-    error instanceof ApiRequestError && KNOWN_ERRORS.has(error.code) ? t(`checkout.errors.${error.code}`) : errorText(tCommon, error);
-}
-
-/** Where a started payment goes on: the provider's checkout, or straight to its result (a recurring payment). */
-export function useContinuePayment(): (answer: StartPaymentResponse) => void {
-  const navigate = useNavigate();
-  const localize = useLocalePath();
-  return (answer: StartPaymentResponse) => {
-    if (answer.checkout_url) checkoutRedirect.go(answer.checkout_url);
-    else navigate(localize(`/transactions/${answer.order.id}`));
-  };
-}
-
-function MethodList({
-  methods,
-  selected,
-  onSelect,
-}: {
-  methods: PaymentMethod[];
-  selected: string | null;
-  onSelect: (name: string) => void;
-}) {
-  const { t } = useTranslation('payments');
-  const money = useMoney();
-  const methodName = useMethodName();
-  const name = useId();
-  return (
-    <fieldset className="pay-methods" data-testid="methods">
-      <legend className="h6 mb-2">{t('checkout.method')}</legend>
-      {methods.map((method) => (
-        <label
-          key={method.name}
-          className={`pay-method${selected === method.name ? ' is-selected' : ''}`}
-          data-testid={`method-${method.name}`}
-        >
-          <input
-            type="radio"
-            className="form-check-input"
-            name={name}
-            value={method.name}
-            checked={selected === method.name}
-            onChange={() => onSelect(method.name)}
-          />
-          <MethodLogo name={method.name} />
-          <span className="pay-method-name">{methodName(method.name)}</span>
-          <span className="pay-method-fee">
-            {method.needs_mandate
-              ? t('checkout.mandateNeeded')
-              : method.fee > 0
-                ? t('checkout.fee', { fee: money(method.fee, method.currency) })
-                : t('checkout.noFee')}
-          </span>
-        </label>
-      ))}
-    </fieldset>
-  );
-}
-
-function DiscountField({
-  applied,
-  standing,
-  onApply,
-  onRemove,
-}: {
-  applied: { code: string; percent: number } | null;
-  /** The active discount while no code is shown applied: the server prices it in all the same. */
-  standing: string | null;
-  onApply: (code: string) => Promise<string | null>;
-  onRemove: () => void;
-}) {
-  const { t } = useTranslation('payments');
-  const percent = usePercent();
-  const id = useId();
-  const [code, setCode] = useState('');
-  const [error, setError] = useState<string | null>(null);
-  const [isChecking, setIsChecking] = useState(false);
-  if (applied) {
-    return (
-      <div className="pay-code-applied" data-testid="code-applied">
-        <span>{t('checkout.codeApplied', { code: applied.code, percent: percent(applied.percent) })}</span>
-        <Button variant="link" size="sm" onClick={onRemove}>
-          {t('checkout.removeCode')}
-        </Button>
-      </div>
-    );
-  }
-  const submit = async (event: FormEvent) => {
-    event.preventDefault();
-    const value = code.trim();
-    if (!value) return;
-    setIsChecking(true);
-    const refusal = await onApply(value);
-    setIsChecking(false);
-    setError(refusal);
-  };
-  return (
-    <form onSubmit={(e) => void submit(e)} noValidate data-testid="discount-form">
-      <label htmlFor={id} className="form-label">
-        {t('checkout.code')}
-      </label>
-      <div className="d-flex gap-2">
-        <input
-          id={id}
-          className={`form-control${error ? ' is-invalid' : ''}`}
-          value={code}
-          autoComplete="off"
-          autoCapitalize="characters"
-          spellCheck={false}
-          maxLength={40}
-          aria-describedby={`${id}-note`}
-          aria-invalid={error ? true : undefined}
-          onChange={(event) => {
-            setCode(event.target.value);
-            setError(null);
-          }}
-        />
-        <Button type="submit" variant="outline-primary" isLoading={isChecking} disabled={!code.trim()}>
-          {t('checkout.apply')}
-        </Button>
-      </div>
-      <div id={`${id}-note`} className={error ? 'invalid-feedback d-block' : 'form-text'} role={error ? 'alert' : undefined}>
-        {error ?? (standing ? t('checkout.activeStays', { code: standing }) : t('checkout.codeHelp'))}
-      </div>
-    </form>
-  );
-}
 
 function Checkout({
   pkg,

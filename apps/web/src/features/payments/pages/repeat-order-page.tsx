@@ -7,9 +7,9 @@ import { errorText } from '@/lib/error-text';
 import { LocalLink } from '@/shared/site/local-link';
 import { usePageTitle } from '@/shared/site/use-page-title';
 import { useRepeatOrder } from '../api/payments';
+import { useContinuePayment } from '../components/continue-payment';
 import { MembersOnly } from '../components/members-only';
 import { CoinIcon } from '../components/parts';
-import { useContinuePayment } from './checkout-page';
 import '../components/payments.css';
 
 const OWN_ERRORS = new Set([
