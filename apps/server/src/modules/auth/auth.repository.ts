@@ -18,20 +18,6 @@ export async function findAccount(db: Executor, userId: number): Promise<{ user:
   return row ? { user: row.users, profile: row.profiles } : undefined;
 }
 
-/** A new account and its profile (a unique index refuses a second account with the address on the site). */
-export async function insertAccount(
-  tx: Executor,
-  user: typeof users.$inferInsert,
-  profile: Omit<typeof profiles.$inferInsert, 'userId'>,
-): Promise<{ user: UserRow; profile: ProfileRow }> {
-  const [created] = await tx.insert(users).values(user).returning();
-  const [createdProfile] = await tx
-    .insert(profiles)
-    .values({ ...profile, userId: created.id })
-    .returning();
-  return { user: created, profile: createdProfile };
-}
-
 /** The id of the profile when it is one of the site's, else undefined. */
 export async function findProfileIdOnSite(db: Executor, profileId: number, siteId: number): Promise<number | undefined> {
   const [row] = await db
@@ -45,29 +31,6 @@ export async function insertSignupMessage(db: Executor, message: typeof signupMe
   await db.insert(signupMessages).values(message);
 }
 
-/** The address is confirmed: the account is confirmed and its profile active. */
-export async function confirmAccount(tx: Executor, userId: number, now: Date): Promise<void> {
-  await tx.update(users).set({ status: 'confirmed', confirmedAt: now }).where(eq(users.id, userId));
-  await tx.update(profiles).set({ status: 'active' }).where(eq(profiles.userId, userId));
-}
-
-export async function setPasswordHash(db: Executor, userId: number, passwordHash: string): Promise<void> {
-  await db.update(users).set({ passwordHash }).where(eq(users.id, userId));
-}
-
-export async function setLanguage(db: Executor, userId: number, language: string): Promise<void> {
-  await db.update(users).set({ language }).where(eq(users.id, userId));
-}
-
-/** The new address, confirmed by its link: the account counts as confirmed, a profile not yet active becomes active. */
-export async function changeEmail(tx: Executor, userId: number, email: string, confirmedAt: Date): Promise<void> {
-  await tx.update(users).set({ email, status: 'confirmed', confirmedAt }).where(eq(users.id, userId));
-  await tx
-    .update(profiles)
-    .set({ status: 'active' })
-    .where(and(eq(profiles.userId, userId), eq(profiles.status, 'disabled')));
-}
-
 export async function insertToken(db: Executor, token: typeof accountTokens.$inferInsert): Promise<void> {
   await db.insert(accountTokens).values(token);
 }
@@ -78,47 +41,43 @@ async function lockUser(tx: Executor, userId: number): Promise<void> {
 }
 
 /**
- * Stores a link that replaces every other open link of its kind for the member (they end as used), in one
- * transaction with the member's row locked, so two issued at once cannot both stay open.
+ * Stores a link that replaces every other open link of its kind for the member (they end as used), with the
+ * member's row locked, so two issued at once cannot both stay open. `tx`: the transaction of a unit of work.
  */
-export async function replaceToken(db: Executor, token: typeof accountTokens.$inferInsert, now: Date): Promise<void> {
-  await db.transaction(async (tx) => {
-    await lockUser(tx, token.userId);
-    await tx
-      .update(accountTokens)
-      .set({ usedAt: now })
-      .where(and(eq(accountTokens.userId, token.userId), eq(accountTokens.kind, token.kind), isNull(accountTokens.usedAt)));
-    await tx.insert(accountTokens).values(token);
-  });
+export async function replaceToken(tx: Executor, token: typeof accountTokens.$inferInsert, now: Date): Promise<void> {
+  await lockUser(tx, token.userId);
+  await tx
+    .update(accountTokens)
+    .set({ usedAt: now })
+    .where(and(eq(accountTokens.userId, token.userId), eq(accountTokens.kind, token.kind), isNull(accountTokens.usedAt)));
+  await tx.insert(accountTokens).values(token);
 }
 /**
  * Uses a valid link and ends every other open link of its kind for the same member, as one step: with the
  * member's row locked, of two links used at once only the first counts. Undefined for a used, ended, expired
- * or unknown link.
+ * or unknown link. `tx`: the transaction of a unit of work.
  */
-export async function consumeTokenEndingOthers(db: Executor, kind: TokenKind, tokenHash: string, now: Date) {
-  return db.transaction(async (tx) => {
-    const [found] = await tx
-      .select({ userId: accountTokens.userId })
-      .from(accountTokens)
-      .where(
-        and(
-          eq(accountTokens.tokenHash, tokenHash),
-          eq(accountTokens.kind, kind),
-          isNull(accountTokens.usedAt),
-          gt(accountTokens.expiresAt, now),
-        ),
-      );
-    if (!found) return undefined;
-    await lockUser(tx, found.userId);
-    // Read after the lock: a link used or ended meanwhile by another transaction is no longer open here.
-    const ended = await tx
-      .update(accountTokens)
-      .set({ usedAt: now })
-      .where(and(eq(accountTokens.userId, found.userId), eq(accountTokens.kind, kind), isNull(accountTokens.usedAt)))
-      .returning();
-    return ended.find((row) => row.tokenHash === tokenHash && row.expiresAt > now);
-  });
+export async function consumeTokenEndingOthers(tx: Executor, kind: TokenKind, tokenHash: string, now: Date) {
+  const [found] = await tx
+    .select({ userId: accountTokens.userId })
+    .from(accountTokens)
+    .where(
+      and(
+        eq(accountTokens.tokenHash, tokenHash),
+        eq(accountTokens.kind, kind),
+        isNull(accountTokens.usedAt),
+        gt(accountTokens.expiresAt, now),
+      ),
+    );
+  if (!found) return undefined;
+  await lockUser(tx, found.userId);
+  // Read after the lock: a link used or ended meanwhile by another transaction is no longer open here.
+  const ended = await tx
+    .update(accountTokens)
+    .set({ usedAt: now })
+    .where(and(eq(accountTokens.userId, found.userId), eq(accountTokens.kind, kind), isNull(accountTokens.usedAt)))
+    .returning();
+  return ended.find((row) => row.tokenHash === tokenHash && row.expiresAt > now);
 }
 
 /** Marks a valid token used and returns it; a used, expired or unknown token gives undefined. */
@@ -146,11 +105,10 @@ export async function findToken(db: Executor, kind: TokenKind, tokenHash: string
   return row;
 }
 
-/** The account purge: the member's links, the message written at signup, then the account row itself. */
+/** The account purge: the member's links and the message written at signup (the account row goes after them). */
 export async function deleteAccountRows(tx: Executor, userId: number): Promise<void> {
   await tx.delete(accountTokens).where(eq(accountTokens.userId, userId));
   await tx.delete(signupMessages).where(eq(signupMessages.userId, userId));
-  await tx.delete(users).where(eq(users.id, userId));
 }
 
 /** The messages written while signing up that are not in a chat yet. */

@@ -10,7 +10,6 @@ import {
   TRACKING_COOKIE,
   type User,
 } from '@amora/contracts';
-import type { Executor } from '@amora/db';
 import { translate } from '@amora/i18n';
 import type { FastifyRequest } from 'fastify';
 import type { AppContext } from '../../context';
@@ -20,18 +19,18 @@ import { HttpError, tooManyRequests } from '../../lib/errors';
 import { hashPassword, verifyPassword } from '../../lib/passwords';
 import { hashToken, newToken } from '../../lib/tokens';
 import { parseTracking } from '../../lib/tracking';
-import { withTransaction } from '../../lib/transaction';
+import { type DbContext, dbOf, withTransaction } from '../../lib/transaction';
+import { confirmUser, deleteUser, insertUser, setConfirmedEmail, setLanguage, setPasswordHash } from '../accounts/accounts.service';
 import { countUnread, sendMessage } from '../chat/chat.service';
 import { credit } from '../credits/credits.service';
 import { countNewLikes } from '../likes/likes.service';
 import type { MailKind } from '../mail/mail.service';
+import { insertProfile, setProfileStatusOf } from '../profiles/profiles.service';
 import { endAllSessions, startSession } from '../sessions/sessions.service';
 import { selectedCountry } from '../settings/settings.service';
 import { type Site, siteUrl } from '../sites/sites.service';
 import { presentUser } from './auth.presenter';
 import {
-  changeEmail,
-  confirmAccount,
   consumeToken,
   consumeTokenEndingOthers,
   deleteAccountRows,
@@ -40,14 +39,11 @@ import {
   findToken,
   findUndeliveredSignupMessages,
   findUserByEmail,
-  insertAccount,
   insertSignupMessage,
   insertToken,
   markSignupMessageDelivered,
   type ProfileRow,
   replaceToken,
-  setLanguage,
-  setPasswordHash,
   type TokenKind,
   type UserRow,
 } from './auth.repository';
@@ -60,6 +56,28 @@ import { DEVICE_COOKIE, trustedDevice } from './device-cookie';
  */
 
 export type { ProfileRow, TokenKind, UserRow } from './auth.repository';
+
+/** A new account and its profile (a unique index refuses a second account with the address on the site). */
+async function insertAccount(
+  ctx: DbContext,
+  user: Parameters<typeof insertUser>[1],
+  profile: Omit<Parameters<typeof insertProfile>[1], 'userId'>,
+): Promise<{ user: UserRow; profile: ProfileRow }> {
+  const created = await insertUser(ctx, user);
+  return { user: created, profile: await insertProfile(ctx, { ...profile, userId: created.id }) };
+}
+
+/** The address is confirmed: the account is confirmed and its profile active. */
+async function confirmAccount(ctx: DbContext, userId: number, now: Date): Promise<void> {
+  await confirmUser(ctx, userId, now);
+  await setProfileStatusOf(ctx, userId, 'active');
+}
+
+/** The new address, confirmed by its link: the account counts as confirmed, a profile not yet active becomes active. */
+async function changeEmail(ctx: DbContext, userId: number, email: string, confirmedAt: Date): Promise<void> {
+  await setConfirmedEmail(ctx, userId, email, confirmedAt);
+  await setProfileStatusOf(ctx, userId, 'active', 'disabled');
+}
 
 const HOUR = 3_600_000;
 const DAY = 24 * HOUR;
@@ -149,8 +167,8 @@ export async function checkMemberPassword(ctx: AppContext, user: UserRow, passwo
 async function issueToken(ctx: AppContext, userId: number, kind: TokenKind, payload: Record<string, string> = {}): Promise<string> {
   const token = newToken();
   const row = { userId, kind, tokenHash: hashToken(token), payload, expiresAt: new Date(ctx.now().getTime() + TOKEN_TTL[kind]) };
-  if (ONE_OPEN.has(kind)) await replaceToken(ctx.db, row, ctx.now());
-  else await insertToken(ctx.db, row);
+  if (ONE_OPEN.has(kind)) await withTransaction(ctx, (tx) => replaceToken(tx, row, ctx.now()));
+  else await insertToken(dbOf(ctx), row);
   return token;
 }
 
@@ -192,7 +210,7 @@ export async function signup(
     throw accountError(403, 'signups_closed', E.signupsClosed);
   }
   await limit(ctx, `signup-ip:${info.ip}`, HOUR, ctx.config.signupRateLimit);
-  const existing = await findUserByEmail(ctx.db, site.id, input.email);
+  const existing = await findUserByEmail(dbOf(ctx), site.id, input.email);
   if (existing) {
     if (existing.status === 'deleted') throw accountError(409, 'account_being_removed', E.accountBeingRemoved, { field: 'email' });
     throw accountError(409, 'email_taken', E.emailTaken, { field: 'email' });
@@ -204,7 +222,7 @@ export async function signup(
 
   const user = await withTransaction(ctx, async (tx) => {
     const created = await insertAccount(
-      tx,
+      ctx,
       {
         siteId: site.id,
         email: input.email,
@@ -308,7 +326,7 @@ export async function login(ctx: AppContext, info: RequestInfo, input: LoginInpu
     taken.push(key);
     counts.push({ count: place.count, max, retryAfterSeconds: place.retryAfterSeconds });
   }
-  const user = await findUserByEmail(ctx.db, info.site.id, email);
+  const user = await findUserByEmail(dbOf(ctx), info.site.id, email);
   if (!user || !(await verifyPassword(user.passwordHash, input.password))) {
     if (!user) await verifyPassword(null, input.password);
     // This guess took the last place of the device's, the address's or the account's allowance: say so now.
@@ -322,7 +340,7 @@ export async function login(ctx: AppContext, info: RequestInfo, input: LoginInpu
       // The right password proves it is the owner: send a fresh reactivation link, at most three a day.
       const sent = await ctx.limiter.hit(`reactivation-mail:${user.id}`, DAY, 3);
       if (sent.allowed) {
-        const account = await findAccount(ctx.db, user.id);
+        const account = await findAccount(dbOf(ctx), user.id);
         await sendReactivationLink(ctx, info.site, user, account?.profile.name ?? '', user.confirmedAt ? 'confirmed' : 'not_confirmed');
       }
     }
@@ -335,18 +353,19 @@ export async function login(ctx: AppContext, info: RequestInfo, input: LoginInpu
 /** Activation link: confirms the address and enables the profile. Opening it twice is fine. */
 export async function activate(ctx: AppContext, token: string): Promise<{ ok: boolean; language: string }> {
   const tokenHash = hashToken(token);
-  const used = await consumeToken(ctx.db, 'activation', tokenHash, ctx.now());
+  const used = await consumeToken(dbOf(ctx), 'activation', tokenHash, ctx.now());
   if (!used) {
-    const known = await findToken(ctx.db, 'activation', tokenHash);
+    const known = await findToken(dbOf(ctx), 'activation', tokenHash);
     if (known?.usedAt) {
-      const account = await findAccount(ctx.db, known.userId);
+      const account = await findAccount(dbOf(ctx), known.userId);
       if (account?.user.status === 'confirmed') return { ok: true, language: account.user.language };
     }
     return { ok: false, language: 'en' };
   }
-  const account = await findAccount(ctx.db, used.userId);
+  const account = await findAccount(dbOf(ctx), used.userId);
   if (!account || account.user.status === 'deleted') return { ok: false, language: 'en' };
-  await withTransaction(ctx, (tx) => confirmAccount(tx, used.userId, ctx.now()));
+  await withTransaction(ctx, () => confirmAccount(ctx, used.userId, ctx.now()));
+  ctx.events.publish({ type: 'account.changed', siteId: account.user.siteId, userId: used.userId });
   await deliverSignupMessages(ctx, used.userId);
   return { ok: true, language: account.user.language };
 }
@@ -358,14 +377,14 @@ export async function activate(ctx: AppContext, token: string): Promise<{ ok: bo
  * blocked, not enough credits, too long for the site) is not sent and does not stop the activation.
  */
 async function deliverSignupMessages(ctx: AppContext, userId: number): Promise<void> {
-  const pending = await findUndeliveredSignupMessages(ctx.db, userId);
+  const pending = await findUndeliveredSignupMessages(dbOf(ctx), userId);
   if (pending.length === 0) return;
-  const account = await findAccount(ctx.db, userId);
+  const account = await findAccount(dbOf(ctx), userId);
   if (!account) return;
   for (const message of pending) {
     try {
       await sendMessage(ctx, account, { profile: message.toProfileId, body: message.text, clientId: `signup-${message.id}` });
-      await markSignupMessageDelivered(ctx.db, message.id, ctx.now());
+      await markSignupMessageDelivered(dbOf(ctx), message.id, ctx.now());
     } catch (error) {
       if (!(error instanceof HttpError)) throw error;
     }
@@ -398,11 +417,11 @@ export async function requestPasswordReset(ctx: AppContext, info: RequestInfo, e
  * that no link is made, so no one can end the link the owner already has (a new link ends the older ones).
  */
 async function sendResetLink(ctx: AppContext, site: Site, email: string): Promise<void> {
-  const user = await findUserByEmail(ctx.db, site.id, email);
+  const user = await findUserByEmail(dbOf(ctx), site.id, email);
   if (!user || user.status === 'deleted') return;
   const sent = await ctx.limiter.take(`reset-mail:${user.id}`, DAY, RESET_MAILS_PER_ACCOUNT);
   if (!sent.allowed) return;
-  const account = await findAccount(ctx.db, user.id);
+  const account = await findAccount(dbOf(ctx), user.id);
   const token = await issueToken(ctx, user.id, 'reset');
   await mail(ctx, { site }, 'reset', user, user.email, account?.profile.name ?? '', {
     link: link(ctx, site, user.language, '/reset-password/do', token),
@@ -412,16 +431,16 @@ async function sendResetLink(ctx: AppContext, site: Site, email: string): Promis
 
 /** New password from a reset link: single use, ends every session, starts a new one here. */
 export async function resetPassword(ctx: AppContext, info: RequestInfo, token: string, password: string) {
-  const used = await consumeTokenEndingOthers(ctx.db, 'reset', hashToken(token), ctx.now());
+  const used = await withTransaction(ctx, (tx) => consumeTokenEndingOthers(tx, 'reset', hashToken(token), ctx.now()));
   if (!used) throw accountError(400, 'link_invalid', E.linkInvalid, { field: 'token' });
-  const account = await findAccount(ctx.db, used.userId);
+  const account = await findAccount(dbOf(ctx), used.userId);
   if (!account || account.user.status === 'deleted' || account.user.siteId !== info.site.id) {
     throw accountError(400, 'link_invalid', E.linkInvalid, { field: 'token' });
   }
   const passwordHash = await hashPassword(password);
-  await withTransaction(ctx, async (tx) => {
-    await setPasswordHash(tx, used.userId, passwordHash);
-    await endAllSessions(tx, used.userId);
+  await withTransaction(ctx, async () => {
+    await setPasswordHash(ctx, used.userId, passwordHash);
+    await endAllSessions(ctx, { siteId: account.user.siteId, userId: used.userId });
   });
   // The owner proved the address is theirs: their wrong guesses, here and for the account, are forgiven.
   const [fromHere, forAccount] = loginLimits(info, account.user.email.toLowerCase());
@@ -474,7 +493,7 @@ export async function requestMailChange(
   await limit(ctx, `mail-change:${user.id}`, DAY, 5);
   await checkMemberPassword(ctx, user, input.password);
   if (input.new_email === user.email.toLowerCase()) throw accountError(400, 'same_email', E.sameEmail, { field: 'new_email' });
-  if (await findUserByEmail(ctx.db, info.site.id, input.new_email)) {
+  if (await findUserByEmail(dbOf(ctx), info.site.id, input.new_email)) {
     throw accountError(409, 'email_taken', E.emailTaken, { field: 'new_email' });
   }
   const place = await ctx.limiter.take(`mail-change-to:${mailboxKey(input.new_email)}`, DAY, MAIL_CHANGE_MAILS_PER_ADDRESS);
@@ -493,16 +512,17 @@ export async function requestMailChange(
 }
 
 export async function confirmMailChange(ctx: AppContext, info: RequestInfo, token: string): Promise<string> {
-  const used = await consumeTokenEndingOthers(ctx.db, 'mail_change', hashToken(token), ctx.now());
+  const used = await withTransaction(ctx, (tx) => consumeTokenEndingOthers(tx, 'mail_change', hashToken(token), ctx.now()));
   const newEmail = used?.payload.new_email;
   if (!used || !newEmail) throw accountError(400, 'link_invalid', E.linkInvalid, { field: 'token' });
-  const account = await findAccount(ctx.db, used.userId);
+  const account = await findAccount(dbOf(ctx), used.userId);
   if (!account || account.user.status === 'deleted' || account.user.siteId !== info.site.id) {
     throw accountError(400, 'link_invalid', E.linkInvalid, { field: 'token' });
   }
-  if (await findUserByEmail(ctx.db, info.site.id, newEmail)) throw accountError(409, 'email_taken', E.emailTaken, { field: 'new_email' });
+  if (await findUserByEmail(dbOf(ctx), info.site.id, newEmail))
+    throw accountError(409, 'email_taken', E.emailTaken, { field: 'new_email' });
   // Opening the link proves the new address is theirs, so it also counts as confirmed.
-  await withTransaction(ctx, (tx) => changeEmail(tx, used.userId, newEmail, account.user.confirmedAt ?? ctx.now())).catch(
+  await withTransaction(ctx, () => changeEmail(ctx, used.userId, newEmail, account.user.confirmedAt ?? ctx.now())).catch(
     (error: unknown) => {
       // Another account took the address between the check above and this update (the unique index decides).
       if (isUniqueViolation(error, 'users_site_email_idx')) {
@@ -511,17 +531,19 @@ export async function confirmMailChange(ctx: AppContext, info: RequestInfo, toke
       throw error;
     },
   );
+  ctx.events.publish({ type: 'account.changed', siteId: account.user.siteId, userId: used.userId });
   return newEmail;
 }
 
 /** PUT user.php: the language of the member's mails and pages. */
-export async function setMemberLanguage(ctx: AppContext, userId: number, language: string): Promise<void> {
-  await setLanguage(ctx.db, userId, language);
+export async function setMemberLanguage(ctx: AppContext, member: { siteId: number; userId: number }, language: string): Promise<void> {
+  await setLanguage(ctx, member.userId, language);
+  ctx.events.publish({ type: 'account.changed', siteId: member.siteId, userId: member.userId });
 }
 
 /** The account and profile of a member, by the account's id. */
 export function findMember(ctx: AppContext, userId: number): Promise<{ user: UserRow; profile: ProfileRow } | undefined> {
-  return findAccount(ctx.db, userId);
+  return findAccount(dbOf(ctx), userId);
 }
 
 /** Mails a member in their language (the mail module queues it). */
@@ -560,7 +582,7 @@ export async function useReactivationLink(
   ctx: AppContext,
   token: string,
 ): Promise<{ userId: number; status: 'confirmed' | 'not_confirmed' } | undefined> {
-  const used = await consumeToken(ctx.db, 'reactivation', hashToken(token), ctx.now());
+  const used = await consumeToken(dbOf(ctx), 'reactivation', hashToken(token), ctx.now());
   if (!used) return undefined;
   return { userId: used.userId, status: used.payload.status === 'confirmed' ? 'confirmed' : 'not_confirmed' };
 }
@@ -577,11 +599,14 @@ export async function presentMember(ctx: AppContext, site: Site, user: UserRow, 
 
 /** The `user` object of the member with this account id as it is now (read again after a change), or null. */
 export async function presentMemberById(ctx: AppContext, site: Site, userId: number): Promise<User | null> {
-  const account = await findAccount(ctx.db, userId);
+  const account = await findAccount(dbOf(ctx), userId);
   return account ? presentMember(ctx, site, account.user, account.profile) : null;
 }
 
 /** The account purge: the member's links, their signup message and, last, the account row. */
-export async function purgeMember(db: Executor, member: { userId: number }): Promise<void> {
-  await deleteAccountRows(db, member.userId);
+export async function purgeMember(ctx: DbContext, member: { userId: number }): Promise<void> {
+  await withTransaction(ctx, async (tx) => {
+    await deleteAccountRows(tx, member.userId);
+    await deleteUser(ctx, member.userId);
+  });
 }

@@ -24,11 +24,6 @@ export async function receiptsShared(db: Executor, a: number, b: number): Promis
   return rows.length === 2 && rows.every((row) => row.on);
 }
 
-/** Turns a member's read receipts on or off (their own setting, apart from notifications_disabled). */
-export async function setReadReceipts(db: Executor, userId: number, enabled: boolean): Promise<void> {
-  await db.update(users).set({ readReceipts: enabled }).where(eq(users.id, userId));
-}
-
 /**
  * The queue of the operator console (a later issue): conversations with a fictional profile whose last message is
  * the member's, so nobody has answered it yet, the longest waiting first. Nothing answers them by itself.

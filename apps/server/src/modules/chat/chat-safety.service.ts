@@ -1,10 +1,12 @@
 import type { ChatReportReason } from '@amora/contracts';
 import type { AppContext } from '../../context';
 import { HttpError, notFound } from '../../lib/errors';
+import { dbOf } from '../../lib/transaction';
+import { setReadReceipts } from '../accounts/accounts.service';
 import { fileMemberReport } from '../complaints/complaints.service';
 import type { Auth } from '../sessions/sessions.service';
 import { type ConversationRow, findConversation, findPartner } from './chat.repository';
-import { findMessageIn, receiptsShared, setReadReceipts } from './chat-safety.repository';
+import { findMessageIn, receiptsShared } from './chat-safety.repository';
 
 const partnerOf = (conversation: ConversationRow, profileId: number) =>
   conversation.profileLowId === profileId ? conversation.profileHighId : conversation.profileLowId;
@@ -25,12 +27,12 @@ export interface ChatReport {
  */
 export async function reportFromChat(ctx: AppContext, auth: Auth, input: ChatReport): Promise<string> {
   const me = auth.profile;
-  const conversation = await findConversation(ctx.db, input.conversation, me.id);
+  const conversation = await findConversation(dbOf(ctx), input.conversation, me.id);
   if (!conversation || conversation.siteId !== me.siteId) throw notFound('This conversation could not be found');
   const partnerId = partnerOf(conversation, me.id);
   let quoted = '';
   if (input.message !== undefined) {
-    const message = await findMessageIn(ctx.db, conversation.id, input.message);
+    const message = await findMessageIn(dbOf(ctx), conversation.id, input.message);
     if (!message) throw notFound('This message could not be found');
     if (message.senderProfileId === me.id) {
       throw new HttpError(400, 'validation_failed', 'You can report the other member’s messages only', {
@@ -40,7 +42,7 @@ export async function reportFromChat(ctx: AppContext, auth: Auth, input: ChatRep
     }
     quoted = `Message ${message.id} (#${message.seq}, ${message.kind}, ${message.createdAt.toISOString()}):\n${message.body}`;
   }
-  const partner = await findPartner(ctx.db, partnerId, me.id);
+  const partner = await findPartner(dbOf(ctx), partnerId, me.id);
   const what = input.message !== undefined ? `message ${input.message}` : `profile ${partnerId}`;
   // The member themselves, not one message: once per period, as from their profile.
   const reported = input.message === undefined ? { reporterProfileId: me.id, id: partnerId, name: partner?.name ?? '' } : undefined;
@@ -71,7 +73,8 @@ export async function reportFromChat(ctx: AppContext, auth: Auth, input: ChatRep
 
 /** Turns my read receipts on or off. */
 export async function changeReadReceipts(ctx: AppContext, auth: Auth, enabled: boolean): Promise<void> {
-  await setReadReceipts(ctx.db, auth.user.id, enabled);
+  await setReadReceipts(ctx, auth.user.id, enabled);
+  ctx.events.publish({ type: 'account.changed', siteId: auth.user.siteId, userId: auth.user.id });
 }
 
 /** How far the other member of a conversation has read, when both have read receipts on; null otherwise. */
@@ -81,11 +84,11 @@ export async function partnerReadSeq(
   profileId: number,
 ): Promise<number | null> {
   const partnerId = partnerOf(conversation, profileId);
-  if (!(await receiptsShared(ctx.db, profileId, partnerId))) return null;
+  if (!(await receiptsShared(dbOf(ctx), profileId, partnerId))) return null;
   return conversation.profileLowId === partnerId ? conversation.lowReadSeq : conversation.highReadSeq;
 }
 
 /** Whether the two members of a conversation both have read receipts on (the read frames pass only then). */
 export function readReceiptsShared(ctx: Pick<AppContext, 'db'>, profileId: number, partnerId: number): Promise<boolean> {
-  return receiptsShared(ctx.db, profileId, partnerId);
+  return receiptsShared(dbOf(ctx), profileId, partnerId);
 }

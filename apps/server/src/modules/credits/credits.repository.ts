@@ -1,5 +1,5 @@
-import { creditLedger, type Executor, users } from '@amora/db';
-import { and, desc, eq, gte, sql } from 'drizzle-orm';
+import { creditLedger, type Executor } from '@amora/db';
+import { desc, eq } from 'drizzle-orm';
 
 export type LedgerRow = typeof creditLedger.$inferSelect;
 
@@ -43,20 +43,6 @@ export async function findByKey(db: Executor, idempotencyKey: string): Promise<L
 
 export async function insertEntry(tx: Executor, entry: LedgerEntryInput): Promise<void> {
   await tx.insert(creditLedger).values(entry);
-}
-
-/**
- * Adds `delta` to the balance in one conditional statement: it only matches while the balance stays at or above
- * zero, and the row lock makes concurrent changes take turns, so they can never take it below. The new balance,
- * or null (nothing changed) when there were not enough credits or there is no such user.
- */
-export async function addToBalance(tx: Executor, userId: number, delta: number): Promise<number | null> {
-  const [row] = await tx
-    .update(users)
-    .set({ credits: sql`${users.credits} + ${delta}` })
-    .where(and(eq(users.id, userId), gte(sql`${users.credits} + ${delta}`, 0)))
-    .returning({ credits: users.credits });
-  return row?.credits ?? null;
 }
 
 /** A member's ledger, newest first (the latest `limit` rows when given). */

@@ -1,6 +1,7 @@
-import type { Database, Executor } from '@amora/db';
-import { withTransaction } from '../../lib/transaction';
-import { addToBalance, claimKey, dropClaim, findByKey, insertEntry, listLedger, settleClaim } from './credits.repository';
+import type { Executor } from '@amora/db';
+import { type DbContext, dbOf, withTransaction } from '../../lib/transaction';
+import { addToBalance } from '../accounts/accounts.service';
+import { claimKey, dropClaim, findByKey, insertEntry, listLedger, settleClaim } from './credits.repository';
 
 /**
  * Credits: the only code that changes a member's balance. Every change writes its ledger row in the same
@@ -34,20 +35,20 @@ export interface LedgerEntry {
  * Takes `amount` credits. `{ insufficient: true }` when the balance is smaller: nothing is written, and a
  * retry with the same key tries again. Joins the caller's unit of work when called inside withTransaction.
  */
-export async function spend(ctx: { db: Database }, input: CreditChangeInput): Promise<SpendResult> {
+export async function spend(ctx: DbContext, input: CreditChangeInput): Promise<SpendResult> {
   return change(ctx, input, -checkedAmount(input.amount));
 }
 
 /** Adds `amount` credits and answers the new balance. */
-export async function credit(ctx: { db: Database }, input: CreditChangeInput): Promise<{ balance: number }> {
+export async function credit(ctx: DbContext, input: CreditChangeInput): Promise<{ balance: number }> {
   const result = await change(ctx, input, checkedAmount(input.amount));
   if ('insufficient' in result) throw new Error(`No user ${input.userId} to credit`);
   return result;
 }
 
-/** A member's ledger, newest first; `db` is `ctx.db`, or the transaction of the caller's unit of work. */
-export async function ledger(db: Executor, userId: number): Promise<LedgerEntry[]> {
-  return (await listLedger(db, userId)).map((row) => ({
+/** A member's ledger, newest first (inside a caller's unit of work, as that unit sees it). */
+export async function ledger(ctx: DbContext, userId: number): Promise<LedgerEntry[]> {
+  return (await listLedger(dbOf(ctx), userId)).map((row) => ({
     delta: row.delta,
     balanceAfter: row.balanceAfter,
     reason: row.reason,
@@ -57,11 +58,11 @@ export async function ledger(db: Executor, userId: number): Promise<LedgerEntry[
 
 /** A member's latest `limit` ledger rows, newest first, with their ids and keys (the transactions page). */
 export async function movements(
-  db: Executor,
+  ctx: DbContext,
   userId: number,
   limit: number,
 ): Promise<(LedgerEntry & { id: number; idempotencyKey: string | null })[]> {
-  return (await listLedger(db, userId, limit)).map((row) => ({
+  return (await listLedger(dbOf(ctx), userId, limit)).map((row) => ({
     id: row.id,
     delta: row.delta,
     balanceAfter: row.balanceAfter,
@@ -81,19 +82,19 @@ function checkedAmount(amount: number): number {
  * concurrent calls with one key exactly one goes on to change the balance; the others wait for it (PostgreSQL)
  * or come after it (PGlite, one connection) and answer from its row. A refused spend deletes its row again.
  */
-async function change(ctx: { db: Database }, input: CreditChangeInput, delta: number): Promise<SpendResult> {
+async function change(ctx: DbContext, input: CreditChangeInput, delta: number): Promise<SpendResult> {
   const { userId, siteId, reason } = input;
   const key = input.idempotencyKey ?? null;
   return withTransaction(ctx, async (tx) => {
     if (key === null) {
-      const balance = await addToBalance(tx, userId, delta);
+      const balance = await addToBalance(ctx, userId, delta);
       if (balance === null) return { insufficient: true } as const;
       await insertEntry(tx, { userId, siteId, delta, balanceAfter: balance, reason, idempotencyKey: null });
       return { balance };
     }
     const claim = await claimKey(tx, { userId, siteId, delta, balanceAfter: 0, reason, idempotencyKey: key });
     if (claim === null) return replay(tx, input, delta, key);
-    const balance = await addToBalance(tx, userId, delta);
+    const balance = await addToBalance(ctx, userId, delta);
     if (balance === null) {
       await dropClaim(tx, claim);
       return { insufficient: true } as const;

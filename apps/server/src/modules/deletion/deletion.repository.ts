@@ -19,33 +19,6 @@ export async function findRetentionCode(db: Executor, userId: number): Promise<D
   return row;
 }
 
-export async function insertDiscountCode(db: Executor, code: typeof discountCodes.$inferInsert): Promise<DiscountCodeRow> {
-  const [row] = await db.insert(discountCodes).values(code).returning();
-  return row;
-}
-
-/** The account is deleted (with the reason given) and its profile leaves every list at once. */
-export async function markDeleted(
-  tx: Executor,
-  userId: number,
-  deletion: { deletedAt: Date; reason: string; reasonText: string | null },
-): Promise<void> {
-  await tx
-    .update(users)
-    .set({ status: 'deleted', deletedAt: deletion.deletedAt, deletionReason: deletion.reason, deletionReasonText: deletion.reasonText })
-    .where(eq(users.id, userId));
-  await tx.update(profiles).set({ status: 'deleted' }).where(eq(profiles.userId, userId));
-}
-
-/** A deleted account comes back with the status it had; its profile is active again once the address is confirmed. */
-export async function restoreAccount(tx: Executor, userId: number, status: 'confirmed' | 'not_confirmed'): Promise<void> {
-  await tx.update(users).set({ status, deletedAt: null, deletionReason: null, deletionReasonText: null }).where(eq(users.id, userId));
-  await tx
-    .update(profiles)
-    .set({ status: status === 'confirmed' ? 'active' : 'disabled' })
-    .where(eq(profiles.userId, userId));
-}
-
 /** Accounts deleted before `cutoff`, with their profile (null if it is already gone). */
 export async function accountsDeletedBefore(db: Executor, cutoff: Date): Promise<{ userId: number; profileId: number | null }[]> {
   return db
@@ -56,6 +29,3 @@ export async function accountsDeletedBefore(db: Executor, cutoff: Date): Promise
 }
 
 /** The account purge: the member's discount codes. */
-export async function deleteDiscountCodesOf(db: Executor, userId: number): Promise<void> {
-  await db.delete(discountCodes).where(eq(discountCodes.userId, userId));
-}

@@ -2,7 +2,8 @@ import { type DeleteAccountInput, ACCOUNT_ERRORS as E, REACTIVATION_DAYS } from 
 import type { AppContext } from '../../context';
 import { HttpError } from '../../lib/errors';
 import { newToken } from '../../lib/tokens';
-import { withTransaction } from '../../lib/transaction';
+import { dbOf, withTransaction } from '../../lib/transaction';
+import { markUserDeleted, restoreUser } from '../accounts/accounts.service';
 import {
   accountError,
   checkMemberPassword,
@@ -17,24 +18,16 @@ import {
 } from '../auth/auth.service';
 import { purgeMember as purgeChat } from '../chat/chat.service';
 import { purgeMember as purgeDirectDebit } from '../directdebit/directdebit.service';
-import { isDiscountUsed } from '../discounts/discounts.service';
+import { createMemberCode, isDiscountUsed, purgeMember as purgeDiscounts } from '../discounts/discounts.service';
 import { purgeMember as purgeDiscovery } from '../discovery/discovery.service';
 import { purgeMember as purgeLikes } from '../likes/likes.service';
 import { purgeMember as purgeMail } from '../mail/mail.service';
 import { purgeMember as purgePayments } from '../payments/payments.service';
 import { purgeMember as purgePhotos, removeMemberMedia } from '../photos/photos.service';
-import { purgeMember as purgeProfile } from '../profiles/profiles.service';
+import { purgeMember as purgeProfile, setProfileStatusOf } from '../profiles/profiles.service';
 import { endAllSessions, purgeMember as purgeSessions, startSession } from '../sessions/sessions.service';
 import type { Site } from '../sites/sites.service';
-import {
-  accountsDeletedBefore,
-  deleteDiscountCodesOf,
-  findRetentionCode,
-  insertDiscountCode,
-  lockMember,
-  markDeleted,
-  restoreAccount,
-} from './deletion.repository';
+import { accountsDeletedBefore, findRetentionCode, lockMember } from './deletion.repository';
 
 /**
  * Deleting an account (spec §3): the discount offered before, the deletion, reactivation within 14 days, and the
@@ -59,9 +52,9 @@ export async function offerDeleteDiscount(ctx: AppContext, user: UserRow, site: 
     const existing = await findRetentionCode(tx, user.id);
     if (existing) {
       const open = existing.status === 'active' && existing.expiresAt.getTime() > now.getTime();
-      return open && !(await isDiscountUsed(tx, existing.id, user.id)) ? existing : null;
+      return open && !(await isDiscountUsed(ctx, existing.id, user.id)) ? existing : null;
     }
-    return insertDiscountCode(tx, {
+    return createMemberCode(ctx, {
       code: `STAY${newToken()
         .replace(/[^A-Z0-9]/gi, '')
         .slice(0, 8)
@@ -81,9 +74,11 @@ export async function offerDeleteDiscount(ctx: AppContext, user: UserRow, site: 
 /** DELETE user.php: with the right password, the account is deleted, every session ends and the reactivation link goes out. */
 export async function deleteAccount(ctx: AppContext, info: RequestInfo, user: UserRow, name: string, input: DeleteAccountInput) {
   await checkMemberPassword(ctx, user, input.password);
-  await withTransaction(ctx, async (tx) => {
-    await markDeleted(tx, user.id, { deletedAt: ctx.now(), reason: input.reason, reasonText: input.reason_text ?? null });
-    await endAllSessions(tx, user.id);
+  await withTransaction(ctx, async () => {
+    // The account is deleted (with the reason given) and its profile leaves every list at once.
+    await markUserDeleted(ctx, user.id, { deletedAt: ctx.now(), reason: input.reason, reasonText: input.reason_text ?? null });
+    await setProfileStatusOf(ctx, user.id, 'deleted');
+    await endAllSessions(ctx, { siteId: user.siteId, userId: user.id });
   });
   await sendReactivationLink(ctx, info.site, user, name, user.status);
 }
@@ -96,7 +91,11 @@ export async function reactivate(ctx: AppContext, info: RequestInfo, token: stri
   if (!account || account.user.siteId !== info.site.id || account.user.status !== 'deleted' || !isWithinReactivation(ctx, account.user)) {
     throw accountError(400, 'link_invalid', E.linkInvalid, { field: 'token' });
   }
-  await withTransaction(ctx, (tx) => restoreAccount(tx, used.userId, used.status));
+  // The account comes back with the status it had; its profile is active again once the address is confirmed.
+  await withTransaction(ctx, async () => {
+    await restoreUser(ctx, used.userId, used.status);
+    await setProfileStatusOf(ctx, used.userId, used.status === 'confirmed' ? 'active' : 'disabled');
+  });
   await mailMember(ctx, info.site, 'reactivated', account.user, account.profile.name);
   return { user: { ...account.user, status: used.status }, session: await startSession(ctx, used.userId, info.userAgent) };
 }
@@ -109,20 +108,20 @@ export async function reactivate(ctx: AppContext, info: RequestInfo, token: stri
  * many accounts were removed.
  */
 export async function purgeDeletedAccounts(ctx: AppContext): Promise<number> {
-  const due = await accountsDeletedBefore(ctx.db, new Date(ctx.now().getTime() - REACTIVATION_DAYS * DAY_MS));
+  const due = await accountsDeletedBefore(dbOf(ctx), new Date(ctx.now().getTime() - REACTIVATION_DAYS * DAY_MS));
   for (const member of due) {
-    await withTransaction(ctx, async (tx) => {
-      await purgeMail(tx, member);
-      await purgePhotos(tx, member);
-      await purgeLikes(tx, member);
-      await purgeChat(tx, member);
-      await purgeDiscovery(tx, member);
-      await purgeProfile(tx, member);
-      await purgeSessions(tx, member);
-      await purgePayments(tx, member);
-      await purgeDirectDebit(tx, member);
-      await deleteDiscountCodesOf(tx, member.userId);
-      await purgeAccount(tx, member);
+    await withTransaction(ctx, async () => {
+      await purgeMail(ctx, member);
+      await purgePhotos(ctx, member);
+      await purgeLikes(ctx, member);
+      await purgeChat(ctx, member);
+      await purgeDiscovery(ctx, member);
+      await purgeProfile(ctx, member);
+      await purgeSessions(ctx, member);
+      await purgePayments(ctx, member);
+      await purgeDirectDebit(ctx, member);
+      await purgeDiscounts(ctx, member);
+      await purgeAccount(ctx, member);
     });
     await removeMemberMedia(ctx, member);
   }

@@ -5,7 +5,7 @@ import { and, eq, inArray, ne, not, notInArray, or, type SQL, sql } from 'drizzl
 export type DiscountCodeRow = typeof discountCodes.$inferSelect;
 
 /** A far date for codes whose end is worked out per member (the time bonus ends 4 hours after each signup). */
-export const NO_END = new Date('2100-01-01T00:00:00Z');
+const NO_END = new Date('2100-01-01T00:00:00Z');
 
 /** The code on a site, as typed (codes are stored upper-case; the lookup upper-cases what was typed). */
 export async function findCode(db: Executor, siteId: number, code: string): Promise<DiscountCodeRow | undefined> {
@@ -246,6 +246,11 @@ export async function insertCode(db: Executor, code: typeof discountCodes.$infer
     .onConflictDoNothing({ target: [discountCodes.siteId, discountCodes.code] })
     .returning();
   return row ?? null;
+}
+
+/** The account purge: the codes made for the member. */
+export async function deleteCodesOf(db: Executor, userId: number): Promise<void> {
+  await db.delete(discountCodes).where(eq(discountCodes.userId, userId));
 }
 
 /** The order takes the code (again for a retried call: one row per order). */

@@ -8,9 +8,11 @@ import {
   WELCOME_DISCOUNT_HOURS,
   WELCOME_DISCOUNT_PERCENT,
 } from '@amora/contracts';
-import type { Executor } from '@amora/db';
+import type { discountCodes, Executor } from '@amora/db';
+import { type DbContext, dbOf, withTransaction } from '../../lib/transaction';
 import {
   type DiscountCodeRow,
+  deleteCodesOf,
   deleteReservation,
   ensureSiteCode,
   FIRST_PURCHASE_SOURCES,
@@ -41,6 +43,8 @@ import {
  */
 
 export type { DiscountError };
+
+type NewDiscountCode = typeof discountCodes.$inferInsert;
 export type PriceWithDiscountResult =
   | { ok: true; discountCodeId: number; percentage: number; discountMinor: number }
   | { ok: false; error: DiscountError };
@@ -54,7 +58,7 @@ const TIME_BONUS_MS = TIME_BONUS.windowSeconds * 1000;
  * (999 at 25 % → 250 off). `method` null: the method is not chosen yet, so it is not checked.
  */
 export async function priceWithDiscount(
-  db: Executor,
+  ctx: DbContext,
   i: {
     siteId: number;
     userId: number;
@@ -67,6 +71,7 @@ export async function priceWithDiscount(
     now?: Date;
   },
 ): Promise<PriceWithDiscountResult> {
+  const db = dbOf(ctx);
   const now = i.now ?? new Date();
   const row = await findCode(db, i.siteId, i.code);
   if (!row) return { ok: false, error: 'discount_not_found' };
@@ -142,23 +147,25 @@ function expiresFor(row: DiscountCodeRow, facts: { signupDate: Date } | null): D
  * The order takes the code while it is open (a retried call for the same order changes nothing). False, and
  * nothing reserved, when the member has used the code or another order of theirs that may still be paid holds
  * it: the member's row lock makes parallel starts take turns here, so of checkouts opened at once one gets it.
- * Call it in the transaction that stores the order, and refuse the order when it answers false.
+ * Call it in the unit of work that stores the order (it joins it), and refuse the order when it answers false.
  */
-export async function reserveDiscount(tx: Executor, r: { discountCodeId: number; userId: number; orderId: number }): Promise<boolean> {
-  if (!(await lockMemberForDiscount(tx, r.userId))) return false;
-  if ((await hasUsed(tx, r.discountCodeId, r.userId)) || (await isHeldByOpenOrder(tx, r.discountCodeId, r.userId, r.orderId))) {
-    return false;
-  }
-  // The time bonus and the welcome discount count as one: of parallel starts with either, one gets it.
-  const row = await findCodeById(tx, r.discountCodeId);
-  if (!row) return false;
-  if (isFirstPurchase(row)) {
-    const facts = await findMemberFacts(tx, r.userId);
-    if (!facts || facts.paidUser) return false;
-    if (await isFirstPurchaseDiscountTaken(tx, r.userId, { leftBehindToo: true, exceptOrderId: r.orderId })) return false;
-  }
-  await insertReservation(tx, r);
-  return true;
+export async function reserveDiscount(ctx: DbContext, r: { discountCodeId: number; userId: number; orderId: number }): Promise<boolean> {
+  return withTransaction(ctx, async (tx) => {
+    if (!(await lockMemberForDiscount(tx, r.userId))) return false;
+    if ((await hasUsed(tx, r.discountCodeId, r.userId)) || (await isHeldByOpenOrder(tx, r.discountCodeId, r.userId, r.orderId))) {
+      return false;
+    }
+    // The time bonus and the welcome discount count as one: of parallel starts with either, one gets it.
+    const row = await findCodeById(tx, r.discountCodeId);
+    if (!row) return false;
+    if (isFirstPurchase(row)) {
+      const facts = await findMemberFacts(tx, r.userId);
+      if (!facts || facts.paidUser) return false;
+      if (await isFirstPurchaseDiscountTaken(tx, r.userId, { leftBehindToo: true, exceptOrderId: r.orderId })) return false;
+    }
+    await insertReservation(tx, r);
+    return true;
+  });
 }
 
 /**
@@ -166,7 +173,8 @@ export async function reserveDiscount(tx: Executor, r: { discountCodeId: number;
  * new order with the code cancels them at the provider first, which gives the code back, and then reserves it. For
  * the time bonus or the welcome discount, those holding either of the two.
  */
-export async function checkoutsHoldingDiscount(db: Executor, discountCodeId: number, userId: number): Promise<number[]> {
+export async function checkoutsHoldingDiscount(ctx: DbContext, discountCodeId: number, userId: number): Promise<number[]> {
+  const db = dbOf(ctx);
   const row = await findCodeById(db, discountCodeId);
   // A first-purchase discount is taken over from a checkout left behind with either of the two.
   if (row && isFirstPurchase(row)) return leftBehindOrdersHoldingFirstPurchase(db, userId);
@@ -179,25 +187,25 @@ function isFirstPurchase(row: DiscountCodeRow): boolean {
 }
 
 /** The member's orders that may still be paid and hold a code (a new start asks the provider about them first). */
-export async function ordersHoldingDiscounts(db: Executor, userId: number): Promise<number[]> {
-  return openOrdersHoldingCodes(db, userId);
+export async function ordersHoldingDiscounts(ctx: DbContext, userId: number): Promise<number[]> {
+  return openOrdersHoldingCodes(dbOf(ctx), userId);
 }
 
 /**
  * The order is paid: its code is used for good (a later order answers discount_used). The time bonus ends with it,
  * since the member is paid from this purchase on (the orders service sets paid_user in the same transaction).
  */
-export async function markDiscountUsed(tx: Executor, orderId: number): Promise<void> {
-  await markUsed(tx, orderId);
+export async function markDiscountUsed(ctx: DbContext, orderId: number): Promise<void> {
+  await markUsed(dbOf(ctx), orderId);
 }
 
 /** The order failed, was canceled or expired: its code is free again. */
-export async function releaseDiscount(tx: Executor, orderId: number): Promise<void> {
-  await deleteReservation(tx, orderId);
+export async function releaseDiscount(ctx: DbContext, orderId: number): Promise<void> {
+  await deleteReservation(dbOf(ctx), orderId);
 }
 
 /** A code as the client reads it (spec §3), with its end for this member. */
-export function presentCode(row: DiscountCodeRow, expires: Date, now: Date): DiscountCodeView {
+function presentCode(row: DiscountCodeRow, expires: Date, now: Date): DiscountCodeView {
   const validity = Math.max(0, Math.floor((expires.getTime() - now.getTime()) / 1000));
   return {
     code: row.code,
@@ -223,7 +231,8 @@ function sourceOf(source: string): DiscountSource {
  * The time bonus (spec §4, §9): visible to a member who has not paid, within 14400 s of signup_date, while they
  * have not used TIMEBONUS25. The site's TIMEBONUS25 row is made the first time it is asked for.
  */
-export async function timeBonusFor(db: Executor, i: { siteId: number; userId: number; now: Date }): Promise<TimeBonusResponse> {
+export async function timeBonusFor(ctx: DbContext, i: { siteId: number; userId: number; now: Date }): Promise<TimeBonusResponse> {
+  const db = dbOf(ctx);
   const hidden: TimeBonusResponse = { is_visible: false, seconds_left: 0, discount: null };
   const facts = await findMemberFacts(db, i.userId);
   if (!facts || facts.paidUser || facts.siteId !== i.siteId) return hidden;
@@ -247,7 +256,11 @@ export async function timeBonusFor(db: Executor, i: { siteId: number; userId: nu
  * or the window has passed. Its code is worked out from the member (a hash of site, id and signup time), so calls
  * made at once all insert the same row and the unique (site, code) index keeps one, without a lock.
  */
-export async function welcomeDiscountFor(db: Executor, i: { siteId: number; userId: number; now: Date }): Promise<DiscountCodeView | null> {
+export async function welcomeDiscountFor(
+  ctx: DbContext,
+  i: { siteId: number; userId: number; now: Date },
+): Promise<DiscountCodeView | null> {
+  const db = dbOf(ctx);
   const facts = await findMemberFacts(db, i.userId);
   if (!facts || facts.paidUser || facts.siteId !== i.siteId) return null;
   const expiresAt = new Date(facts.signupDate.getTime() + WELCOME_DISCOUNT_HOURS * HOUR_MS);
@@ -273,10 +286,13 @@ export async function welcomeDiscountFor(db: Executor, i: { siteId: number; user
 }
 
 /** The active discount (spec main state): the time bonus if visible, otherwise the member's welcome discount. */
-export async function activeDiscountFor(db: Executor, i: { siteId: number; userId: number; now: Date }): Promise<DiscountCodeView | null> {
-  const bonus = await timeBonusFor(db, i);
+export async function activeDiscountFor(
+  ctx: DbContext,
+  i: { siteId: number; userId: number; now: Date },
+): Promise<DiscountCodeView | null> {
+  const bonus = await timeBonusFor(ctx, i);
   if (bonus.discount) return bonus.discount;
-  return welcomeDiscountFor(db, i);
+  return welcomeDiscountFor(ctx, i);
 }
 
 /**
@@ -285,9 +301,10 @@ export async function activeDiscountFor(db: Executor, i: { siteId: number; userI
  * the code's payment methods. `package_not_found` for a package that is not the site's.
  */
 export async function lookUpCode(
-  db: Executor,
+  ctx: DbContext,
   i: { siteId: number; userId: number; code: string; now: Date; packageId: number | null; method: string | null; country: string | null },
 ): Promise<{ ok: true; discount: DiscountCodeView } | { ok: false; error: DiscountError | 'package_not_found' }> {
+  const db = dbOf(ctx);
   const pkg = i.packageId === null ? null : await findPackage(db, i.siteId, i.packageId);
   if (i.packageId !== null && !pkg) return { ok: false, error: 'package_not_found' };
   const row = await findCode(db, i.siteId, i.code);
@@ -304,14 +321,26 @@ export async function lookUpCode(
   return { ok: true, discount: presentCode(row, expiresFor(row, await factsOf(db, row, i.userId)), i.now) };
 }
 
+/** A code made for one member by another module (modules/deletion's offer before deleting); throws when the code is taken. */
+export async function createMemberCode(ctx: DbContext, code: NewDiscountCode): Promise<DiscountCodeRow> {
+  const row = await insertCode(dbOf(ctx), code);
+  if (!row) throw new Error(`discount code ${code.code} is taken on site ${code.siteId}`);
+  return row;
+}
+
+/** The account purge: the codes made for the member. */
+export async function purgeMember(ctx: DbContext, member: { userId: number }): Promise<void> {
+  await deleteCodesOf(dbOf(ctx), member.userId);
+}
+
 /** Whether the member has paid an order with this code (a used delete discount is not offered again). */
-export async function isDiscountUsed(db: Executor, discountCodeId: number, userId: number): Promise<boolean> {
-  return hasUsed(db, discountCodeId, userId);
+export async function isDiscountUsed(ctx: DbContext, discountCodeId: number, userId: number): Promise<boolean> {
+  return hasUsed(dbOf(ctx), discountCodeId, userId);
 }
 
 /** The code of an id (an order's discount), for a presenter. */
-export async function discountCodeById(db: Executor, id: number): Promise<{ code: string; percentage: number } | null> {
-  const row = await findCodeById(db, id);
+export async function discountCodeById(ctx: DbContext, id: number): Promise<{ code: string; percentage: number } | null> {
+  const row = await findCodeById(dbOf(ctx), id);
   return row ? { code: row.code, percentage: row.valuePercentage } : null;
 }
 

@@ -198,23 +198,6 @@ export async function lockBuyer(tx: Executor, userId: number): Promise<{ credits
   return row;
 }
 
-/** Buying any package makes a member premium for good (spec §4). */
-export async function markPaidUser(tx: Executor, userId: number): Promise<void> {
-  await tx.update(users).set({ paidUser: true }).where(eq(users.id, userId));
-}
-
-export async function setCreditDebt(tx: Executor, userId: number, creditDebt: number): Promise<void> {
-  await tx.update(users).set({ creditDebt }).where(eq(users.id, userId));
-}
-
-/** After a chargeback: the rest of the credits owed, and no more direct debit. */
-export async function addDebtAndBlock(tx: Executor, userId: number, debt: number): Promise<void> {
-  await tx
-    .update(users)
-    .set({ creditDebt: sql`${users.creditDebt} + ${debt}`, directDebitBlocked: true })
-    .where(eq(users.id, userId));
-}
-
 export async function findCustomer(db: Executor, userId: number, provider: string): Promise<string | null> {
   const [row] = await db
     .select({ customerId: paymentCustomers.customerId })

@@ -14,7 +14,8 @@ import {
 import type { Executor } from '@amora/db';
 import type { AppContext } from '../../context';
 import { HttpError, notFound } from '../../lib/errors';
-import { withTransaction } from '../../lib/transaction';
+import { type DbContext, dbOf, withTransaction } from '../../lib/transaction';
+import { addDebtAndBlock, setCreditDebt, setPaidUser } from '../accounts/accounts.service';
 import { credit, movements, spend } from '../credits/credits.service';
 import { directDebitAllowed } from '../directdebit/directdebit.service';
 import {
@@ -39,7 +40,6 @@ import {
 } from './catalogue';
 import { presentMovement, presentOrder, presentPackage, presentPackages, presentReceipt } from './payments.presenter';
 import {
-  addDebtAndBlock,
   attachPayment,
   type Buyer,
   countriesWithPackages,
@@ -56,12 +56,10 @@ import {
   listOrders,
   lockBuyer,
   lockOrder,
-  markPaidUser,
   type OrderRow,
   recordEvent,
   refundedCreditsOf,
   saveCustomer,
-  setCreditDebt,
   touchOrder,
   updateOrder,
 } from './payments.repository';
@@ -83,7 +81,7 @@ const LIST_LIMIT = 100;
 const WAITING = new Set(['created', 'open', 'pending', 'authorized']);
 
 async function buyerOf(ctx: AppContext, auth: Auth): Promise<Buyer> {
-  const buyer = await findBuyer(ctx.db, auth.user.id);
+  const buyer = await findBuyer(dbOf(ctx), auth.user.id);
   if (!buyer) throw notFound('Account not found');
   return buyer;
 }
@@ -113,12 +111,12 @@ export async function packagesFor(
   visitorCountry: string | null,
 ): Promise<PackagesResponse> {
   const buyer = await buyerOf(ctx, auth);
-  const { country, currency, packages } = await paymentCatalogue(ctx.db, site, paymentCountryOf(buyer, visitorCountry));
+  const { country, currency, packages } = await paymentCatalogue(ctx, site, paymentCountryOf(buyer, visitorCountry));
   const choice = await chooseDiscount(ctx, { siteId: site.id, userId: buyer.userId, code, country });
   const priced = await Promise.all(
     packages.map((pkg) => priceOf(ctx, { siteId: site.id, userId: buyer.userId, choice, pkg, method: null })),
   );
-  const last = await findLastPaidOrder(ctx.db, buyer.userId);
+  const last = await findLastPaidOrder(dbOf(ctx), buyer.userId);
   return {
     payment_country: country,
     currency,
@@ -138,8 +136,8 @@ export async function packagesFor(
 
 /** A package of the member's payment country, or package_not_found. */
 async function packageForBuyer(ctx: AppContext, site: Site, buyer: Buyer, packageId: number, visitorCountry: string | null) {
-  const { country } = await paymentCatalogue(ctx.db, site, paymentCountryOf(buyer, visitorCountry));
-  const pkg = await findPackage(ctx.db, packageId);
+  const { country } = await paymentCatalogue(ctx, site, paymentCountryOf(buyer, visitorCountry));
+  const pkg = await findPackage(dbOf(ctx), packageId);
   if (!pkg || pkg.siteId !== site.id || pkg.country !== country || !pkg.active) throw packageNotFound();
   return pkg;
 }
@@ -162,7 +160,7 @@ export async function methodsFor(
     language: buyer.language,
   });
   const needsMandate = offered.some((m) => m.mandateOnly)
-    ? (await directDebitAllowed(ctx.db, buyer.userId, { provider: ctx.payments.name })).ok === false
+    ? (await directDebitAllowed(ctx, buyer.userId, { provider: ctx.payments.name })).ok === false
     : false;
   const methods = await Promise.all(
     offered.map(async (m) => {
@@ -179,7 +177,7 @@ export async function methodsFor(
     }),
   );
   // Best value as on the list: the package is marked when it is the cheapest per credit of its country's.
-  const { packages: all } = await paymentCatalogue(ctx.db, site, pkg.country);
+  const { packages: all } = await paymentCatalogue(ctx, site, pkg.country);
   const best = bestValueId(presentPackages(all, []));
   return {
     payment_country: pkg.country,
@@ -198,10 +196,10 @@ export async function pricingFor(
 ): Promise<PricingResponse> {
   let wanted = q.country?.toUpperCase() ?? null;
   if (!wanted && q.userId !== null) {
-    const buyer = await findBuyer(ctx.db, q.userId);
+    const buyer = await findBuyer(dbOf(ctx), q.userId);
     wanted = buyer ? paymentCountryOf(buyer, q.visitorCountry) : null;
   }
-  const { country, currency, packages } = await paymentCatalogue(ctx.db, site, wanted ?? q.visitorCountry);
+  const { country, currency, packages } = await paymentCatalogue(ctx, site, wanted ?? q.visitorCountry);
   const smallest = packages.reduce((min, pkg) => Math.min(min, pkg.priceMinor), Number.POSITIVE_INFINITY);
   const offered = packages.length
     ? await offeredMethodsFor(ctx, site, {
@@ -212,7 +210,7 @@ export async function pricingFor(
         unfilteredWhenUnreachable: true,
       })
     : [];
-  const countries = await countriesWithPackages(ctx.db, site.id);
+  const countries = await countriesWithPackages(dbOf(ctx), site.id);
   return {
     payment_country: country,
     currency,
@@ -240,7 +238,7 @@ export async function startOrder(
   auth: Auth,
   input: StartInput,
 ): Promise<{ created: boolean } & StartPaymentResponse> {
-  const existing = await findOrderByRequest(ctx.db, auth.user.id, input.requestId);
+  const existing = await findOrderByRequest(dbOf(ctx), auth.user.id, input.requestId);
   if (existing) return { created: false, ...(await resume(ctx, site, existing, false)) };
   const buyer = await buyerOf(ctx, auth);
   const pkg = await packageForBuyer(ctx, site, buyer, input.packageId, input.visitorCountry);
@@ -314,8 +312,8 @@ async function openCheckoutHolding(
   wanted: Wanted,
 ): Promise<{ order: OrderRow; same: boolean } | null> {
   let other: OrderRow | null = null;
-  for (const orderId of await checkoutsHoldingDiscount(ctx.db, discountCodeId, userId)) {
-    const order = await findOrder(ctx.db, orderId);
+  for (const orderId of await checkoutsHoldingDiscount(ctx, discountCodeId, userId)) {
+    const order = await findOrder(dbOf(ctx), orderId);
     if (!order || (order.status !== 'created' && order.status !== 'open')) continue;
     if (isSame(order, wanted)) return { order, same: true };
     other ??= order;
@@ -342,12 +340,12 @@ async function sameCheckout(
  * changes nothing here.
  */
 async function refreshOrdersHoldingDiscounts(ctx: AppContext, userId: number): Promise<void> {
-  for (const orderId of await ordersHoldingDiscounts(ctx.db, userId)) {
-    const order = await findOrder(ctx.db, orderId);
+  for (const orderId of await ordersHoldingDiscounts(ctx, userId)) {
+    const order = await findOrder(dbOf(ctx), orderId);
     if (!order?.providerPaymentId || ctx.now().getTime() - order.updatedAt.getTime() <= STATUS_RECHECK_MS) continue;
     const payment = await ctx.payments.getPayment(order.providerPaymentId).catch(() => null);
     if (payment) await applyPayment(ctx, order.id, payment);
-    else await touchOrder(ctx.db, order.id, ctx.now());
+    else await touchOrder(dbOf(ctx), order.id, ctx.now());
   }
 }
 
@@ -360,8 +358,8 @@ async function refreshOrdersHoldingDiscounts(ctx: AppContext, userId: number): P
  */
 async function takeOverDiscount(ctx: AppContext, userId: number, price: { discountCodeId: number | null; discountMinor: number }) {
   if (price.discountCodeId === null || price.discountMinor <= 0) return;
-  for (const orderId of await checkoutsHoldingDiscount(ctx.db, price.discountCodeId, userId)) {
-    const order = await findOrder(ctx.db, orderId);
+  for (const orderId of await checkoutsHoldingDiscount(ctx, price.discountCodeId, userId)) {
+    const order = await findOrder(dbOf(ctx), orderId);
     // A start still making its payment (no id yet) is not left behind: it keeps the code.
     if (!order?.providerPaymentId) continue;
     const id = order.providerPaymentId;
@@ -378,9 +376,9 @@ export async function repeatOrder(
   requestId: string,
   visitorCountry: string | null,
 ): Promise<{ created: boolean } & StartPaymentResponse> {
-  const existing = await findOrderByRequest(ctx.db, auth.user.id, requestId);
+  const existing = await findOrderByRequest(dbOf(ctx), auth.user.id, requestId);
   if (existing) return { created: false, ...(await resume(ctx, site, existing, false)) };
-  const last = await findLastPaidOrder(ctx.db, auth.user.id);
+  const last = await findLastPaidOrder(dbOf(ctx), auth.user.id);
   if (!last) throw new HttpError(404, PAYMENT_ERRORS.noPreviousOrder, 'There is no earlier order to repeat');
   const buyer = await buyerOf(ctx, auth);
   const pkg = await packageForBuyer(ctx, site, buyer, last.packageId, visitorCountry).catch(() => {
@@ -406,7 +404,7 @@ export async function repeatOrder(
     last.mandateId &&
     (last.sequenceType === 'first' || last.sequenceType === 'recurring')
   ) {
-    const customerId = await findCustomer(ctx.db, buyer.userId, ctx.payments.name);
+    const customerId = await findCustomer(dbOf(ctx), buyer.userId, ctx.payments.name);
     if (customerId) {
       const mandates = await ctx.payments.listMandates(customerId).catch(() => []);
       if (mandates.some((m) => m.id === last.mandateId && m.status === 'valid')) mandate = { mandateId: last.mandateId, customerId };
@@ -448,7 +446,7 @@ async function placeOrder(ctx: AppContext, site: Site, buyer: Buyer, p: Placemen
     let mandateId: string | null = p.mandate?.mandateId ?? null;
     if (p.mandate) sequenceType = 'recurring';
     if (p.method === 'directdebit') {
-      const allowed = await directDebitAllowed(tx, buyer.userId, { provider });
+      const allowed = await directDebitAllowed(ctx, buyer.userId, { provider });
       if (!allowed.ok) throw directDebitRefused(allowed.error);
       sequenceType = 'recurring';
       mandateId = allowed.mandateId;
@@ -478,7 +476,7 @@ async function placeOrder(ctx: AppContext, site: Site, buyer: Buyer, p: Placemen
     });
     if (row && row.discountCodeId !== null) {
       // Once per member: a checkout of theirs opened meanwhile holds the code (this order is then not stored).
-      const reserved = await reserveDiscount(tx, { discountCodeId: row.discountCodeId, userId: buyer.userId, orderId: row.id });
+      const reserved = await reserveDiscount(ctx, { discountCodeId: row.discountCodeId, userId: buyer.userId, orderId: row.id });
       if (!reserved) throw discountRefused('discount_used');
     }
     // Should neither the webhook nor the return page bring the result, the order asks the provider itself.
@@ -487,7 +485,7 @@ async function placeOrder(ctx: AppContext, site: Site, buyer: Buyer, p: Placemen
   });
   if (!inserted) {
     // Another request with this request_id stored its order first: answer that one.
-    const first = await findOrderByRequest(ctx.db, buyer.userId, p.requestId);
+    const first = await findOrderByRequest(dbOf(ctx), buyer.userId, p.requestId);
     if (!first) throw new Error('An order with this request id was stored and is gone');
     return { created: false, ...(await resume(ctx, site, first, false)) };
   }
@@ -505,11 +503,11 @@ function directDebitRefused(error: 'direct_debit_blocked' | 'direct_debit_limit'
 }
 
 async function ensureCustomer(ctx: AppContext, buyer: Buyer, site: Site): Promise<string | null> {
-  const known = await findCustomer(ctx.db, buyer.userId, ctx.payments.name);
+  const known = await findCustomer(dbOf(ctx), buyer.userId, ctx.payments.name);
   if (known) return known;
   try {
     const made = await ctx.payments.createCustomer({ metadata: { userId: buyer.userId, siteId: site.id } });
-    return await saveCustomer(ctx.db, buyer.userId, ctx.payments.name, made.id);
+    return await saveCustomer(dbOf(ctx), buyer.userId, ctx.payments.name, made.id);
   } catch {
     // Without a customer the card is paid once (no mandate for a repeat).
     return null;
@@ -545,7 +543,7 @@ async function waitForPayment(ctx: AppContext, order: OrderRow): Promise<OrderRo
   let current = order;
   for (let delay = 20; Date.now() < until; delay = Math.min(delay * 2, 250)) {
     await new Promise((resolve) => setTimeout(resolve, delay));
-    current = (await findOrder(ctx.db, order.id)) ?? current;
+    current = (await findOrder(dbOf(ctx), order.id)) ?? current;
     if (current.providerPaymentId || !WAITING.has(current.status) || attemptFailed(current)) return current;
   }
   return current;
@@ -565,10 +563,10 @@ function webhookUrlOf(ctx: AppContext, site: Site): string {
 async function createPayment(ctx: AppContext, site: Site, order: OrderRow, knownCustomer: string | null): Promise<OrderRow> {
   const userId = order.userId;
   if (userId === null) return order;
-  const buyer = await findBuyer(ctx.db, userId);
+  const buyer = await findBuyer(dbOf(ctx), userId);
   const language = buyer?.language ?? 'en';
   const customerId =
-    order.sequenceType === 'oneoff' ? null : (knownCustomer ?? (await findCustomer(ctx.db, userId, ctx.payments.name)) ?? undefined);
+    order.sequenceType === 'oneoff' ? null : (knownCustomer ?? (await findCustomer(dbOf(ctx), userId, ctx.payments.name)) ?? undefined);
   let payment: ProviderPayment;
   try {
     payment = await ctx.payments.createPayment({
@@ -588,10 +586,10 @@ async function createPayment(ctx: AppContext, site: Site, order: OrderRow, known
   } catch {
     // The order stays 'created': a retry with the same request_id asks the provider again, with the same key,
     // at once (the mark tells it that nobody is making the payment any more).
-    await touchOrder(ctx.db, order.id, new Date(Math.max(ctx.now().getTime(), order.createdAt.getTime() + 1)));
+    await touchOrder(dbOf(ctx), order.id, new Date(Math.max(ctx.now().getTime(), order.createdAt.getTime() + 1)));
     throw providerUnavailable();
   }
-  const attached = await attachPayment(ctx.db, order.id, {
+  const attached = await attachPayment(dbOf(ctx), order.id, {
     providerPaymentId: payment.id,
     status: 'open',
     checkoutUrl: payment.checkoutUrl,
@@ -665,7 +663,7 @@ export async function applyPayment(ctx: AppContext, orderId: number, payment: Pr
     return updateOrder(tx, order.id, { updatedAt: now });
   });
   // The member's balance, premium flag or debt changed: every process reads their session again.
-  for (const member of madePaid.slice(0, 1)) ctx.events.publish({ type: 'session.revoked', ...member });
+  for (const member of madePaid.slice(0, 1)) ctx.events.publish({ type: 'account.changed', ...member });
   return result;
 }
 
@@ -697,7 +695,7 @@ async function applyRefund(ctx: AppContext, tx: Executor, order: OrderRow, payme
       idempotencyKey: `refund:${order.id}:${refunded}`,
     });
   }
-  if (take > taken) await setCreditDebt(tx, userId, (member?.creditDebt ?? 0) + take - taken);
+  if (take > taken) await setCreditDebt(ctx, userId, (member?.creditDebt ?? 0) + take - taken);
   return true;
 }
 
@@ -724,12 +722,12 @@ async function applyStep(
           const repaid = Math.min(member.creditDebt, member.credits);
           if (repaid > 0) {
             await spend(ctx, { userId, siteId: order.siteId, amount: repaid, reason: 'debt', idempotencyKey: `debt:${order.id}` });
-            await setCreditDebt(tx, userId, member.creditDebt - repaid);
+            await setCreditDebt(ctx, userId, member.creditDebt - repaid);
           }
         }
-        await markPaidUser(tx, userId);
+        await setPaidUser(ctx, userId, true);
       }
-      await markDiscountUsed(tx, order.id);
+      await markDiscountUsed(ctx, order.id);
       return updateOrder(tx, order.id, {
         status: 'paid',
         paidAt: payment.paidAt ? new Date(payment.paidAt) : now,
@@ -746,14 +744,14 @@ async function applyStep(
         if (taken > 0) {
           await spend(ctx, { userId, siteId: order.siteId, amount: taken, reason: 'chargeback', idempotencyKey: `chargeback:${order.id}` });
         }
-        await addDebtAndBlock(tx, userId, due - taken);
+        await addDebtAndBlock(ctx, userId, due - taken);
       }
       return updateOrder(tx, order.id, { status: 'charged_back', chargedBackAt: now });
     }
     case 'failed':
     case 'canceled':
     case 'expired':
-      await releaseDiscount(tx, order.id);
+      await releaseDiscount(ctx, order.id);
       return updateOrder(tx, order.id, { status: step, checkoutUrl: null });
     default:
       return updateOrder(tx, order.id, { status: step });
@@ -765,26 +763,30 @@ export const CHECK_JOB = 'payments.check';
 /** When the job looks, after the order was stored: 2 and 10 minutes, an hour, 6 hours, a day, two days. */
 export const CHECK_AFTER_MS = [120_000, 600_000, 3_600_000, 21_600_000, 86_400_000, 172_800_000];
 
-/** Registers the payments' jobs (called where the routes are set up). */
-export function registerPaymentJobs(ctx: AppContext): void {
-  ctx.jobs.handle(CHECK_JOB, async (payload) => {
-    const { orderId, round } = (payload ?? {}) as { orderId?: unknown; round?: unknown };
-    if (!Number.isSafeInteger(orderId) || !Number.isSafeInteger(round)) return;
-    const order = await findOrder(ctx.db, orderId as number);
-    if (!order || !WAITING.has(order.status)) return;
-    if (order.providerPaymentId === null) {
-      await expireUnstarted(ctx, order.id);
-      return;
-    }
-    // A provider that cannot be reached throws: the job is tried again later.
-    const payment = await ctx.payments.getPayment(order.providerPaymentId);
-    const after = payment ? await applyPayment(ctx, order.id, payment) : order;
-    const next = (round as number) + 1;
-    if (WAITING.has(after.status) && next < CHECK_AFTER_MS.length) {
-      const runAt = new Date(order.createdAt.getTime() + CHECK_AFTER_MS[next]);
-      await ctx.jobs.enqueue(ctx.db, CHECK_JOB, { orderId: order.id, round: next }, { runAt });
-    }
-  });
+/**
+ * The `payments.check` job (jobs.ts): asks the provider about the order if it still waits, and enqueues the next
+ * round. Each round has its dedupe key, so a run repeated after a lost outcome does not start a second chain.
+ */
+export async function checkOrder(ctx: AppContext, job: { orderId: number; round: number }): Promise<void> {
+  const order = await findOrder(dbOf(ctx), job.orderId);
+  if (!order || !WAITING.has(order.status)) return;
+  if (order.providerPaymentId === null) {
+    await expireUnstarted(ctx, order.id);
+    return;
+  }
+  // A provider that cannot be reached throws: the job is tried again later.
+  const payment = await ctx.payments.getPayment(order.providerPaymentId);
+  const after = payment ? await applyPayment(ctx, order.id, payment) : order;
+  const next = job.round + 1;
+  if (WAITING.has(after.status) && next < CHECK_AFTER_MS.length) {
+    const runAt = new Date(order.createdAt.getTime() + CHECK_AFTER_MS[next]);
+    await ctx.jobs.enqueue(
+      dbOf(ctx),
+      CHECK_JOB,
+      { orderId: order.id, round: next },
+      { runAt, dedupeKey: `${CHECK_JOB}:${order.id}:${next}` },
+    );
+  }
 }
 
 /**
@@ -797,7 +799,7 @@ async function expireUnstarted(ctx: AppContext, orderId: number): Promise<void> 
     const order = await lockOrder(tx, orderId);
     if (!order || order.providerPaymentId !== null || order.status !== 'created') return;
     if (!(await recordEvent(tx, order.id, 'expired', { reason: 'never_started' }))) return;
-    await releaseDiscount(tx, order.id);
+    await releaseDiscount(ctx, order.id);
     await updateOrder(tx, order.id, { status: 'expired', updatedAt: ctx.now() });
   });
 }
@@ -814,10 +816,10 @@ const UNATTACHED_LOOKBACK_MS = 30 * 86_400_000;
  * changes nothing.
  */
 export async function handleWebhook(ctx: AppContext, paymentId: string): Promise<WebhookOutcome> {
-  let order = await findOrderByPayment(ctx.db, ctx.payments.name, paymentId);
+  let order = await findOrderByPayment(dbOf(ctx), ctx.payments.name, paymentId);
   // A made-up id is not worth a call to the provider (a flood of them would spend its API rate) unless an order
   // without its payment id could be waiting for it.
-  if (!order && !(await hasOrdersWithoutPayment(ctx.db, ctx.payments.name, new Date(ctx.now().getTime() - UNATTACHED_LOOKBACK_MS)))) {
+  if (!order && !(await hasOrdersWithoutPayment(dbOf(ctx), ctx.payments.name, new Date(ctx.now().getTime() - UNATTACHED_LOOKBACK_MS)))) {
     return 'unknown_order';
   }
   const payment = await ctx.payments.getPayment(paymentId);
@@ -825,7 +827,7 @@ export async function handleWebhook(ctx: AppContext, paymentId: string): Promise
     // The webhook may come before the start stored the payment's id: the payment names its order.
     const meta = payment.metadata as { orderId?: unknown } | null;
     const id = Number(meta?.orderId);
-    const candidate = Number.isSafeInteger(id) && id > 0 ? await findOrder(ctx.db, id) : undefined;
+    const candidate = Number.isSafeInteger(id) && id > 0 ? await findOrder(dbOf(ctx), id) : undefined;
     if (candidate && candidate.provider === ctx.payments.name && candidate.providerPaymentId === null && belongsTo(payment, candidate)) {
       order = candidate;
     }
@@ -838,27 +840,27 @@ export async function handleWebhook(ctx: AppContext, paymentId: string): Promise
 
 /** GET /api/transactions.php?id=N: my order, asked for again at the provider while it waits (a missed webhook). */
 export async function transactionOf(ctx: AppContext, site: Site, auth: Auth, orderId: number): Promise<TransactionResponse> {
-  let order = await findOrder(ctx.db, orderId);
+  let order = await findOrder(dbOf(ctx), orderId);
   if (!order || order.userId !== auth.user.id || order.siteId !== site.id) throw notFound('This order could not be found');
   if (
     WAITING.has(order.status) &&
     order.providerPaymentId !== null &&
     ctx.now().getTime() - order.updatedAt.getTime() > STATUS_RECHECK_MS
   ) {
-    await touchOrder(ctx.db, order.id, ctx.now());
+    await touchOrder(dbOf(ctx), order.id, ctx.now());
     const payment = await ctx.payments.getPayment(order.providerPaymentId).catch(() => null);
     if (payment) order = await applyPayment(ctx, order.id, payment);
   }
-  const percentage = order.discountCodeId !== null ? ((await discountCodeById(ctx.db, order.discountCodeId))?.percentage ?? null) : null;
+  const percentage = order.discountCodeId !== null ? ((await discountCodeById(ctx, order.discountCodeId))?.percentage ?? null) : null;
   return { order: presentOrder(order), receipt: order.status === 'paid' ? presentReceipt(site, order, percentage) : null };
 }
 
 /** GET /api/transactions.php: my orders and credit movements, newest first. */
 export async function transactionsOf(ctx: AppContext, auth: Auth): Promise<TransactionsResponse> {
   const [orders, ledger, buyer] = await Promise.all([
-    listOrders(ctx.db, auth.user.id, LIST_LIMIT),
-    movements(ctx.db, auth.user.id, LIST_LIMIT),
-    findBuyer(ctx.db, auth.user.id),
+    listOrders(dbOf(ctx), auth.user.id, LIST_LIMIT),
+    movements(ctx, auth.user.id, LIST_LIMIT),
+    findBuyer(dbOf(ctx), auth.user.id),
   ]);
   return {
     orders: orders.filter((o) => o.siteId === auth.user.siteId).map(presentOrder),
@@ -868,6 +870,6 @@ export async function transactionsOf(ctx: AppContext, auth: Auth): Promise<Trans
 }
 
 /** The account purge: orders are money records and stay, without the member (their customer link goes). */
-export async function purgeMember(db: Executor, member: { userId: number }): Promise<void> {
-  await detachOrders(db, member.userId);
+export async function purgeMember(ctx: DbContext, member: { userId: number }): Promise<void> {
+  await detachOrders(dbOf(ctx), member.userId);
 }

@@ -108,10 +108,6 @@ export async function hasBlocked(db: Executor, blockerProfileId: number, blocked
   return Boolean(row);
 }
 
-export async function setPaidUser(db: Executor, userId: number, paid: boolean): Promise<void> {
-  await db.update(users).set({ paidUser: paid }).where(eq(users.id, userId));
-}
-
 /** The account purge: the profile's photo rows (the files go after the commit, photos.service's removeMemberMedia). */
 export async function deletePhotosOf(db: Executor, profileId: number): Promise<void> {
   await db.delete(photos).where(eq(photos.profileId, profileId));

@@ -1,11 +1,11 @@
 import { availableParallelism } from 'node:os';
 import { FREE_PHOTO_LIMIT, type PhotoVariant, PREMIUM_PHOTO_LIMIT } from '@amora/contracts';
-import type { Executor } from '@amora/db';
 import type { FastifyRequest } from 'fastify';
 import type { Config } from '../../config';
 import type { AppContext } from '../../context';
 import { badRequest, HttpError, notFound, tooManyRequests } from '../../lib/errors';
-import { afterCommit, executorOf, withTransaction } from '../../lib/transaction';
+import { afterCommit, type DbContext, dbOf, withTransaction } from '../../lib/transaction';
+import { setPaidUser } from '../accounts/accounts.service';
 import { PHOTO_ERROR_MESSAGES, PhotoError, processImage } from './photo-processing';
 
 export { MAX_PHOTO_BYTES } from './photo-processing';
@@ -27,7 +27,6 @@ import {
   newestActivePhoto,
   type PhotoRow,
   setMainPhotoId,
-  setPaidUser,
 } from './photos.repository';
 import { newStorageKey, ownerKeyOf, readPhotoFile, removeOwnerMedia, removePhotoFiles, writePhotoFiles } from './photos.storage';
 
@@ -121,7 +120,7 @@ async function storePhoto(
   status: 'active' | 'pending' = 'active',
 ) {
   // In a caller's unit of work (which the row is written in) the checks read through its transaction.
-  const db = executorOf(ctx);
+  const db = dbOf(ctx);
   const profile = await findProfileForUpload(db, profileId);
   if (!profile) throw notFound('Profile not found');
   if (profile.userId !== userId) throw new Error(`profile ${profileId} does not belong to user ${userId}`);
@@ -200,15 +199,15 @@ export async function deletePhoto(ctx: PhotoContext, input: { profileId: number;
 }
 
 export async function setMainPhoto(ctx: PhotoContext, input: { profileId: number; photoId: number }): Promise<void> {
-  const photo = await findOwnPhoto(ctx.db, input.profileId, input.photoId);
+  const photo = await findOwnPhoto(dbOf(ctx), input.profileId, input.photoId);
   if (!photo) throw notFound('Photo not found');
   if (photo.status !== 'active') throw new HttpError(409, 'photo_not_active', 'This photo cannot be the main photo yet');
-  await setMainPhotoId(ctx.db, input.profileId, photo.id, ctx.now());
+  await setMainPhotoId(dbOf(ctx), input.profileId, photo.id, ctx.now());
 }
 
 /** The profile's photos, newest first, and which one is the main photo. */
 export async function listOwnPhotos(ctx: PhotoContext, profileId: number): Promise<{ photos: PhotoRow[]; mainPhotoId: number | null }> {
-  const [photos, mainPhotoId] = await Promise.all([listPhotosOf(ctx.db, profileId), findMainPhotoId(ctx.db, profileId)]);
+  const [photos, mainPhotoId] = await Promise.all([listPhotosOf(dbOf(ctx), profileId), findMainPhotoId(dbOf(ctx), profileId)]);
   return { photos, mainPhotoId };
 }
 
@@ -220,10 +219,10 @@ export async function readVisiblePhoto(
   variant: PhotoVariant,
 ): Promise<Buffer | null> {
   const member = viewer.member;
-  const photo = await findPhotoForViewing(ctx.db, photoId, member?.profileId ?? null);
+  const photo = await findPhotoForViewing(dbOf(ctx), photoId, member?.profileId ?? null);
   if (!photo || photo.siteId !== viewer.siteId) return null;
   const viewerBlocked =
-    member !== null && member.profileId !== photo.profileId && (await hasBlocked(ctx.db, photo.profileId, member.profileId));
+    member !== null && member.profileId !== photo.profileId && (await hasBlocked(dbOf(ctx), photo.profileId, member.profileId));
   const allowed = canSeeVariant(
     viewer,
     {
@@ -243,12 +242,13 @@ export async function readVisiblePhoto(
 
 /** Development and tests only (the route is not registered in production): payments will set paid_user. */
 export async function setPremiumForDev(ctx: PhotoContext, userId: number, paid: boolean): Promise<void> {
-  await setPaidUser(ctx.db, userId, paid);
+  await setPaidUser(ctx, userId, paid);
 }
 
 /** The account purge: the member's photo rows. Their files go after the commit (removeMemberMedia). */
-export async function purgeMember(db: Executor, member: { profileId: number | null }): Promise<void> {
-  if (member.profileId !== null) await deletePhotosOf(db, member.profileId);
+export async function purgeMember(ctx: DbContext, member: { profileId: number | null }): Promise<void> {
+  const { profileId } = member;
+  if (profileId !== null) await withTransaction(ctx, (tx) => deletePhotosOf(tx, profileId));
 }
 
 /** The account purge, after its commit: every photo file of the member. */

@@ -54,7 +54,7 @@ export async function insertBlock(db: Executor, blocker: number, blocked: number
 }
 
 /** The most blocks a member's list shows. */
-export const BLOCK_LIST_MAX = 500;
+const BLOCK_LIST_MAX = 500;
 
 /**
  * The profiles `blocker` blocked, the latest block first, as cards (with whether their owner is premium), each with
@@ -108,6 +108,28 @@ export async function relatedProfiles(
     )
     .orderBy(sql`(${profiles.country} = ${options.country}) desc`, desc(profiles.id))
     .limit(options.limit);
+}
+
+/** A new account's profile. */
+export async function insertProfile(tx: Executor, profile: typeof profiles.$inferInsert): Promise<ProfileRow> {
+  const [created] = await tx.insert(profiles).values(profile).returning();
+  return created;
+}
+
+/**
+ * The status of the account's profile: active once the address is confirmed, deleted with the account; with
+ * `from`, only a profile in that status changes (a confirmed new address activates a profile not yet active).
+ */
+export async function setProfileStatusOf(
+  tx: Executor,
+  userId: number,
+  status: ProfileRow['status'],
+  from?: ProfileRow['status'],
+): Promise<void> {
+  await tx
+    .update(profiles)
+    .set({ status })
+    .where(from ? and(eq(profiles.userId, userId), eq(profiles.status, from)) : eq(profiles.userId, userId));
 }
 
 /** The account purge: the profile's blocks, given and received, then the profile row. */

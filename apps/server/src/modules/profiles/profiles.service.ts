@@ -11,10 +11,10 @@ import {
   PROFILE_ATTRIBUTES,
   type ProfileUpdate,
 } from '@amora/contracts';
-import type { Executor } from '@amora/db';
 import { translate } from '@amora/i18n';
 import type { AppContext } from '../../context';
 import { badRequest, HttpError, notFound } from '../../lib/errors';
+import { type DbContext, dbOf, withTransaction } from '../../lib/transaction';
 import { fileMemberReport } from '../complaints/complaints.service';
 import { regionsOf } from '../content/content.service';
 import { suggestForSignup } from '../discovery/discovery.service';
@@ -30,11 +30,32 @@ import {
   findProfileWithOwner,
   hasBlocked,
   insertBlock,
+  insertProfile as insertProfileRow,
   listBlockedBy,
+  type ProfileRow,
   photosOf,
   relatedProfiles,
+  setProfileStatusOf as setProfileStatus,
   updateProfileRow,
 } from './profiles.repository';
+
+/** A new account's profile (auth's signup; this module owns the table). */
+export function insertProfile(ctx: DbContext, profile: Parameters<typeof insertProfileRow>[1]): Promise<ProfileRow> {
+  return insertProfileRow(dbOf(ctx), profile);
+}
+
+/**
+ * The status of the account's profile: active once the address is confirmed, deleted with the account (auth,
+ * deletion); with `from`, only a profile in that status changes.
+ */
+export function setProfileStatusOf(
+  ctx: DbContext,
+  userId: number,
+  status: ProfileRow['status'],
+  from?: ProfileRow['status'],
+): Promise<void> {
+  return setProfileStatus(dbOf(ctx), userId, status, from);
+}
 
 const RELATED_COUNT = 6;
 
@@ -46,10 +67,10 @@ const urls = (id: number) => ({
 });
 
 export async function getOwnProfile(ctx: AppContext, auth: Auth): Promise<OwnProfile> {
-  const found = await findProfileWithOwner(ctx.db, auth.profile.id);
+  const found = await findProfileWithOwner(dbOf(ctx), auth.profile.id);
   if (!found) throw notFound();
   const { profile } = found;
-  const list = await photosOf(ctx.db, profile.id);
+  const list = await photosOf(dbOf(ctx), profile.id);
   return {
     id: profile.id,
     name: profile.name,
@@ -119,7 +140,7 @@ export async function updateOwnProfile(ctx: AppContext, auth: Auth, site: Site, 
       if (typeof region === 'string' && !region.startsWith(`${city.country}-`)) values.region = null;
     }
   }
-  await updateProfileRow(ctx.db, auth.profile.id, values);
+  await updateProfileRow(dbOf(ctx), auth.profile.id, values);
   const fields = Object.keys(input).filter((key) => input[key as keyof ProfileUpdate] !== undefined);
   ctx.events.publish({ type: 'profile.changed', siteId: auth.profile.siteId, profileId: auth.profile.id, fields });
 }
@@ -162,7 +183,7 @@ export async function completeSignup(ctx: AppContext, auth: Auth, site: Site, in
     if (!city || city.country !== input.country) throw wrongAnswer('city_id');
     Object.assign(values, { city: city.name, lat: city.lat, lon: city.lon, region: city.region ?? region });
   }
-  await updateProfileRow(ctx.db, auth.profile.id, values);
+  await updateProfileRow(dbOf(ctx), auth.profile.id, values);
   ctx.events.publish({
     type: 'profile.changed',
     siteId: auth.profile.siteId,
@@ -189,15 +210,15 @@ function isSeen(found: NonNullable<Awaited<ReturnType<typeof findProfileForViewe
  * members it contacted. Anyone else gets the 404 of a profile that does not exist.
  */
 export async function viewMember(ctx: AppContext, site: Site, viewer: Auth | null, profileId: number): Promise<MemberResponse> {
-  const found = await findProfileForViewer(ctx.db, profileId, viewer?.profile.id ?? null);
+  const found = await findProfileForViewer(dbOf(ctx), profileId, viewer?.profile.id ?? null);
   const isOwn = viewer?.profile.id === profileId;
   if (!found || !isSeen(found, site, isOwn)) throw notFound(PROFILE_NOT_FOUND);
   const { profile, user } = found;
-  if (viewer && !isOwn && (await hasBlocked(ctx.db, profile.id, viewer.profile.id))) {
+  if (viewer && !isOwn && (await hasBlocked(dbOf(ctx), profile.id, viewer.profile.id))) {
     throw new HttpError(403, 'blocked', `You are blocked by ${profile.name}`, { name: profile.name });
   }
   const isPremiumViewer = viewer?.user.paidUser === true;
-  const list = (await photosOf(ctx.db, profile.id)).filter((p) => isOwn || p.status === 'active');
+  const list = (await photosOf(dbOf(ctx), profile.id)).filter((p) => isOwn || p.status === 'active');
   const main = list.find((p) => p.id === profile.mainPhotoId) ?? null;
   const ordered = main ? [main, ...list.filter((p) => p.id !== main.id)] : list;
   const visible = ordered.filter((p) => isOwn || isPremiumViewer || viewer || p.id === main?.id);
@@ -227,7 +248,13 @@ export async function viewMember(ctx: AppContext, site: Site, viewer: Auth | nul
   // like this one.
   const related = viewer
     ? (await suggestForSignup(ctx, viewer.profile, RELATED_COUNT + 1)).filter((r) => r.id !== profileId).slice(0, RELATED_COUNT)
-    : await relatedProfiles(ctx.db, { siteId: site.id, profileId, viewerProfileId: null, country: profile.country, limit: RELATED_COUNT });
+    : await relatedProfiles(dbOf(ctx), {
+        siteId: site.id,
+        profileId,
+        viewerProfileId: null,
+        country: profile.country,
+        limit: RELATED_COUNT,
+      });
   const now = ctx.now();
   return {
     profile: {
@@ -244,7 +271,7 @@ export async function viewMember(ctx: AppContext, site: Site, viewer: Auth | nul
       is_fictional: profile.isFictional,
       photos: memberPhotos,
       hidden_photo_count: ordered.length - visible.length,
-      is_blocked_by_me: viewer && !isOwn ? await hasBlocked(ctx.db, viewer.profile.id, profile.id) : false,
+      is_blocked_by_me: viewer && !isOwn ? await hasBlocked(dbOf(ctx), viewer.profile.id, profile.id) : false,
       is_own: isOwn,
     },
     related: related.map((r) => presentProfileCard(r, r.paidUser === true, now)),
@@ -258,10 +285,10 @@ export async function viewMember(ctx: AppContext, site: Site, viewer: Auth | nul
  */
 export async function block(ctx: AppContext, site: Site, auth: Auth, profileId: number, isBlocking: boolean): Promise<void> {
   if (profileId === auth.profile.id) throw badRequest('profile_id', 'You cannot block yourself');
-  if (!isBlocking && (await deleteBlock(ctx.db, auth.profile.id, profileId))) return;
-  const found = await findProfileForViewer(ctx.db, profileId, auth.profile.id);
+  if (!isBlocking && (await deleteBlock(dbOf(ctx), auth.profile.id, profileId))) return;
+  const found = await findProfileForViewer(dbOf(ctx), profileId, auth.profile.id);
   if (!found || !isSeen(found, site, false)) throw notFound(PROFILE_NOT_FOUND);
-  if (isBlocking) await insertBlock(ctx.db, auth.profile.id, profileId);
+  if (isBlocking) await insertBlock(dbOf(ctx), auth.profile.id, profileId);
 }
 
 /**
@@ -284,7 +311,7 @@ export async function reportProfile(
       message_key: 'chatSafety.errors.self',
     });
   }
-  const found = await findProfileForViewer(ctx.db, input.profile, auth.profile.id);
+  const found = await findProfileForViewer(dbOf(ctx), input.profile, auth.profile.id);
   if (!found || !isSeen(found, site, false)) throw notFound(PROFILE_NOT_FOUND);
   const { profile } = found;
   const note = input.text?.trim();
@@ -318,7 +345,7 @@ export async function reportProfile(
  * fictional label).
  */
 export async function listBlocked(ctx: AppContext, auth: Auth): Promise<BlockedProfilesResponse> {
-  const rows = await listBlockedBy(ctx.db, auth.profile.id);
+  const rows = await listBlockedBy(dbOf(ctx), auth.profile.id);
   const now = ctx.now();
   return {
     profiles: rows.map((row) =>
@@ -330,6 +357,7 @@ export async function listBlocked(ctx: AppContext, auth: Auth): Promise<BlockedP
 }
 
 /** The account purge: the member's profile, with the blocks it gave and received. */
-export async function purgeMember(db: Executor, member: { profileId: number | null }): Promise<void> {
-  if (member.profileId !== null) await deleteProfileRows(db, member.profileId);
+export async function purgeMember(ctx: DbContext, member: { profileId: number | null }): Promise<void> {
+  const { profileId } = member;
+  if (profileId !== null) await withTransaction(ctx, (tx) => deleteProfileRows(tx, profileId));
 }

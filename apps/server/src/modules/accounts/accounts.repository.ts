@@ -1,0 +1,86 @@
+import { type Executor, users } from '@amora/db';
+import { and, eq, gte, sql } from 'drizzle-orm';
+
+export type UserRow = typeof users.$inferSelect;
+
+/** A new account (a unique index refuses a second account with the address on the site). */
+export async function insertUser(tx: Executor, user: typeof users.$inferInsert): Promise<UserRow> {
+  const [created] = await tx.insert(users).values(user).returning();
+  return created;
+}
+
+/** The address is confirmed by its link. */
+export async function confirmUser(tx: Executor, userId: number, now: Date): Promise<void> {
+  await tx.update(users).set({ status: 'confirmed', confirmedAt: now }).where(eq(users.id, userId));
+}
+
+export async function setPasswordHash(db: Executor, userId: number, passwordHash: string): Promise<void> {
+  await db.update(users).set({ passwordHash }).where(eq(users.id, userId));
+}
+
+export async function setLanguage(db: Executor, userId: number, language: string): Promise<void> {
+  await db.update(users).set({ language }).where(eq(users.id, userId));
+}
+
+/** The new address, confirmed by its link: the account counts as confirmed. */
+export async function setConfirmedEmail(tx: Executor, userId: number, email: string, confirmedAt: Date): Promise<void> {
+  await tx.update(users).set({ email, status: 'confirmed', confirmedAt }).where(eq(users.id, userId));
+}
+
+/** Turns a member's read receipts on or off (their own setting, apart from notifications_disabled). */
+export async function setReadReceipts(db: Executor, userId: number, enabled: boolean): Promise<void> {
+  await db.update(users).set({ readReceipts: enabled }).where(eq(users.id, userId));
+}
+
+/**
+ * Adds `delta` to the balance in one conditional statement: it only matches while the balance stays at or above
+ * zero, and the row lock makes concurrent changes take turns, so they can never take it below. The new balance,
+ * or null (nothing changed) when there were not enough credits or there is no such user.
+ */
+export async function addToBalance(tx: Executor, userId: number, delta: number): Promise<number | null> {
+  const [row] = await tx
+    .update(users)
+    .set({ credits: sql`${users.credits} + ${delta}` })
+    .where(and(eq(users.id, userId), gte(sql`${users.credits} + ${delta}`, 0)))
+    .returning({ credits: users.credits });
+  return row?.credits ?? null;
+}
+
+/** Buying any package makes a member premium for good (spec §4); the dev switch turns it off again. */
+export async function setPaidUser(db: Executor, userId: number, paid: boolean): Promise<void> {
+  await db.update(users).set({ paidUser: paid }).where(eq(users.id, userId));
+}
+
+export async function setCreditDebt(tx: Executor, userId: number, creditDebt: number): Promise<void> {
+  await tx.update(users).set({ creditDebt }).where(eq(users.id, userId));
+}
+
+/** After a chargeback: the rest of the credits owed, and no more direct debit. */
+export async function addDebtAndBlock(tx: Executor, userId: number, debt: number): Promise<void> {
+  await tx
+    .update(users)
+    .set({ creditDebt: sql`${users.creditDebt} + ${debt}`, directDebitBlocked: true })
+    .where(eq(users.id, userId));
+}
+
+/** The account is deleted, with the reason given. */
+export async function markUserDeleted(
+  tx: Executor,
+  userId: number,
+  deletion: { deletedAt: Date; reason: string; reasonText: string | null },
+): Promise<void> {
+  await tx
+    .update(users)
+    .set({ status: 'deleted', deletedAt: deletion.deletedAt, deletionReason: deletion.reason, deletionReasonText: deletion.reasonText })
+    .where(eq(users.id, userId));
+}
+
+/** A deleted account comes back with the status it had. */
+export async function restoreUser(tx: Executor, userId: number, status: 'confirmed' | 'not_confirmed'): Promise<void> {
+  await tx.update(users).set({ status, deletedAt: null, deletionReason: null, deletionReasonText: null }).where(eq(users.id, userId));
+}
+
+/** The account purge: the account row itself, last. */
+export async function deleteUser(tx: Executor, userId: number): Promise<void> {
+  await tx.delete(users).where(eq(users.id, userId));
+}
