@@ -68,7 +68,7 @@ function smsConfigOf(env: NodeJS.ProcessEnv): SmsConfig {
   return { provider, apiKey, from: env.SMS_FROM || 'Amora', apiUrl: env.SMS_API_URL || null };
 }
 
-export interface PaymentsConfig {
+interface PaymentsConfig {
   /** MOLLIE_API_KEY (`test_…` or `live_…`): payments go to Mollie. Null: the sandbox, when it is on. */
   mollieApiKey: string | null;
   /** MOLLIE_API_URL: Mollie's API root, for a proxy (default https://api.mollie.com/v2/). */

@@ -62,7 +62,7 @@ export function reachableHosts(bound: readonly BoundAddress[], listenHost: strin
 }
 
 /** `http://name:port` as a browser writes it (IPv6 in brackets, no :80). */
-export function origin(name: string, port: number): string {
+function origin(name: string, port: number): string {
   const host = isIP(name) === 6 ? `[${name}]` : name;
   return `http://${host}${port === 80 ? '' : `:${port}`}`;
 }

@@ -16,4 +16,3 @@ export const tooManyRequests = (message: string, retryAfterSeconds: number, code
   new HttpError(429, code, message, { retry_after_seconds: retryAfterSeconds });
 export const authenticationRequired = () =>
   new HttpError(403, 'authentication_required', 'Login required', { authentication_required: true });
-export const forbidden = (message = 'Not allowed') => new HttpError(403, 'forbidden', message);

@@ -4,7 +4,7 @@ import type { Redis } from 'ioredis';
 import { z } from 'zod';
 import { afterCommit } from './transaction';
 
-export type EventHandler<T extends AppEventType> = (event: AppEventOf<T>) => void | Promise<void>;
+type EventHandler<T extends AppEventType> = (event: AppEventOf<T>) => void | Promise<void>;
 
 /** What the bus writes to the log (pino's shape). */
 export interface EventLog {
@@ -48,7 +48,7 @@ export interface EventBusOptions {
   channel?: string;
 }
 
-export const DEFAULT_EVENT_CHANNEL = 'amora:events';
+const DEFAULT_EVENT_CHANNEL = 'amora:events';
 const CLOSE_WAIT_MS = 5_000;
 /** How long closing waits for the subscriber's QUIT before cutting its connection. */
 const QUIT_WAIT_MS = 1_000;

@@ -2,7 +2,7 @@ import type { Database } from '@amora/db';
 import type { Redis } from 'ioredis';
 import { countInWindow, deleteWindow, findWindow, type LimitRow, releaseInWindow, takeInWindow } from './limiter.repository';
 
-export interface LimitResult {
+interface LimitResult {
   allowed: boolean;
   count: number;
   retryAfterSeconds: number;

@@ -9,7 +9,7 @@ const METHODS: Method[] = ['fatal', 'error', 'warn', 'info', 'debug', 'trace'];
  * the request's id) is made only when that request writes a line. Most requests write none — fast reads are
  * counted by the request log — and making a pino child costs more than the whole of a cached read's own work.
  */
-export class AppLogger {
+class AppLogger {
   constructor(readonly pino: Logger) {}
 
   protected target(): Logger {

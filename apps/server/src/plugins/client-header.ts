@@ -10,7 +10,7 @@ const BEACON_PATHS = new Set(['/api/page-hidden.php']);
  * Calls a payment provider's servers make (no browser, no member, no cookie): they cannot send our header, and
  * act on nobody's session; the webhook trusts only what it fetches from the provider itself.
  */
-export const PROVIDER_CALLBACK_PATHS = new Set(['/api/payments/webhook']);
+const PROVIDER_CALLBACK_PATHS = new Set(['/api/payments/webhook']);
 
 function refuse(reply: FastifyReply, error: string, message: string): true {
   reply.status(403).send({ error, message });
@@ -20,7 +20,7 @@ function refuse(reply: FastifyReply, error: string, message: string): true {
 const DEFAULT_PORT = /:(?:80|443)$/;
 
 /** Whether an Origin header names the host the request was sent to (scheme's default port or not). */
-export function isSameHost(origin: string, host: string): boolean {
+function isSameHost(origin: string, host: string): boolean {
   let originHost: string;
   try {
     originHost = new URL(origin).host;

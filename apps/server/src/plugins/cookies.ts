@@ -2,7 +2,7 @@ import { parseCookie, type SetCookie, stringifySetCookie } from 'cookie';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 
 /** Attributes of a cookie the server sets (the `cookie` package's, without name and value). */
-export type CookieOptions = Omit<SetCookie, 'name' | 'value'>;
+type CookieOptions = Omit<SetCookie, 'name' | 'value'>;
 
 declare module 'fastify' {
   interface FastifyRequest {

@@ -14,7 +14,7 @@ import { noSite, resolveSite, siteNow } from './site';
  * `/%61pi/user.php` is the route `/api/user.php`), else the path decoded once. Every step of the gate decides
  * on this one value, never on the raw URL.
  */
-export function routedPath(request: FastifyRequest): string {
+function routedPath(request: FastifyRequest): string {
   const raw = request.url;
   const end = raw.indexOf('?');
   const path = end === -1 ? raw : raw.slice(0, end);

@@ -61,7 +61,7 @@ const responseFinished = channel('http.server.response.finish');
  * without a logger of its own and hands each request a child of ours (`requestLogging`). The log therefore
  * sees answers of a listening server, not of `app.inject`.
  */
-export class RequestLog {
+class RequestLog {
   /** Per method, per route pattern: no key is built for a request. */
   private tallies = new Map<string, Map<string, RouteTally>>();
   private since = Date.now();

@@ -4,7 +4,7 @@ import helmet, { type HelmetOptions } from 'helmet';
  * Security headers (CSP and the rest) from helmet. Our headers carry no per-request nonce, so helmet runs
  * once at start-up against a recording response and every reply gets the recorded set.
  */
-export function securityHeaders(options: HelmetOptions): Record<string, string> {
+function securityHeaders(options: HelmetOptions): Record<string, string> {
   const headers: Record<string, string> = {};
   const recorder = {
     setHeader(name: string, value: string | number) {
@@ -19,7 +19,7 @@ export function securityHeaders(options: HelmetOptions): Record<string, string> 
 }
 
 /** Headers of pages and static files: the full helmet set with the web app's CSP. */
-export function documentHeaders(isProduction: boolean): Record<string, string> {
+function documentHeaders(isProduction: boolean): Record<string, string> {
   return securityHeaders({
     contentSecurityPolicy: {
       directives: {
@@ -51,7 +51,7 @@ export function documentHeaders(isProduction: boolean): Record<string, string> {
  * `PHOTO_HEADERS`. HSTS comes with the documents: the API is called by this site's own pages, which reached
  * the browser over HTTPS with it, and a browser keeps it per host for a year from the last page.
  */
-export function apiHeaders(): Record<string, string> {
+function apiHeaders(): Record<string, string> {
   return {
     'content-security-policy': "default-src 'none'; frame-ancestors 'none'",
     'x-content-type-options': 'nosniff',
@@ -64,7 +64,7 @@ export const PHOTO_HEADERS = { 'cross-origin-resource-policy': 'same-origin' } a
 /** The OpenAPI viewer is a document under /api/; it sends its own CSP on top of the document set. */
 const API_DOCUMENTS = '/api/docs';
 
-export function isApiPath(url: string): boolean {
+function isApiPath(url: string): boolean {
   return url.startsWith('/api/') && !url.startsWith(API_DOCUMENTS);
 }
 

@@ -1,5 +1,4 @@
 import { creditLedger, type Database, profiles, sites, users } from '@amora/db';
-import { eq } from 'drizzle-orm';
 import { hashPassword } from '../lib/passwords';
 import { addPhotoForSeed, type PhotoContext } from '../modules/photos/photos.service';
 import { drawPortrait, type PortraitSubject } from './portraits';
@@ -255,9 +254,4 @@ export async function seedDemoProfiles(
   };
   await Promise.all([worker(), worker()]);
   return jobs.length;
-}
-
-export async function hasDemoProfiles(db: Database): Promise<boolean> {
-  const [row] = await db.select({ id: profiles.id }).from(profiles).where(eq(profiles.isFictional, true)).limit(1);
-  return Boolean(row);
 }

@@ -29,7 +29,7 @@ export type AvataaarsOptions = avataaars.Options;
 type Top = NonNullable<AvataaarsOptions['top']>[number];
 
 /** Deterministic pseudo-random numbers from a text seed (FNV-1a, then a linear congruential generator). */
-export function seededRandom(seed: string): () => number {
+function seededRandom(seed: string): () => number {
   let state = 2_166_136_261;
   for (let i = 0; i < seed.length; i++) state = Math.imul(state ^ seed.charCodeAt(i), 16_777_619) >>> 0;
   return () => {
@@ -130,7 +130,7 @@ export const DEFAULT_EYES =
   '<path d="M36 22a6 6 0 1 1-12 0 6 6 0 0 1 12 0ZM88 22a6 6 0 1 1-12 0 6 6 0 0 1 12 0Z" fill="#000" fill-opacity=".6"/>';
 
 /** Coloured irises with a dark pupil and a highlight, in place of the style's dark dots. */
-export function withEyeColour(svg: string, eyeColour: EyeColour | null): string {
+function withEyeColour(svg: string, eyeColour: EyeColour | null): string {
   const iris = eyeColour ? EYE_HEX[eyeColour] : null;
   if (!iris) return svg;
   const eye = (cx: number) =>

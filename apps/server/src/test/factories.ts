@@ -25,7 +25,7 @@ export function nextIp(): string {
 }
 
 /** The address a test file's visitor (no session) calls from. */
-export const VISITOR_IP = nextIp();
+const VISITOR_IP = nextIp();
 
 export interface Member {
   cookie: string;
@@ -141,7 +141,7 @@ export async function createProfile(
 }
 
 /** A photo row of a profile (no file behind it), made its main photo unless `main` is false. */
-export async function createPhoto(
+async function createPhoto(
   t: TestApp,
   profileId: number,
   { main = true, ...values }: Partial<typeof photos.$inferInsert> & { main?: boolean } = {},

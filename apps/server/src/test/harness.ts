@@ -132,11 +132,6 @@ export async function createTestApp(overrides: Partial<Config> = {}, options: Te
 
 export const CLIENT = { 'x-request-type': 'client' } as const;
 
-/** Cookies from a response, as a header for the next request. */
-export function cookiesOf(response: LightMyRequestResponse): Record<string, string> {
-  return Object.fromEntries(response.cookies.map((c) => [c.name, c.value]));
-}
-
 export function request(app: FastifyInstance, options: InjectOptions): Promise<LightMyRequestResponse> {
   return app.inject(options) as Promise<LightMyRequestResponse>;
 }

@@ -1,4 +1,4 @@
-import { DEFAULT_LOCALE, FALLBACK_LOCALE, type Locale } from '@amora/contracts/core';
+import { FALLBACK_LOCALE, type Locale } from '@amora/contracts/core';
 import i18next, { type BackendModule, type i18n } from 'i18next';
 import { initReactI18next } from 'react-i18next';
 import { I18N_OPTIONS } from './i18n-options';
@@ -72,4 +72,4 @@ export async function initI18n(locale: Locale, messages?: Record<string, unknown
   return t;
 }
 
-export { DEFAULT_LOCALE, i18next };
+export { i18next };

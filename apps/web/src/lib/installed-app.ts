@@ -3,7 +3,7 @@ import { useSyncExternalStore } from 'react';
 const STANDALONE = '(display-mode: standalone)';
 
 /** Whether the site runs as an installed app (added to the home screen); never on the server. */
-export function isInstalledApp(): boolean {
+function isInstalledApp(): boolean {
   if (typeof window === 'undefined') return false;
   return window.matchMedia?.(STANDALONE).matches === true || (navigator as Navigator & { standalone?: boolean }).standalone === true;
 }

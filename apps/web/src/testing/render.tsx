@@ -23,7 +23,7 @@ export interface Answers {
 }
 
 /** Answers the shell's calls with these fixtures for the rest of the test (through their contracts). */
-export function answerWith({ settings, user, likes }: Answers): void {
+function answerWith({ settings, user, likes }: Answers): void {
   server.use(
     ...(settings ? [answers.settings(settings)] : []),
     ...(user !== undefined ? [answers.user(user)] : []),

@@ -87,9 +87,6 @@ export const server = setupServer(
   catalogueFiles,
 );
 
-/** Requests no handler answered during the current test; the setup fails the test when there are any. */
-export const unhandledRequests: string[] = [];
-
 /** The API paths called from now until the end of the test, in order ('GET /api/user.php'). */
 export function recordCalls(): string[] {
   const calls: string[] = [];

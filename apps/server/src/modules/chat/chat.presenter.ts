@@ -41,7 +41,7 @@ export function presentMessage(row: MessageRow, viewerProfileId: number, receipt
 }
 
 /** The address of a photo message's file; the route checks on every request that the viewer is one of the two. */
-export function chatPhotoUrl(messageId: number, variant: 'large' | 'blur'): string {
+function chatPhotoUrl(messageId: number, variant: 'large' | 'blur'): string {
   return `/api/chat-photo.php?message=${messageId}&v=${variant}`;
 }
 

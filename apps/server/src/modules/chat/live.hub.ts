@@ -2,9 +2,9 @@ import { LIVE_CLOSE, LIVE_MAX_SOCKETS, type LiveServerFrame } from '@amora/contr
 import type { WebSocket } from 'ws';
 
 /** A socket whose unsent frames exceed this many bytes is a slow consumer: it is dropped (it fetches on reconnect). */
-export const LIVE_MAX_BUFFERED_BYTES = 64 * 1024;
+const LIVE_MAX_BUFFERED_BYTES = 64 * 1024;
 /** How often sockets are pinged; one that has not answered the previous ping by then is dropped. */
-export const LIVE_HEARTBEAT_MS = 30_000;
+const LIVE_HEARTBEAT_MS = 30_000;
 
 /** One open socket of a member in this process. */
 export interface LiveClient {

@@ -39,7 +39,7 @@ export async function fileComplaint(
 /** Reports a member files (from a chat or a profile) in an hour; more answer 429. */
 const REPORTS_PER_MEMBER_PER_HOUR = 20;
 /** A member reports a profile (not a message) once in this period; again within it answers 409. */
-export const PROFILE_REPORT_PERIOD_MS = 24 * 3_600_000;
+const PROFILE_REPORT_PERIOD_MS = 24 * 3_600_000;
 
 export interface MemberReport {
   siteId: number;

@@ -5,7 +5,7 @@ export type MandateRow = typeof directDebitMandates.$inferSelect;
 export type NewMandateRow = typeof directDebitMandates.$inferInsert;
 
 /** Order statuses of a payment that is not settled yet (neither paid nor finally refused). */
-export const UNSETTLED_STATUSES = ['created', 'open', 'pending', 'authorized'] as const;
+const UNSETTLED_STATUSES = ['created', 'open', 'pending', 'authorized'] as const;
 
 /**
  * The member's direct-debit flag, read with a row lock: inside the unit of work that starts an order, parallel
@@ -75,7 +75,7 @@ export async function insertMandate(db: Executor, row: NewMandateRow): Promise<M
 export type VerificationRow = typeof smsVerifications.$inferSelect;
 
 /** The purpose of the direct-debit form's codes in sms_verifications. */
-export const PURPOSE = 'directdebit';
+const PURPOSE = 'directdebit';
 
 /** A new code for the member's form; their earlier open ones stop working (one live code at a time). */
 export async function insertVerification(

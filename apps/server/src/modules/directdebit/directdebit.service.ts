@@ -68,9 +68,9 @@ export async function directDebitAllowed(db: Executor, userId: number, options: 
 type Ctx = Pick<AppContext, 'db' | 'limiter' | 'now' | 'jobs' | 'config' | 'payments'>;
 type ProviderMandate = Awaited<ReturnType<AppContext['payments']['createMandate']>>;
 
-export const BLOCKED_MESSAGE = 'Your account is blocked for direct debit';
-export const LIMIT_MESSAGE = `You have ${DIRECT_DEBIT_OPEN_LIMIT} direct debits that are not settled yet. You can pay by direct debit again once one of them is settled.`;
-export const INVALID_CODE_MESSAGE = 'Invalid code';
+const BLOCKED_MESSAGE = 'Your account is blocked for direct debit';
+const LIMIT_MESSAGE = `You have ${DIRECT_DEBIT_OPEN_LIMIT} direct debits that are not settled yet. You can pay by direct debit again once one of them is settled.`;
+const INVALID_CODE_MESSAGE = 'Invalid code';
 
 const blocked = () => new HttpError(403, 'direct_debit_blocked', BLOCKED_MESSAGE);
 const limitReached = () => new HttpError(409, 'direct_debit_limit', LIMIT_MESSAGE, { limit: DIRECT_DEBIT_OPEN_LIMIT });
@@ -169,7 +169,7 @@ export async function directDebitStatus(ctx: Ctx, userId: number): Promise<Direc
 }
 
 /** Code SMS one network address may have sent in an hour, whatever the accounts and numbers. */
-export const CODES_PER_ADDRESS_HOUR = 10;
+const CODES_PER_ADDRESS_HOUR = 10;
 
 /**
  * The SMS places a member (and a phone number) may take: one per DIRECT_DEBIT_RESEND_SECONDS, and

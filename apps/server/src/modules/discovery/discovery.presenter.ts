@@ -5,7 +5,7 @@ import type { Site } from '../sites/sites.service';
 import type { SuggestionRow } from './discovery.repository';
 
 /** The about text cut at a word boundary to fit a card. */
-export function shortAbout(text: string, max = CARD_ABOUT_LENGTH): string {
+function shortAbout(text: string, max = CARD_ABOUT_LENGTH): string {
   const flat = text.replace(/\s+/g, ' ').trim();
   if (flat.length <= max) return flat;
   const cut = flat.slice(0, max - 1);

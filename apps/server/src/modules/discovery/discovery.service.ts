@@ -27,7 +27,7 @@ import {
 
 const DAY_MS = 86_400_000;
 /** Ages within this many years of the viewer's come first (spec: not shown; our choice). */
-export const AGE_WINDOW_YEARS = 15;
+const AGE_WINDOW_YEARS = 15;
 /** Profiles younger than this are newcomers and come before the others of an equal fit. */
 const NEWCOMER_DAYS = 7;
 
@@ -136,7 +136,7 @@ export async function swipeStack(ctx: AppContext, site: Site, auth: Auth): Promi
 }
 
 /** The fifth like of a day: 429 with the end of the day, and the seconds until then for Retry-After. */
-export const swipeLimitReached = (resetAt: Date, now: Date) =>
+const swipeLimitReached = (resetAt: Date, now: Date) =>
   new HttpError(429, 'swipe_limit', `You have used your ${SWIPE_LIKES_PER_DAY} likes for today`, {
     likes_left: 0,
     likes_reset_at: resetAt.toISOString(),

@@ -46,7 +46,7 @@ export const MAX_ATTEMPTS = 5;
 export const SEND_MAIL_JOB = 'mail.send';
 
 /** A sender's display name in a From header: quoted, with quotes and backslashes escaped (RFC 5322). */
-export function fromAddressOf(site: Pick<Site, 'name' | 'domain'>): string {
+function fromAddressOf(site: Pick<Site, 'name' | 'domain'>): string {
   return `"${site.name.replace(/["\\]/g, '\\$&')}" <no-reply@${site.domain}>`;
 }
 

@@ -11,7 +11,7 @@ export interface RenderedEmail {
   text: string;
 }
 
-export const BRAND_COLOUR = '#c8213a';
+const BRAND_COLOUR = '#c8213a';
 
 /** The kinds whose mail carries a button; their `vars.link` must be an http(s) URL. */
 const LINK_KINDS = new Set<MailKind>(['activation', 'reset', 'mail_change', 'deleted']);

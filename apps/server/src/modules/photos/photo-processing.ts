@@ -25,8 +25,8 @@ async function loadSharp(): Promise<void> {
  */
 
 export const MAX_PHOTO_BYTES = 15 * 1024 * 1024;
-export const MAX_PHOTO_SIDE = 8000;
-export const MAX_PHOTO_PIXELS = 40_000_000;
+const MAX_PHOTO_SIDE = 8000;
+const MAX_PHOTO_PIXELS = 40_000_000;
 /**
  * What the decoded pixels may take in memory: 40 MP of 8-bit RGBA. Interlaced PNG and WebP are decoded whole, so
  * this is what one upload can hold; 16-bit images reach it at 20 MP (a real 16-bit photo that size is far over
@@ -98,7 +98,7 @@ const BLUR_SMALL = { width: 48, height: 60 };
  * stops and the upload is refused as photo_too_slow: a crafted file must not hold a core. The slowest file the
  * limits above accept, a 40 MP interlaced RGBA PNG, takes about 1.5 s of CPU (bench/photo-processing.mjs).
  */
-export const PROCESSING_TIME_LIMIT_SECONDS = 5;
+const PROCESSING_TIME_LIMIT_SECONDS = 5;
 
 /** Every decode of untrusted input goes through these: pixel cap, strict enough on broken data, EXIF rotation. */
 const INPUT: SharpOptions = { limitInputPixels: MAX_PHOTO_PIXELS, failOn: 'error', autoOrient: true };

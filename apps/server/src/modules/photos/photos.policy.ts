@@ -40,6 +40,3 @@ export function canSeeVariant(viewer: PhotoViewer, photo: ViewedPhoto, variant: 
   if (!member) return false;
   return member.isPremium || variant === 'blur';
 }
-
-/** Whether the viewer sees the photo itself (not only its blurred variant). */
-export const canSeeFullPhoto = (viewer: PhotoViewer, photo: ViewedPhoto) => canSeeVariant(viewer, photo, 'large');

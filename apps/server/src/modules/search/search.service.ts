@@ -41,7 +41,7 @@ export function searchDefaultsFor(
  * their gender; a visitor sees what they asked for. Null when the member chose a gender they are not looking for:
  * nobody to show, nothing to ask the database.
  */
-export function filtersFor(site: Site, viewer: Auth | null, query: SearchQuery, now: Date): SearchFilters | null {
+function filtersFor(site: Site, viewer: Auth | null, query: SearchQuery, now: Date): SearchFilters | null {
   for (const [field, value] of Object.entries(query)) {
     if (value !== undefined && field !== 'cursor' && field !== 'widen' && !site.searchFields.includes(field)) {
       throw badRequest(field, `This site does not search by ${field}`);

@@ -2,7 +2,7 @@ import { landerSlug, type Settings, termsDate } from '@amora/contracts';
 import type { Site } from '../sites/sites.service';
 
 /** A site text in the wanted locale, else English. */
-export function localized(text: Record<string, string>, locale: string): string {
+function localized(text: Record<string, string>, locale: string): string {
   return text[locale] ?? text.en ?? Object.values(text)[0] ?? '';
 }
 

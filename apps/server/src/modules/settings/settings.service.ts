@@ -1,5 +1,4 @@
 import {
-  COUNTRY_LANGUAGES,
   isLocale,
   LOCALE_COOKIE,
   LOCALE_COOKIE_DAYS,
@@ -42,7 +41,7 @@ export function selectedCountry(site: Site, geoip: string | null): string {
   return geoip && site.countries.includes(geoip) ? geoip : site.defaultCountry;
 }
 
-export function trackingFromQuery(query: Record<string, unknown>): Record<string, string> | null {
+function trackingFromQuery(query: Record<string, unknown>): Record<string, string> | null {
   // Most calls carry no query string: then there is no traffic source to read from it.
   if (!hasKeys(query)) return null;
   const tracking: Record<string, string> = {};
@@ -139,5 +138,3 @@ export function settingsAnswerer(app: FastifyInstance): (request: FastifyRequest
     return json;
   };
 }
-
-export { COUNTRY_LANGUAGES };

@@ -1,8 +1,8 @@
 import { companies, type Executor, sites } from '@amora/db';
 import { eq } from 'drizzle-orm';
 
-export type SiteRow = typeof sites.$inferSelect;
-export type CompanyRow = typeof companies.$inferSelect;
+type SiteRow = typeof sites.$inferSelect;
+type CompanyRow = typeof companies.$inferSelect;
 export interface Site extends SiteRow {
   company: CompanyRow;
 }

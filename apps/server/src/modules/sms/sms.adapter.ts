@@ -1,7 +1,7 @@
 import type { SmsConfig } from '../../config';
 
 /** One SMS as a provider takes it. */
-export interface SmsMessage {
+interface SmsMessage {
   /** E.164, e.g. +31612345678. */
   to: string;
   text: string;

@@ -9,7 +9,7 @@ import { deleteSmsOf, findSms, forgetSmsTexts, insertSms, markSmsFailed, markSms
 /** What an SMS is for; its text is `sms.<kind>` in the payments catalogue. */
 export type SmsKind = 'directdebitCode';
 
-export interface SmsRequest {
+interface SmsRequest {
   kind: SmsKind;
   siteId: number | null;
   userId: number | null;

@@ -31,7 +31,7 @@ export interface MemberNavItem {
  * The members' navigation, in the order of spec §2: the desktop top bar and the phone tab bar both render this
  * list, so each item shows only when its feature exists; useMemberNav() gives the list as the member on the page sees it.
  */
-export const MEMBER_NAV: MemberNavItem[] = [
+const MEMBER_NAV: MemberNavItem[] = [
   {
     id: 'search',
     to: '/members',

@@ -1,6 +1,6 @@
 import type { CSSProperties } from 'react';
 
-export type AvatarSize = 'sm' | 'md' | 'lg' | 'xl';
+type AvatarSize = 'sm' | 'md' | 'lg' | 'xl';
 
 const PLACEHOLDER_COLOURS = ['#c8213a', '#d9482b', '#b5406b', '#8a3ffc', '#1e7e45', '#0f6e8c', '#a35200', '#5b4b8a'];
 

@@ -1,6 +1,6 @@
 import type { ButtonHTMLAttributes } from 'react';
 
-export type ButtonVariant =
+type ButtonVariant =
   | 'primary'
   | 'secondary'
   | 'success'
@@ -11,7 +11,7 @@ export type ButtonVariant =
   | 'outline-secondary'
   | 'outline-dark'
   | 'outline-danger';
-export type ButtonSize = 'sm' | 'md' | 'lg';
+type ButtonSize = 'sm' | 'md' | 'lg';
 
 export interface ButtonStyle {
   variant?: ButtonVariant;

@@ -3,7 +3,7 @@ import { useTranslation } from 'react-i18next';
 import { Button } from './button';
 import { Dialog } from './dialog';
 
-export interface ConfirmOptions {
+interface ConfirmOptions {
   title: ReactNode;
   message?: ReactNode;
   /** The confirming button's text (default "OK" in the page's language). */

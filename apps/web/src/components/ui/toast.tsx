@@ -1,7 +1,7 @@
 import { createContext, type ReactNode, useCallback, useContext, useEffect, useMemo, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 
-export type ToastVariant = 'success' | 'danger' | 'info';
+type ToastVariant = 'success' | 'danger' | 'info';
 
 export interface ToastOptions {
   message: ReactNode;

@@ -165,5 +165,3 @@ function HeroArt() {
     </svg>
   );
 }
-
-export { IndexPage as Component };

@@ -11,8 +11,8 @@ export interface TimeBonus {
   endsAt: number;
 }
 
-export const timeBonusQueryKey = (userId: number | null) => ['timeBonus', userId] as const;
-export const welcomeDiscountQueryKey = (userId: number | null) => ['welcomeDiscount', userId] as const;
+const timeBonusQueryKey = (userId: number | null) => ['timeBonus', userId] as const;
+const welcomeDiscountQueryKey = (userId: number | null) => ['welcomeDiscount', userId] as const;
 
 async function fetchTimeBonus(): Promise<TimeBonus | null> {
   const answer = await api<TimeBonusResponse>('/api/timebonus.php');

@@ -3,7 +3,7 @@ import { useEffect, useState } from 'react';
 import { usePushSubscribed } from '@/shared/push/push-subscription';
 
 /** True from 5 s after the component mounted (with the shell, at load): polling starts then (spec §9). */
-export function usePollingStarted(): boolean {
+function usePollingStarted(): boolean {
   const [isPolling, setIsPolling] = useState(false);
   useEffect(() => {
     const id = window.setTimeout(() => setIsPolling(true), POLL.startDelayMs);

@@ -108,9 +108,6 @@ export function allowedFee(country: string, method: string, storedFeeMinor: numb
   return card && NO_CARD_SURCHARGE_COUNTRIES.includes(country.toUpperCase()) ? 0 : storedFeeMinor;
 }
 
-/** Mollie ids that Mollie no longer offers (kept so that an old order's method still reads). */
-export const DISCONTINUED_MOLLIE_METHODS: readonly MollieMethodId[] = ['giropay', 'sofort'];
-
 /** Paid only with a mandate (a recurring payment, no checkout). */
 export const MANDATE_ONLY_METHODS: readonly SpecPaymentMethod[] = ['directdebit'];
 

@@ -38,7 +38,7 @@ const PAYMENT_ID = /^tr_[A-Za-z0-9]{1,64}$/;
 const CUSTOMER_ID = /^cst_[A-Za-z0-9]{1,64}$/;
 
 /** Whether a URL names this machine or a private network, which Mollie's servers cannot call. */
-export function isLocalUrl(url: string): boolean {
+function isLocalUrl(url: string): boolean {
   let host: string;
   try {
     host = new URL(url).hostname.toLowerCase().replace(/^\[|\]$/g, '');

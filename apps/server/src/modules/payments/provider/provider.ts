@@ -10,7 +10,7 @@
 export type ProviderPaymentStatus = 'open' | 'pending' | 'authorized' | 'paid' | 'failed' | 'canceled' | 'expired';
 export type SequenceType = 'oneoff' | 'first' | 'recurring';
 
-export interface ProviderAmount {
+interface ProviderAmount {
   /** Minor units (cents). */
   minor: number;
   /** ISO 4217. */

@@ -23,14 +23,14 @@ export function loadMollie(): Promise<typeof import('@mollie/api-client')> {
  * objects, and errors become the same `ApiError`s. With Mollie's https endpoint the library's transport is left
  * as it is. The version is pinned exactly, and provider tests fail if the inside this relies on moves.
  */
-export interface TransportRequest {
+interface TransportRequest {
   url: URL;
   method: string;
   headers: Record<string, string>;
   body?: string;
 }
 
-export interface TransportResponse {
+interface TransportResponse {
   status: number;
   body: string;
 }

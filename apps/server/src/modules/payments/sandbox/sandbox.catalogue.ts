@@ -70,7 +70,7 @@ const SEPA = [
   'SM',
 ] as const;
 
-export const SANDBOX_METHODS: readonly SandboxMethod[] = [
+const SANDBOX_METHODS: readonly SandboxMethod[] = [
   {
     id: 'creditcard',
     description: 'Card',

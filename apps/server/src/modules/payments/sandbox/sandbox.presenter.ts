@@ -39,7 +39,7 @@ export function problem(status: number, detail: string, field?: string) {
   };
 }
 
-export function presentMethod(method: SandboxMethod, currency: string, locale: string | null, links: Links) {
+function presentMethod(method: SandboxMethod, currency: string, locale: string | null, links: Links) {
   return {
     resource: 'method',
     id: method.id,

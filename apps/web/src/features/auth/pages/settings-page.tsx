@@ -300,5 +300,3 @@ export function SettingsPage({ blockedMembers }: { blockedMembers?: ReactNode } 
     </main>
   );
 }
-
-export { SettingsPage as Component };

@@ -17,7 +17,7 @@ import { useLiveConnected } from './live-channel';
 
 export const chatsQueryKey = ['chats'] as const;
 
-export const fetchChats = () => api<ChatsResponse>('/api/chats.php');
+const fetchChats = () => api<ChatsResponse>('/api/chats.php');
 export const fetchMessages = (query: MessagesQuery) => api<MessagesResponse>('/api/messages.php', { query: { ...query } });
 export const postMessage = (input: SendMessageInput) => api<SendMessageResponse>('/api/messages.php', { method: 'POST', body: input });
 export const postChatRead = (conversation: number) => api('/api/chat-read.php', { method: 'POST', body: { conversation } });

@@ -16,12 +16,12 @@ export const LIVE_NO_RECONNECT = [4401, 4403, 4409] as const;
 const RECONNECT_MIN_MS = 1_000;
 const RECONNECT_MAX_MS = 30_000;
 
-export function liveSocketUrl(location: Location = window.location): string {
+function liveSocketUrl(location: Location = window.location): string {
   return `${location.protocol === 'https:' ? 'wss:' : 'ws:'}//${location.host}${LIVE_SOCKET_PATH}`;
 }
 
 /** What a frame from the server changes here: a new message, typing, read, likes, a match. Frames are ids only. */
-export function handleLiveFrame(frame: LiveServerFrame, queryClient: QueryClient): void {
+function handleLiveFrame(frame: LiveServerFrame, queryClient: QueryClient): void {
   switch (frame.type) {
     case 'ready':
       setLiveConnected(true);

@@ -161,7 +161,7 @@ async function deliver(userId: number, item: OutboxItem): Promise<boolean> {
  * the server cannot be reached the rest wait and it tries again later (5 s doubling to 60 s), when the browser is
  * back online, or when the live channel reconnects.
  */
-export function flushOutbox(userId: number): Promise<void> {
+function flushOutbox(userId: number): Promise<void> {
   use(userId);
   if (isOffline()) return Promise.resolve();
   if (flushing) {

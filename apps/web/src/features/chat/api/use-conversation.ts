@@ -32,7 +32,7 @@ export interface PendingMessage {
 export type ChatTarget = { conversation: number } | { profile: number };
 
 /** Merges messages by sequence: one per seq (a message seen twice is kept once), oldest first. */
-export function mergeMessages(current: Message[], incoming: Message[]): Message[] {
+function mergeMessages(current: Message[], incoming: Message[]): Message[] {
   if (incoming.length === 0) return current;
   const bySeq = new Map(current.map((m) => [m.seq, m]));
   for (const message of incoming) bySeq.set(message.seq, message);

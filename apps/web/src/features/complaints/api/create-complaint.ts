@@ -2,7 +2,7 @@ import type { ComplaintInput } from '@amora/contracts';
 import { useMutation } from '@tanstack/react-query';
 import { api } from '@/lib/api-client';
 
-export function createComplaint(input: ComplaintInput): Promise<{ ok: true; reference: string }> {
+function createComplaint(input: ComplaintInput): Promise<{ ok: true; reference: string }> {
   return api('/api/complaints.php', { method: 'POST', body: input });
 }
 

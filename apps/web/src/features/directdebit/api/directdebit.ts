@@ -10,9 +10,9 @@ import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { api } from '@/lib/api-client';
 import { userQueryKey } from '@/shared/session/user';
 
-export const directDebitQueryKey = ['directdebit'] as const;
+const directDebitQueryKey = ['directdebit'] as const;
 
-export const fetchDirectDebit = () => api<DirectDebitStatus>('/api/directdebit.php');
+const fetchDirectDebit = () => api<DirectDebitStatus>('/api/directdebit.php');
 
 /** My mandate, whether I am blocked, and my open direct debits against the limit. */
 export function useDirectDebitStatus() {
@@ -21,10 +21,10 @@ export function useDirectDebitStatus() {
 
 type Details = Extract<DirectDebitRequest, { step: 'details' }>;
 
-export const sendDetails = (body: Details) => api<DirectDebitVerification>('/api/directdebit.php', { method: 'POST', body });
-export const resendCode = (verification: number) =>
+const sendDetails = (body: Details) => api<DirectDebitVerification>('/api/directdebit.php', { method: 'POST', body });
+const resendCode = (verification: number) =>
   api<DirectDebitVerification>('/api/directdebit.php', { method: 'POST', body: { step: 'resend', verification } });
-export const confirmCode = (verification: number, otp: string) =>
+const confirmCode = (verification: number, otp: string) =>
   api<DirectDebitConfirmed>('/api/directdebit.php', { method: 'POST', body: { step: 'otp', verification, otp } });
 
 export function useSendDetails() {

@@ -14,14 +14,14 @@ import type {
   TransactionsResponse,
 } from './types';
 
-export const paymentsQueryKey = ['payments'] as const;
+const paymentsQueryKey = ['payments'] as const;
 
-export const fetchPackages = (discountcode?: string) => api<PackagesResponse>('/api/packages.php', { query: { discountcode } });
-export const fetchPaymentMethods = (pkg: number, discountcode?: string) =>
+const fetchPackages = (discountcode?: string) => api<PackagesResponse>('/api/packages.php', { query: { discountcode } });
+const fetchPaymentMethods = (pkg: number, discountcode?: string) =>
   api<PaymentMethodsResponse>('/api/paymentmethods.php', { query: { package: pkg, discountcode } });
-export const fetchPricing = (country?: string) => api<PricingResponse>('/api/pricing.php', { query: { country } });
-export const fetchTransactions = () => api<TransactionsResponse>('/api/transactions.php');
-export const fetchTransaction = (id: number) => api<TransactionResponse>('/api/transactions.php', { query: { id } });
+const fetchPricing = (country?: string) => api<PricingResponse>('/api/pricing.php', { query: { country } });
+const fetchTransactions = () => api<TransactionsResponse>('/api/transactions.php');
+const fetchTransaction = (id: number) => api<TransactionResponse>('/api/transactions.php', { query: { id } });
 export const checkDiscountCode = (query: { code: string; package: number; method?: string }) =>
   api<{ discount: DiscountCodeView }>('/api/discountcode.php', { query });
 
@@ -65,7 +65,7 @@ export function useTransactions() {
 
 /** An order still waiting for the provider's word: the return page keeps asking. */
 export const OPEN_STATUSES: OrderStatus[] = ['created', 'open', 'pending', 'authorized'];
-export const POLL_MS = 2_000;
+const POLL_MS = 2_000;
 
 /**
  * One order and its receipt (the return page of spec §4): asked for every 2 s while the provider has not decided,

@@ -22,5 +22,3 @@ export const METHOD_BRANDS: Record<string, string> = {
 
 /** Card brands (one provider method): a failed recurring payment with one of them offers manual card entry. */
 export const CARD_METHODS = ['visa', 'mastercard', 'maestro', 'creditcard', 'postepay', 'nexi', 'cartebancaire'];
-
-export const GENERIC_METHODS = ['creditcard', 'banktransfer', 'directdebit'] as const;

@@ -12,7 +12,7 @@ function fractionDigits(currency: string): number {
 }
 
 /** An amount in minor units (1999) as the locale writes it in its currency ("€ 19,99", "19,99 zł"). */
-export function formatMoney(amountMinor: number, currency: string, locale: string, options: Intl.NumberFormatOptions = {}): string {
+function formatMoney(amountMinor: number, currency: string, locale: string, options: Intl.NumberFormatOptions = {}): string {
   const digits = fractionDigits(currency);
   const value = amountMinor / 10 ** digits;
   try {

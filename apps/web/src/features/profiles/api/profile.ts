@@ -6,7 +6,7 @@ import { cachedProfileCard, memberPreview, rememberProfileCards } from '@/shared
 import { userQueryKey } from '@/shared/session/user';
 
 export const ownProfileKey = ['own-profile'] as const;
-export const memberKey = (id: number) => ['member', id] as const;
+const memberKey = (id: number) => ['member', id] as const;
 
 export function useOwnProfile() {
   return useQuery({ queryKey: ownProfileKey, queryFn: async () => (await api<{ profile: OwnProfile }>('/api/profile.php')).profile });
@@ -93,7 +93,7 @@ export function useBlock(id: number) {
   });
 }
 
-export const blockedKey = ['blocked-profiles'] as const;
+const blockedKey = ['blocked-profiles'] as const;
 
 /** The members I blocked (settings), the latest first. */
 export function useBlockedProfiles() {

@@ -12,8 +12,8 @@ import { userQueryKey } from '@/shared/session/user';
 import { ownProfileKey, uploadPhoto, useDeletePhoto, useSetMainPhoto } from '../api/profile';
 
 /** What the server takes (photos.php): JPEG, PNG or WebP up to 15 MB; anything else is refused here first. */
-export const PHOTO_TYPES = ['image/jpeg', 'image/png', 'image/webp'] as const;
-export const PHOTO_MAX_BYTES = 15 * 1024 * 1024;
+const PHOTO_TYPES = ['image/jpeg', 'image/png', 'image/webp'] as const;
+const PHOTO_MAX_BYTES = 15 * 1024 * 1024;
 
 /** The catalogue key of a file the server would refuse, or null for a file worth sending. */
 function refusal(file: File): string | null {

@@ -24,7 +24,7 @@ import { useBlock, useMember } from '../api/profile';
 import { PhotoGallery } from '../components/photo-gallery';
 
 /** What the like button of a member page is told about the profile (the match modal shows it when the like is mutual). */
-export interface LikedProfile {
+interface LikedProfile {
   id: number;
   name: string;
   isFictional: boolean;

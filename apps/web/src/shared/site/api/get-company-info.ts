@@ -3,7 +3,7 @@ import { useQuery } from '@tanstack/react-query';
 import { api } from '@/lib/api-client';
 import { useSettings } from './get-settings';
 
-export const companyInfoQueryKey = ['companyinfo'] as const;
+const companyInfoQueryKey = ['companyinfo'] as const;
 
 /** The company fields the settings object carries (spec §3), in the shape of companyinfo.php. */
 function companyOf(settings: Settings): CompanyInfo {

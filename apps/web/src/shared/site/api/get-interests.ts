@@ -2,7 +2,7 @@ import type { InterestsResponse } from '@amora/contracts/core';
 import { useQuery } from '@tanstack/react-query';
 import { api } from '@/lib/api-client';
 
-export const interestsQueryKey = ['interests'] as const;
+const interestsQueryKey = ['interests'] as const;
 
 /** The interests a member of this site can pick, in the site's order (spec §7: loaded once, then cached). */
 export function useInterests() {

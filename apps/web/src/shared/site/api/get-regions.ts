@@ -2,7 +2,7 @@ import type { RegionsResponse } from '@amora/contracts/core';
 import { useQuery } from '@tanstack/react-query';
 import { api } from '@/lib/api-client';
 
-export const regionsQueryKey = ['regions'] as const;
+const regionsQueryKey = ['regions'] as const;
 
 /**
  * The regions of one of the site's countries. The regions of all its countries come in one call, loaded once
