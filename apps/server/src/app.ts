@@ -4,7 +4,9 @@ import Fastify, { type FastifyInstance } from 'fastify';
 import { jsonSchemaTransform, serializerCompiler } from 'fastify-type-provider-zod';
 import { pino } from 'pino';
 import type { AppContext } from './context';
+import { registerJobs } from './jobs';
 import { appLogger } from './lib/logger';
+import { registerListeners } from './listeners';
 import { authRoutes } from './modules/auth/auth.routes';
 import { chatRoutes } from './modules/chat/chat.routes';
 import { chatSafetyRoutes } from './modules/chat/chat-safety.routes';
@@ -29,7 +31,9 @@ import { searchRoutes } from './modules/search/search.routes';
 import { settingsRoutes } from './modules/settings/settings.routes';
 import { devSmsRoutes } from './modules/sms/dev-sms.routes';
 import { pageHiddenRoutes } from './modules/telemetry/page-hidden.routes';
+import { isChange } from './plugins/auth';
 import { registerCookies } from './plugins/cookies';
+import { holdRoutesToEndpoints } from './plugins/endpoints';
 import { frameworkErrors, registerErrorHandling } from './plugins/errors';
 import { registerRequestGate } from './plugins/request-gate';
 import { requestLogging } from './plugins/request-log';
@@ -81,6 +85,8 @@ export async function buildApp(ctx: AppContext, options: BuildOptions = {}): Pro
 
   registerErrorHandling(app);
 
+  // Every /api route takes its method, path and schemas from the endpoints table (packages/contracts/src/endpoints).
+  const checkEveryEndpointAnswered = holdRoutesToEndpoints(app, { production: ctx.config.isProduction });
   await app.register(healthRoutes);
   await app.register(settingsRoutes);
   await app.register(contentRoutes);
@@ -108,7 +114,16 @@ export async function buildApp(ctx: AppContext, options: BuildOptions = {}): Pro
   // The payment sandbox (Mollie's API, the test checkout and its dashboard) when no Mollie key is set.
   if (ctx.config.payments.sandbox) await app.register(sandboxRoutes);
 
+  checkEveryEndpointAnswered();
+
   // Every page carries the settings, the member and the catalogue its first paint needs (modules/page-data).
-  await registerWeb(app, { pageData: pageDataMaker(app) });
+  // A member's page's data is read through the API; isChange keeps its calls to reads that change nothing.
+  await registerWeb(app, { pageData: pageDataMaker(app, { isChange }) });
+
+  // Every job's handler (jobs.ts) and every event's listener (listeners.ts), once the routes, the live hub and the
+  // sandbox are in place; the job worker starts after this (main.ts).
+  registerJobs(ctx.jobs, { ctx, log: app.log, app });
+  const stopListening = registerListeners(app);
+  app.addHook('onClose', async () => stopListening());
   return app;
 }

@@ -1,13 +1,14 @@
 import { users } from '@amora/db';
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, expect, it } from 'vitest';
-import { PURGE_ACCOUNTS_JOB, registerJobs } from './bootstrap';
-import { createJobs, type HandlerOptions, type JobHandler } from './lib/jobs';
+import { JOBS } from './job-specs';
+import { registerJobs } from './jobs';
+import { createJobs, type JobHandler } from './lib/jobs';
 import { createMember } from './test/factories';
 import { createTestApp, type TestApp } from './test/harness';
 
 const DAY = 86_400_000;
-const quiet = { info() {} };
+const quiet = { info() {}, warn() {} };
 let t: TestApp;
 
 beforeAll(async () => {
@@ -34,24 +35,21 @@ type Jobs = TestApp['ctx']['jobs'];
 /** `jobs` whose purge runs are counted (other modules' recurring jobs, such as the direct-debit clean-up, run beside it). */
 function countingPurges(jobs: Jobs, runs: { count: number }): Jobs {
   const counting: Jobs = Object.create(jobs);
-  counting.handle = <P>(name: string, handler: JobHandler<P>, options?: HandlerOptions) =>
-    jobs.handle<P>(
-      name,
-      async (payload, job) => {
-        if (name === PURGE_ACCOUNTS_JOB) runs.count++;
-        return handler(payload, job);
-      },
-      options,
-    );
+  counting.handle = (name, handler) =>
+    jobs.handle(name, async (payload, job) => {
+      if (name === 'accounts.purge') runs.count++;
+      return (handler as JobHandler<unknown>)(payload, job);
+    });
   return counting;
 }
 
 it('purges deleted accounts hourly with a recurring job, once per hour across two processes', async () => {
   // This app's jobs and a second process's on the same database, both with the server's jobs.
-  const second = createJobs({ db: t.ctx.db, now: t.clock.now });
+  const second = createJobs({ db: t.ctx.db, specs: JOBS, now: t.clock.now });
   const purges = { count: 0 };
-  registerJobs({ ...t.ctx, jobs: countingPurges(t.ctx.jobs, purges) }, quiet);
-  registerJobs({ ...t.ctx, jobs: countingPurges(second, purges) }, quiet);
+  // The app registered its handlers (buildApp); they are registered again here, counted.
+  registerJobs(countingPurges(t.ctx.jobs, purges), { ctx: t.ctx, log: quiet });
+  registerJobs(countingPurges(second, purges), { ctx: t.ctx, log: quiet });
   const purgedOnce = async (first: Jobs, other: Jobs) => {
     const before = purges.count;
     await Promise.all([first.runDue(), other.runDue()]);

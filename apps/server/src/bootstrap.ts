@@ -13,13 +13,13 @@ import {
 import { type Logger, pino } from 'pino';
 import type { Config } from './config';
 import type { AppContext } from './context';
+import { JOBS } from './job-specs';
 import { createEventBus, readyWithin } from './lib/events';
 import { createJobs } from './lib/jobs';
 import { createDbLimiter, createRedisLimiter } from './lib/limiter';
 import { hashPassword } from './lib/passwords';
 import { logRedisOutages } from './lib/redis';
-import { logAfterCommitErrorsTo } from './lib/transaction';
-import { purgeDeletedAccounts } from './modules/deletion/deletion.service';
+import { logAfterCommitErrorsTo, refuseQueriesBesideOpenUnits } from './lib/transaction';
 import { createMailer } from './modules/mail/mail.service';
 import { createPaymentProvider } from './modules/payments/provider';
 import { SiteDirectory } from './modules/sites/sites.service';
@@ -29,21 +29,6 @@ export interface Runtime {
   ctx: AppContext;
   seeded: boolean;
   close(): Promise<void>;
-}
-
-/** The recurring job that purges accounts deleted long enough ago. */
-export const PURGE_ACCOUNTS_JOB = 'accounts.purge';
-
-/**
- * The jobs no module registers itself (the mailer registers its own): accounts deleted more than 14 days ago are
- * purged by a recurring job, hourly, by one process of all.
- */
-export function registerJobs(ctx: AppContext, log: { info(obj: unknown, msg?: string): void }): void {
-  ctx.jobs.handle(PURGE_ACCOUNTS_JOB, async () => {
-    const count = await purgeDeletedAccounts(ctx);
-    if (count > 0) log.info({ count }, 'purged deleted accounts');
-  });
-  ctx.jobs.every(PURGE_ACCOUNTS_JOB, 3_600_000);
 }
 
 /** Set for the process that creates the demo data on a first start (see createDemoDataApart). */
@@ -139,7 +124,7 @@ export async function bootstrap(config: Config, options: { log?: Logger } = {}):
     const log = options.log ?? pino({ level: config.logLevel });
     if (redis) logRedisOutages(redis, log, 'main');
     logAfterCommitErrorsTo(log);
-    const jobs = createJobs({ db: handle.db, log });
+    const jobs = createJobs({ db: handle.db, specs: JOBS, log });
     // Outside production the start lines say where mail goes (start-banner.ts): no log line before them.
     const mailer = createMailer({ smtpUrl: config.smtpUrl, db: handle.db, jobs, log, warnWithoutSmtp: config.isProduction });
     const events = createEventBus({ redis, channel: `${config.redisPrefix}events`, log });
@@ -153,12 +138,13 @@ export async function bootstrap(config: Config, options: { log?: Logger } = {}):
       mailer,
       jobs,
       events,
-      sites: new SiteDirectory(handle.db, events),
+      sites: new SiteDirectory(handle.db),
       payments: createPaymentProvider(config),
       now: () => new Date(),
     };
-    registerJobs(ctx, log);
-    jobs.start();
+    // In development a query on the database beside an open unit of work throws instead of waiting forever (PGlite).
+    if (!config.isProduction && handle.kind === 'pglite') refuseQueriesBesideOpenUnits(handle.db);
+    // The worker starts once the app has registered every job's handler (main.ts, after buildApp).
     return {
       ctx,
       seeded,

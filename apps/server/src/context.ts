@@ -1,6 +1,7 @@
 import type { Database } from '@amora/db';
 import type { Redis } from 'ioredis';
 import type { Config } from './config';
+import type { AppJobs } from './job-specs';
 import type { EventBus } from './lib/events';
 import type { Jobs } from './lib/jobs';
 import type { Limiter } from './lib/limiter';
@@ -16,7 +17,7 @@ export interface AppContext {
   limiter: Limiter;
   mailer: Mailer;
   /** Durable background jobs in the database (lib/jobs.ts): enqueued in a transaction, run once by any process. */
-  jobs: Jobs;
+  jobs: Jobs<AppJobs>;
   /** Events raised after a commit (lib/events.ts): in this process, or over Redis to every process. */
   events: EventBus;
   sites: SiteDirectory;

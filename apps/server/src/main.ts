@@ -25,6 +25,8 @@ async function main(): Promise<void> {
     throw error;
   }
   const app = await buildApp(runtime.ctx);
+  // Every job's handler is registered now (buildApp): the worker may claim.
+  runtime.ctx.jobs.start();
 
   // Ten seconds without a request after work: one full collection, so an idle server holds what it uses, not
   // what its last requests left behind (lib/idle-collector.ts).

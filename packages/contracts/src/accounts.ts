@@ -97,9 +97,8 @@ export const deleteAccountSchema = z.object({
   reason_text: multilineTextSchema().trim().max(1000, E.reasonTextLength).optional(),
 });
 export type DeleteAccountInput = z.input<typeof deleteAccountSchema>;
-export const reactivationRequestSchema = z.object({ email });
 
-export const mainImageSchema = z
+const mainImageSchema = z
   .object({ filename: z.string(), thumb_filename: z.string(), status: z.string(), match: z.string() })
   .nullable();
 

@@ -47,9 +47,8 @@ export const chatPhotoSchema = z.object({
    */
   opened: z.boolean().optional(),
 });
-export type ChatPhoto = z.infer<typeof chatPhotoSchema>;
 
-export const chatPhotoVariantSchema = z.enum(['large', 'blur']);
+const chatPhotoVariantSchema = z.enum(['large', 'blur']);
 
 /** GET /api/chat-photo.php?message&v: a photo message's file, to its two members only (anyone else: 404). */
 export const chatPhotoQuerySchema = z.object({ message: cursorSchema().transform(Number), v: chatPhotoVariantSchema }).strict();

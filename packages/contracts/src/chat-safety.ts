@@ -47,5 +47,4 @@ export type ChatReportResponse = z.infer<typeof chatReportResponseSchema>;
 
 /** POST /api/read-receipts.php: turn my read receipts on or off. */
 export const readReceiptsSchema = z.object({ enabled: z.boolean() }).strict();
-export type ReadReceiptsInput = z.input<typeof readReceiptsSchema>;
 export const readReceiptsResponseSchema = z.object({ ok: z.literal(true), enabled: z.boolean() });

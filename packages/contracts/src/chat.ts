@@ -16,10 +16,10 @@ import { profileCardSchema } from './profiles';
 export const CHAT_HISTORY_DAYS = 90;
 /** Messages per page of messages.php, by default and at most. */
 export const MESSAGES_PAGE = 50;
-export const MESSAGES_PAGE_MAX = 100;
+const MESSAGES_PAGE_MAX = 100;
 /** Longest text the API takes at all; the site's `message_length` is the limit that applies. */
-export const MESSAGE_BODY_MAX = 10_000;
-export const MESSAGE_KINDS = ['text', 'gift', 'photo'] as const;
+const MESSAGE_BODY_MAX = 10_000;
+const MESSAGE_KINDS = ['text', 'gift', 'photo'] as const;
 export type MessageKind = (typeof MESSAGE_KINDS)[number];
 
 /**
@@ -30,7 +30,7 @@ export type MessageKind = (typeof MESSAGE_KINDS)[number];
  * - `blocked_partner`: I blocked the other member;
  * - `partner_gone`: the other profile is no longer active.
  */
-export const CHAT_BLOCKS = ['partner_unconfirmed', 'own_unconfirmed', 'blocked_by_partner', 'blocked_partner', 'partner_gone'] as const;
+const CHAT_BLOCKS = ['partner_unconfirmed', 'own_unconfirmed', 'blocked_by_partner', 'blocked_partner', 'partner_gone'] as const;
 export type ChatBlock = (typeof CHAT_BLOCKS)[number];
 
 /** Error codes of the chat calls (with the HTTP status each comes with). */
@@ -50,7 +50,7 @@ export const CHAT_ERRORS = {
 } as const;
 
 /** The last message of a chat, for the list. */
-export const chatPreviewSchema = z.object({
+const chatPreviewSchema = z.object({
   seq: z.number().int(),
   kind: z.enum(MESSAGE_KINDS),
   /** The text, cut to 100 characters (empty for a rejected message). */
@@ -62,7 +62,7 @@ export const chatPreviewSchema = z.object({
 });
 
 /** One chat of chats.php: spec §3 `conversation.id`, `profile.id`, `num_unread_messages`, plus what the list shows. */
-export const chatSchema = z.object({
+const chatSchema = z.object({
   conversation: z.object({ id: z.number().int(), last_seq: z.number().int(), updated_at: z.string() }),
   profile: profileCardSchema,
   num_unread_messages: z.number().int(),
@@ -78,7 +78,6 @@ export type ChatsResponse = z.infer<typeof chatsResponseSchema>;
 
 /** DELETE /api/chat.php and POST /api/chat-read.php. */
 export const conversationTargetSchema = z.object({ conversation: idSchema() }).strict();
-export type ConversationTarget = z.input<typeof conversationTargetSchema>;
 
 export const messageSchema = z.object({
   id: z.number().int(),

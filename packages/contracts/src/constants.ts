@@ -3,7 +3,6 @@ import { LOCALES } from './locales';
 
 export const LOCALE_COOKIE = 'i18n_redirected';
 export const LOCALE_COOKIE_DAYS = 365;
-export const AUTH_COOKIE_PREFIX = 'auth.';
 export const SESSION_COOKIE = 'auth.session';
 export const SESSION_DAYS = 30;
 export const FORCED_HOST_PARAM = 'forced_host';
@@ -27,7 +26,6 @@ export const LIKES_RELOAD_DELAY_MS = 500;
 export const POLL = { startDelayMs: 5_000, intervalMs: 60_000, pushIntervalMs: 300_000 } as const;
 
 export const ENTRY_WARNING_COUNTRIES = ['NL', 'DE'] as const;
-export const UNREAD_BADGE_CAP = 99;
 export const CREDITS_BADGE_THRESHOLD = 10;
 export const GEOLOCATION_MAX_AGE_MS = 3_600_000;
 export const DEFAULT_TERMS_DATE = '2023-12-01';

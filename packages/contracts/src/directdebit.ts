@@ -25,8 +25,7 @@ export const DIRECT_DEBIT_RESEND_SECONDS = 60;
 export const DIRECT_DEBIT_CODES_PER_HOUR = 5;
 
 /** Why a direct-debit payment cannot start (also the `error` of the answers below). */
-export const DIRECT_DEBIT_ERRORS = ['direct_debit_blocked', 'direct_debit_limit', 'mandate_required'] as const;
-export type DirectDebitError = (typeof DIRECT_DEBIT_ERRORS)[number];
+const DIRECT_DEBIT_ERRORS = ['direct_debit_blocked', 'direct_debit_limit', 'mandate_required'] as const;
 /** The `error` of a wrong, expired, used or exhausted code. */
 export const INVALID_CODE = 'invalid_code';
 
@@ -58,7 +57,7 @@ export const directDebitDetailsSchema = z
   .strict();
 
 /** Step 2: the code from the SMS. */
-export const directDebitOtpSchema = z
+const directDebitOtpSchema = z
   .object({
     step: z.literal('otp'),
     verification: idSchema(),
@@ -70,7 +69,7 @@ export const directDebitOtpSchema = z
   .strict();
 
 /** A new code for the same verification (at most one per DIRECT_DEBIT_RESEND_SECONDS). */
-export const directDebitResendSchema = z.object({ step: z.literal('resend'), verification: idSchema() }).strict();
+const directDebitResendSchema = z.object({ step: z.literal('resend'), verification: idSchema() }).strict();
 
 export const directDebitRequestSchema = z.discriminatedUnion('step', [
   directDebitDetailsSchema,
@@ -92,7 +91,7 @@ export const directDebitVerificationSchema = z.object({
 export type DirectDebitVerification = z.infer<typeof directDebitVerificationSchema>;
 
 /** A member's mandate as shown back: the account by its last four characters only. */
-export const directDebitMandateSchema = z.object({
+const directDebitMandateSchema = z.object({
   account_holder: z.string(),
   iban_last4: z.string(),
   created_at: z.string(),
@@ -112,11 +111,10 @@ export const directDebitStatusSchema = z.object({
 export type DirectDebitStatus = z.infer<typeof directDebitStatusSchema>;
 
 /** The answer of step 2: the mandate is made. */
-export const directDebitConfirmedSchema = z.object({ ok: z.literal(true), mandate: directDebitMandateSchema });
+const directDebitConfirmedSchema = z.object({ ok: z.literal(true), mandate: directDebitMandateSchema });
 export type DirectDebitConfirmed = z.infer<typeof directDebitConfirmedSchema>;
 
 export const directDebitPostResponseSchema = z.union([directDebitVerificationSchema, directDebitConfirmedSchema]);
-export type DirectDebitPostResponse = z.infer<typeof directDebitPostResponseSchema>;
 
 /** The last four characters of an IBAN, as stored and shown. */
 export function ibanLast4(iban: string): string {

@@ -19,14 +19,13 @@ export const DISCOUNT_ERRORS = [
 export type DiscountError = (typeof DISCOUNT_ERRORS)[number];
 
 /** Where a code comes from: one given out by the site, the time bonus, a member's welcome discount, the delete discount. */
-export const DISCOUNT_SOURCES = ['code', 'time_bonus', 'welcome', 'delete_retention'] as const;
-export type DiscountSource = (typeof DISCOUNT_SOURCES)[number];
+const DISCOUNT_SOURCES = ['code', 'time_bonus', 'welcome', 'delete_retention'] as const;
 
 /** The welcome discount is valid this long after the member's signup (spec §9: 25 %, time-limited). */
 export const WELCOME_DISCOUNT_HOURS = 72;
 
 /** What a code may be typed as: letters, digits and dashes, at most 40. */
-export const DISCOUNT_CODE_MAX = 40;
+const DISCOUNT_CODE_MAX = 40;
 export const discountCodeInputSchema = () =>
   textSchema()
     .trim()
@@ -75,7 +74,6 @@ export const discountCodeQuerySchema = z
   })
   .strict()
   .refine((q) => Boolean(q.code) !== Boolean(q.welcome), { message: 'Give either code or welcome=true', path: ['code'] });
-export type DiscountCodeQuery = z.input<typeof discountCodeQuerySchema>;
 
 /** The code asked for, or the welcome discount (null when the member has none: paid already, or its time is over). */
 export const discountCodeResponseSchema = z.object({ discount: discountCodeSchema.nullable() });

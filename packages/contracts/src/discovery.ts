@@ -7,7 +7,7 @@ export const SIGNUP_MATCHES_COUNT = 6;
 /** Longest about text on a card; the profile page has the whole text. */
 export const CARD_ABOUT_LENGTH = 200;
 
-export const DISCOVERY_ACTIONS = ['like', 'skip'] as const;
+const DISCOVERY_ACTIONS = ['like', 'skip'] as const;
 export type DiscoveryAction = (typeof DISCOVERY_ACTIONS)[number];
 
 /** A like or a skip in the match-finder or the swipe game. */
@@ -17,10 +17,9 @@ export const discoveryActionSchema = z
     action: z.enum(DISCOVERY_ACTIONS),
   })
   .strict();
-export type DiscoveryActionInput = z.infer<typeof discoveryActionSchema>;
 
 /** One suggested profile: what a big card shows. The photo is the main photo (square `match` and `large`). */
-export const discoveryCardSchema = z.object({
+const discoveryCardSchema = z.object({
   id: z.number().int(),
   name: z.string(),
   age: z.number().int(),

@@ -1,6 +1,6 @@
 import { z } from 'zod';
 
-export const ERROR_CODES = [
+const ERROR_CODES = [
   'not_found',
   'validation_failed',
   'internal_error',
@@ -10,7 +10,6 @@ export const ERROR_CODES = [
   'forbidden',
   'payload_too_large',
 ] as const;
-export type ErrorCode = (typeof ERROR_CODES)[number] | (string & {});
 
 export const errorSchema = z
   .object({

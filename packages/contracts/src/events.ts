@@ -12,7 +12,7 @@ import { LIKE_SOURCES } from './likes-constants';
  */
 
 /** A member (or, for an auto-like, a fictional profile) liked a profile; raised once, when the like is new. */
-export const likeCreatedEventSchema = z.object({
+const likeCreatedEventSchema = z.object({
   type: z.literal('like.created'),
   siteId: idSchema(),
   likerProfileId: idSchema(),
@@ -21,7 +21,7 @@ export const likeCreatedEventSchema = z.object({
 });
 
 /** A new like made two profiles like each other: `profileId` liked last, `matchedProfileId` had liked first. */
-export const matchCreatedEventSchema = z.object({
+const matchCreatedEventSchema = z.object({
   type: z.literal('match.created'),
   siteId: idSchema(),
   profileId: idSchema(),
@@ -29,7 +29,7 @@ export const matchCreatedEventSchema = z.object({
 });
 
 /** A member changed their profile; `fields` names what changed, as the API names it (`main_photo` for the photo). */
-export const profileChangedEventSchema = z.object({
+const profileChangedEventSchema = z.object({
   type: z.literal('profile.changed'),
   siteId: idSchema(),
   profileId: idSchema(),
@@ -37,17 +37,30 @@ export const profileChangedEventSchema = z.object({
 });
 
 /** A site's settings changed: every process reads its sites again. */
-export const siteSettingsChangedEventSchema = z.object({
+const siteSettingsChangedEventSchema = z.object({
   type: z.literal('site.settings-changed'),
   siteId: idSchema(),
 });
 
 /**
- * A member's account, profile or sessions changed (a change they made, a logout, a deletion): every process
- * forgets the sessions of theirs it keeps (the server's session cache) and reads them again.
+ * Sessions of a member ended: a logout (that session), a new password, a deleted or purged account (all of them).
+ * Every process forgets the member's sessions it keeps, and the live channel closes their sockets whose session
+ * is gone.
  */
-export const sessionRevokedEventSchema = z.object({
-  type: z.literal('session.revoked'),
+const sessionEndedEventSchema = z.object({
+  type: z.literal('session.ended'),
+  siteId: idSchema(),
+  userId: idSchema(),
+});
+
+/**
+ * A member's account row changed in a way their pages show: premium or balance by a payment, language, email,
+ * activation, read receipts. Every process forgets the member's sessions it keeps (they carry the account row),
+ * so the next read shows it. A change of the profile row is `profile.changed`; a balance spent on a message or a
+ * gift raises nothing (docs/decisions.md: every process sees it within the session cache's 5 s).
+ */
+const accountChangedEventSchema = z.object({
+  type: z.literal('account.changed'),
   siteId: idSchema(),
   userId: idSchema(),
 });
@@ -56,7 +69,7 @@ export const sessionRevokedEventSchema = z.object({
  * A chat message was stored (a new one, never a retried send): the live channel tells both members' open
  * connections, which fetch the messages after the last sequence they have.
  */
-export const messageCreatedEventSchema = z.object({
+const messageCreatedEventSchema = z.object({
   type: z.literal('message.created'),
   siteId: idSchema(),
   conversationId: idSchema(),
@@ -67,7 +80,7 @@ export const messageCreatedEventSchema = z.object({
 });
 
 /** A member is typing in a conversation of theirs: the live channel tells the partner's open connections. */
-export const chatTypingEventSchema = z.object({
+const chatTypingEventSchema = z.object({
   type: z.literal('chat.typed'),
   siteId: idSchema(),
   conversationId: idSchema(),
@@ -76,7 +89,7 @@ export const chatTypingEventSchema = z.object({
 });
 
 /** A member has read a conversation of theirs up to `seq`: the live channel tells the partner's connections. */
-export const chatReadEventSchema = z.object({
+const chatReadEventSchema = z.object({
   type: z.literal('chat.read'),
   siteId: idSchema(),
   conversationId: idSchema(),
@@ -89,7 +102,7 @@ export const chatReadEventSchema = z.object({
  * The recipient of a photo message chose to see it (chat-photo-reveal.php), raised only while both members have
  * read receipts on: the live channel tells the sender's connections, whose chat shows "Opened" under the photo.
  */
-export const chatPhotoOpenedEventSchema = z.object({
+const chatPhotoOpenedEventSchema = z.object({
   type: z.literal('chat.photo-opened'),
   siteId: idSchema(),
   conversationId: idSchema(),
@@ -103,7 +116,8 @@ export const appEventSchema = z.discriminatedUnion('type', [
   matchCreatedEventSchema,
   profileChangedEventSchema,
   siteSettingsChangedEventSchema,
-  sessionRevokedEventSchema,
+  sessionEndedEventSchema,
+  accountChangedEventSchema,
   messageCreatedEventSchema,
   chatTypingEventSchema,
   chatReadEventSchema,

@@ -22,7 +22,7 @@ const MULTI_LINE = /^(?:[^\p{Cc}\p{Cs}]|[\t\n\r])*$/u;
 const BIDI_CONTROLS = /[\u202A-\u202E\u2066-\u2069]/g;
 
 /** The text without the direction controls of BIDI_CONTROLS (the letters' own direction still applies). */
-export function withoutBidiControls(value: string): string {
+function withoutBidiControls(value: string): string {
   return value.replace(BIDI_CONTROLS, '');
 }
 

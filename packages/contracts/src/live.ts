@@ -59,4 +59,3 @@ export const liveClientFrameSchema = z.discriminatedUnion('type', [
   /** I have read `conversation` up to `seq`. */
   z.strictObject({ type: z.literal('read'), conversation: idSchema(), seq: idSchema() }),
 ]);
-export type LiveClientFrame = z.infer<typeof liveClientFrameSchema>;

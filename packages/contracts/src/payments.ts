@@ -10,7 +10,7 @@ import { minimumMessageCostSchema } from './settings';
  * integers in minor units of `currency` everywhere; credits are whole credits.
  */
 
-export const paymentMethodSchema = z.enum(PAYMENT_METHODS);
+const paymentMethodSchema = z.enum(PAYMENT_METHODS);
 export type PaymentMethodName = (typeof PAYMENT_METHODS)[number];
 
 /**
@@ -19,7 +19,7 @@ export type PaymentMethodName = (typeof PAYMENT_METHODS)[number];
  * `authorized`: the payer finished, the money not yet confirmed; `paid`: credited; `failed`, `canceled`,
  * `expired`: nothing was paid; `charged_back`: the payer's bank took a paid payment back.
  */
-export const PAYMENT_ORDER_STATUSES = [
+const PAYMENT_ORDER_STATUSES = [
   'created',
   'open',
   'pending',
@@ -31,19 +31,6 @@ export const PAYMENT_ORDER_STATUSES = [
   'charged_back',
 ] as const;
 export type PaymentOrderStatus = (typeof PAYMENT_ORDER_STATUSES)[number];
-
-/** Spec §4 "Payment: loading, pending, completed, failed/cancelled": the state the return page shows per status. */
-export const PAYMENT_STATE_OF: Record<PaymentOrderStatus, 'pending' | 'completed' | 'failed'> = {
-  created: 'pending',
-  open: 'pending',
-  pending: 'pending',
-  authorized: 'pending',
-  paid: 'completed',
-  failed: 'failed',
-  canceled: 'failed',
-  expired: 'failed',
-  charged_back: 'failed',
-};
 
 /** Error codes of the payment calls (besides the discount codes' DISCOUNT_ERRORS and the direct-debit ones). */
 export const PAYMENT_ERRORS = {
@@ -64,10 +51,10 @@ export const PAYMENT_ERRORS = {
 } as const;
 
 /** Prices of the site in credits (site settings message_credits, gift_credits, photo_credits). */
-export const creditPricesSchema = z.object({ message: z.number().int(), gift: z.number().int(), photo: z.number().int() });
+const creditPricesSchema = z.object({ message: z.number().int(), gift: z.number().int(), photo: z.number().int() });
 
 /** A credit package in the member's payment country. */
-export const creditPackageSchema = z.object({
+const creditPackageSchema = z.object({
   id: z.number().int(),
   credits: z.number().int(),
   /** List price, minor units. */
@@ -103,7 +90,7 @@ export function bestValueId(packages: readonly Pick<CreditPackage, 'id' | 'credi
 /** GET /api/packages.php?discountcode=: the code to price the packages with instead of the active discount. */
 export const packagesQuerySchema = z.object({ discountcode: discountCodeInputSchema().optional() }).strict();
 
-export const lastOrderSchema = z.object({ package_id: z.number().int(), method: paymentMethodSchema });
+const lastOrderSchema = z.object({ package_id: z.number().int(), method: paymentMethodSchema });
 
 /** GET /api/packages.php (member). */
 export const packagesResponseSchema = z.object({
@@ -133,7 +120,7 @@ export const paymentMethodsQuerySchema = z
   })
   .strict();
 
-export const paymentMethodOptionSchema = z.object({
+const paymentMethodOptionSchema = z.object({
   name: paymentMethodSchema,
   /** The method's transaction fee, minor units (0: none). */
   fee: z.number().int(),
@@ -155,7 +142,7 @@ export const paymentMethodsResponseSchema = z.object({
 export type PaymentMethodsResponse = z.infer<typeof paymentMethodsResponseSchema>;
 
 /** The client's id of one attempt to pay: a retry with the same id answers the same order. */
-export const requestIdSchema = z.uuid();
+const requestIdSchema = z.uuid();
 
 /** POST /api/payments.php (member). */
 export const startPaymentSchema = z
@@ -170,10 +157,9 @@ export type StartPaymentInput = z.input<typeof startPaymentSchema>;
 
 /** POST /api/repeat-order.php (member): the last paid order's package with its method. */
 export const repeatOrderSchema = z.object({ request_id: requestIdSchema }).strict();
-export type RepeatOrderInput = z.input<typeof repeatOrderSchema>;
 
 /** A member's order of a credit package. */
-export const orderSchema = z.object({
+const orderSchema = z.object({
   id: z.number().int(),
   status: z.enum(PAYMENT_ORDER_STATUSES),
   package_id: z.number().int(),
@@ -199,7 +185,7 @@ export const startPaymentResponseSchema = z.object({ order: orderSchema, checkou
 export type StartPaymentResponse = z.infer<typeof startPaymentResponseSchema>;
 
 /** Why credits moved, as the ledger says: purchase, chargeback, debt (a chargeback's debt paid off by a purchase), message, gift, photo, refund, signup… */
-export const movementSchema = z.object({
+const movementSchema = z.object({
   id: z.number().int(),
   /** Credits added (> 0) or taken (< 0). */
   delta: z.number().int(),
@@ -225,10 +211,10 @@ export const transactionsResponseSchema = z.object({
 });
 export type TransactionsResponse = z.infer<typeof transactionsResponseSchema>;
 
-export const RECEIPT_LINE_KINDS = ['package', 'discount', 'fee'] as const;
+const RECEIPT_LINE_KINDS = ['package', 'discount', 'fee'] as const;
 
 /** A receipt of a paid order: data only, the web app words it. */
-export const receiptSchema = z.object({
+const receiptSchema = z.object({
   /** `<site id>-<year>-<order id, 6 digits>`, e.g. 1-2026-000042. */
   number: z.string(),
   /** When it was paid, ISO 8601. */

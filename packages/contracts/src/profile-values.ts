@@ -14,7 +14,6 @@ export const PROFILE_ATTRIBUTES = {
   body_type: BODY_TYPES,
   relationship_status: RELATIONSHIP_STATUSES,
 } as const;
-export type ProfileAttribute = keyof typeof PROFILE_ATTRIBUTES;
 
 /**
  * Whom a member is looking for when they did not answer looking_for: these (gender, sexuality) pairs look for

@@ -10,7 +10,7 @@ export * from './profile-values';
 const choice = <T extends readonly [string, ...string[]]>(values: T) => z.enum(values).nullable().optional();
 
 /** The genders a member wants to meet: one or more, each once ("everyone" is all of them). */
-export const lookingForSchema = () =>
+const lookingForSchema = () =>
   z
     .array(z.enum(GENDERS, 'completeSignup.errors.lookingFor'), 'completeSignup.errors.lookingFor')
     .min(1, 'completeSignup.errors.lookingFor')
@@ -18,7 +18,7 @@ export const lookingForSchema = () =>
     .refine((list) => new Set(list).size === list.length, 'completeSignup.errors.lookingFor');
 
 /** A region code as /api/regions.php lists it ('NL-NH'). */
-export const regionCodeSchema = () => z.string().regex(/^[A-Z]{2}-[A-Za-z0-9]{1,4}$/, 'completeSignup.errors.region');
+const regionCodeSchema = () => z.string().regex(/^[A-Z]{2}-[A-Za-z0-9]{1,4}$/, 'completeSignup.errors.region');
 
 export const profileUpdateSchema = z
   .object({
@@ -62,8 +62,7 @@ export const completeSignupSchema = z
   });
 export type CompleteSignupInput = z.input<typeof completeSignupSchema>;
 
-export const photoVariantSchema = z.enum(['large', 'thumb', 'match', 'blur']);
-export type PhotoVariant = z.infer<typeof photoVariantSchema>;
+const photoVariantSchema = z.enum(['large', 'thumb', 'match', 'blur']);
 
 export const ownPhotoSchema = z.object({
   id: z.number().int(),
@@ -75,7 +74,7 @@ export const ownPhotoSchema = z.object({
 });
 export type OwnPhoto = z.infer<typeof ownPhotoSchema>;
 
-export const ownProfileSchema = z.object({
+const ownProfileSchema = z.object({
   id: z.number().int(),
   name: z.string(),
   age: z.number().int(),
@@ -100,14 +99,14 @@ export type OwnProfile = z.infer<typeof ownProfileSchema>;
 export const ownProfileResponseSchema = z.object({ profile: ownProfileSchema });
 
 /** A photo as another member sees it: a locked one only ever has the server-blurred variant. */
-export const memberPhotoSchema = z.object({
+const memberPhotoSchema = z.object({
   id: z.number().int(),
   is_locked: z.boolean(),
   url: z.string(),
   thumb_url: z.string(),
 });
 
-export const memberProfileSchema = z.object({
+const memberProfileSchema = z.object({
   id: z.number().int(),
   name: z.string(),
   age: z.number().int(),
@@ -144,7 +143,7 @@ export const blockSchema = z.object({ profile_id: idSchema() });
  * A blocked profile I can no longer see (disabled, invisible to me, its account deleted): only what unblocking
  * needs, its name, age, city and photo withheld (the web shows "A member who is no longer visible").
  */
-export const hiddenBlockedProfileSchema = z.object({ id: z.number().int(), hidden: z.literal(true), is_fictional: z.boolean() });
+const hiddenBlockedProfileSchema = z.object({ id: z.number().int(), hidden: z.literal(true), is_fictional: z.boolean() });
 /**
  * GET /api/blocks.php: the profiles I blocked, the latest first, each to unblock with DELETE /api/block.php: a
  * profile card, or for a profile no longer visible to me only its id.

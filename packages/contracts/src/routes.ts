@@ -61,7 +61,6 @@ export const ROUTES_WITHOUT_PAGE: readonly RouteName[] = [
 
 /** Content pages reached at /{token}; any other token is a 404. */
 export const TOKEN_PAGES = ['about', 'safety', 'imprint'] as const;
-export type TokenPage = (typeof TOKEN_PAGES)[number];
 
 export const STATIC_PAGES = {
   terms: 'terms',

@@ -14,14 +14,14 @@ const age = z.coerce.number().int().min(18, 'search.errors.age').max(99, 'search
  * The search's keyset cursor: the last profile of the previous page, as its id (the cursor rule of fields.ts),
  * after an `n` when that profile had no photo (members with a photo come first, then those without).
  */
-export const searchCursorSchema = () =>
+const searchCursorSchema = () =>
   z
     .string()
     .regex(/^n?\d{1,16}$/)
     .refine((v) => cursorSchema().safeParse(v.replace(/^n/, '')).success, 'Cursor out of range');
 
 /** How far a default search was widened: to the member's whole country, or to it and its neighbours. */
-export const SEARCH_WIDENINGS = ['country', 'nearby'] as const;
+const SEARCH_WIDENINGS = ['country', 'nearby'] as const;
 export type SearchWidening = (typeof SEARCH_WIDENINGS)[number];
 const SEARCH_WIDEN_REQUESTS = ['auto', ...SEARCH_WIDENINGS] as const;
 
@@ -52,9 +52,8 @@ export const searchQuerySchema = z
     message: 'search.errors.region',
     path: ['countryregion'],
   });
-export type SearchQuery = z.infer<typeof searchQuerySchema>;
 
-export const searchCardSchema = profileCardSchema;
+const searchCardSchema = profileCardSchema;
 export type SearchCard = z.infer<typeof searchCardSchema>;
 
 export const searchResponseSchema = z.object({

@@ -2,8 +2,7 @@ import { z } from 'zod';
 import { textSchema } from './fields';
 import { LOCALES, TARGET_COUNTRIES } from './locales';
 
-export const localeSchema = z.enum(LOCALES);
-export const countrySchema = z.enum(TARGET_COUNTRIES);
+const localeSchema = z.enum(LOCALES);
 
 export const regionSchema = z.object({ code: z.string(), name: z.string() });
 

@@ -7,7 +7,7 @@ import { blocks, conversations, likes, messages, profiles, users } from './schem
  * depend on the listed row, so PostgreSQL runs it once per query and probes a hash of it for each row, instead of
  * two index lookups per row. The viewer may be a placeholder of a prepared statement.
  */
-export function blockedEitherWay(viewerProfileId: number | Placeholder): SQL {
+function blockedEitherWay(viewerProfileId: number | Placeholder): SQL {
   return sql`(select b.blocked_profile_id from ${blocks} b where b.blocker_profile_id = ${viewerProfileId} union all select b.blocker_profile_id from ${blocks} b where b.blocked_profile_id = ${viewerProfileId})`;
 }
 
@@ -20,7 +20,7 @@ export function notBlockedEitherWay(viewerProfileId: number | Placeholder, id: A
  * The listed profile has contacted `viewerProfileId`: a like from it to the viewer, or a chat message it wrote to
  * the viewer (looked up through the pair's conversation, one index probe). Every rule built on it follows.
  */
-export function hasContacted(viewerProfileId: number): SQL {
+function hasContacted(viewerProfileId: number): SQL {
   return sql`(exists (select 1 from ${likes} c where c.liker_profile_id = ${profiles.id} and c.liked_profile_id = ${viewerProfileId})
     or exists (select 1 from ${conversations} cv join ${messages} m on m.conversation_id = cv.id
       where cv.profile_low_id = least(${profiles.id}, ${viewerProfileId}::bigint) and cv.profile_high_id = greatest(${profiles.id}, ${viewerProfileId}::bigint)
@@ -45,7 +45,7 @@ const literal = (value: string): SQL => sql.raw(`'${value.replaceAll("'", "''")}
  * its own gender and sexuality do not point elsewhere (IMPLIED_LOOKING_FOR; every other pair looks for everyone).
  * `gender` may be a placeholder of a prepared statement.
  */
-export function isLookingFor(gender: string | Placeholder): SQL {
+function isLookingFor(gender: string | Placeholder): SQL {
   const implied = IMPLIED_LOOKING_FOR.map(
     (rule) =>
       sql`when ${profiles.gender} = ${literal(rule.gender)} and ${profiles.sexuality} in (${sql.join(rule.sexualities.map(literal), sql`, `)}) then ${gender}::text = ${literal(rule.lookingFor)}`,

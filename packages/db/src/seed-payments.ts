@@ -52,7 +52,7 @@ const BEST_VALUE = 2;
  * consumer card payment may carry no surcharge (PSD2 art. 62(4); the United Kingdom's rules say the same): cards
  * and Apple Pay (a card in a wallet) are 0 there, as the payments module enforces whatever is stored (docs/operations.md).
  */
-export const METHOD_FEES: Record<string, [string, number][]> = {
+const METHOD_FEES: Record<string, [string, number][]> = {
   NL: [
     ['ideal', 0],
     ['visa', 0],

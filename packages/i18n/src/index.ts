@@ -31,7 +31,7 @@ export function lookup(catalogue: Catalogue, key: string): string | undefined {
 }
 
 /** Fills ICU-style `{name}` placeholders. */
-export function format(text: string, values: Record<string, string | number> = {}): string {
+function format(text: string, values: Record<string, string | number> = {}): string {
   return text.replace(/\{(\w+)\}/g, (whole, name: string) => (name in values ? String(values[name]) : whole));
 }
 
@@ -60,7 +60,7 @@ export function pluralCategoriesOf(locale: string): PluralCategory[] {
  * A text of the catalogue, in the plural form for `count` when it has one: `key_<category>` (the category
  * Intl.PluralRules gives the locale for that number), then `key`, then `key_other`, the order i18next looks in.
  */
-export function lookupPlural(catalogue: Catalogue, locale: string, key: string, count: number): string | undefined {
+function lookupPlural(catalogue: Catalogue, locale: string, key: string, count: number): string | undefined {
   return lookup(catalogue, `${key}_${rulesOf(locale).select(count)}`) ?? lookup(catalogue, key) ?? lookup(catalogue, `${key}_other`);
 }
 

@@ -12,28 +12,65 @@ export interface ClaimedJob {
   runAt: Date;
 }
 
+/**
+ * The time a worker goes by: the database's own clock (`now()`), or a given instant (the tests' clock; see
+ * createJobs). Every "is it due", "is the lease over" and "when next" is judged with it in SQL.
+ */
+export type JobClock = Date | SQL;
+
+const at = (now: JobClock): SQL => (now instanceof Date ? sql`${now.toISOString()}::timestamptz` : now);
+/** `now` plus `ms` milliseconds, in SQL. */
+const later = (now: JobClock, ms: number): SQL => sql`(${at(now)} + ${ms}::bigint * interval '1 millisecond')`;
+
+/** The database's clock for the job tables. */
+export const DATABASE_CLOCK: SQL = sql`now()`;
+
+/** Pending jobs (queued, or running under a claim) hold their dedupe key; a done or dead one leaves it (`jobs_dedupe_idx`). */
+const PENDING = sql`${jobs.status} in ('queued', 'running')`;
+
+/**
+ * Writes a job due at `runAt` (or `now`). With a `dedupeKey` that a pending job holds already, nothing is written
+ * and the answer is that job's id (null when it finished meanwhile): the unique index `jobs_dedupe_idx` decides.
+ */
 export async function insertJob(
   exec: Executor,
-  job: { name: string; payload: unknown; runAt: Date; maxAttempts: number },
-): Promise<number> {
+  job: { name: string; payload: unknown; runAt: Date | null; now: JobClock; maxAttempts: number; dedupeKey?: string },
+): Promise<number | null> {
+  const values = {
+    name: job.name,
+    payload: job.payload,
+    runAt: job.runAt ?? at(job.now),
+    maxAttempts: job.maxAttempts,
+    dedupeKey: job.dedupeKey ?? null,
+  };
+  if (job.dedupeKey === undefined) {
+    const [row] = await exec.insert(jobs).values(values).returning({ id: jobs.id });
+    return row.id;
+  }
   const [row] = await exec
     .insert(jobs)
-    .values({ name: job.name, payload: job.payload, runAt: job.runAt, maxAttempts: job.maxAttempts })
+    .values(values)
+    .onConflictDoNothing({ target: jobs.dedupeKey, where: PENDING })
     .returning({ id: jobs.id });
-  return row.id;
+  if (row) return row.id;
+  const [pending] = await exec
+    .select({ id: jobs.id })
+    .from(jobs)
+    .where(and(eq(jobs.dedupeKey, job.dedupeKey), PENDING));
+  return pending?.id ?? null;
 }
 
 /**
  * Takes up to `limit` due jobs of the given names (or the one with `id`) for one worker: queued ones whose time
- * has come, and running ones whose lease ran out (their worker died or hung). SKIP LOCKED lets workers claim
- * side by side without waiting on each other's rows; the attempt is counted at the claim, so a worker that dies
- * mid-run has used one.
+ * has come, and running ones whose lease ran out (their worker died or hung), both by `now` (the database's clock
+ * unless a test gives its own). SKIP LOCKED lets workers claim side by side without waiting on each other's rows;
+ * the attempt is counted at the claim, so a worker that dies mid-run has used one.
  */
 export async function claimJobs(
   db: Database,
   options: {
     names: string[];
-    now: Date;
+    now: JobClock;
     leaseMs: number;
     /** Names whose jobs hold their claim for another time than `leaseMs`. */
     leaseByName?: Record<string, number>;
@@ -43,17 +80,19 @@ export async function claimJobs(
   },
 ): Promise<ClaimedJob[]> {
   const { names, now, token, limit, id } = options;
-  const until = (ms: number) => new Date(now.getTime() + ms);
   const other = Object.entries(options.leaseByName ?? {}).filter(([, ms]) => ms !== options.leaseMs);
   const lockedUntil =
     other.length === 0
-      ? until(options.leaseMs)
+      ? later(now, options.leaseMs)
       : sql`case ${jobs.name} ${sql.join(
-          other.map(([name, ms]) => sql`when ${name} then ${until(ms).toISOString()}::timestamptz`),
+          other.map(([name, ms]) => sql`when ${name} then ${later(now, ms)}`),
           sql` `,
-        )} else ${until(options.leaseMs).toISOString()}::timestamptz end`;
+        )} else ${later(now, options.leaseMs)} end`;
   if (names.length === 0) return [];
-  const due = or(and(eq(jobs.status, 'queued'), lte(jobs.runAt, now)), and(eq(jobs.status, 'running'), lte(jobs.lockedUntil, now))) as SQL;
+  const due = or(
+    and(eq(jobs.status, 'queued'), lte(jobs.runAt, at(now))),
+    and(eq(jobs.status, 'running'), lte(jobs.lockedUntil, at(now))),
+  ) as SQL;
   const candidates = db
     .select({ id: jobs.id })
     .from(jobs)
@@ -89,13 +128,22 @@ export async function completeJob(db: Database, id: number, token: string): Prom
   return rows.length === 1;
 }
 
-/** A failed attempt: queued again at `retryAt`, or dead when `retryAt` is null. Only under the worker's own claim. */
-export async function failJob(db: Database, id: number, token: string, error: string, retryAt: Date | null): Promise<boolean> {
+/**
+ * A failed attempt: queued again `retry.afterMs` after `retry.now`, or dead when `retry` is null. Only under the
+ * worker's own claim.
+ */
+export async function failJob(
+  db: Database,
+  id: number,
+  token: string,
+  error: string,
+  retry: { now: JobClock; afterMs: number } | null,
+): Promise<boolean> {
   const rows = await db
     .update(jobs)
     .set({
-      status: retryAt ? 'queued' : 'dead',
-      ...(retryAt ? { runAt: retryAt } : {}),
+      status: retry ? 'queued' : 'dead',
+      ...(retry ? { runAt: later(retry.now, retry.afterMs) } : {}),
       lockedUntil: null,
       lockedBy: null,
       lastError: error.slice(0, 2000),
@@ -105,22 +153,26 @@ export async function failJob(db: Database, id: number, token: string, error: st
   return rows.length === 1;
 }
 
-/** Makes a recurring job's row (due at `firstRun`) if there is none yet. */
-export async function ensureSchedule(db: Database, name: string, firstRun: Date): Promise<void> {
-  await db.insert(jobSchedules).values({ name, nextRunAt: firstRun }).onConflictDoNothing();
+/** Makes a recurring job's row (due at once) if there is none yet. */
+export async function ensureSchedule(db: Database, name: string, now: JobClock): Promise<void> {
+  await db
+    .insert(jobSchedules)
+    .values({ name, nextRunAt: at(now) })
+    .onConflictDoNothing();
 }
 
 /**
- * Moves a due schedule on to `next`; true for the one caller that did it. PostgreSQL re-checks the condition on
- * a row another transaction changed meanwhile, so with several workers exactly one gets the period.
+ * Moves a due schedule on by `periodMs` from `now`; answers the start of the period taken, for the one caller
+ * that took it (null for the others). PostgreSQL re-checks the condition on a row another transaction changed
+ * meanwhile, so with several workers exactly one gets the period.
  */
-export async function takeSchedule(exec: Executor, name: string, now: Date, next: Date): Promise<boolean> {
+export async function takeSchedule(exec: Executor, name: string, now: JobClock, periodMs: number): Promise<Date | null> {
   const rows = await exec
     .update(jobSchedules)
-    .set({ nextRunAt: next, lastRunAt: now })
-    .where(and(eq(jobSchedules.name, name), lte(jobSchedules.nextRunAt, now)))
-    .returning({ name: jobSchedules.name });
-  return rows.length === 1;
+    .set({ nextRunAt: later(now, periodMs), lastRunAt: at(now) })
+    .where(and(eq(jobSchedules.name, name), lte(jobSchedules.nextRunAt, at(now))))
+    .returning({ startedAt: jobSchedules.lastRunAt });
+  return rows[0]?.startedAt ?? null;
 }
 
 export async function findJobs(db: Database, filter: { name?: string; status?: string } = {}): Promise<JobRow[]> {

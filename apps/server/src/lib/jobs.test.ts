@@ -4,9 +4,10 @@ import { fileURLToPath } from 'node:url';
 import { type Database, type DbHandle, jobSchedules, jobs as jobsTable, openDatabase } from '@amora/db';
 import { eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { z } from 'zod';
 import { createTestApp, type TestApp } from '../test/harness';
 import { adminUrl } from '../test/paths';
-import { createJobs, DEFAULT_LEASE_MS, type Jobs } from './jobs';
+import { createJobs, DEFAULT_LEASE_MS, defineJobs, type Jobs } from './jobs';
 import { claimJobs, completeJob, failJob, findJobs } from './jobs.repository';
 
 let t: TestApp;
@@ -19,10 +20,28 @@ const clock = () => now;
 const advance = (ms: number) => {
   now = new Date(now.getTime() + ms);
 };
-const workers: Jobs[] = [];
+const empty = z.object({});
+/** The jobs of these tests, as the app's are listed in job-specs.ts. */
+const TEST_JOBS = defineJobs({
+  'test.record': { payload: z.object({ n: z.string() }) },
+  'test.later': { payload: empty },
+  'test.someone-else': { payload: empty },
+  'test.effect': { payload: z.object({ order: z.number() }) },
+  'test.killed': { payload: z.object({ order: z.number() }) },
+  'test.many': { payload: z.object({ n: z.number() }) },
+  'test.long': { payload: empty, leaseMs: 30 * 60_000 },
+  'test.short': { payload: empty },
+  'test.last': { payload: empty },
+  'test.failing': { payload: empty, maxAttempts: 3 },
+  'test.hourly': { payload: empty, everyMs: 3_600_000 },
+  'test.loop': { payload: z.object({ wait: z.boolean() }) },
+  'test.keyed': { payload: z.object({ n: z.number() }) },
+});
+type TestJobs = typeof TEST_JOBS;
+const workers: Jobs<TestJobs>[] = [];
 
-function worker(db: Database = t.ctx.db): Jobs {
-  const created = createJobs({ db, now: clock });
+function worker(db: Database = t.ctx.db): Jobs<TestJobs> {
+  const created = createJobs({ db, specs: TEST_JOBS, now: clock });
   workers.push(created);
   return created;
 }
@@ -34,8 +53,10 @@ function worker(db: Database = t.ctx.db): Jobs {
 function workerProcess(body: string, onLine: (line: string) => void) {
   const code = `const { openDatabase } = await import('@amora/db');
 const { createJobs } = await import(${JSON.stringify(fileURLToPath(new URL('./jobs.ts', import.meta.url)))});
+const { z } = await import('zod');
 const handle = await openDatabase({ url: ${JSON.stringify(databaseUrl)}, poolSize: 1 });
-const jobs = createJobs({ db: handle.db });
+const specs = { 'test.killed': { payload: z.object({ order: z.number() }) }, 'test.tick': { payload: z.object({}), everyMs: 1000 } };
+const jobs = createJobs({ db: handle.db, specs });
 ${body}`;
   const child = spawn(process.execPath, ['--import', 'tsx', '--input-type=module', '-e', code], { stdio: ['pipe', 'pipe', 'pipe'] });
   let errors = '';
@@ -78,7 +99,7 @@ describe('enqueue', () => {
   it('writes the job with the transaction: a rollback leaves none, a commit one that runs', async () => {
     const a = worker();
     const done: string[] = [];
-    a.handle<{ n: string }>('test.record', async ({ n }) => {
+    a.handle('test.record', async ({ n }) => {
       done.push(n);
     });
     await expect(
@@ -139,7 +160,7 @@ describe('a worker that dies mid-run', () => {
     // The lease is over: B runs it, as the job's second attempt.
     advance(1);
     const seen: number[] = [];
-    b.handle<{ order: number }>('test.effect', async (payload, job) => {
+    b.handle('test.effect', async (payload, job) => {
       seen.push(job.attempt);
       await handler(payload);
     });
@@ -162,7 +183,7 @@ describe('a worker that dies mid-run', () => {
     async () => {
       const b = worker(other.db);
       const effects: number[] = [];
-      b.handle<{ order: number }>('test.killed', async ({ order }, job) => {
+      b.handle('test.killed', async ({ order }, job) => {
         effects.push(order * 10 + job.attempt);
       });
       const startedAt = new Date();
@@ -224,7 +245,7 @@ await jobs.runDue();`,
       const [row] = (await findJobs(t.ctx.db)).filter((j) => j.id === job.id);
       leases[job.name] = (row.lockedUntil as Date).getTime() - now.getTime();
     };
-    b.handle('test.long', record, { leaseMs: 30 * 60_000 });
+    b.handle('test.long', record);
     b.handle('test.short', record);
     await b.enqueue(t.ctx.db, 'test.long', {});
     await b.enqueue(t.ctx.db, 'test.short', {});
@@ -266,14 +287,10 @@ describe('retries', () => {
   it('retries a failing job with growing waits, then keeps it as dead with its last error', async () => {
     const a = worker();
     const attempts: number[] = [];
-    a.handle(
-      'test.failing',
-      async (_payload, job) => {
-        attempts.push(job.attempt);
-        throw new Error(`SMTP said no (${job.attempt})`);
-      },
-      { maxAttempts: 3 },
-    );
+    a.handle('test.failing', async (_payload, job) => {
+      attempts.push(job.attempt);
+      throw new Error(`SMTP said no (${job.attempt})`);
+    });
     const id = await a.enqueue(t.ctx.db, 'test.failing', {});
     expect(await a.runDue()).toBe(1);
     let [job] = await findJobs(t.ctx.db);
@@ -315,7 +332,6 @@ describe('recurring jobs', () => {
       w.handle('test.hourly', async () => {
         runs.push(label);
       });
-      w.every('test.hourly', 3_600_000);
     }
     // The first period starts when a worker first looks.
     await Promise.all([a.runDue(), b.runDue()]);
@@ -334,7 +350,6 @@ describe('recurring jobs', () => {
     async () => {
       // Each process looks every 50 ms for 3.5 s after "go"; the period is 1 s.
       const body = `jobs.handle('test.tick', async (_payload, job) => { process.stdout.write('ran ' + job.dueAt.getTime() + '\\n'); });
-jobs.every('test.tick', 1000);
 process.stdout.write('ready\\n');
 await new Promise((resolve) => process.stdin.once('data', resolve));
 const end = Date.now() + 3500;
@@ -374,14 +389,14 @@ process.exit(0);`;
   );
 
   it('a started worker runs due jobs by itself, and stop() waits for the one under way', async () => {
-    const a = createJobs({ db: t.ctx.db, now: clock, pollMs: 20 });
+    const a = createJobs({ db: t.ctx.db, specs: TEST_JOBS, now: clock, pollMs: 20 });
     let finished = 0;
     let started = false;
     let release = () => {};
     const gate = new Promise<void>((resolve) => {
       release = resolve;
     });
-    a.handle<{ wait: boolean }>('test.loop', async ({ wait }) => {
+    a.handle('test.loop', async ({ wait }) => {
       if (wait) {
         started = true;
         await gate;

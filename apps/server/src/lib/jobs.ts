@@ -1,6 +1,17 @@
 import { randomUUID } from 'node:crypto';
 import type { Database, Executor } from '@amora/db';
-import { type ClaimedJob, claimJobs, completeJob, ensureSchedule, failJob, insertJob, takeSchedule } from './jobs.repository';
+import type { z } from 'zod';
+import {
+  type ClaimedJob,
+  claimJobs,
+  completeJob,
+  DATABASE_CLOCK,
+  ensureSchedule,
+  failJob,
+  insertJob,
+  type JobClock,
+  takeSchedule,
+} from './jobs.repository';
 import { afterCommit } from './transaction';
 
 /** What a handler learns about the job besides its payload. */
@@ -16,35 +27,72 @@ export interface JobInfo {
 
 export type JobHandler<P = unknown> = (payload: P, job: JobInfo) => Promise<void>;
 
-export interface HandlerOptions {
-  /** Attempts a job of this name gets when enqueued without its own figure (default 5). */
+/** A kind of job: what its payload is, and how it runs. The app's are listed in apps/server/src/jobs.ts. */
+export interface JobSpec<S extends z.ZodType = z.ZodType> {
+  /** The payload's schema (ids, not data: a handler reads what it needs): checked when enqueued and when run. */
+  payload: S;
+  /** Attempts a job gets when enqueued without its own figure (default 5). */
   maxAttempts?: number;
   /** How long a claim holds: a worker that has not finished by then is taken for dead (default 5 minutes). */
   leaseMs?: number;
   /** Wait before the next attempt after `attempt` failed (default 30 s, doubling, at most 1 hour). */
   backoffMs?: (attempt: number) => number;
+  /**
+   * A recurring job: every `everyMs` one job (with an empty payload) across all processes on the database, the
+   * first one as soon as a worker with its handler looks.
+   */
+  everyMs?: number;
+}
+
+/** Job names and their specs. */
+export type JobSpecs = Record<string, JobSpec>;
+/** What a handler of `K` is given. */
+export type JobPayload<M extends JobSpecs, K extends keyof M> = z.output<M[K]['payload']>;
+/** What `enqueue` of `K` takes. */
+export type JobInput<M extends JobSpecs, K extends keyof M> = z.input<M[K]['payload']>;
+/** A handler for every job of `M`. */
+export type JobHandlers<M extends JobSpecs> = { [K in keyof M]: JobHandler<JobPayload<M, K>> };
+
+/** Lists job specs with their types kept (`satisfies` would do the same). */
+export function defineJobs<M extends JobSpecs>(specs: M): M {
+  return specs;
 }
 
 export interface EnqueueOptions {
   /** Run no earlier than this (default: now). */
   runAt?: Date;
   maxAttempts?: number;
+  /**
+   * While a job with this key is pending (queued or running), enqueueing another does nothing and answers the
+   * pending one's id (null if it finished meanwhile). A key names the work, e.g. `payments.check:42:1`.
+   */
+  dedupeKey?: string;
 }
 
-export interface Jobs {
-  /** The work for jobs of `name`; a process claims only jobs whose name it handles. */
-  handle<P>(name: string, handler: JobHandler<P>, options?: HandlerOptions): void;
+export interface Jobs<M extends JobSpecs = JobSpecs> {
   /**
-   * A recurring job: every `periodMs` one job of `name` (with an empty payload) across all processes on the
-   * database, the first one as soon as a worker looks. `name` must have a handler.
+   * The work for jobs of `name`; a process claims only jobs whose name it handles. Only apps/server/src/jobs.ts
+   * calls it (registries.test.ts checks), for every job, before the worker starts: afterwards it throws.
    */
-  every(name: string, periodMs: number): void;
+  handle<K extends keyof M & string>(name: K, handler: JobHandler<JobPayload<M, K>>): void;
   /**
    * Writes a job in `exec`, the transaction of the change that causes it (or the database): it exists if and
-   * only if that change is committed. Workers take it from `runAt`. In a unit of work of withTransaction this
-   * process's worker looks for it right after the commit; in a bare `db.transaction`, call `wake()` after it.
+   * only if that change is committed. The payload is checked against the job's schema (a wrong one throws).
+   * Workers take it from `runAt`. In a unit of work of withTransaction this process's worker looks for it right
+   * after the commit; in a bare `db.transaction`, call `wake()` after it.
    */
-  enqueue(exec: Executor, name: string, payload: unknown, options?: EnqueueOptions): Promise<number>;
+  enqueue<K extends keyof M & string>(
+    exec: Executor,
+    name: K,
+    payload: JobInput<M, K>,
+    options?: EnqueueOptions & { dedupeKey?: undefined },
+  ): Promise<number>;
+  enqueue<K extends keyof M & string>(
+    exec: Executor,
+    name: K,
+    payload: JobInput<M, K>,
+    options: EnqueueOptions & { dedupeKey: string },
+  ): Promise<number | null>;
   /**
    * Runs one job in this process now, if it is due and no worker holds it (a mail's first attempt, so that the
    * member's request does not wait for the next poll). Failures go the usual way: retry later, or dead.
@@ -53,7 +101,7 @@ export interface Jobs {
   runNow(id: number): Promise<boolean>;
   /** Starts recurring periods that are due and runs due jobs until none is left; answers how many ran. For tests and tools. */
   runDue(): Promise<number>;
-  /** Starts the worker loop: a look every `pollMs`, and on `wake()`. */
+  /** Starts the worker loop: a look every `pollMs`, and on `wake()`. Handlers cannot be added after it. */
   start(): void;
   /** Looks for due jobs now (after a commit that enqueued some). */
   wake(): void;
@@ -66,8 +114,15 @@ interface Logger {
   warn(obj: unknown, msg?: string): void;
 }
 
-export interface JobsOptions {
+export interface JobsOptions<M extends JobSpecs> {
   db: Database;
+  /** Every job name this app knows, with its payload schema and options. */
+  specs: M;
+  /**
+   * The clock jobs are judged by. By default the database's (`now()` in SQL: due times, leases, retries and
+   * periods), so processes whose clocks differ agree on when a lease is over. Tests give the clock they move
+   * (t.clock), and the same SQL compares with its time instead.
+   */
   now?: () => Date;
   log?: Logger;
   /** Jobs one process runs at a time (default 2: one slow SMTP server must not hold up the rest). */
@@ -90,9 +145,13 @@ function describe(error: unknown): string {
 
 interface Registered {
   handler: JobHandler<unknown>;
-  maxAttempts: number;
-  leaseMs: number;
-  backoffMs: (attempt: number) => number;
+  spec: JobSpec;
+}
+
+/** What a schema said of a payload, for the job's last error. */
+function problem(error: z.ZodError): string {
+  const issue = error.issues[0];
+  return `${issue?.path.join('.') || 'payload'}: ${issue?.message ?? 'invalid'}`;
 }
 
 /**
@@ -100,22 +159,30 @@ interface Registered {
  * again for the same payload (check what is already done, as the mail job checks its outbox row). Exactly one
  * worker holds a job at a time, and only the holder of the current claim can finish or fail it.
  */
-export function createJobs(options: JobsOptions): Jobs {
-  const { db, log } = options;
-  const now = options.now ?? (() => new Date());
+export function createJobs<M extends JobSpecs>(options: JobsOptions<M>): Jobs<M> {
+  const { db, log, specs } = options;
+  const clock = options.now;
+  /** The time of this look: the test's clock when one is given, else the database's. */
+  const now = (): JobClock => (clock ? clock() : DATABASE_CLOCK);
   const concurrency = options.concurrency ?? 2;
   const pollMs = options.pollMs ?? 5_000;
   const handlers = new Map<string, Registered>();
-  const schedules = new Map<string, number>();
   const ensured = new Set<string>();
   const running = new Set<Promise<void>>();
   let timer: NodeJS.Timeout | null = null;
+  let started = false;
   let stopped = false;
   let looking: Promise<void> | null = null;
   let lookAgain = false;
 
+  const specOf = (name: string): JobSpec => {
+    const spec = specs[name];
+    if (!spec) throw new Error(`unknown job ${name}: list it in the job specs (apps/server/src/jobs.ts)`);
+    return spec;
+  };
+
   async function execute(job: ClaimedJob, token: string): Promise<void> {
-    const registered = handlers.get(job.name) as Registered;
+    const { handler, spec } = handlers.get(job.name) as Registered;
     const info: JobInfo = { id: job.id, name: job.name, attempt: job.attempts, maxAttempts: job.maxAttempts, dueAt: job.runAt };
     // The previous attempt was the last one and its worker died before recording the outcome.
     if (job.attempts > job.maxAttempts) {
@@ -123,24 +190,32 @@ export function createJobs(options: JobsOptions): Jobs {
       log?.warn({ jobId: job.id, job: job.name }, 'job is dead: its last attempt never finished');
       return;
     }
+    // A payload its schema refuses (written by hand, or by an older version) will not get better: dead at once.
+    const payload = spec.payload.safeParse(job.payload);
+    if (!payload.success) {
+      await failJob(db, job.id, token, `payload refused by its schema: ${problem(payload.error)}`, null);
+      log?.warn({ jobId: job.id, job: job.name }, 'job is dead: its payload does not match its schema');
+      return;
+    }
     try {
-      await registered.handler(job.payload, info);
+      await handler(payload.data, info);
     } catch (error) {
-      const retryAt = job.attempts < job.maxAttempts ? new Date(now().getTime() + registered.backoffMs(job.attempts)) : null;
-      await failJob(db, job.id, token, describe(error), retryAt);
+      const backoffMs = spec.backoffMs ?? defaultBackoffMs;
+      const retry = job.attempts < job.maxAttempts ? { now: now(), afterMs: backoffMs(job.attempts) } : null;
+      await failJob(db, job.id, token, describe(error), retry);
       log?.warn(
-        { err: error, jobId: job.id, job: job.name, attempt: job.attempts, retryAt },
-        retryAt ? 'job failed; it will be retried' : 'job is dead: out of attempts',
+        { err: error, jobId: job.id, job: job.name, attempt: job.attempts, retryInMs: retry?.afterMs },
+        retry ? 'job failed; it will be retried' : 'job is dead: out of attempts',
       );
       return;
     }
     await completeJob(db, job.id, token);
   }
 
-  /** Claims up to `limit` due jobs (or the one with `id`) under a new token, each for its handler's lease. */
+  /** Claims up to `limit` due jobs (or the one with `id`) under a new token, each for its spec's lease. */
   async function claim(limit: number, id?: number): Promise<{ claimed: ClaimedJob[]; token: string }> {
     const token = randomUUID();
-    const leaseByName = Object.fromEntries([...handlers].map(([name, h]) => [name, h.leaseMs]));
+    const leaseByName = Object.fromEntries([...handlers].map(([name, h]) => [name, h.spec.leaseMs ?? DEFAULT_LEASE_MS]));
     const claimed = await claimJobs(db, {
       names: [...handlers.keys()],
       now: now(),
@@ -162,17 +237,20 @@ export function createJobs(options: JobsOptions): Jobs {
     }
   }
 
-  /** Enqueues this period's job of every recurring job that is due, once across all workers. */
+  /** Enqueues this period's job of every recurring job this worker handles that is due, once across all workers. */
   async function startPeriods(): Promise<void> {
-    for (const [name, periodMs] of schedules) {
-      const at = now();
+    for (const [name, { spec }] of handlers) {
+      if (spec.everyMs === undefined) continue;
+      const periodMs = spec.everyMs;
       if (!ensured.has(name)) {
-        await ensureSchedule(db, name, at);
+        await ensureSchedule(db, name, now());
         ensured.add(name);
       }
       await db.transaction(async (tx) => {
-        if (await takeSchedule(tx, name, at, new Date(at.getTime() + periodMs))) {
-          await insertJob(tx, { name, payload: {}, runAt: at, maxAttempts: handlers.get(name)?.maxAttempts ?? DEFAULT_MAX_ATTEMPTS });
+        const at = now();
+        const startedAt = await takeSchedule(tx, name, at, periodMs);
+        if (startedAt) {
+          await insertJob(tx, { name, payload: {}, runAt: startedAt, now: at, maxAttempts: spec.maxAttempts ?? DEFAULT_MAX_ATTEMPTS });
         }
       });
     }
@@ -215,31 +293,30 @@ export function createJobs(options: JobsOptions): Jobs {
       });
   }
 
+  async function enqueue(exec: Executor, name: string, payload: unknown, enqueueOptions: EnqueueOptions = {}): Promise<number | null> {
+    const spec = specOf(name);
+    const parsed = spec.payload.safeParse(payload);
+    if (!parsed.success) throw new Error(`job ${name}: the payload does not match its schema (${problem(parsed.error)})`);
+    const id = await insertJob(exec, {
+      name,
+      payload: parsed.data,
+      runAt: enqueueOptions.runAt ?? null,
+      now: now(),
+      maxAttempts: enqueueOptions.maxAttempts ?? spec.maxAttempts ?? DEFAULT_MAX_ATTEMPTS,
+      dedupeKey: enqueueOptions.dedupeKey,
+    });
+    // Inside withTransaction the worker looks once the job is committed; otherwise at once (or at its next look).
+    if (!enqueueOptions.runAt) afterCommit(wake);
+    return id;
+  }
+
   return {
-    handle(name, handler, handlerOptions = {}) {
-      handlers.set(name, {
-        handler: handler as JobHandler<unknown>,
-        maxAttempts: handlerOptions.maxAttempts ?? DEFAULT_MAX_ATTEMPTS,
-        leaseMs: handlerOptions.leaseMs ?? DEFAULT_LEASE_MS,
-        backoffMs: handlerOptions.backoffMs ?? defaultBackoffMs,
-      });
+    handle(name, handler) {
+      if (started) throw new Error(`job ${name}: handlers are registered before the worker starts (apps/server/src/jobs.ts)`);
+      handlers.set(name, { handler: handler as JobHandler<unknown>, spec: specOf(name) });
     },
 
-    every(name, periodMs) {
-      schedules.set(name, periodMs);
-    },
-
-    async enqueue(exec, name, payload, enqueueOptions = {}) {
-      const id = await insertJob(exec, {
-        name,
-        payload,
-        runAt: enqueueOptions.runAt ?? now(),
-        maxAttempts: enqueueOptions.maxAttempts ?? handlers.get(name)?.maxAttempts ?? DEFAULT_MAX_ATTEMPTS,
-      });
-      // Inside withTransaction the worker looks once the job is committed; otherwise at once (or at its next look).
-      if (!enqueueOptions.runAt) afterCommit(wake);
-      return id;
-    },
+    enqueue: enqueue as Jobs<M>['enqueue'],
 
     async runNow(id) {
       if (stopped) return false;
@@ -265,6 +342,7 @@ export function createJobs(options: JobsOptions): Jobs {
 
     start() {
       if (timer || stopped) return;
+      started = true;
       timer = setInterval(wake, pollMs);
       timer.unref();
       wake();

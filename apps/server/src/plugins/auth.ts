@@ -39,13 +39,13 @@ export async function authenticate(app: FastifyInstance, request: FastifyRequest
 }
 
 /**
- * After a change has been handled, before its answer leaves: the member's sessions are read from the database
- * again, here and (through the `session.revoked` event) in every other process, so the next call sees what the
- * change did (their own rows, a logout, a deletion). A change made without a session (a link from a mail, a
- * login) may have changed any member: every session this process keeps is read again; other processes see it
- * within SESSION_CACHE_TTL_MS.
+ * After a change has been handled, before its answer leaves: this process reads the member's sessions from the
+ * database again, so their next call here sees what the change did. A change made without a session (a link
+ * from a mail, a login) may have changed any member: every session this process keeps is read again. Other
+ * processes hear of what matters by the events the services raise (`session.ended`, `account.changed`,
+ * `profile.changed`; apps/server/src/listeners.ts) and see the rest within SESSION_CACHE_TTL_MS.
  */
-export function forgetAfterChange(app: FastifyInstance, request: FastifyRequest, statusCode: number): void {
+export function forgetAfterChange(request: FastifyRequest, statusCode: number): void {
   const { auth } = request;
   if (!auth) {
     // A refused call changed nothing (bad input, no client header, a wrong password): the cache stays.
@@ -53,14 +53,6 @@ export function forgetAfterChange(app: FastifyInstance, request: FastifyRequest,
     return;
   }
   forgetCachedSessions(auth.user.id);
-  app.ctx.events.publish({ type: 'session.revoked', siteId: auth.user.siteId, userId: auth.user.id });
-}
-
-/** Keeps this process's session cache in step with the changes other processes make. */
-export function followSessionChanges(app: FastifyInstance): void {
-  app.ctx.events.subscribe('session.revoked', (event) => forgetCachedSessions(event.userId));
-  // Events missed while the connection to Redis was down: nothing kept may be trusted.
-  app.ctx.events.onMissed(() => forgetAllCachedSessions());
 }
 
 /** The logged-in member, or a 403 with authentication_required (spec §8). */

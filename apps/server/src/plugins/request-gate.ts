@@ -1,6 +1,6 @@
 import type { FastifyInstance, FastifyReply, FastifyRequest, HookHandlerDoneFunction } from 'fastify';
 import type { Site } from '../modules/sites/sites.service';
-import { authenticate, followSessionChanges, forgetAfterChange, isChange, sessionToken } from './auth';
+import { authenticate, forgetAfterChange, isChange, sessionToken } from './auth';
 import { rejectedWithoutClientHeader } from './client-header';
 import { readCookies } from './cookies';
 import { createFloodGuard, type FloodGuardOptions } from './flood-guard';
@@ -63,10 +63,9 @@ export function registerRequestGate(app: FastifyInstance, options: { floodGuard:
   // After a change, before its answer leaves, the sessions it may have changed are read again (plugins/auth.ts).
   // Only the routes that can change something carry this hook, so reads pay nothing for it.
   const forgetOnSend = (request: FastifyRequest, reply: FastifyReply, payload: unknown, done: (error: null, payload: unknown) => void) => {
-    if (isChange(request.method, routedPath(request))) forgetAfterChange(app, request, reply.statusCode);
+    if (isChange(request.method, routedPath(request))) forgetAfterChange(request, reply.statusCode);
     done(null, payload);
   };
-  followSessionChanges(app);
   app.addHook('onRoute', (route) => {
     const methods = Array.isArray(route.method) ? route.method : [route.method];
     if (!route.url.startsWith('/api/') || !methods.some((method) => isChange(method, route.url))) return;

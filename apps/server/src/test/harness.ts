@@ -9,9 +9,11 @@ import { inject } from 'vitest';
 import { buildApp } from '../app';
 import { type Config, loadConfig } from '../config';
 import type { AppContext } from '../context';
+import { JOBS } from '../job-specs';
 import { createEventBus } from '../lib/events';
 import { createJobs } from '../lib/jobs';
 import { createDbLimiter, createRedisLimiter } from '../lib/limiter';
+import { refuseQueriesBesideOpenUnits } from '../lib/transaction';
 import { createMailer } from '../modules/mail/mail.service';
 import { createPaymentProvider } from '../modules/payments/provider';
 import { SiteDirectory } from '../modules/sites/sites.service';
@@ -74,6 +76,8 @@ export interface TestAppOptions {
 /** A full app on its own copy of the seeded database (and Redis when TEST_REDIS_URL is set on the postgres run). */
 export async function createTestApp(overrides: Partial<Config> = {}, options: TestAppOptions = {}): Promise<TestApp> {
   const { handle, url, drop } = await openTestDatabase(options.joining);
+  // A query on the database beside an open unit of work throws instead of waiting forever (PGlite).
+  if (handle.kind === 'pglite') refuseQueriesBesideOpenUnits(handle.db);
   const useRedis = process.env.AMORA_TEST_DB === 'postgres' && process.env.TEST_REDIS_URL;
   const redis = useRedis ? new Redis(process.env.TEST_REDIS_URL as string, { maxRetriesPerRequest: 2 }) : null;
   let current: Date | null = null;
@@ -91,7 +95,7 @@ export async function createTestApp(overrides: Partial<Config> = {}, options: Te
   const events = createEventBus({ redis, channel: `${prefix}events`, log: pino({ level: 'silent' }) });
   await events.ready();
   // No worker loop: a test runs due jobs itself with ctx.jobs.runDue(), on the test clock.
-  const jobs = createJobs({ db: handle.db, now: clock.now });
+  const jobs = createJobs({ db: handle.db, specs: JOBS, now: clock.now });
   const ctx: AppContext = {
     config,
     db: handle.db,
@@ -101,7 +105,7 @@ export async function createTestApp(overrides: Partial<Config> = {}, options: Te
     mailer: createMailer({ smtpUrl: config.smtpUrl, db: handle.db, jobs }),
     jobs,
     events,
-    sites: new SiteDirectory(handle.db, events),
+    sites: new SiteDirectory(handle.db),
     payments: createPaymentProvider(config),
     now: clock.now,
   };

@@ -1,8 +1,8 @@
-import { directDebitPostResponseSchema, directDebitRequestSchema, directDebitStatusSchema } from '@amora/contracts';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { requireAuth } from '../../plugins/auth';
+import { endpoint } from '../../plugins/endpoints';
 import { smsOf } from '../sms/sms.service';
-import { confirmDirectDebit, directDebitStatus, registerDirectDebitJobs, resendCode, startDirectDebit } from './directdebit.service';
+import { confirmDirectDebit, directDebitStatus, resendCode, startDirectDebit } from './directdebit.service';
 
 /**
  * Direct debit (/directdebit): the form (step details), the SMS code (step otp; step resend for a new one) and the
@@ -13,36 +13,19 @@ export const directDebitRoutes: FastifyPluginAsyncZod = async (app) => {
   // Made at start, so this process's worker sends SMS queued before it started (and closed with the app).
   const sms = smsOf(ctx, app.log);
   app.addHook('onClose', () => sms.close());
-  registerDirectDebitJobs(ctx);
 
-  app.get(
-    '/api/directdebit.php',
-    {
-      schema: {
-        tags: ['payments'],
-        summary: 'My direct-debit mandate (account shown by its last four characters), whether I am blocked, my open direct debits',
-        response: { 200: directDebitStatusSchema },
-      },
-    },
-    async (request, reply) => {
+  app.route({
+    ...endpoint('GET /api/directdebit.php'),
+    handler: async (request, reply) => {
       const auth = requireAuth(request);
       reply.header('cache-control', 'private, no-store');
       return directDebitStatus(ctx, auth.user.id);
     },
-  );
+  });
 
-  app.post(
-    '/api/directdebit.php',
-    {
-      schema: {
-        tags: ['payments'],
-        summary:
-          'The direct-debit form: step details sends a code by SMS, step otp checks it and makes the mandate, step resend sends a new code',
-        body: directDebitRequestSchema,
-        response: { 200: directDebitPostResponseSchema },
-      },
-    },
-    async (request) => {
+  app.route({
+    ...endpoint('POST /api/directdebit.php'),
+    handler: async (request) => {
       const userId = requireAuth(request).user.id;
       const body = request.body;
       if (body.step === 'otp') return confirmDirectDebit(ctx, userId, body.verification, body.otp);
@@ -50,5 +33,5 @@ export const directDebitRoutes: FastifyPluginAsyncZod = async (app) => {
       const { step: _step, ...details } = body;
       return startDirectDebit(ctx, userId, details, request.ip);
     },
-  );
+  });
 };

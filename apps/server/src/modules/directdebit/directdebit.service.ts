@@ -14,52 +14,28 @@ import {
   INVALID_CODE,
   ibanLast4,
 } from '@amora/contracts';
-import type { Executor } from '@amora/db';
 import { electronicFormatIBAN, extractIBAN, isSEPACountry, isValidIBAN } from 'ibantools';
 import type { CountryCode } from 'libphonenumber-js/max';
 import type { AppContext } from '../../context';
 import { badRequest, HttpError, notFound, tooManyRequests } from '../../lib/errors';
-import { withTransaction } from '../../lib/transaction';
+import { type DbContext, dbOf, withTransaction } from '../../lib/transaction';
+import { countOpenDirectDebits, findCustomer, saveCustomer } from '../payments/payments.service';
 import { forgetTexts, purgeMember as purgeSms, smsOf, smsText } from '../sms/sms.service';
 import {
-  countOpenDirectDebits,
   deleteDirectDebitDataOf,
   deleteExpiredVerifications,
-  findCustomer,
   findMemberForDirectDebit,
   findValidMandate,
   findVerification,
   forgetPayload,
   insertMandate,
   insertVerification,
-  lockMemberForDirectDebit,
   type MandateRow,
   renewVerification,
-  saveCustomer,
   takeAttempt,
   useVerification,
   type VerificationRow,
 } from './directdebit.repository';
-
-export type DirectDebitAllowed =
-  | { ok: true; mandateId: string; customerId: string }
-  | { ok: false; error: 'direct_debit_blocked' | 'direct_debit_limit' | 'mandate_required' };
-
-/**
- * Whether the member may start a direct-debit payment now, and with which provider mandate and customer.
- * Call it with the transaction of the unit of work that stores the order: it locks the member's row, so of
- * parallel starts one at a time counts the open debits and adds its own, and the limit holds. In this order:
- * blocked after a chargeback, no valid mandate (of `provider`, when given), DIRECT_DEBIT_OPEN_LIMIT reached.
- */
-export async function directDebitAllowed(db: Executor, userId: number, options: { provider?: string } = {}): Promise<DirectDebitAllowed> {
-  const member = await lockMemberForDirectDebit(db, userId);
-  if (!member || member.blocked) return { ok: false, error: 'direct_debit_blocked' };
-  const mandate = await findValidMandate(db, userId, options.provider);
-  const customerId = mandate ? await findCustomer(db, userId, mandate.provider) : null;
-  if (!mandate || !customerId) return { ok: false, error: 'mandate_required' };
-  if ((await countOpenDirectDebits(db, userId)) >= DIRECT_DEBIT_OPEN_LIMIT) return { ok: false, error: 'direct_debit_limit' };
-  return { ok: true, mandateId: mandate.providerMandateId, customerId };
-}
 
 /* ------------------------------------------------------------------------------------------------------------ */
 /* The form, the SMS code and the mandate (GET and POST /api/directdebit.php).                                  */
@@ -156,13 +132,13 @@ function mandateView(row: MandateRow): DirectDebitMandate {
 
 /** GET /api/directdebit.php: my mandate, whether I am blocked, and my open direct debits against the limit. */
 export async function directDebitStatus(ctx: Ctx, userId: number): Promise<DirectDebitStatus> {
-  const member = await findMemberForDirectDebit(ctx.db, userId);
+  const member = await findMemberForDirectDebit(dbOf(ctx), userId);
   if (!member) throw notFound();
-  const mandate = await findValidMandate(ctx.db, userId, ctx.payments.name);
+  const mandate = await findValidMandate(dbOf(ctx), userId, ctx.payments.name);
   return {
     mandate: mandate ? mandateView(mandate) : null,
     blocked: member.blocked,
-    open: await countOpenDirectDebits(ctx.db, userId),
+    open: await countOpenDirectDebits(ctx, userId),
     limit: DIRECT_DEBIT_OPEN_LIMIT,
     phone_country: member.country || null,
   };
@@ -220,10 +196,10 @@ async function sendCode(
 
 /** Step 1: the form. Checks it, keeps it with a new code (hash only) and sends the code by SMS. */
 export async function startDirectDebit(ctx: Ctx, userId: number, input: Omit<DirectDebitDetailsInput, 'step'>, ip: string | null = null) {
-  const member = await findMemberForDirectDebit(ctx.db, userId);
+  const member = await findMemberForDirectDebit(dbOf(ctx), userId);
   if (!member) throw notFound();
   if (member.blocked) throw blocked();
-  if ((await countOpenDirectDebits(ctx.db, userId)) >= DIRECT_DEBIT_OPEN_LIMIT) throw limitReached();
+  if ((await countOpenDirectDebits(ctx, userId)) >= DIRECT_DEBIT_OPEN_LIMIT) throw limitReached();
   const iban = checkedIban(input.iban);
   if (!iban) throw badRequest('iban', 'directDebit.errors.iban');
   const phone = checkedMobile(input.phone, member.country);
@@ -258,8 +234,8 @@ export async function resendCode(
   verificationId: number,
   ip: string | null = null,
 ): Promise<DirectDebitVerification> {
-  const member = await findMemberForDirectDebit(ctx.db, userId);
-  const existing = member ? await findVerification(ctx.db, verificationId, userId) : null;
+  const member = await findMemberForDirectDebit(dbOf(ctx), userId);
+  const existing = member ? await findVerification(dbOf(ctx), verificationId, userId) : null;
   if (!member || !existing) throw notFound();
   if (member.blocked) throw blocked();
   if (existing.usedAt || Object.keys(existing.payload).length === 0) throw invalidCode();
@@ -287,23 +263,23 @@ export async function confirmDirectDebit(
   verificationId: number,
   otp: string,
 ): Promise<{ ok: true; mandate: DirectDebitMandate }> {
-  const attempt = await takeAttempt(ctx.db, verificationId, userId, ctx.now(), DIRECT_DEBIT_CODE_MAX_ATTEMPTS);
+  const attempt = await takeAttempt(dbOf(ctx), verificationId, userId, ctx.now(), DIRECT_DEBIT_CODE_MAX_ATTEMPTS);
   if (!attempt) {
-    if (!(await findVerification(ctx.db, verificationId, userId))) throw notFound();
+    if (!(await findVerification(dbOf(ctx), verificationId, userId))) throw notFound();
     throw invalidCode();
   }
   if (!codeMatches(attempt.codeHash, otp)) {
-    if (attempt.attempts >= DIRECT_DEBIT_CODE_MAX_ATTEMPTS) await forgetPayload(ctx.db, attempt.id);
+    if (attempt.attempts >= DIRECT_DEBIT_CODE_MAX_ATTEMPTS) await forgetPayload(dbOf(ctx), attempt.id);
     throw invalidCode();
   }
   const form = attempt.payload as unknown as FormPayload;
   if (!form.iban) throw invalidCode();
-  const member = await findMemberForDirectDebit(ctx.db, userId);
+  const member = await findMemberForDirectDebit(dbOf(ctx), userId);
   if (!member) throw notFound();
   if (member.blocked) throw blocked();
 
   const { payments } = ctx;
-  let customerId = await findCustomer(ctx.db, userId, payments.name);
+  let customerId = await findCustomer(ctx, userId, payments.name);
   let mandate: ProviderMandate;
   try {
     if (!customerId) {
@@ -312,7 +288,7 @@ export async function confirmDirectDebit(
         email: member.email,
         metadata: { userId, siteId: member.siteId },
       });
-      customerId = await saveCustomer(ctx.db, userId, payments.name, created.id);
+      customerId = await saveCustomer(ctx, userId, payments.name, created.id);
     }
     mandate = await payments.createMandate(customerId, {
       method: 'directdebit',
@@ -352,26 +328,23 @@ export async function confirmDirectDebit(
 }
 
 /** The account purge: the member's mandates, codes and SMS. */
-export async function purgeMember(db: Executor, member: { userId: number }): Promise<void> {
-  await deleteDirectDebitDataOf(db, member.userId);
-  await purgeSms(db, member);
+export async function purgeMember(ctx: DbContext, member: { userId: number }): Promise<void> {
+  await withTransaction(ctx, async (tx) => {
+    await deleteDirectDebitDataOf(tx, member.userId);
+    await purgeSms(ctx, member);
+  });
 }
 
-/** The recurring job that removes what abandoned forms left: their IBAN, address and phone, and codes in clear. */
-export const FORGET_JOB = 'directdebit.forget';
 /** How long after its code expired a form's data may stay (the member may still ask for a new code until then). */
 const FORGET_AFTER_MS = 3_600_000;
 
 /**
- * Registers the hourly clean-up: verifications whose code expired over an hour ago are deleted with their form
- * (before, only the next member's form cleared them, so with no further forms they stayed), and the direct-debit
- * SMS written before then lose their text (the code in clear).
+ * The hourly clean-up (the `directdebit.forget` job, jobs.ts): verifications whose code expired over an hour ago
+ * are deleted with their form (before, only the next member's form cleared them, so with no further forms they
+ * stayed), and the direct-debit SMS written before then lose their text (the code in clear).
  */
-export function registerDirectDebitJobs(ctx: Pick<AppContext, 'db' | 'jobs' | 'now'>): void {
-  ctx.jobs.handle(FORGET_JOB, async () => {
-    const before = new Date(ctx.now().getTime() - FORGET_AFTER_MS);
-    await deleteExpiredVerifications(ctx.db, before);
-    await forgetTexts(ctx.db, 'directdebitCode', new Date(before.getTime() - DIRECT_DEBIT_CODE_TTL_SECONDS * 1000));
-  });
-  ctx.jobs.every(FORGET_JOB, FORGET_AFTER_MS);
+export async function forgetAbandonedForms(ctx: Pick<AppContext, 'db' | 'now'>): Promise<void> {
+  const before = new Date(ctx.now().getTime() - FORGET_AFTER_MS);
+  await deleteExpiredVerifications(dbOf(ctx), before);
+  await forgetTexts(ctx, 'directdebitCode', new Date(before.getTime() - DIRECT_DEBIT_CODE_TTL_SECONDS * 1000));
 }

@@ -4,13 +4,17 @@ import { eq } from 'drizzle-orm';
 import { type AddressObject, type ParsedMail, simpleParser } from 'mailparser';
 import { SMTPServer } from 'smtp-server';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { type AppJobs, JOBS } from '../../job-specs';
+import { registerJobs } from '../../jobs';
 import { createJobs, DEFAULT_LEASE_MS, type Jobs } from '../../lib/jobs';
 import { claimJobs, findJobs } from '../../lib/jobs.repository';
 import { withTransaction } from '../../lib/transaction';
 import { createTestApp, type TestApp } from '../../test/harness';
 import type { Site } from '../sites/sites.service';
 import { insertOutbox } from './mail.repository';
-import { createMailer, MAX_ATTEMPTS, type Mailer, type MailRequest, SEND_MAIL_JOB } from './mail.service';
+import { createMailer, type Mailer, type MailRequest, SEND_MAIL_JOB } from './mail.service';
+
+const MAX_ATTEMPTS = JOBS[SEND_MAIL_JOB].maxAttempts;
 
 interface TestSmtp {
   port: number;
@@ -64,7 +68,7 @@ const firstAddress = (field: AddressObject | AddressObject[] | undefined) => (Ar
 let t: TestApp;
 let site: Site;
 let smtp: TestSmtp;
-const mailers: { mailer: Mailer; jobs: Jobs }[] = [];
+const mailers: { mailer: Mailer; jobs: Jobs<AppJobs> }[] = [];
 /** The clock of the mailers' job workers. */
 let now = new Date();
 const advance = (ms: number) => {
@@ -72,9 +76,11 @@ const advance = (ms: number) => {
 };
 
 /** A mailer with a job worker of its own, as each server process has (the worker loop is not started). */
-function serverProcess(smtpUrl: string | null): { mailer: Mailer; jobs: Jobs } {
-  const jobs = createJobs({ db: t.ctx.db, now: () => now });
+function serverProcess(smtpUrl: string | null): { mailer: Mailer; jobs: Jobs<AppJobs> } {
+  const jobs = createJobs({ db: t.ctx.db, specs: JOBS, now: () => now });
   const created = { mailer: createMailer({ smtpUrl, db: t.ctx.db, jobs }), jobs };
+  // Its worker sends with its mailer (the mail job alone, as the other jobs are not what this test is about).
+  registerJobs(jobs, { ctx: { ...t.ctx, mailer: created.mailer, jobs }, log: { info() {}, warn() {} } }, [SEND_MAIL_JOB]);
   mailers.push(created);
   return created;
 }

@@ -1,7 +1,8 @@
-import type { Database, Executor } from '@amora/db';
+import type { Database } from '@amora/db';
 import type { NodemailerError, Transporter } from 'nodemailer';
+import type { AppJobs } from '../../job-specs';
 import type { Jobs } from '../../lib/jobs';
-import { afterCommit, withTransaction } from '../../lib/transaction';
+import { afterCommit, type DbContext, dbOf, withTransaction } from '../../lib/transaction';
 import type { Site } from '../sites/sites.service';
 import { deleteOutboxOf, findMailToSend, insertOutbox, markFailed, markSent } from './mail.repository';
 import { type MailKind, renderEmail } from './templates';
@@ -34,15 +35,18 @@ export interface Mailer {
   /** Resolves once the work handed to `later` and the first attempts under way have finished. */
   idle(): Promise<void>;
   close(): Promise<void>;
+  /**
+   * The `mail.send` job (jobs.ts): one attempt at the stored mail. Safe to run again: a mail already sent is not
+   * sent twice. Throws when SMTP failed, so the job is retried.
+   */
+  deliver(outboxId: number): Promise<void>;
 }
 
 interface Logger {
   warn(obj: unknown, msg?: string): void;
 }
 
-/** Attempts per mail, counting the first; then its job is dead and the outbox row stays 'failed'. */
-export const MAX_ATTEMPTS = 5;
-/** The job that sends one stored mail; its payload is `{ outboxId }`. */
+/** The job that sends one stored mail (job-specs.ts: 5 attempts, then the outbox row stays 'failed'). */
 export const SEND_MAIL_JOB = 'mail.send';
 
 /** A sender's display name in a From header: quoted, with quotes and backslashes escaped (RFC 5322). */
@@ -56,11 +60,6 @@ function describe(error: unknown): string {
   return text.slice(0, 500);
 }
 
-function outboxIdOf(payload: unknown): number | null {
-  const id = (payload as { outboxId?: unknown } | null)?.outboxId;
-  return typeof id === 'number' && Number.isSafeInteger(id) ? id : null;
-}
-
 /**
  * Email: through SMTP when SMTP_URL is set, else kept in the outbox with status 'dev' for the dev mailbox.
  * Every mail is an outbox row first, written with a `mail.send` job in the same transaction, so nothing is lost
@@ -70,7 +69,7 @@ function outboxIdOf(payload: unknown): number | null {
 export function createMailer(options: {
   smtpUrl: string | null;
   db: Database;
-  jobs: Jobs;
+  jobs: Pick<Jobs<AppJobs>, 'enqueue' | 'runNow'>;
   log?: Logger;
   /** Log a warning when there is no SMTP_URL (default yes); off where the start lines already say so. */
   warnWithoutSmtp?: boolean;
@@ -96,34 +95,6 @@ export function createMailer(options: {
     return work.finally(() => inFlight.delete(work));
   };
 
-  /** The job: one attempt. Safe to run again: a mail already sent is not sent twice. */
-  jobs.handle(
-    SEND_MAIL_JOB,
-    async (payload) => {
-      const id = outboxIdOf(payload);
-      const mail = id === null ? null : await findMailToSend(db, id);
-      if (!mail || mail.status === 'sent' || mail.status === 'dev') return;
-      if (!smtpUrl) throw new Error('SMTP_URL is not set in this process');
-      try {
-        await (await transportFor(smtpUrl)).sendMail({
-          from: mail.fromAddress,
-          to: mail.toAddress,
-          ...(mail.replyTo ? { replyTo: mail.replyTo } : {}),
-          subject: mail.subject,
-          text: mail.text,
-          html: mail.html,
-          headers: { 'Auto-Submitted': 'auto-generated' },
-        });
-      } catch (error) {
-        log?.warn({ err: error, outboxId: mail.id }, 'email not sent; it will be retried');
-        await markFailed(db, mail.id, describe(error));
-        throw error;
-      }
-      await markSent(db, mail.id);
-    },
-    { maxAttempts: MAX_ATTEMPTS },
-  );
-
   /**
    * Renders and stores the mail with its job, in the caller's unit of work when there is one (the mail exists
    * only if the change it tells of is committed), and makes the first attempt here once that has committed.
@@ -144,7 +115,7 @@ export function createMailer(options: {
     };
     const jobId = await withTransaction({ db }, async (tx) => {
       const outboxId = await insertOutbox(tx, row);
-      return smtpUrl ? jobs.enqueue(tx, SEND_MAIL_JOB, { outboxId }, { maxAttempts: MAX_ATTEMPTS }) : null;
+      return smtpUrl ? jobs.enqueue(tx, SEND_MAIL_JOB, { outboxId }) : null;
     });
     const attempt = { first: Promise.resolve() as Promise<unknown> };
     if (jobId !== null) {
@@ -183,10 +154,32 @@ export function createMailer(options: {
       while (inFlight.size > 0) await Promise.allSettled([...inFlight]);
       if (transport) (await transport.catch(() => null))?.close();
     },
+
+    async deliver(outboxId) {
+      const mail = await findMailToSend(db, outboxId);
+      if (!mail || mail.status === 'sent' || mail.status === 'dev') return;
+      if (!smtpUrl) throw new Error('SMTP_URL is not set in this process');
+      try {
+        await (await transportFor(smtpUrl)).sendMail({
+          from: mail.fromAddress,
+          to: mail.toAddress,
+          ...(mail.replyTo ? { replyTo: mail.replyTo } : {}),
+          subject: mail.subject,
+          text: mail.text,
+          html: mail.html,
+          headers: { 'Auto-Submitted': 'auto-generated' },
+        });
+      } catch (error) {
+        log?.warn({ err: error, outboxId: mail.id }, 'email not sent; it will be retried');
+        await markFailed(db, mail.id, describe(error));
+        throw error;
+      }
+      await markSent(db, mail.id);
+    },
   };
 }
 
 /** The account purge: every mail stored for the member (their address and the texts go with the account). */
-export async function purgeMember(db: Executor, member: { userId: number }): Promise<void> {
-  await deleteOutboxOf(db, member.userId);
+export async function purgeMember(ctx: DbContext, member: { userId: number }): Promise<void> {
+  await deleteOutboxOf(dbOf(ctx), member.userId);
 }

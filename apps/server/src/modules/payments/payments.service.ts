@@ -1,5 +1,6 @@
 import {
   bestValueId,
+  DIRECT_DEBIT_OPEN_LIMIT,
   isLocale,
   localizePath,
   PAYMENT_ERRORS,
@@ -17,7 +18,6 @@ import { HttpError, notFound } from '../../lib/errors';
 import { type DbContext, dbOf, withTransaction } from '../../lib/transaction';
 import { addDebtAndBlock, setCreditDebt, setPaidUser } from '../accounts/accounts.service';
 import { credit, movements, spend } from '../credits/credits.service';
-import { directDebitAllowed } from '../directdebit/directdebit.service';
 import {
   checkoutsHoldingDiscount,
   discountCodeById,
@@ -42,24 +42,27 @@ import { presentMovement, presentOrder, presentPackage, presentPackages, present
 import {
   attachPayment,
   type Buyer,
+  countOpenDirectDebits as countOpenDirectDebitsOf,
   countriesWithPackages,
   detachOrders,
   findBuyer,
-  findCustomer,
+  findCustomer as findCustomerOf,
   findLastPaidOrder,
   findOrder,
   findOrderByPayment,
   findOrderByRequest,
   findPackage,
+  findValidMandate,
   hasOrdersWithoutPayment,
   insertOrder,
   listOrders,
   lockBuyer,
+  lockMemberForDirectDebit,
   lockOrder,
   type OrderRow,
   recordEvent,
   refundedCreditsOf,
-  saveCustomer,
+  saveCustomer as saveCustomerOf,
   touchOrder,
   updateOrder,
 } from './payments.repository';
@@ -220,6 +223,46 @@ export async function pricingFor(
     packages: presentPackages(packages, []),
     methods: offered.map((m) => ({ name: m.name, fee: m.feeMinor })),
   };
+}
+
+/* The provider's customers belong to this module; directdebit asks for them when it makes a mandate. */
+
+/** The member's customer at the provider, if one was made. */
+export async function findCustomer(ctx: DbContext, userId: number, provider: string): Promise<string | null> {
+  return findCustomerOf(dbOf(ctx), userId, provider);
+}
+
+/** Keeps the member's provider customer; when another request stored one first, that one is answered. */
+export async function saveCustomer(ctx: DbContext, userId: number, provider: string, customerId: string): Promise<string> {
+  return saveCustomerOf(dbOf(ctx), userId, provider, customerId);
+}
+
+/** Direct-debit orders of the member that are not settled yet (DIRECT_DEBIT_OPEN_LIMIT counts them). */
+export async function countOpenDirectDebits(ctx: DbContext, userId: number): Promise<number> {
+  return countOpenDirectDebitsOf(dbOf(ctx), userId);
+}
+
+export type DirectDebitAllowed =
+  | { ok: true; mandateId: string; customerId: string }
+  | { ok: false; error: 'direct_debit_blocked' | 'direct_debit_limit' | 'mandate_required' };
+
+/**
+ * Whether the member may start a direct-debit payment now, and with which provider mandate and customer.
+ * Call it inside the unit of work that stores the order (it joins it): it locks the member's row, so of
+ * parallel starts one at a time counts the open debits and adds its own, and the limit holds. In this order:
+ * blocked after a chargeback, no valid mandate (of `provider`, when given; modules/directdebit makes them),
+ * DIRECT_DEBIT_OPEN_LIMIT reached.
+ */
+export async function directDebitAllowed(ctx: DbContext, userId: number, options: { provider?: string } = {}): Promise<DirectDebitAllowed> {
+  return withTransaction(ctx, async (tx) => {
+    const member = await lockMemberForDirectDebit(tx, userId);
+    if (!member || member.blocked) return { ok: false, error: 'direct_debit_blocked' } as const;
+    const mandate = await findValidMandate(tx, userId, options.provider);
+    const customerId = mandate ? await findCustomerOf(tx, userId, mandate.provider) : null;
+    if (!mandate || !customerId) return { ok: false, error: 'mandate_required' } as const;
+    if ((await countOpenDirectDebitsOf(tx, userId)) >= DIRECT_DEBIT_OPEN_LIMIT) return { ok: false, error: 'direct_debit_limit' } as const;
+    return { ok: true, mandateId: mandate.providerMandateId, customerId } as const;
+  });
 }
 
 export interface StartInput {
@@ -404,7 +447,7 @@ export async function repeatOrder(
     last.mandateId &&
     (last.sequenceType === 'first' || last.sequenceType === 'recurring')
   ) {
-    const customerId = await findCustomer(dbOf(ctx), buyer.userId, ctx.payments.name);
+    const customerId = await findCustomerOf(dbOf(ctx), buyer.userId, ctx.payments.name);
     if (customerId) {
       const mandates = await ctx.payments.listMandates(customerId).catch(() => []);
       if (mandates.some((m) => m.id === last.mandateId && m.status === 'valid')) mandate = { mandateId: last.mandateId, customerId };
@@ -503,11 +546,11 @@ function directDebitRefused(error: 'direct_debit_blocked' | 'direct_debit_limit'
 }
 
 async function ensureCustomer(ctx: AppContext, buyer: Buyer, site: Site): Promise<string | null> {
-  const known = await findCustomer(dbOf(ctx), buyer.userId, ctx.payments.name);
+  const known = await findCustomerOf(dbOf(ctx), buyer.userId, ctx.payments.name);
   if (known) return known;
   try {
     const made = await ctx.payments.createCustomer({ metadata: { userId: buyer.userId, siteId: site.id } });
-    return await saveCustomer(dbOf(ctx), buyer.userId, ctx.payments.name, made.id);
+    return await saveCustomerOf(dbOf(ctx), buyer.userId, ctx.payments.name, made.id);
   } catch {
     // Without a customer the card is paid once (no mandate for a repeat).
     return null;
@@ -566,7 +609,7 @@ async function createPayment(ctx: AppContext, site: Site, order: OrderRow, known
   const buyer = await findBuyer(dbOf(ctx), userId);
   const language = buyer?.language ?? 'en';
   const customerId =
-    order.sequenceType === 'oneoff' ? null : (knownCustomer ?? (await findCustomer(dbOf(ctx), userId, ctx.payments.name)) ?? undefined);
+    order.sequenceType === 'oneoff' ? null : (knownCustomer ?? (await findCustomerOf(dbOf(ctx), userId, ctx.payments.name)) ?? undefined);
   let payment: ProviderPayment;
   try {
     payment = await ctx.payments.createPayment({

@@ -1,3 +1,4 @@
+import type { AppEvent } from '@amora/contracts';
 import type { Database } from '@amora/db';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { hashToken } from '../../lib/tokens';
@@ -42,6 +43,8 @@ describe('sessions found lately (the session cache)', () => {
 
   it('a refused change made without a session keeps what is cached; a login forgets it', async () => {
     const member = await createMember(t);
+    // The signup's own events (profile.changed) have forgotten the member's sessions already.
+    await t.ctx.events.idle();
     expect((await currentUser(t, member.cookie))?.id).toBe(member.userId);
     expect((await login(t, member.email, 'not-the-password', { ip: nextIp() })).statusCode).toBe(401);
     expect(isCached(member.cookie)).toBe(true);
@@ -89,13 +92,20 @@ describe('sessions found lately (the session cache)', () => {
     expect((await call(t, 'GET', '/api/profile.php', undefined, { cookie: other })).statusCode).toBe(403);
   });
 
-  it('forgets a member’s sessions when another process says their account changed (session.revoked)', async () => {
+  it('forgets a member’s sessions when another process says their sessions ended, their account or their profile changed', async () => {
     const member = await createMember(t);
-    expect((await currentUser(t, member.cookie))?.id).toBe(member.userId);
-    expect(isCached(member.cookie)).toBe(true);
-    t.ctx.events.publish({ type: 'session.revoked', siteId: 1, userId: member.userId });
-    await t.ctx.events.idle();
-    expect(isCached(member.cookie)).toBe(false);
+    const said: AppEvent[] = [
+      { type: 'session.ended', siteId: 1, userId: member.userId },
+      { type: 'account.changed', siteId: 1, userId: member.userId },
+      { type: 'profile.changed', siteId: 1, profileId: member.profileId, fields: ['about'] },
+    ];
+    for (const event of said) {
+      expect((await currentUser(t, member.cookie))?.id).toBe(member.userId);
+      expect(isCached(member.cookie)).toBe(true);
+      t.ctx.events.publish(event);
+      await t.ctx.events.idle();
+      expect(isCached(member.cookie), event.type).toBe(false);
+    }
   });
 
   it('an activation link opened without a session is seen by the member’s next read', async () => {

@@ -1,4 +1,4 @@
-import type { Database } from '@amora/db';
+import type { Executor } from '@amora/db';
 import { LRUCache } from 'lru-cache';
 
 /** What a session lookup found: the session and the member's account and profile rows. */
@@ -14,7 +14,7 @@ export const SESSION_CACHE_TTL_MS = 5_000;
 const SESSION_CACHE_SIZE = 10_000;
 
 interface Entry {
-  db: Database;
+  db: Executor;
   userId: number;
   found: CachedSession<unknown, unknown, unknown>;
 }
@@ -28,12 +28,15 @@ interface Entry {
  * - a change (any call that is not a read, and the GET changes of client-header.ts) reads its session from the
  *   database, and once it has been handled, before its answer leaves, the member's sessions are forgotten, or
  *   every session when a visitor made it (a link from a mail, a login): `forgetAfterChange` in auth.ts;
- * - ending sessions (logout, a new password, a deletion) forgets them in the sessions repository, whoever
- *   asks for it;
+ * - ending sessions (logout, a new password, a deletion) forgets them in the sessions service, whoever
+ *   asks for it, and raises `session.ended`;
+ * - other processes forget a member on `session.ended`, `account.changed` and `profile.changed`
+ *   (apps/server/src/listeners.ts), and everything after a lost Redis connection;
  * - a lookup that began before a forget is not kept (the generation), however long it took; what a
  *   transaction forgets before its commit is not cached again for SESSION_CACHE_TTL_MS, so a read between the
  *   forget and the commit cannot put the old rows back.
- * Other processes see a change within SESSION_CACHE_TTL_MS.
+ * Other processes see any other change (a balance spent on a message, a direct SQL change) within
+ * SESSION_CACHE_TTL_MS.
  */
 class SessionCache {
   /** Token hashes by member, for forgetting a member's sessions at once. */
@@ -50,10 +53,12 @@ class SessionCache {
   /** Members and tokens forgotten lately: not cached again until SESSION_CACHE_TTL_MS has passed. */
   private readonly heldMembers = new LRUCache<number, true>({ max: SESSION_CACHE_SIZE, ttl: SESSION_CACHE_TTL_MS });
   private readonly heldTokens = new LRUCache<string, true>({ max: SESSION_CACHE_SIZE, ttl: SESSION_CACHE_TTL_MS });
+  /** The member of each profile cached lately, for `profile.changed`, which names the profile. */
+  private readonly memberOfProfile = new LRUCache<number, number>({ max: SESSION_CACHE_SIZE });
   /** Moves on at every forget; a lookup that started under an older generation is not kept. */
   private generation = 0;
 
-  get<S, U, P>(db: Database, tokenHash: string): CachedSession<S, U, P> | undefined {
+  get<S, U, P>(db: Executor, tokenHash: string): CachedSession<S, U, P> | undefined {
     const entry = this.entries.get(tokenHash);
     return entry && entry.db === db ? (entry.found as CachedSession<S, U, P>) : undefined;
   }
@@ -63,10 +68,12 @@ class SessionCache {
     return this.generation;
   }
 
-  set(db: Database, tokenHash: string, userId: number, found: CachedSession<unknown, unknown, unknown>, generation: number): void {
+  set(db: Executor, tokenHash: string, userId: number, found: CachedSession<unknown, unknown, unknown>, generation: number): void {
     if (generation !== this.generation) return;
     if (this.heldMembers.has(userId) || this.heldTokens.has(tokenHash)) return;
     this.entries.set(tokenHash, { db, userId, found });
+    const profileId = (found.profile as { id?: unknown } | null)?.id;
+    if (typeof profileId === 'number') this.memberOfProfile.set(profileId, userId);
     let tokens = this.byMember.get(userId);
     if (!tokens) {
       tokens = new Set();
@@ -91,6 +98,12 @@ class SessionCache {
     if (inTransaction) this.heldMembers.set(userId, true);
     const tokens = this.byMember.get(userId);
     if (tokens) for (const tokenHash of [...tokens]) this.entries.delete(tokenHash);
+  }
+
+  /** The sessions of the member whose profile this is (once its change is committed). */
+  forgetProfile(profileId: number): void {
+    const userId = this.memberOfProfile.get(profileId);
+    if (userId !== undefined) this.forgetMember(userId);
   }
 
   /** Once a change is committed. */

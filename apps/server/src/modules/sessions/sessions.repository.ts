@@ -24,8 +24,12 @@ export async function touchSession(db: Executor, id: number, now: Date): Promise
   await db.update(sessions).set({ lastSeenAt: now }).where(eq(sessions.id, id));
 }
 
-export async function deleteSessionByHash(db: Executor, tokenHash: string): Promise<void> {
-  await db.delete(sessions).where(eq(sessions.tokenHash, tokenHash));
+/** Deletes the session of this token hash; answers whose it was, if it existed. */
+export async function deleteSessionByHash(db: Executor, tokenHash: string): Promise<{ siteId: number; userId: number } | undefined> {
+  const [ended] = await db.delete(sessions).where(eq(sessions.tokenHash, tokenHash)).returning({ userId: sessions.userId });
+  if (!ended) return undefined;
+  const [user] = await db.select({ siteId: users.siteId }).from(users).where(eq(users.id, ended.userId));
+  return user ? { siteId: user.siteId, userId: ended.userId } : undefined;
 }
 
 export async function deleteSessionsOf(db: Executor, userId: number): Promise<void> {

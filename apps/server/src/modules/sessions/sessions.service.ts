@@ -1,8 +1,8 @@
 import { SESSION_COOKIE, SESSION_DAYS } from '@amora/contracts';
-import type { Executor } from '@amora/db';
 import type { FastifyReply } from 'fastify';
 import type { AppContext } from '../../context';
 import { hashToken, newToken } from '../../lib/tokens';
+import { type DbContext, dbOf } from '../../lib/transaction';
 import { sessionCache } from './session-cache';
 import {
   deleteSessionByHash,
@@ -43,7 +43,8 @@ type Found = NonNullable<Awaited<ReturnType<typeof findSessionAccount>>>;
 export async function findAuth(ctx: Pick<AppContext, 'db' | 'now'>, token: string, siteId: number, change: boolean): Promise<Auth | null> {
   const tokenHash = hashToken(token);
   const now = ctx.now();
-  const { db } = ctx;
+  // Outside a unit of work (plugins/auth.ts) the database itself, which is also the cache's key.
+  const db = dbOf(ctx);
   let found = change ? undefined : sessionCache.get<Found['session'], Found['user'], Found['profile']>(db, tokenHash);
   // Stale for this request's clock (the cache keeps real time): asked again, which also touches the session.
   if (found && (found.session.expiresAt <= now || now.getTime() - found.session.lastSeenAt.getTime() > TOUCH_EVERY_MS)) found = undefined;
@@ -67,6 +68,11 @@ export function forgetCachedSessions(userId: number): void {
   sessionCache.forgetMember(userId);
 }
 
+/** The sessions of the member whose profile this is are read again at their next call in this process. */
+export function forgetCachedSessionsOfProfile(profileId: number): void {
+  sessionCache.forgetProfile(profileId);
+}
+
 /** Every session is read from the database again at its next call in this process (anything may have changed). */
 export function forgetAllCachedSessions(): void {
   sessionCache.forgetAll();
@@ -76,7 +82,7 @@ export function forgetAllCachedSessions(): void {
 export async function startSession(ctx: AppContext, userId: number, userAgent: string): Promise<{ token: string; expires: Date }> {
   const token = newToken();
   const expires = new Date(ctx.now().getTime() + SESSION_DAYS * DAY_MS);
-  await insertSession(ctx.db, { userId, tokenHash: hashToken(token), userAgent, expiresAt: expires, lastSeenAt: ctx.now() });
+  await insertSession(dbOf(ctx), { userId, tokenHash: hashToken(token), userAgent, expiresAt: expires, lastSeenAt: ctx.now() });
   return { token, expires };
 }
 
@@ -92,8 +98,9 @@ export function clearSessionCookie(reply: FastifyReply): void {
 /** Logs the session of this cookie token out (nothing happens for an unknown one). */
 export async function endSession(ctx: AppContext, token: string): Promise<void> {
   const tokenHash = hashToken(token);
-  await deleteSessionByHash(ctx.db, tokenHash);
+  const ended = await deleteSessionByHash(dbOf(ctx), tokenHash);
   sessionCache.forgetToken(tokenHash);
+  if (ended) ctx.events.publish({ type: 'session.ended', ...ended });
 }
 
 /**
@@ -101,19 +108,23 @@ export async function endSession(ctx: AppContext, token: string): Promise<void> 
  * for a connection that outlives the request that opened it (the chat's live channel).
  */
 export async function sessionIsOpen(ctx: Pick<AppContext, 'db' | 'now'>, tokenHash: string): Promise<boolean> {
-  const found = await findSessionAccount(ctx.db, tokenHash, ctx.now());
+  const found = await findSessionAccount(dbOf(ctx), tokenHash, ctx.now());
   return found !== undefined && found.user.status !== 'deleted';
 }
 
-/** Ends every session of the member (a new password, a deleted account); `db` may be the caller's transaction. */
-export async function endAllSessions(db: Executor, userId: number): Promise<void> {
-  await deleteSessionsOf(db, userId);
+/**
+ * Ends every session of the member (a new password, a deleted account), in the caller's unit of work when one is
+ * open. Every process hears of it once it is committed (`session.ended`).
+ */
+export async function endAllSessions(ctx: Pick<AppContext, 'db' | 'events'>, member: { siteId: number; userId: number }): Promise<void> {
+  await deleteSessionsOf(dbOf(ctx), member.userId);
   // Ended at once in this process, also when the transaction commits later (plugins/session-cache.ts).
-  sessionCache.forgetMember(userId, true);
+  sessionCache.forgetMember(member.userId, true);
+  ctx.events.publish({ type: 'session.ended', siteId: member.siteId, userId: member.userId });
 }
 
 /** The account purge: the member's sessions go with the account. */
-export async function purgeMember(db: Executor, member: { userId: number }): Promise<void> {
-  await deleteSessionsOf(db, member.userId);
+export async function purgeMember(ctx: DbContext, member: { userId: number }): Promise<void> {
+  await deleteSessionsOf(dbOf(ctx), member.userId);
   sessionCache.forgetMember(member.userId, true);
 }

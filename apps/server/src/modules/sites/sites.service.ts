@@ -1,6 +1,7 @@
 import type { Database } from '@amora/db';
 import type { Config } from '../../config';
 import type { EventBus } from '../../lib/events';
+import { dbOf } from '../../lib/transaction';
 import { findAllSites, type Site, type SiteSettings, updateSiteRow } from './sites.repository';
 
 /** A site as other modules see it (they reach this module through its service). */
@@ -39,16 +40,11 @@ export class SiteDirectory {
   generation = 0;
 
   /**
-   * With `events`, a change of any site's settings, made in this process or another, is read at the next
-   * request (site.settings-changed), and so is everything after a lost Redis connection, which may have missed one.
+   * A change of any site's settings, made in this process or another, is read at the next request: the
+   * listeners (apps/server/src/listeners.ts) call `invalidate` on site.settings-changed, and after a lost Redis
+   * connection, which may have missed one.
    */
-  constructor(
-    private readonly db: Database,
-    events?: Pick<EventBus, 'subscribe' | 'onMissed'>,
-  ) {
-    events?.subscribe('site.settings-changed', () => this.invalidate());
-    events?.onMissed(() => this.invalidate());
-  }
+  constructor(private readonly db: Database) {}
 
   private invalidations = 0;
 
@@ -154,7 +150,7 @@ export async function changeSiteSettings(
   siteId: number,
   values: SiteSettings,
 ): Promise<boolean> {
-  const changed = await updateSiteRow(ctx.db, siteId, values);
+  const changed = await updateSiteRow(dbOf(ctx), siteId, values);
   if (!changed) return false;
   ctx.sites.invalidate();
   ctx.events.publish({ type: 'site.settings-changed', siteId });

@@ -1,8 +1,9 @@
-import type { Database, Executor } from '@amora/db';
+import type { Database } from '@amora/db';
 import { translate } from '@amora/i18n';
 import type { AppContext } from '../../context';
+import type { AppJobs } from '../../job-specs';
 import type { Jobs } from '../../lib/jobs';
-import { afterCommit, withTransaction } from '../../lib/transaction';
+import { afterCommit, type DbContext, dbOf, withTransaction } from '../../lib/transaction';
 import { createSmsAdapter, type SmsAdapter } from './sms.adapter';
 import { deleteSmsOf, findSms, forgetSmsTexts, insertSms, markSmsFailed, markSmsSent } from './sms.repository';
 
@@ -32,27 +33,23 @@ export interface SmsSender {
   /** Resolves once first attempts under way have finished (tests; shutdown). */
   idle(): Promise<void>;
   close(): Promise<void>;
+  /**
+   * The `sms.send` job (jobs.ts): one attempt at the stored SMS; an SMS past `validUntil` is dropped. Safe to run
+   * again; throws when the provider failed, so the job is retried.
+   */
+  deliver(job: { outboxId: number; validUntil?: string }): Promise<void>;
 }
 
 interface Logger {
   warn(obj: unknown, msg?: string): void;
 }
 
-/** The job that sends one stored SMS; its payload is `{ outboxId, validUntil? }`. */
+/** The job that sends one stored SMS; its payload is `{ outboxId, validUntil? }` (job-specs.ts: 5 attempts, 30 s, 1, 2, 4 minutes apart). */
 export const SEND_SMS_JOB = 'sms.send';
-/** Attempts per SMS, counting the first (30 s, 1, 2, 4 minutes apart). */
-export const SMS_MAX_ATTEMPTS = 5;
 
 /** An SMS text in the member's language (payments.json, section sms; fallback it → en as everywhere). */
 export function smsText(kind: SmsKind, locale: string, vars: Record<string, string | number>): string {
   return translate(locale, `sms.${kind}`, vars, 'payments');
-}
-
-function payloadOf(payload: unknown): { outboxId: number; validUntil: Date | null } | null {
-  const p = payload as { outboxId?: unknown; validUntil?: unknown } | null;
-  if (typeof p?.outboxId !== 'number' || !Number.isSafeInteger(p.outboxId)) return null;
-  const validUntil = typeof p.validUntil === 'string' ? new Date(p.validUntil) : null;
-  return { outboxId: p.outboxId, validUntil: validUntil && !Number.isNaN(validUntil.getTime()) ? validUntil : null };
 }
 
 /**
@@ -63,7 +60,7 @@ function payloadOf(payload: unknown): { outboxId: number; validUntil: Date | nul
  */
 export function createSmsSender(options: {
   db: Database;
-  jobs: Jobs;
+  jobs: Pick<Jobs<AppJobs>, 'enqueue' | 'runNow'>;
   adapter: SmsAdapter | null;
   now?: () => Date;
   log?: Logger;
@@ -72,29 +69,6 @@ export function createSmsSender(options: {
   const now = options.now ?? (() => new Date());
   const inFlight = new Set<Promise<unknown>>();
   let closed = false;
-
-  jobs.handle(
-    SEND_SMS_JOB,
-    async (payload) => {
-      const job = payloadOf(payload);
-      const sms = job ? await findSms(db, job.outboxId) : null;
-      if (!job || !sms || sms.status === 'sent' || sms.status === 'dev' || sms.status === 'dropped') return;
-      if (job.validUntil && job.validUntil.getTime() <= now().getTime()) {
-        await markSmsFailed(db, sms.id, 'not sent: its content had expired', true);
-        return;
-      }
-      if (!adapter) throw new Error('SMS_PROVIDER is not set in this process');
-      try {
-        await adapter.send({ to: sms.toNumber, text: sms.text, reference: String(sms.id) });
-      } catch (error) {
-        log?.warn({ err: error, outboxSmsId: sms.id }, 'SMS not sent; it will be retried');
-        await markSmsFailed(db, sms.id, (error as Error).message ?? String(error));
-        throw error;
-      }
-      await markSmsSent(db, sms.id);
-    },
-    { maxAttempts: SMS_MAX_ATTEMPTS },
-  );
 
   return {
     provider: adapter?.name ?? 'dev',
@@ -110,12 +84,10 @@ export function createSmsSender(options: {
           status: adapter ? 'pending' : 'dev',
         });
         if (adapter) {
-          const jobId = await jobs.enqueue(
-            tx,
-            SEND_SMS_JOB,
-            { outboxId, ...(request.validUntil ? { validUntil: request.validUntil.toISOString() } : {}) },
-            { maxAttempts: SMS_MAX_ATTEMPTS },
-          );
+          const jobId = await jobs.enqueue(tx, SEND_SMS_JOB, {
+            outboxId,
+            ...(request.validUntil ? { validUntil: request.validUntil.toISOString() } : {}),
+          });
           afterCommit(() => {
             if (closed) return;
             const attempt = jobs.runNow(jobId).catch((error: unknown) => log?.warn({ err: error }, 'SMS attempt failed'));
@@ -135,37 +107,48 @@ export function createSmsSender(options: {
       closed = true;
       while (inFlight.size > 0) await Promise.allSettled([...inFlight]);
     },
+
+    async deliver(job) {
+      const sms = await findSms(db, job.outboxId);
+      if (!sms || sms.status === 'sent' || sms.status === 'dev' || sms.status === 'dropped') return;
+      if (job.validUntil && new Date(job.validUntil).getTime() <= now().getTime()) {
+        await markSmsFailed(db, sms.id, 'not sent: its content had expired', true);
+        return;
+      }
+      if (!adapter) throw new Error('SMS_PROVIDER is not set in this process');
+      try {
+        await adapter.send({ to: sms.toNumber, text: sms.text, reference: String(sms.id) });
+      } catch (error) {
+        log?.warn({ err: error, outboxSmsId: sms.id }, 'SMS not sent; it will be retried');
+        await markSmsFailed(db, sms.id, (error as Error).message ?? String(error));
+        throw error;
+      }
+      await markSmsSent(db, sms.id);
+    },
   };
 }
 
 const senders = new WeakMap<AppContext, SmsSender>();
 
 /**
- * The app's SMS sender, made on first use from the config (SMS_PROVIDER …) and kept for the context; making it
- * registers the `sms.send` job with the context's worker. app.ts makes it at start so a process sends SMS
- * queued before it started.
+ * The app's SMS sender, made on first use from the config (SMS_PROVIDER …) and kept for the context; the
+ * `sms.send` job (jobs.ts) sends with it.
  */
 export function smsOf(ctx: AppContext, log?: Logger, adapter?: SmsAdapter | null): SmsSender {
   let sender = senders.get(ctx);
   if (!sender) {
-    sender = createSmsSender({
-      db: ctx.db,
-      jobs: ctx.jobs,
-      adapter: adapter === undefined ? createSmsAdapter(ctx.config.sms) : adapter,
-      now: ctx.now,
-      log,
-    });
+    sender = createSmsSender({ ...ctx, adapter: adapter === undefined ? createSmsAdapter(ctx.config.sms) : adapter, log });
     senders.set(ctx, sender);
   }
   return sender;
 }
 
 /** The account purge: every SMS sent to the member (numbers and texts go with the account). */
-export async function purgeMember(db: Executor, member: { userId: number }): Promise<void> {
-  await deleteSmsOf(db, member.userId);
+export async function purgeMember(ctx: DbContext, member: { userId: number }): Promise<void> {
+  await deleteSmsOf(dbOf(ctx), member.userId);
 }
 
 /** The texts of SMS of `kind` written before `before` are emptied (codes in clear are kept no longer than needed). */
-export async function forgetTexts(db: Executor, kind: SmsKind, before: Date): Promise<number> {
-  return forgetSmsTexts(db, kind, before);
+export async function forgetTexts(ctx: DbContext, kind: SmsKind, before: Date): Promise<number> {
+  return forgetSmsTexts(dbOf(ctx), kind, before);
 }

@@ -1,6 +1,5 @@
 import type { FastifyInstance } from 'fastify';
 import { attachSandboxServer, SANDBOX_API_PATH } from '../provider';
-import { registerSandboxJobs } from './sandbox.service';
 import { sandboxApiRoutes } from './sandbox-api.routes';
 import { sandboxPageRoutes } from './sandbox-pages.routes';
 
@@ -14,6 +13,5 @@ import { sandboxPageRoutes } from './sandbox-pages.routes';
 export async function sandboxRoutes(app: FastifyInstance): Promise<void> {
   await app.register(sandboxApiRoutes, { prefix: SANDBOX_API_PATH });
   await app.register(sandboxPageRoutes);
-  registerSandboxJobs(app);
   attachSandboxServer(app.ctx.payments, app);
 }

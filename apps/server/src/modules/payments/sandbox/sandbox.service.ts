@@ -1,6 +1,9 @@
 import { randomBytes } from 'node:crypto';
 import type { FastifyInstance } from 'fastify';
 import { isValidIBAN } from 'ibantools';
+import type { AppJobs } from '../../../job-specs';
+import type { JobInput } from '../../../lib/jobs';
+import { dbOf } from '../../../lib/transaction';
 import { parseMollieAmount } from '../provider/amounts';
 import {
   type AvailabilityQuery,
@@ -170,21 +173,20 @@ export { availableMethods };
 
 async function validMandate(app: FastifyInstance, customerId: string, mandateId: string | undefined): Promise<SandboxMandate> {
   if (mandateId !== undefined) {
-    const mandate = isSandboxId('mdt', mandateId) ? await findMandate(app.ctx.db, customerId, mandateId) : undefined;
+    const mandate = isSandboxId('mdt', mandateId) ? await findMandate(dbOf(app.ctx), customerId, mandateId) : undefined;
     if (!mandate) throw new SandboxError(404, `No mandate exists with token ${mandateId}.`, 'mandateId');
     if (mandate.status !== 'valid') throw new SandboxError(422, 'The mandate is not valid', 'mandateId');
     return mandate;
   }
-  const mandate = (await findMandates(app.ctx.db, customerId)).find((m) => m.status === 'valid');
+  const mandate = (await findMandates(dbOf(app.ctx), customerId)).find((m) => m.status === 'valid');
   if (!mandate) throw new SandboxError(422, 'No suitable mandates found for customer', 'customerId');
   return mandate;
 }
 
-async function enqueue(app: FastifyInstance, name: string, payload: Record<string, unknown>, delayMs = 0): Promise<void> {
-  await app.ctx.jobs.enqueue(app.ctx.db, name, payload, {
-    runAt: new Date(app.ctx.now().getTime() + delayMs),
-    ...(name === WEBHOOK_JOB ? { maxAttempts: 10 } : {}),
-  });
+type SandboxJob = typeof WEBHOOK_JOB | typeof SETTLE_JOB | typeof CHARGEBACK_JOB | typeof EXPIRE_JOB;
+
+async function enqueue<K extends SandboxJob>(app: FastifyInstance, name: K, payload: JobInput<AppJobs, K>, delayMs = 0): Promise<void> {
+  await app.ctx.jobs.enqueue(dbOf(app.ctx), name, payload, { runAt: new Date(app.ctx.now().getTime() + delayMs) });
   app.ctx.jobs.wake();
 }
 
@@ -294,15 +296,15 @@ export async function createPayment(
 
 /** A payment by id; an open one past its time is expired first (its webhook follows), as Mollie would have. */
 export async function getPayment(app: FastifyInstance, id: string): Promise<SandboxPayment> {
-  const payment = isSandboxId('tr', id) ? await findPayment(app.ctx.db, id) : undefined;
+  const payment = isSandboxId('tr', id) ? await findPayment(dbOf(app.ctx), id) : undefined;
   if (!payment) throw new SandboxError(404, `No payment exists with token ${id}.`);
   if (payment.status === 'open' && payment.expiresAt && payment.expiresAt.getTime() <= app.ctx.now().getTime()) {
-    const expired = await changeStatus(app.ctx.db, id, ['open'], { status: 'expired' });
+    const expired = await changeStatus(dbOf(app.ctx), id, ['open'], { status: 'expired' });
     if (expired) {
       await enqueue(app, WEBHOOK_JOB, { paymentId: id });
       return expired;
     }
-    return (await findPayment(app.ctx.db, id)) ?? payment;
+    return (await findPayment(dbOf(app.ctx), id)) ?? payment;
   }
   return payment;
 }
@@ -315,7 +317,7 @@ export async function cancelPayment(app: FastifyInstance, id: string): Promise<S
   const payment = await getPayment(app, id);
   const from = cancelableStatusOf(payment.method);
   const canceled =
-    from !== null && payment.status === from ? await changeStatus(app.ctx.db, id, [from], { status: 'canceled' }) : undefined;
+    from !== null && payment.status === from ? await changeStatus(dbOf(app.ctx), id, [from], { status: 'canceled' }) : undefined;
   if (!canceled) throw new SandboxError(422, 'The payment cannot be canceled', 'id');
   return canceled;
 }
@@ -326,11 +328,11 @@ export async function createCustomer(app: FastifyInstance, body: unknown): Promi
   const email = optionalString(input, 'email', 320) ?? null;
   if (email !== null && !/^[^\s@]+@[^\s@]+$/.test(email)) throw new SandboxError(422, 'The email address is invalid', 'email');
   const metadata = metadataOf(input.metadata);
-  return insertCustomer(app.ctx.db, { id: sandboxId('cst'), name, email, metadata, createdAt: app.ctx.now() });
+  return insertCustomer(dbOf(app.ctx), { id: sandboxId('cst'), name, email, metadata, createdAt: app.ctx.now() });
 }
 
 export async function getCustomer(app: FastifyInstance, id: string): Promise<SandboxCustomer> {
-  const customer = isSandboxId('cst', id) ? await findCustomer(app.ctx.db, id) : undefined;
+  const customer = isSandboxId('cst', id) ? await findCustomer(dbOf(app.ctx), id) : undefined;
   if (!customer) throw new SandboxError(404, `No customer exists with token ${id}.`);
   return customer;
 }
@@ -350,7 +352,7 @@ export async function createMandate(app: FastifyInstance, customerId: string, bo
     throw new SandboxError(422, 'The signature date is invalid', 'signatureDate');
   }
   optionalString(input, 'mandateReference', 35);
-  return insertMandate(app.ctx.db, {
+  return insertMandate(dbOf(app.ctx), {
     id: sandboxId('mdt'),
     customerId: customer.id,
     method: 'directdebit',
@@ -363,12 +365,12 @@ export async function createMandate(app: FastifyInstance, customerId: string, bo
 
 export async function listMandates(app: FastifyInstance, customerId: string): Promise<SandboxMandate[]> {
   await getCustomer(app, customerId);
-  return findMandates(app.ctx.db, customerId);
+  return findMandates(dbOf(app.ctx), customerId);
 }
 
 export async function getMandate(app: FastifyInstance, customerId: string, mandateId: string): Promise<SandboxMandate> {
   await getCustomer(app, customerId);
-  const mandate = isSandboxId('mdt', mandateId) ? await findMandate(app.ctx.db, customerId, mandateId) : undefined;
+  const mandate = isSandboxId('mdt', mandateId) ? await findMandate(dbOf(app.ctx), customerId, mandateId) : undefined;
   if (!mandate) throw new SandboxError(404, `No mandate exists with token ${mandateId}.`);
   return mandate;
 }
@@ -392,7 +394,7 @@ async function mandateAfterFirst(
 ): Promise<string | null> {
   if (payment.sequenceType !== 'first' || !payment.customerId) return null;
   const mandateMethod = method === 'creditcard' || method === 'applepay' ? 'creditcard' : method === 'paypal' ? 'paypal' : 'directdebit';
-  const mandate = await insertMandate(app.ctx.db, {
+  const mandate = await insertMandate(dbOf(app.ctx), {
     id: sandboxId('mdt'),
     customerId: payment.customerId,
     method: mandateMethod,
@@ -435,7 +437,7 @@ export async function completeCheckout(app: FastifyInstance, id: string, input: 
     details.consumerAccount = 'NL55INGB0000000000';
   }
   const paid = input.status === 'paid';
-  const changed = await changeStatus(app.ctx.db, id, ['open'], {
+  const changed = await changeStatus(dbOf(app.ctx), id, ['open'], {
     status: input.status,
     method,
     details,
@@ -443,19 +445,19 @@ export async function completeCheckout(app: FastifyInstance, id: string, input: 
   });
   // Only the click that moved the payment makes its mandate (a second click at once makes none).
   const mandateId = changed && paid ? await mandateAfterFirst(app, changed, method, details) : null;
-  return mandateId ? ((await changeStatus(app.ctx.db, id, ['paid'], { status: 'paid', mandateId })) ?? changed) : changed;
+  return mandateId ? ((await changeStatus(dbOf(app.ctx), id, ['paid'], { status: 'paid', mandateId })) ?? changed) : changed;
 }
 
 /** Settles a pending (or still open) payment as paid or failed: the dashboard's action and the SEPA settle job. */
 export async function settlePayment(app: FastifyInstance, id: string, status: 'paid' | 'failed'): Promise<SandboxPayment | undefined> {
   await getPayment(app, id);
-  return changeStatus(app.ctx.db, id, ['pending', 'open'], { status, ...(status === 'paid' ? { paidAt: app.ctx.now() } : {}) });
+  return changeStatus(dbOf(app.ctx), id, ['pending', 'open'], { status, ...(status === 'paid' ? { paidAt: app.ctx.now() } : {}) });
 }
 
 /** Charges back a paid payment in full, once (amountChargedBack); undefined when it was not paid or already charged back. */
 export async function chargeBackPayment(app: FastifyInstance, id: string): Promise<SandboxPayment | undefined> {
   await getPayment(app, id);
-  return chargeBack(app.ctx.db, id);
+  return chargeBack(dbOf(app.ctx), id);
 }
 
 /**
@@ -481,43 +483,34 @@ export async function scheduleChargeback(app: FastifyInstance, paymentId: string
   await enqueue(app, CHARGEBACK_JOB, { paymentId }, delayMs);
 }
 
-function paymentIdOf(payload: unknown): string | null {
-  return isRecord(payload) && typeof payload.paymentId === 'string' && /^tr_\w+$/.test(payload.paymentId) ? payload.paymentId : null;
-}
-
-/** The sandbox's durable jobs, registered by the app that mounts it. */
-export function registerSandboxJobs(app: FastifyInstance): void {
-  const { jobs, db } = app.ctx;
-  jobs.handle(
-    WEBHOOK_JOB,
-    async (payload) => {
-      const id = paymentIdOf(payload);
-      const payment = id ? await findPayment(db, id) : undefined;
+/**
+ * The sandbox's durable jobs (registered in jobs.ts where the sandbox is mounted), each given its checked payload:
+ * the webhook call (retried, 10 attempts), and the provider's own later moves: settling a direct debit, a
+ * chargeback, a checkout nobody finished expiring.
+ */
+export function sandboxJobs(app: FastifyInstance) {
+  const { db } = app.ctx;
+  return {
+    async webhook({ paymentId }: { paymentId: string }): Promise<void> {
+      const payment = await findPayment(db, paymentId);
       if (!payment?.webhookUrl) return;
       const result = await deliverWebhook(app, payment.webhookUrl, payment.id);
       if (!result.ok) throw new Error(`webhook ${payment.webhookUrl} answered ${result.status ?? result.error}`);
     },
-    { maxAttempts: 10 },
-  );
-  jobs.handle(SETTLE_JOB, async (payload) => {
-    const id = paymentIdOf(payload);
-    const status = isRecord(payload) && payload.status === 'failed' ? 'failed' : 'paid';
-    if (!id) return;
-    const settled = await changeStatus(db, id, ['pending'], { status, ...(status === 'paid' ? { paidAt: app.ctx.now() } : {}) });
-    if (settled) await notifyLater(app, id, 0);
-  });
-  jobs.handle(CHARGEBACK_JOB, async (payload) => {
-    const id = paymentIdOf(payload);
-    if (!id) return;
-    const charged = await chargeBack(db, id);
-    if (charged) await notifyLater(app, id, 0);
-  });
-  jobs.handle(EXPIRE_JOB, async (payload) => {
-    const id = paymentIdOf(payload);
-    const payment = id ? await findPayment(db, id) : undefined;
-    if (payment?.status !== 'open' || !payment.expiresAt) return;
-    if (payment.expiresAt.getTime() > app.ctx.now().getTime()) return;
-    const expired = await changeStatus(db, payment.id, ['open'], { status: 'expired' });
-    if (expired) await notifyLater(app, payment.id, 0);
-  });
+    async settle({ paymentId, status = 'paid' }: { paymentId: string; status?: 'paid' | 'failed' }): Promise<void> {
+      const settled = await changeStatus(db, paymentId, ['pending'], { status, ...(status === 'paid' ? { paidAt: app.ctx.now() } : {}) });
+      if (settled) await notifyLater(app, paymentId, 0);
+    },
+    async chargeback({ paymentId }: { paymentId: string }): Promise<void> {
+      const charged = await chargeBack(db, paymentId);
+      if (charged) await notifyLater(app, paymentId, 0);
+    },
+    async expire({ paymentId }: { paymentId: string }): Promise<void> {
+      const payment = await findPayment(db, paymentId);
+      if (payment?.status !== 'open' || !payment.expiresAt) return;
+      if (payment.expiresAt.getTime() > app.ctx.now().getTime()) return;
+      const expired = await changeStatus(db, payment.id, ['open'], { status: 'expired' });
+      if (expired) await notifyLater(app, payment.id, 0);
+    },
+  };
 }

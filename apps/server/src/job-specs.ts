@@ -1,0 +1,36 @@
+import { idSchema } from '@amora/contracts';
+import { z } from 'zod';
+import { defineJobs } from './lib/jobs';
+
+const paymentId = z.string().regex(/^tr_\w+$/);
+const nothing = z.object({});
+
+/**
+ * Every durable job of the app (lib/jobs.ts): its name `<module>.<verb>`, its payload's schema (ids, not data: the
+ * handler reads what it needs; checked when the job is enqueued and again when it runs) and its options. The
+ * handlers are registered in jobs.ts, which must have one for each name here (a type error otherwise).
+ * `ctx.jobs.enqueue(tx, name, payload)` takes only these names, each with its payload.
+ */
+export const JOBS = defineJobs({
+  /** Sends one stored mail (modules/mail); 5 attempts, then the outbox row stays 'failed'. */
+  'mail.send': { payload: z.object({ outboxId: idSchema() }), maxAttempts: 5 },
+  /** Sends one stored SMS (modules/sms), not after `validUntil`. */
+  'sms.send': { payload: z.object({ outboxId: idSchema(), validUntil: z.iso.datetime().optional() }), maxAttempts: 5 },
+  /** Asks the provider about an order still waiting (modules/payments), round by round (CHECK_AFTER_MS). */
+  'payments.check': { payload: z.object({ orderId: idSchema(), round: z.number().int().min(0).max(100) }) },
+  /** Hourly: abandoned direct-debit forms and the codes in clear of their SMS go (modules/directdebit). */
+  'directdebit.forget': { payload: nothing, everyMs: 3_600_000 },
+  /** Hourly: accounts deleted more than 14 days ago are purged (modules/deletion). */
+  'accounts.purge': { payload: nothing, everyMs: 3_600_000 },
+  /** The payment sandbox (modules/payments/sandbox), only where it is mounted: calls a payment's webhook. */
+  'sandbox.webhook': { payload: z.object({ paymentId }), maxAttempts: 10 },
+  /** The sandbox settles a direct-debit payment (paid, or failed). */
+  'sandbox.settle': { payload: z.object({ paymentId, status: z.enum(['paid', 'failed']).optional() }) },
+  /** The sandbox charges a payment back. */
+  'sandbox.chargeback': { payload: z.object({ paymentId }) },
+  /** The sandbox expires a checkout nobody finished. */
+  'sandbox.expire': { payload: z.object({ paymentId }) },
+});
+
+export type AppJobs = typeof JOBS;
+export type AppJobName = keyof AppJobs & string;

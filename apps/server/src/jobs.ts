@@ -1,0 +1,61 @@
+import type { FastifyInstance } from 'fastify';
+import type { AppContext } from './context';
+import { type AppJobName, type AppJobs, JOBS } from './job-specs';
+import type { JobHandlers, Jobs } from './lib/jobs';
+import { purgeDeletedAccounts } from './modules/deletion/deletion.service';
+import { forgetAbandonedForms } from './modules/directdebit/directdebit.service';
+import { checkOrder } from './modules/payments/payments.service';
+import { sandboxJobs } from './modules/payments/sandbox/sandbox.service';
+import { smsOf } from './modules/sms/sms.service';
+
+interface Log {
+  info(obj: unknown, msg?: string): void;
+  warn(obj: unknown, msg?: string): void;
+}
+
+/** Jobs only a process with the payment sandbox mounted handles (no other enqueues them). */
+const SANDBOX_JOBS: AppJobName[] = ['sandbox.webhook', 'sandbox.settle', 'sandbox.chargeback', 'sandbox.expire'];
+
+/**
+ * The handler of every job in job-specs.ts: the only place that calls `jobs.handle` (registries.test.ts checks
+ * it). `app` is the app whose sandbox calls webhooks (null where the sandbox is not mounted).
+ */
+export function jobHandlers(ctx: AppContext, log: Log, app: FastifyInstance | null): JobHandlers<AppJobs> {
+  const sandbox = app ? sandboxJobs(app) : null;
+  const noSandbox = async () => {
+    throw new Error('the payment sandbox is not mounted in this process');
+  };
+  return {
+    'mail.send': ({ outboxId }) => ctx.mailer.deliver(outboxId),
+    'sms.send': (payload) => smsOf(ctx, log).deliver(payload),
+    'payments.check': (payload) => checkOrder(ctx, payload),
+    'directdebit.forget': () => forgetAbandonedForms(ctx),
+    'accounts.purge': async () => {
+      const count = await purgeDeletedAccounts(ctx);
+      if (count > 0) log.info({ count }, 'purged deleted accounts');
+    },
+    'sandbox.webhook': sandbox?.webhook ?? noSandbox,
+    'sandbox.settle': sandbox?.settle ?? noSandbox,
+    'sandbox.chargeback': sandbox?.chargeback ?? noSandbox,
+    'sandbox.expire': sandbox?.expire ?? noSandbox,
+  };
+}
+
+/**
+ * Registers the jobs' handlers with `jobs` (the context's worker, or a test's second one), before its worker starts:
+ * every job of job-specs.ts (`only`: these alone), the sandbox's only where it is mounted (`app` given and
+ * config.payments.sandbox on). Recurring jobs (`everyMs`) are then started by the worker.
+ */
+export function registerJobs(
+  jobs: Jobs<AppJobs>,
+  deps: { ctx: AppContext; log: Log; app?: FastifyInstance | null },
+  only?: readonly AppJobName[],
+): void {
+  const sandbox = deps.app && deps.ctx.config.payments.sandbox ? deps.app : null;
+  const handlers = jobHandlers(deps.ctx, deps.log, sandbox);
+  for (const name of Object.keys(JOBS) as AppJobName[]) {
+    if (only && !only.includes(name)) continue;
+    if (!sandbox && SANDBOX_JOBS.includes(name)) continue;
+    jobs.handle(name, handlers[name] as (payload: unknown) => Promise<void>);
+  }
+}
