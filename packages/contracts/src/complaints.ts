@@ -11,4 +11,5 @@ export const complaintSchema = z.object({
   message: multilineTextSchema().trim().min(20, 'complaints.errors.message').max(5000, 'complaints.errors.message'),
   url: textSchema().trim().max(500, 'complaints.errors.url').optional().or(z.literal('')),
 });
+export type ComplaintInput = z.infer<typeof complaintSchema>;
 export const complaintResponseSchema = z.object({ ok: z.literal(true), reference: z.string() });

@@ -20,6 +20,7 @@ export type DiscountError = (typeof DISCOUNT_ERRORS)[number];
 
 /** Where a code comes from: one given out by the site, the time bonus, a member's welcome discount, the delete discount. */
 const DISCOUNT_SOURCES = ['code', 'time_bonus', 'welcome', 'delete_retention'] as const;
+export type DiscountSource = (typeof DISCOUNT_SOURCES)[number];
 
 /** The welcome discount is valid this long after the member's signup (spec §9: 25 %, time-limited). */
 export const WELCOME_DISCOUNT_HOURS = 72;

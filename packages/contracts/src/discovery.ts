@@ -17,6 +17,7 @@ export const discoveryActionSchema = z
     action: z.enum(DISCOVERY_ACTIONS),
   })
   .strict();
+export type DiscoveryActionInput = z.infer<typeof discoveryActionSchema>;
 
 /** One suggested profile: what a big card shows. The photo is the main photo (square `match` and `large`). */
 const discoveryCardSchema = z.object({

@@ -34,5 +34,6 @@ const autoLikeProfileSchema = z.object({
   is_fictional: z.boolean(),
   main_image: z.object({ match: z.string() }).nullable(),
 });
+export type AutoLikeProfile = z.infer<typeof autoLikeProfileSchema>;
 export const autoLikeResponseSchema = z.object({ profile: autoLikeProfileSchema.nullable() });
 export type AutoLikeResponse = z.infer<typeof autoLikeResponseSchema>;

@@ -63,6 +63,7 @@ export const completeSignupSchema = z
 export type CompleteSignupInput = z.input<typeof completeSignupSchema>;
 
 const photoVariantSchema = z.enum(['large', 'thumb', 'match', 'blur']);
+export type PhotoVariant = z.infer<typeof photoVariantSchema>;
 
 export const ownPhotoSchema = z.object({
   id: z.number().int(),

@@ -52,6 +52,7 @@ export const searchQuerySchema = z
     message: 'search.errors.region',
     path: ['countryregion'],
   });
+export type SearchQuery = z.infer<typeof searchQuerySchema>;
 
 const searchCardSchema = profileCardSchema;
 export type SearchCard = z.infer<typeof searchCardSchema>;
