@@ -18,10 +18,10 @@ import {
 } from '@amora/db';
 import { desc, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { withTransaction } from '../../lib/transaction';
 import { type CallArgs, callAs, createMember, type Member } from '../../test/factories';
 import { createTestApp, type TestApp } from '../../test/harness';
-import { checkedIban, checkedMobile, directDebitAllowed, maskPhone, purgeMember } from './directdebit.service';
+import { directDebitAllowed } from '../payments/payments.service';
+import { checkedIban, checkedMobile, maskPhone, purgeMember } from './directdebit.service';
 
 const URL = '/api/directdebit.php';
 const IBAN = 'NL91 ABNA 0417 1643 00';
@@ -286,7 +286,7 @@ describe('the mandate', () => {
     expect((await otp(who, verification, code)).json().error).toBe('invalid_code');
     const status = directDebitStatusSchema.parse((await as(who, 'GET', URL)).json());
     expect(status.mandate?.iban_last4).toBe('4300');
-    expect(await directDebitAllowed(t.ctx.db, who.userId)).toEqual({
+    expect(await directDebitAllowed(t.ctx, who.userId)).toEqual({
       ok: true,
       mandateId: mandate.providerMandateId,
       customerId: customer.customerId,
@@ -346,7 +346,7 @@ describe('the limit of open direct debits', () => {
     }
     const status = directDebitStatusSchema.parse((await as(who, 'GET', URL)).json());
     expect(status).toMatchObject({ open: DIRECT_DEBIT_OPEN_LIMIT, limit: DIRECT_DEBIT_OPEN_LIMIT, blocked: false });
-    expect(await directDebitAllowed(t.ctx.db, who.userId)).toEqual({ ok: false, error: 'direct_debit_limit' });
+    expect(await directDebitAllowed(t.ctx, who.userId)).toEqual({ ok: false, error: 'direct_debit_limit' });
     await waitIsOver(who);
     const res = await as(who, 'POST', URL, details());
     expect(res.statusCode).toBe(409);
@@ -361,7 +361,7 @@ describe('the account purge', () => {
     const mine = await start(who);
     expect((await otp(who, mine.verification, mine.code)).statusCode).toBe(200);
     const theirs = await start(other);
-    await withTransaction(t.ctx, (tx) => purgeMember(tx, { userId: who.userId }));
+    await purgeMember(t.ctx, { userId: who.userId });
     expect(await t.ctx.db.select().from(directDebitMandates).where(eq(directDebitMandates.userId, who.userId))).toHaveLength(0);
     expect(await t.ctx.db.select().from(smsVerifications).where(eq(smsVerifications.userId, who.userId))).toHaveLength(0);
     expect(await t.ctx.db.select().from(outboxSms).where(eq(outboxSms.toNumber, mine.phone))).toHaveLength(0);

@@ -5,7 +5,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { withTransaction } from '../../lib/transaction';
 import { createMember } from '../../test/factories';
 import { createTestApp, type TestApp } from '../../test/harness';
-import { directDebitAllowed } from './directdebit.service';
+import { directDebitAllowed } from '../payments/payments.service';
 
 let t: TestApp;
 let packageId: number;
@@ -60,12 +60,12 @@ function openOrder(who: { userId: number; siteId: number }, status: PaymentOrder
 describe('directDebitAllowed', () => {
   it('asks for a mandate first', async () => {
     const who = await createMember(t);
-    expect(await directDebitAllowed(t.ctx.db, who.userId)).toEqual({ ok: false, error: 'mandate_required' });
+    expect(await directDebitAllowed(t.ctx, who.userId)).toEqual({ ok: false, error: 'mandate_required' });
   });
 
   it('answers the mandate and customer, until the limit of open debits', async () => {
     const who = await withMandate();
-    expect(await directDebitAllowed(t.ctx.db, who.userId)).toEqual({
+    expect(await directDebitAllowed(t.ctx, who.userId)).toEqual({
       ok: true,
       mandateId: `mdt_${who.userId}`,
       customerId: `cst_${who.userId}`,
@@ -73,14 +73,14 @@ describe('directDebitAllowed', () => {
     await openOrder(who, 'paid');
     await openOrder(who, 'failed');
     for (let i = 0; i < DIRECT_DEBIT_OPEN_LIMIT; i++) await openOrder(who, i % 2 ? 'open' : 'pending');
-    expect(await directDebitAllowed(t.ctx.db, who.userId)).toEqual({ ok: false, error: 'direct_debit_limit' });
-    expect(await directDebitAllowed(t.ctx.db, who.userId, { provider: 'mollie' })).toEqual({ ok: false, error: 'mandate_required' });
+    expect(await directDebitAllowed(t.ctx, who.userId)).toEqual({ ok: false, error: 'direct_debit_limit' });
+    expect(await directDebitAllowed(t.ctx, who.userId, { provider: 'mollie' })).toEqual({ ok: false, error: 'mandate_required' });
   });
 
   it('refuses a blocked member, inside a unit of work too', async () => {
     const who = await withMandate();
     await t.ctx.db.update(users).set({ directDebitBlocked: true }).where(eq(users.id, who.userId));
-    expect(await withTransaction(t.ctx, (tx) => directDebitAllowed(tx, who.userId))).toEqual({
+    expect(await withTransaction(t.ctx, () => directDebitAllowed(t.ctx, who.userId))).toEqual({
       ok: false,
       error: 'direct_debit_blocked',
     });

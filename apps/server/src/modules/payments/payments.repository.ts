@@ -1,5 +1,14 @@
-import { creditPackages, type Executor, paymentCustomers, paymentEvents, paymentMethods, paymentOrders, users } from '@amora/db';
-import { and, asc, desc, eq, gte, isNull, sql } from 'drizzle-orm';
+import {
+  creditPackages,
+  directDebitMandates,
+  type Executor,
+  paymentCustomers,
+  paymentEvents,
+  paymentMethods,
+  paymentOrders,
+  users,
+} from '@amora/db';
+import { and, asc, desc, eq, gte, inArray, isNull, sql } from 'drizzle-orm';
 
 export type PackageRow = typeof creditPackages.$inferSelect;
 export type MethodRow = typeof paymentMethods.$inferSelect;
@@ -210,6 +219,54 @@ export async function findCustomer(db: Executor, userId: number, provider: strin
 export async function saveCustomer(db: Executor, userId: number, provider: string, customerId: string): Promise<string> {
   await db.insert(paymentCustomers).values({ userId, provider, customerId }).onConflictDoNothing();
   return (await findCustomer(db, userId, provider)) ?? customerId;
+}
+
+/**
+ * The member's direct-debit flag, read with a row lock: inside the unit of work that starts an order, parallel
+ * starts of one member take turns from here to the commit, so the count of open debits they see is final.
+ */
+export async function lockMemberForDirectDebit(db: Executor, userId: number): Promise<{ blocked: boolean } | null> {
+  const [row] = await db.select({ blocked: users.directDebitBlocked }).from(users).where(eq(users.id, userId)).for('update');
+  return row ?? null;
+}
+
+/** The member's newest valid mandate (of one provider, when given): the directdebit module stores it, a payment is made on it. */
+export async function findValidMandate(
+  db: Executor,
+  userId: number,
+  provider?: string,
+): Promise<{ provider: string; providerMandateId: string } | null> {
+  const [row] = await db
+    .select({ provider: directDebitMandates.provider, providerMandateId: directDebitMandates.providerMandateId })
+    .from(directDebitMandates)
+    .where(
+      and(
+        eq(directDebitMandates.userId, userId),
+        eq(directDebitMandates.status, 'valid'),
+        provider ? eq(directDebitMandates.provider, provider) : undefined,
+      ),
+    )
+    .orderBy(desc(directDebitMandates.id))
+    .limit(1);
+  return row ?? null;
+}
+
+/** Order statuses of a payment that is not settled yet (neither paid nor finally refused). */
+const UNSETTLED_STATUSES = ['created', 'open', 'pending', 'authorized'] as const;
+
+/** Direct-debit orders of the member that are not settled yet. */
+export async function countOpenDirectDebits(db: Executor, userId: number): Promise<number> {
+  const [row] = await db
+    .select({ n: sql<number>`count(*)::int` })
+    .from(paymentOrders)
+    .where(
+      and(
+        eq(paymentOrders.userId, userId),
+        eq(paymentOrders.method, 'directdebit'),
+        inArray(paymentOrders.status, [...UNSETTLED_STATUSES]),
+      ),
+    );
+  return Number(row?.n ?? 0);
 }
 
 /** The purge keeps a deleted member's orders (money records) without the member. */
