@@ -14,7 +14,7 @@ export type Database = PgDatabase<PgQueryResultHKT, Schema>;
 export type Transaction = Parameters<Parameters<Database['transaction']>[0]>[0];
 /**
  * What every repository function takes first: the database or a transaction of it. Services get one from
- * `withTransaction` (apps/server/src/lib/transaction.ts) or use `ctx.db` for a statement of its own.
+ * `withTransaction` or, for a statement of its own, `dbOf(ctx)` (apps/server/src/lib/transaction.ts).
  */
 export type Executor = Database | Transaction;
 

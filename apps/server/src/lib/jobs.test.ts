@@ -135,6 +135,98 @@ describe('enqueue', () => {
   });
 });
 
+describe('payloads, dedupe keys and the clock', () => {
+  it('checks a payload against its schema when enqueued and when run', async () => {
+    const a = worker();
+    const done: string[] = [];
+    a.handle('test.record', async ({ n }) => {
+      done.push(n);
+    });
+    // A wrong payload is a type error, and refused at runtime too (a cast, JSON from elsewhere).
+    await expect(a.enqueue(t.ctx.db, 'test.record', { n: 7 } as unknown as { n: string })).rejects.toThrow(/payload does not match/);
+    await expect(a.enqueue(t.ctx.db, 'test.nobody' as 'test.record', { n: 'x' })).rejects.toThrow(/unknown job/);
+    expect(await findJobs(t.ctx.db)).toEqual([]);
+    // A stored payload its schema refuses (written by hand, or by an older version) is dead at once, not retried.
+    const [row] = await t.ctx.db
+      .insert(jobsTable)
+      .values({ name: 'test.record', payload: { n: 1 }, runAt: now })
+      .returning();
+    expect(await a.runDue()).toBe(1);
+    expect(done).toEqual([]);
+    const [job] = await findJobs(t.ctx.db);
+    expect(job).toMatchObject({ id: row.id, status: 'dead', attempts: 1 });
+    expect(job.lastError).toMatch(/payload refused by its schema: n:/);
+  });
+
+  it('a dedupe key keeps one pending job: enqueueing it again answers that job, once it is done a new one is made', async () => {
+    const a = worker();
+    let release = () => {};
+    const gate = new Promise<void>((resolve) => {
+      release = resolve;
+    });
+    const ran: number[] = [];
+    a.handle('test.keyed', async ({ n }) => {
+      ran.push(n);
+      if (n === 1) await gate;
+    });
+    const first = await a.enqueue(t.ctx.db, 'test.keyed', { n: 1 }, { dedupeKey: 'k' });
+    expect(await a.enqueue(t.ctx.db, 'test.keyed', { n: 2 }, { dedupeKey: 'k' })).toBe(first);
+    const other = await a.enqueue(t.ctx.db, 'test.keyed', { n: 3 }, { dedupeKey: 'other' });
+    expect(other).not.toBe(first);
+    // Running still holds the key.
+    const running = a.runNow(first as number);
+    await expect.poll(() => ran).toEqual([1]);
+    expect(await a.enqueue(t.ctx.db, 'test.keyed', { n: 4 }, { dedupeKey: 'k' })).toBe(first);
+    release();
+    expect(await running).toBe(true);
+    // Done: the key is free again.
+    const again = await a.enqueue(t.ctx.db, 'test.keyed', { n: 5 }, { dedupeKey: 'k' });
+    expect(again).not.toBe(first);
+    expect(await a.runDue()).toBe(2);
+    expect(ran.sort()).toEqual([1, 3, 5]);
+  });
+
+  it('without a clock of its own, a worker judges due times and leases by the database clock', async () => {
+    const dbNow = async () => {
+      const result = (await t.ctx.db.execute(sql`select now() as now`)) as unknown as { rows: { now: Date | string }[] };
+      return new Date(result.rows[0].now);
+    };
+    const real = createJobs({ db: t.ctx.db, specs: TEST_JOBS });
+    workers.push(real);
+    const ran: number[] = [];
+    real.handle('test.effect', async ({ order }) => {
+      ran.push(order);
+    });
+    // Enqueued with no time: due at the database's now, so it runs at once (this test's own clock is in 2030).
+    await real.enqueue(t.ctx.db, 'test.effect', { order: 1 });
+    // Due a minute from the database's now: not yet.
+    await real.enqueue(t.ctx.db, 'test.effect', { order: 2 }, { runAt: new Date((await dbNow()).getTime() + 60_000) });
+    expect(await real.runDue()).toBe(1);
+    expect(ran).toEqual([1]);
+    // A claim whose lease the database says is over is taken again; one it says still holds is not.
+    const [late] = await findJobs(t.ctx.db, { name: 'test.effect' });
+    const token = randomUUID();
+    await t.ctx.db
+      .update(jobsTable)
+      .set({ status: 'running', lockedBy: token, lockedUntil: new Date((await dbNow()).getTime() + 60_000), runAt: new Date(0) })
+      .where(eq(jobsTable.id, late.id));
+    expect(await real.runDue()).toBe(0);
+    await t.ctx.db
+      .update(jobsTable)
+      .set({ lockedUntil: new Date((await dbNow()).getTime() - 1_000) })
+      .where(eq(jobsTable.id, late.id));
+    expect(await real.runDue()).toBe(1);
+    expect(ran).toEqual([1, 2]);
+  });
+
+  it('refuses a handler once its worker has started', () => {
+    const a = createJobs({ db: t.ctx.db, specs: TEST_JOBS, now: clock, pollMs: 60_000 });
+    workers.push(a);
+    a.start();
+    expect(() => a.handle('test.later', async () => {})).toThrow(/before the worker starts/);
+  });
+});
+
 describe('a worker that dies mid-run', () => {
   it('keeps its lease until it runs out; then another worker runs the job, once, and the dead one cannot finish it', async () => {
     const effects: number[] = [];

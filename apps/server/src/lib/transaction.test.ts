@@ -1,9 +1,12 @@
 import { randomBytes } from 'node:crypto';
+import { readdirSync, readFileSync } from 'node:fs';
+import { dirname, join, relative } from 'node:path';
+import { fileURLToPath } from 'node:url';
 import { sites, users } from '@amora/db';
 import { eq, like } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { createTestApp, type TestApp } from '../test/harness';
-import { afterCommit, logAfterCommitErrorsTo, withTransaction } from './transaction';
+import { afterCommit, dbOf, logAfterCommitErrorsTo, withTransaction } from './transaction';
 
 let t: TestApp;
 let siteId: number;
@@ -160,5 +163,95 @@ describe('withTransaction', () => {
     } finally {
       logAfterCommitErrorsTo(null);
     }
+  });
+});
+
+describe('dbOf', () => {
+  it("answers the open unit's transaction inside it, and the database outside", async () => {
+    await withTransaction(t.ctx, async (tx) => {
+      expect(dbOf(t.ctx)).toBe(tx);
+      await withTransaction(t.ctx, async (inner) => expect(dbOf(t.ctx)).toBe(inner));
+    });
+    expect(dbOf(t.ctx)).toBe(t.ctx.db);
+  });
+
+  it("sees the unit's uncommitted rows, and rolls back with it", async () => {
+    const p = prefix();
+    await expect(
+      withTransaction(t.ctx, async (tx) => {
+        await tx.insert(users).values(userRow(`${p}a`));
+        const seen = await dbOf(t.ctx)
+          .select({ id: users.id })
+          .from(users)
+          .where(eq(users.email, `${p}a`));
+        expect(seen).toHaveLength(1);
+        await dbOf(t.ctx)
+          .insert(users)
+          .values(userRow(`${p}b`));
+        throw new Error('stop');
+      }),
+    ).rejects.toThrow('stop');
+    expect(await emailsLike(p)).toEqual([]);
+  });
+});
+
+describe.runIf(process.env.AMORA_TEST_DB !== 'postgres')('a query beside an open unit of work (PGlite, tests and development)', () => {
+  it('throws at once instead of waiting for the unit forever, and the unit rolls back', async () => {
+    const p = prefix();
+    const started = Date.now();
+    await expect(
+      withTransaction(t.ctx, async (tx) => {
+        await tx.insert(users).values(userRow(`${p}a`));
+        await t.ctx.db.select({ id: sites.id }).from(sites).limit(1);
+      }),
+    ).rejects.toThrow('queried the database outside the open transaction');
+    await expect(
+      withTransaction(t.ctx, async () => {
+        await t.ctx.db.transaction(async (second) => {
+          await second.insert(users).values(userRow(`${p}b`));
+        });
+      }),
+    ).rejects.toThrow('queried the database outside the open transaction');
+    expect(Date.now() - started).toBeLessThan(2_000);
+    expect(await emailsLike(p)).toEqual([]);
+  });
+
+  it('lets the database answer again once the unit has ended, also to work started inside it', async () => {
+    let later: Promise<unknown> = Promise.resolve();
+    await withTransaction(t.ctx, async () => {
+      later = new Promise((resolve) => setTimeout(resolve, 20)).then(() => t.ctx.db.select({ id: sites.id }).from(sites).limit(1));
+    });
+    expect(await later).toHaveLength(1);
+  });
+});
+
+describe('the one way to the database (docs/ARCHITECTURE.md, "A request\'s path", step 3)', () => {
+  const root = join(dirname(fileURLToPath(import.meta.url)), '..');
+  const sources = readdirSync(join(root, 'modules'), { recursive: true, encoding: 'utf8' })
+    .filter((file) => file.endsWith('.ts') && !file.endsWith('.test.ts'))
+    .map((file) => ({ path: relative(root, join(root, 'modules', file)), text: readFileSync(join(root, 'modules', file), 'utf8') }));
+  const where = (pattern: RegExp, files = sources) =>
+    files.flatMap(({ path, text }) =>
+      text.split('\n').flatMap((line, i) => (pattern.test(line) ? [`${path}:${i + 1}: ${line.trim()}`] : [])),
+    );
+
+  it('no module reads ctx.db: statements go through dbOf(ctx), units through withTransaction(ctx, …)', () => {
+    expect(where(/\bctx\.db\b/)).toEqual([]);
+  });
+
+  it('no module opens a transaction of its own (db.transaction): a unit of work is withTransaction', () => {
+    expect(where(/\.transaction\(/)).toEqual([]);
+  });
+
+  it('only repositories take a database or transaction first: a service is called with the context', () => {
+    const services = sources.filter(({ path }) => !path.endsWith('.repository.ts'));
+    expect(where(/export (async )?function \w+(<[^>]*>)?\(\s*\w+: (Executor|Database|Transaction)\b/, services)).toEqual([]);
+    // A signature over several lines: its first parameter on the next line.
+    const multiline = services.flatMap(({ path, text }) =>
+      [...text.matchAll(/export (?:async )?function (\w+)(?:<[^>]*>)?\(\n\s*\w+: (?:Executor|Database|Transaction)\b/g)].map(
+        (m) => `${path}: ${m[1]}`,
+      ),
+    );
+    expect(multiline).toEqual([]);
   });
 });

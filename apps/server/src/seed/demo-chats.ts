@@ -131,7 +131,7 @@ export async function seedDemoChats(ctx: PhotoContext, now: Date): Promise<numbe
       });
     }
     for (const conversation of conversations) {
-      await writeDemoConversation(db, conversation);
+      await writeDemoConversation(ctx, conversation);
       made++;
     }
   }

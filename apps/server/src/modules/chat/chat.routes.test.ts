@@ -325,7 +325,7 @@ describe('credits', () => {
     expect(await rejectMessage(t.ctx, message.id)).toBe(true);
     expect(await rejectMessage(t.ctx, message.id)).toBe(false);
     expect((await userRow(a)).credits).toBe(20);
-    const entries = await ledger(t.ctx.db, a.userId);
+    const entries = await ledger(t.ctx, a.userId);
     expect(entries.map((e) => [e.reason, e.delta])).toEqual([
       ['refund', PRICE],
       ['message', -PRICE],

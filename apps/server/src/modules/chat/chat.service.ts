@@ -10,10 +10,10 @@ import {
   type MessagesResponse,
   type SendMessageResponse,
 } from '@amora/contracts';
-import type { Database, Executor } from '@amora/db';
+import type { Executor } from '@amora/db';
 import type { AppContext } from '../../context';
 import { badRequest, HttpError, notFound } from '../../lib/errors';
-import { withTransaction } from '../../lib/transaction';
+import { type DbContext, dbOf, withTransaction } from '../../lib/transaction';
 import { credit, spend } from '../credits/credits.service';
 import { processChatPhoto, readChatPhoto, removeChatPhoto } from '../photos/photos.service';
 import type { Auth } from '../sessions/sessions.service';
@@ -152,7 +152,7 @@ export async function sendMessage(ctx: AppContext, auth: Sender, input: SendInpu
   }
   if (input.profile === me.id) throw badRequest('profile', 'You cannot write to yourself');
 
-  const first = await findMessageByClientId(ctx.db, me.id, input.clientId);
+  const first = await findMessageByClientId(dbOf(ctx), me.id, input.clientId);
   if (first) return answer(ctx, auth, first);
   const price = content.kind === 'gift' ? site.giftCredits : site.messageCredits;
   return (await store(ctx, auth, input, content, price)).response;
@@ -168,15 +168,15 @@ export async function sendPhoto(ctx: AppContext, auth: Auth, input: Target & { b
   const me = auth.profile;
   const site = await siteOf(ctx, me);
   if (input.profile === me.id) throw badRequest('profile', 'You cannot write to yourself');
-  const first = await findMessageByClientId(ctx.db, me.id, input.clientId);
+  const first = await findMessageByClientId(dbOf(ctx), me.id, input.clientId);
   if (first) return answer(ctx, auth, first);
   // Cheap refusals before a core spends a second on the picture (the unit of work checks all of them again).
   if (input.conversation !== undefined) {
-    const conversation = await findConversation(ctx.db, input.conversation, me.id);
+    const conversation = await findConversation(dbOf(ctx), input.conversation, me.id);
     if (!conversation || conversation.siteId !== me.siteId) throw notYours();
   }
   const price = site.photoCredits;
-  const balance = await findCredits(ctx.db, auth.user.id);
+  const balance = await findCredits(dbOf(ctx), auth.user.id);
   if (balance < price) throw notEnoughCredits(balance, price);
 
   const owner = { userId: auth.user.id, profileId: me.id };
@@ -208,7 +208,7 @@ async function store(
     if (!conversation || conversation.siteId !== me.siteId) throw notYours();
     // A send with this client id that committed while we waited for the lock.
     const again = await findMessageByClientId(tx, me.id, input.clientId);
-    if (again) return { response: await answer({ db: tx, events: ctx.events }, auth, again), stored: null };
+    if (again) return { response: await answer(ctx, auth, again), stored: null };
 
     const partnerId = partnerOf(conversation, me.id);
     const partner = await findPartner(tx, partnerId, me.id);
@@ -269,11 +269,11 @@ async function store(
  */
 export async function revealPhoto(ctx: AppContext, auth: Auth, messageId: number): Promise<Message> {
   const me = auth.profile;
-  const found = await findVisiblePhotoMessage(ctx.db, messageId, me.id, me.siteId, historySince(ctx.now()));
+  const found = await findVisiblePhotoMessage(dbOf(ctx), messageId, me.id, me.siteId, historySince(ctx.now()));
   if (!found) throw notFound('This photo could not be found');
   if (found.message.senderProfileId === me.id || found.message.photoRevealedAt) return presentMessage(found.message, me.id);
   const at = ctx.now();
-  const isFirst = await markPhotoRevealed(ctx.db, messageId, at);
+  const isFirst = await markPhotoRevealed(dbOf(ctx), messageId, at);
   const senderId = found.message.senderProfileId;
   if (isFirst && (await readReceiptsShared(ctx, me.id, senderId))) {
     ctx.events.publish({
@@ -295,7 +295,7 @@ export async function revealPhoto(ctx: AppContext, auth: Auth, messageId: number
  */
 export async function readMessagePhoto(ctx: AppContext, auth: Auth, messageId: number, variant: 'large' | 'blur'): Promise<Buffer | null> {
   const me = auth.profile;
-  const found = await findVisiblePhotoMessage(ctx.db, messageId, me.id, me.siteId, historySince(ctx.now()));
+  const found = await findVisiblePhotoMessage(dbOf(ctx), messageId, me.id, me.siteId, historySince(ctx.now()));
   if (!found?.message.photoKey) return null;
   const mayBeSharp = found.message.senderProfileId === me.id || found.message.photoRevealedAt !== null;
   if (variant === 'large' && !mayBeSharp) return null;
@@ -308,8 +308,8 @@ export async function readMessagePhoto(ctx: AppContext, auth: Auth, messageId: n
  * when its first answer was lost, and so may have been the event, with a process killed between the commit and
  * the publish; without this the partner's open chat would not hear of the message until the next one.
  */
-async function answer(ctx: { db: Executor; events: AppContext['events'] }, auth: Sender, row: MessageRow): Promise<SendMessageResponse> {
-  const conversation = await findConversation(ctx.db, row.conversationId, auth.profile.id);
+async function answer(ctx: Pick<AppContext, 'db' | 'events'>, auth: Sender, row: MessageRow): Promise<SendMessageResponse> {
+  const conversation = await findConversation(dbOf(ctx), row.conversationId, auth.profile.id);
   if (conversation) {
     ctx.events.publish({
       type: 'message.created',
@@ -321,7 +321,7 @@ async function answer(ctx: { db: Executor; events: AppContext['events'] }, auth:
       recipientProfileId: partnerOf(conversation, auth.profile.id),
     });
   }
-  return { message: presentMessage(row, auth.profile.id), credits: await findCredits(ctx.db, auth.user.id) };
+  return { message: presentMessage(row, auth.profile.id), credits: await findCredits(dbOf(ctx), auth.user.id) };
 }
 
 /**
@@ -354,7 +354,7 @@ async function openConversation(tx: Executor, auth: Sender, profileId: number): 
 /** chats.php (spec §3, §7): my chats, the latest first, and my unread messages in all. */
 export async function listChats(ctx: AppContext, auth: Auth): Promise<ChatsResponse> {
   const now = ctx.now();
-  const rows = await listChatRows(ctx.db, auth.profile.id, auth.profile.siteId, historySince(now));
+  const rows = await listChatRows(dbOf(ctx), auth.profile.id, auth.profile.siteId, historySince(now));
   const chats = rows.map((row) => presentChat(row, { profileId: auth.profile.id, userStatus: auth.user.status }, now));
   return { chats, num_unread_messages: chats.reduce((sum, chat) => sum + chat.num_unread_messages, 0) };
 }
@@ -364,7 +364,7 @@ export async function listChats(ctx: AppContext, auth: Auth): Promise<ChatsRespo
  * read from the counters without the list.
  */
 export function countUnread(ctx: Pick<AppContext, 'db'>, profile: { id: number; siteId: number }): Promise<number> {
-  return sumUnread(ctx.db, profile.id, profile.siteId);
+  return sumUnread(dbOf(ctx), profile.id, profile.siteId);
 }
 
 export interface MessagesInput {
@@ -377,9 +377,9 @@ export interface MessagesInput {
 /** messages.php: a page of a conversation of mine (another member's conversation is a 404). */
 export async function listMessages(ctx: AppContext, auth: Auth, input: MessagesInput): Promise<MessagesResponse> {
   const me = auth.profile.id;
-  const conversation = await findConversation(ctx.db, input.conversation, me);
+  const conversation = await findConversation(dbOf(ctx), input.conversation, me);
   if (!conversation || conversation.siteId !== auth.profile.siteId) throw notYours();
-  const partner = await findPartner(ctx.db, partnerOf(conversation, me), me);
+  const partner = await findPartner(dbOf(ctx), partnerOf(conversation, me), me);
   if (!partner) throw notYours();
   const receipts = await readReceiptsShared(ctx, me, partnerOf(conversation, me));
   const now = ctx.now();
@@ -387,7 +387,7 @@ export async function listMessages(ctx: AppContext, auth: Auth, input: MessagesI
   const clearedSeq = clearedSeqOf(conversation, sideOf(conversation, me));
   const limit = input.limit ?? MESSAGES_PAGE;
   const visible = { conversationId: conversation.id, clearedSeq, since };
-  const page = await listMessageRows(ctx.db, { ...visible, after: input.after, before: input.before, limit });
+  const page = await listMessageRows(dbOf(ctx), { ...visible, after: input.after, before: input.before, limit });
   const forward = input.after !== undefined;
   const lastShown = page.rows.at(-1)?.seq ?? input.after ?? 0;
   // A page read forwards knows about later messages, one read backwards about earlier ones; the other
@@ -400,8 +400,8 @@ export async function listMessages(ctx: AppContext, auth: Auth, input: MessagesI
     blocked: chatBlock(partner, { userStatus: auth.user.status }),
     messages: page.rows.map((row) => presentMessage(row, me, receipts)),
     has_more_after: forward ? page.more : input.before !== undefined && lastShown < conversation.lastSeq,
-    has_more_before: forward ? (await listMessageRows(ctx.db, { ...visible, before: firstShown, limit: 1 })).rows.length > 0 : page.more,
-    history_hidden: await hasHiddenHistory(ctx.db, conversation.id, clearedSeq, since),
+    has_more_before: forward ? (await listMessageRows(dbOf(ctx), { ...visible, before: firstShown, limit: 1 })).rows.length > 0 : page.more,
+    history_hidden: await hasHiddenHistory(dbOf(ctx), conversation.id, clearedSeq, since),
     partner_read_seq: await partnerReadSeq(ctx, conversation, me),
   };
 }
@@ -412,8 +412,8 @@ export async function listMessages(ctx: AppContext, auth: Auth, input: MessagesI
  */
 export async function openChat(ctx: AppContext, auth: Auth, conversationId: number): Promise<void> {
   const me = auth.profile.id;
-  const before = await findConversation(ctx.db, conversationId, me);
-  if (!before || !(await markRead(ctx.db, conversationId, me))) throw notYours();
+  const before = await findConversation(dbOf(ctx), conversationId, me);
+  if (!before || !(await markRead(dbOf(ctx), conversationId, me))) throw notYours();
   const side = sideOf(before, me);
   const readBefore = side === 'low' ? before.lowReadSeq : before.highReadSeq;
   if (before.lastSeq <= readBefore || before.siteId !== auth.profile.siteId) return;
@@ -431,17 +431,18 @@ export async function openChat(ctx: AppContext, auth: Auth, conversationId: numb
 
 /** DELETE chat.php: removes the chat for me only; the other member keeps it (and can still report). */
 export async function removeChat(ctx: AppContext, auth: Auth, conversationId: number): Promise<void> {
-  const conversation = await findConversation(ctx.db, conversationId, auth.profile.id);
+  const conversation = await findConversation(dbOf(ctx), conversationId, auth.profile.id);
   if (!conversation || conversation.siteId !== auth.profile.siteId) throw notYours();
-  await clearForSide(ctx.db, conversationId, auth.profile.id);
+  await clearForSide(dbOf(ctx), conversationId, auth.profile.id);
 }
 
 /**
  * The account purge: the member's conversations and every message in them go, for the other side too (what the
  * member wrote is their personal data; a chat of one is no chat). Fourteen days after the deletion, as the rest.
  */
-export async function purgeMember(db: Executor, member: { profileId: number | null }): Promise<void> {
-  if (member.profileId !== null) await deleteConversationsOf(db, member.profileId);
+export async function purgeMember(ctx: DbContext, member: { profileId: number | null }): Promise<void> {
+  const { profileId } = member;
+  if (profileId !== null) await withTransaction(ctx, (tx) => deleteConversationsOf(tx, profileId));
 }
 
 /**
@@ -493,8 +494,8 @@ export interface DemoConversation {
  * demo history costs no credits, so it has no ledger rows and no message.created event (nobody is connected yet).
  * Its conversation id.
  */
-export async function writeDemoConversation(db: Database, demo: DemoConversation): Promise<number> {
-  return db.transaction(async (tx) => {
+export async function writeDemoConversation(ctx: DbContext, demo: DemoConversation): Promise<number> {
+  return withTransaction(ctx, async (tx) => {
     const made = await insertConversation(tx, { siteId: demo.siteId, starter: demo.starter, other: demo.other });
     const id = made ?? (await findPairConversation(tx, demo.starter, demo.other))?.id;
     const conversation = id === undefined ? undefined : await lockConversation(tx, id, demo.starter);

@@ -1,4 +1,4 @@
-import type { Executor } from '@amora/db';
+import { type DbContext, dbOf } from '../../lib/transaction';
 import { chatBlock } from './chat.presenter';
 import { findConversation, findPartner } from './chat.repository';
 
@@ -14,11 +14,12 @@ export interface LiveConversation {
  * whatever the reason, so a frame about another member's conversation learns nothing.
  */
 export async function liveConversation(
-  db: Executor,
+  ctx: DbContext,
   conversationId: number,
   profileId: number,
   siteId: number,
 ): Promise<LiveConversation | null> {
+  const db = dbOf(ctx);
   const conversation = await findConversation(db, conversationId, profileId);
   if (!conversation || conversation.siteId !== siteId) return null;
   const partnerProfileId = conversation.profileLowId === profileId ? conversation.profileHighId : conversation.profileLowId;

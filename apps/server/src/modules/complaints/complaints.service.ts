@@ -2,6 +2,7 @@ import { randomBytes } from 'node:crypto';
 import { CHAT_REPORT_CATEGORY, type ComplaintInput } from '@amora/contracts';
 import type { AppContext } from '../../context';
 import { HttpError, tooManyRequests } from '../../lib/errors';
+import { dbOf } from '../../lib/transaction';
 import type { Site } from '../sites/sites.service';
 import { insertComplaint } from './complaints.repository';
 
@@ -22,7 +23,7 @@ export async function fileComplaint(
   if (!limit.allowed) {
     throw tooManyRequests('Too many complaints from this address, please try again later', limit.retryAfterSeconds);
   }
-  return insertComplaint(ctx.db, {
+  return insertComplaint(dbOf(ctx), {
     reference: newReference(),
     siteId: input.site.id,
     userId: input.userId,
@@ -77,7 +78,7 @@ export async function fileMemberReport(
     }
   }
   try {
-    return await insertComplaint(ctx.db, { reference: newReference(), ...report, category: CHAT_REPORT_CATEGORY });
+    return await insertComplaint(dbOf(ctx), { reference: newReference(), ...report, category: CHAT_REPORT_CATEGORY });
   } catch (error) {
     if (once) await ctx.limiter.release(once);
     throw error;

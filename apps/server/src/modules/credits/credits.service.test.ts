@@ -53,7 +53,7 @@ describe('credits', () => {
     expect(await spend(t.ctx, { userId, siteId, amount: 3, reason: 'message' })).toEqual({ balance: 2 });
     expect(await spend(t.ctx, { userId, siteId, amount: 3, reason: 'message' })).toEqual({ insufficient: true });
     expect(await balanceOf(userId)).toBe(2);
-    const entries = await ledger(t.ctx.db, userId);
+    const entries = await ledger(t.ctx, userId);
     expect(entries.map((e) => [e.delta, e.balanceAfter, e.reason])).toEqual([
       [-3, 2, 'message'],
       [5, 5, 'gift'],
@@ -67,7 +67,7 @@ describe('credits', () => {
       await expect(credit(t.ctx, { userId, siteId, amount, reason: 'gift' })).rejects.toThrow(RangeError);
     }
     expect(await balanceOf(userId)).toBe(10);
-    expect(await ledger(t.ctx.db, userId)).toEqual([]);
+    expect(await ledger(t.ctx, userId)).toEqual([]);
   });
 
   it('lets exactly 10 of 100 parallel spends of 1 through on a balance of 10, never below zero', async () => {
@@ -81,7 +81,7 @@ describe('credits', () => {
     expect(granted.map((r) => ('balance' in r ? r.balance : -1)).sort((a, b) => a - b)).toEqual([0, 1, 2, 3, 4, 5, 6, 7, 8, 9]);
     expect(await balanceOf(userId)).toBe(0);
     expect(await ledgerSum(userId)).toBe(0);
-    const entries = await ledger(t.ctx.db, userId);
+    const entries = await ledger(t.ctx, userId);
     expect(entries).toHaveLength(11);
     expect(entries.every((e) => e.balanceAfter >= 0)).toBe(true);
   });
@@ -112,14 +112,14 @@ describe('credits', () => {
     );
     expect(new Set(results.map((r) => r.balance))).toEqual(new Set([50]));
     expect(await balanceOf(userId)).toBe(50);
-    expect(await ledger(t.ctx.db, userId)).toHaveLength(1);
+    expect(await ledger(t.ctx, userId)).toHaveLength(1);
   });
 
   it('does not remember a refused spend: its key is free for a retry once there are credits', async () => {
     const userId = await memberWith(2);
     const idempotencyKey = key('refused');
     expect(await spend(t.ctx, { userId, siteId, amount: 5, reason: 'gift', idempotencyKey })).toEqual({ insufficient: true });
-    expect(await ledger(t.ctx.db, userId)).toEqual([]);
+    expect(await ledger(t.ctx, userId)).toEqual([]);
     await credit(t.ctx, { userId, siteId, amount: 3, reason: 'purchase' });
     expect(await spend(t.ctx, { userId, siteId, amount: 5, reason: 'gift', idempotencyKey })).toEqual({ balance: 0 });
   });
@@ -134,21 +134,21 @@ describe('credits', () => {
     );
     expect(await balanceOf(first)).toBe(9);
     expect(await balanceOf(second)).toBe(10);
-    expect(await ledger(t.ctx.db, second)).toEqual([]);
+    expect(await ledger(t.ctx, second)).toEqual([]);
   });
 
   it('joins the unit of work it is called in: an error after the spend rolls the spend back', async () => {
     const userId = await memberWith(10);
     await expect(
-      withTransaction(t.ctx, async (tx) => {
+      withTransaction(t.ctx, async () => {
         expect(await spend(t.ctx, { userId, siteId, amount: 4, reason: 'message', idempotencyKey: key('rolled-back') })).toEqual({
           balance: 6,
         });
-        expect(await ledger(tx, userId)).toHaveLength(1);
+        expect(await ledger(t.ctx, userId)).toHaveLength(1);
         throw new Error('the message could not be stored');
       }),
     ).rejects.toThrow('the message could not be stored');
     expect(await balanceOf(userId)).toBe(10);
-    expect(await ledger(t.ctx.db, userId)).toEqual([]);
+    expect(await ledger(t.ctx, userId)).toEqual([]);
   });
 });

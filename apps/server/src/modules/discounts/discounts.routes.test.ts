@@ -87,7 +87,7 @@ async function anOrder(who: Member, discountCodeId: number | null = null) {
 }
 
 function price(who: Member, code: string, over: Partial<Parameters<typeof priceWithDiscount>[1]> = {}) {
-  return priceWithDiscount(t.ctx.db, {
+  return priceWithDiscount(t.ctx, {
     siteId: amoraId,
     userId: who.userId,
     code,
@@ -104,7 +104,7 @@ async function pay(orderId: number, userId: number) {
   await withTransaction(t.ctx, async (tx) => {
     await tx.update(paymentOrders).set({ status: 'paid' }).where(eq(paymentOrders.id, orderId));
     await tx.update(users).set({ paidUser: true }).where(eq(users.id, userId));
-    await markDiscountUsed(tx, orderId);
+    await markDiscountUsed(t.ctx, orderId);
   });
 }
 
@@ -152,12 +152,12 @@ describe('GET /api/timebonus.php', () => {
     expect(bonus).toMatchObject({ ok: true, percentage: 25, discountMinor: 500 });
     if (!bonus.ok) return;
     const orderId = await anOrder(member, bonus.discountCodeId);
-    await withTransaction(t.ctx, (tx) => reserveDiscount(tx, { discountCodeId: bonus.discountCodeId, userId: member.userId, orderId }));
+    await reserveDiscount(t.ctx, { discountCodeId: bonus.discountCodeId, userId: member.userId, orderId });
     expect((await timeBonus(member)).is_visible).toBe(true);
     await pay(orderId, member.userId);
     expect(await timeBonus(member)).toEqual({ is_visible: false, seconds_left: 0, discount: null });
     expect(await price(member, 'TIMEBONUS25')).toEqual({ ok: false, error: 'discount_used' });
-    expect(await activeDiscountFor(t.ctx.db, { siteId: amoraId, userId: member.userId, now: t.ctx.now() })).toBeNull();
+    expect(await activeDiscountFor(t.ctx, { siteId: amoraId, userId: member.userId, now: t.ctx.now() })).toBeNull();
   });
 
   it('is not shown to a member who signed up more than 4 hours ago, nor to one who has paid', async () => {
@@ -230,13 +230,12 @@ describe('priceWithDiscount and the order lifecycle', () => {
   it('is used once per member: reserved by an open order, given back when it fails, used when it is paid', async () => {
     const member = await createMember(t);
     const code = await makeCode();
-    const reserve = (orderId: number) =>
-      withTransaction(t.ctx, (tx) => reserveDiscount(tx, { discountCodeId: code.id, userId: member.userId, orderId }));
+    const reserve = (orderId: number) => reserveDiscount(t.ctx, { discountCodeId: code.id, userId: member.userId, orderId });
     const first = await anOrder(member, code.id);
     expect(await reserve(first)).toBe(true);
     // Held by a checkout the member may have left behind, the code stays on offer (the next order takes it over).
     expect((await price(member, code.code)).ok).toBe(true);
-    await withTransaction(t.ctx, (tx) => releaseDiscount(tx, first));
+    await releaseDiscount(t.ctx, first);
     expect(await t.ctx.db.select().from(discountRedemptions).where(eq(discountRedemptions.orderId, first))).toHaveLength(0);
 
     const second = await anOrder(member, code.id);
@@ -253,7 +252,7 @@ describe('priceWithDiscount and the order lifecycle', () => {
       .where(and(eq(discountRedemptions.discountCodeId, code.id), eq(discountRedemptions.userId, member.userId)));
     expect(rows.map((r) => [r.orderId, r.status])).toEqual([[second, 'used']]);
     // A used code is not given back by a late failure notice.
-    await withTransaction(t.ctx, (tx) => releaseDiscount(tx, second));
+    await releaseDiscount(t.ctx, second);
     expect(await price(member, code.code)).toEqual({ ok: false, error: 'discount_used' });
     // Another member may still use a site-wide code.
     expect((await price(await createMember(t), code.code)).ok).toBe(true);
@@ -269,7 +268,7 @@ describe('priceWithDiscount and the order lifecycle', () => {
     expect(priced).toMatchObject({ ok: true, percentage: value_percentage });
     if (!priced.ok) return;
     const orderId = await anOrder(member, priced.discountCodeId);
-    await withTransaction(t.ctx, (tx) => reserveDiscount(tx, { discountCodeId: priced.discountCodeId, userId: member.userId, orderId }));
+    await reserveDiscount(t.ctx, { discountCodeId: priced.discountCodeId, userId: member.userId, orderId });
     await pay(orderId, member.userId);
     expect(await price(member, code)).toEqual({ ok: false, error: 'discount_used' });
     // Used once, it is not offered again.
@@ -382,7 +381,7 @@ describe('welcome discount', () => {
     expect(discount.expires).toBe(new Date(signup.getTime() + 72 * HOUR).toISOString());
 
     // The time bonus first, then the welcome discount.
-    const active = () => activeDiscountFor(t.ctx.db, { siteId: amoraId, userId: member.userId, now: t.ctx.now() });
+    const active = () => activeDiscountFor(t.ctx, { siteId: amoraId, userId: member.userId, now: t.ctx.now() });
     expect((await active())?.source).toBe('time_bonus');
     t.clock.advance(4 * HOUR);
     expect((await active())?.code).toBe(discount.code);
@@ -395,7 +394,7 @@ describe('welcome discount', () => {
   it('is made by the active discount too, for a member who never asked for it, the same code as asked for later', async () => {
     const member = await createMember(t);
     t.clock.advance(5 * HOUR);
-    const active = await activeDiscountFor(t.ctx.db, { siteId: amoraId, userId: member.userId, now: t.ctx.now() });
+    const active = await activeDiscountFor(t.ctx, { siteId: amoraId, userId: member.userId, now: t.ctx.now() });
     expect(active).toMatchObject({ source: 'welcome', value_percentage: 25 });
     expect(active?.code).toMatch(/^WELCOME[A-Z2-9]{8}$/);
     expect((await lookUp(member, 'welcome=true')).json().discount.code).toBe(active?.code);

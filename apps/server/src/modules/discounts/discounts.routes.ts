@@ -41,8 +41,8 @@ export const discountsRoutes: FastifyPluginAsyncZod = async (app) => {
       const auth = requireAuth(request);
       const q = request.query;
       const base = { siteId: request.site.id, userId: auth.user.id, now: ctx.now() };
-      if (q.welcome) return { discount: await welcomeDiscountFor(ctx.db, base) };
-      const result = await lookUpCode(ctx.db, {
+      if (q.welcome) return { discount: await welcomeDiscountFor(ctx, base) };
+      const result = await lookUpCode(ctx, {
         ...base,
         code: q.code as string,
         packageId: q.package ?? null,
@@ -69,7 +69,7 @@ export const discountsRoutes: FastifyPluginAsyncZod = async (app) => {
     },
     async (request) => {
       const auth = requireAuth(request);
-      return timeBonusFor(ctx.db, { siteId: request.site.id, userId: auth.user.id, now: ctx.now() });
+      return timeBonusFor(ctx, { siteId: request.site.id, userId: auth.user.id, now: ctx.now() });
     },
   );
 };

@@ -8,10 +8,9 @@ import {
   type SwipeActionResponse,
   type SwipeGameResponse,
 } from '@amora/contracts';
-import type { Executor } from '@amora/db';
 import type { AppContext } from '../../context';
 import { badRequest, HttpError } from '../../lib/errors';
-import { withTransaction } from '../../lib/transaction';
+import { type DbContext, dbOf, withTransaction } from '../../lib/transaction';
 import { assertReachable, likeProfile, preferredGenders } from '../likes/likes.service';
 import type { Auth } from '../sessions/sessions.service';
 import type { Site } from '../sites/sites.service';
@@ -53,7 +52,7 @@ export interface SuggestOptions {
 export async function suggestProfiles(ctx: AppContext, viewer: SuggestionViewer, options: SuggestOptions): Promise<SuggestionRow[]> {
   if (viewer.isInvisible || options.limit <= 0) return [];
   const now = ctx.now();
-  return suggestionRows(ctx.db, {
+  return suggestionRows(dbOf(ctx), {
     viewerId: viewer.id,
     siteId: viewer.siteId,
     country: viewer.country,
@@ -90,7 +89,7 @@ async function skip(ctx: AppContext, auth: Auth, profileId: number): Promise<voi
   const me = auth.profile.id;
   if (profileId === me) throw badRequest('profile_id', 'You cannot skip yourself');
   await assertReachable(ctx, auth, profileId);
-  await insertSkip(ctx.db, me, profileId, ctx.now());
+  await insertSkip(dbOf(ctx), me, profileId, ctx.now());
 }
 
 /** GET match-finder.php: the one best suggestion. */
@@ -124,7 +123,7 @@ export function swipeDay(now: Date): { key: string; end: Date } {
 
 async function swipeLikesLeft(ctx: AppContext, auth: Auth): Promise<{ likes_left: number; likes_reset_at: string }> {
   const { end, key } = swipeDay(ctx.now());
-  const granted = await swipeLikesGranted(ctx.db, auth.profile.id, key);
+  const granted = await swipeLikesGranted(dbOf(ctx), auth.profile.id, key);
   return { likes_left: Math.max(0, SWIPE_LIKES_PER_DAY - granted), likes_reset_at: end.toISOString() };
 }
 
@@ -185,6 +184,7 @@ export async function signupMatches(ctx: AppContext, site: Site, auth: Auth): Pr
 }
 
 /** The account purge: the profiles the member skipped and was skipped by, and their swipe-game days. */
-export async function purgeMember(db: Executor, member: { profileId: number | null }): Promise<void> {
-  if (member.profileId !== null) await deleteDiscoveryOf(db, member.profileId);
+export async function purgeMember(ctx: DbContext, member: { profileId: number | null }): Promise<void> {
+  const { profileId } = member;
+  if (profileId !== null) await withTransaction(ctx, (tx) => deleteDiscoveryOf(tx, profileId));
 }

@@ -1,6 +1,7 @@
 import { healthResponseSchema } from '@amora/contracts';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { pingDatabase } from './health.repository';
+import { dbOf } from '../../lib/transaction';
 
 export const healthRoutes: FastifyPluginAsyncZod = async (app) => {
   app.get(
@@ -11,7 +12,7 @@ export const healthRoutes: FastifyPluginAsyncZod = async (app) => {
       config: { floodGuard: false, anyHost: true },
     },
     async (_request, reply) => {
-      await pingDatabase(app.ctx.db);
+      await pingDatabase(dbOf(app.ctx));
       reply.header('cache-control', 'no-store');
       return { status: 'ok' as const, database: 'ok' as const, uptime_seconds: Math.round(process.uptime()) };
     },

@@ -2,7 +2,7 @@ import { type AutoLikeProfile, type LikeSource, type LikesResponse, preferredGen
 import type { Executor } from '@amora/db';
 import type { AppContext } from '../../context';
 import { badRequest, HttpError, notFound } from '../../lib/errors';
-import { withTransaction } from '../../lib/transaction';
+import { type DbContext, dbOf, withTransaction } from '../../lib/transaction';
 import type { Auth } from '../sessions/sessions.service';
 import { presentAutoLike, presentLikeCard, presentLikedByCard } from './likes.presenter';
 import {
@@ -45,7 +45,7 @@ const invisible = () => new HttpError(403, 'invisible', 'Invisible members canno
  * block either way. Anything else is the same 404, so an action reveals nothing.
  */
 export async function assertReachable(ctx: AppContext, actor: Auth, profileId: number): Promise<void> {
-  await checkReachable(ctx.db, actor, profileId);
+  await checkReachable(dbOf(ctx), actor, profileId);
 }
 
 async function checkReachable(db: Executor, actor: Auth, profileId: number): Promise<void> {
@@ -99,18 +99,21 @@ function raiseLikeEvents(
 
 /** Takes my like back (nothing happens when there is none). */
 export async function unlikeProfile(ctx: AppContext, auth: Auth, profileId: number): Promise<void> {
-  await deleteLike(ctx.db, auth.profile.id, profileId);
+  await deleteLike(dbOf(ctx), auth.profile.id, profileId);
 }
 
 /** I opened the profile of someone who liked me: their like to me is no longer new. Only likes to me change. */
 export async function markLikeSeen(ctx: AppContext, auth: Auth, likerProfileId: number): Promise<void> {
-  await clearNewFlag(ctx.db, likerProfileId, auth.profile.id);
+  await clearNewFlag(dbOf(ctx), likerProfileId, auth.profile.id);
 }
 
 /** likes.php: whom I liked and who liked me, newest first, without blocked, deleted or inactive profiles. */
 export async function listLikes(ctx: AppContext, auth: Auth): Promise<LikesResponse> {
   const me = auth.profile.id;
-  const [given, received] = await Promise.all([listGiven(ctx.db, me, auth.profile.siteId), listReceived(ctx.db, me, auth.profile.siteId)]);
+  const [given, received] = await Promise.all([
+    listGiven(dbOf(ctx), me, auth.profile.siteId),
+    listReceived(dbOf(ctx), me, auth.profile.siteId),
+  ]);
   const now = ctx.now();
   const likedBy = received.map((row) => presentLikedByCard(row, now));
   return {
@@ -135,7 +138,7 @@ export async function autoLike(ctx: AppContext, auth: Auth): Promise<AutoLikePro
   if (profile.isInvisible || profile.status !== 'active') return null;
   const limit = await ctx.limiter.hit(autoLikeLimitKey(profile.id), DAY_MS, 1);
   if (!limit.allowed) return null;
-  const picked = await pickAutoLiker(ctx.db, {
+  const picked = await pickAutoLiker(dbOf(ctx), {
     profileId: profile.id,
     siteId: profile.siteId,
     country: profile.country,
@@ -157,10 +160,11 @@ export async function autoLike(ctx: AppContext, auth: Auth): Promise<AutoLikePro
 
 /** How many likes the member's profile has not looked at yet: the user object's profile.like_new. */
 export function countNewLikes(ctx: Pick<AppContext, 'db'>, profileId: number): Promise<number> {
-  return countNewLikesOf(ctx.db, profileId);
+  return countNewLikesOf(dbOf(ctx), profileId);
 }
 
 /** The account purge: the likes the member's profile gave and received. */
-export async function purgeMember(db: Executor, member: { profileId: number | null }): Promise<void> {
-  if (member.profileId !== null) await deleteLikesOf(db, member.profileId);
+export async function purgeMember(ctx: DbContext, member: { profileId: number | null }): Promise<void> {
+  const { profileId } = member;
+  if (profileId !== null) await withTransaction(ctx, (tx) => deleteLikesOf(tx, profileId));
 }

@@ -4,6 +4,7 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { findOutboxEmail, findOutboxEmails, listOutbox } from './mail.repository';
 import { escapeHtml } from './templates';
+import { dbOf } from '../../lib/transaction';
 
 const LIST_SIZE = 100;
 
@@ -61,7 +62,7 @@ const STATUS_COLOURS: Record<string, string> = { sent: '#1a7f37', dev: '#0969da'
 export const devMailboxRoutes: FastifyPluginAsyncZod = async (app) => {
   app.get('/dev/mailbox', { schema: { hide: true, querystring: toQuery } }, async (request, reply) => {
     const to = request.query.to || null;
-    const emails = await listOutbox(app.ctx.db, LIST_SIZE, to);
+    const emails = await listOutbox(dbOf(app.ctx), LIST_SIZE, to);
     const rows = emails
       .map(
         (e) => `<tr style="border-top:1px solid #ddd;">
@@ -95,7 +96,7 @@ ${rows}
 
   app.get('/dev/mailbox/:id', { schema: { hide: true, params: idParams } }, async (request, reply) => {
     const id = parseId(request.params.id);
-    const email = id === null ? null : await findOutboxEmail(app.ctx.db, id);
+    const email = id === null ? null : await findOutboxEmail(dbOf(app.ctx), id);
     if (!email) {
       return sendHtml(
         reply,
@@ -117,7 +118,7 @@ ${rows}
       config: { floodGuard: false },
     },
     async (request, reply) => {
-      const emails = await findOutboxEmails(app.ctx.db, request.query.to || null, LIST_SIZE);
+      const emails = await findOutboxEmails(dbOf(app.ctx), request.query.to || null, LIST_SIZE);
       reply.header('cache-control', 'no-store');
       return {
         emails: emails.map((e) => ({

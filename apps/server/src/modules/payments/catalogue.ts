@@ -1,7 +1,7 @@
 import { type DiscountCodeView, PAYMENT_ERRORS, type PaymentMethodName } from '@amora/contracts';
-import type { Executor } from '@amora/db';
 import type { AppContext } from '../../context';
 import { HttpError } from '../../lib/errors';
+import { type DbContext, dbOf } from '../../lib/transaction';
 import { activeDiscountFor, lookUpCode, priceWithDiscount } from '../discounts/discounts.service';
 import type { Site } from '../sites/sites.service';
 import { type Buyer, listMethods, listPackages, type MethodRow, type PackageRow } from './payments.repository';
@@ -17,10 +17,11 @@ import { allowedFee, MANDATE_ONLY_METHODS, mollieMethodFor, offeredMethods } fro
  * else of the site's default country. Orders record the country.
  */
 export async function paymentCatalogue(
-  db: Executor,
+  ctx: DbContext,
   site: Site,
   wanted: string | null,
 ): Promise<{ country: string; currency: string; packages: PackageRow[] }> {
+  const db = dbOf(ctx);
   if (wanted && site.countries.includes(wanted)) {
     const packages = await listPackages(db, site.id, wanted);
     if (packages.length) return { country: wanted, currency: packages[0].currency, packages };
@@ -119,7 +120,7 @@ export async function offeredMethodsFor(
   site: Site,
   q: { country: string; currency: string; amountMinor: number; language: string; unfilteredWhenUnreachable?: boolean },
 ): Promise<OfferedMethod[]> {
-  const rows = await listMethods(ctx.db, site.id, q.country);
+  const rows = await listMethods(dbOf(ctx), site.id, q.country);
   const known = rows.filter((row): row is MethodRow & { method: PaymentMethodName } => mollieMethodFor(row.method) !== null);
   const checkout = known.filter((row) => !MANDATE_ONLY_METHODS.includes(row.method));
   let ids: string[];
@@ -166,7 +167,7 @@ export async function chooseDiscount(
 ): Promise<DiscountChoice> {
   const now = ctx.now();
   if (i.code) {
-    const found = await lookUpCode(ctx.db, {
+    const found = await lookUpCode(ctx, {
       siteId: i.siteId,
       userId: i.userId,
       code: i.code,
@@ -179,7 +180,7 @@ export async function chooseDiscount(
       ? { kind: 'code', code: i.code, view: found.discount, error: null }
       : { kind: 'code', code: i.code, view: null, error: found.error };
   }
-  const active = await activeDiscountFor(ctx.db, { siteId: i.siteId, userId: i.userId, now });
+  const active = await activeDiscountFor(ctx, { siteId: i.siteId, userId: i.userId, now });
   return active ? { kind: 'active', code: active.code, view: active } : { kind: 'none' };
 }
 
@@ -198,7 +199,7 @@ export async function priceOf(
   const none = { discountCodeId: null, percentage: 0, discountMinor: 0 };
   if (i.choice.kind === 'none') return { ...none, error: null };
   if (i.choice.kind === 'code' && i.choice.error) return { ...none, error: i.choice.error };
-  const result = await priceWithDiscount(ctx.db, {
+  const result = await priceWithDiscount(ctx, {
     siteId: i.siteId,
     userId: i.userId,
     code: i.choice.code,

@@ -9,10 +9,11 @@ import {
   type SearchWidening,
   type User,
 } from '@amora/contracts';
-import type { Database } from '@amora/db';
+import type { Executor } from '@amora/db';
 import { LRUCache } from 'lru-cache';
 import type { AppContext } from '../../context';
 import { badRequest, HttpError } from '../../lib/errors';
+import { dbOf } from '../../lib/transaction';
 import { presentProfileCard } from '../profile-cards/profile-cards.presenter';
 import type { Auth } from '../sessions/sessions.service';
 import type { Site } from '../sites/sites.service';
@@ -113,12 +114,12 @@ async function widenedFirstPage(
   site: Site,
   filters: SearchFilters,
 ): Promise<{ filters: SearchFilters; rows: SearchPageRow[]; widened: SearchWidening | null }> {
-  let best = { filters, rows: await searchPage(ctx.db, filters, null, SEARCH_PAGE_SIZE + 1), widened: null as SearchWidening | null };
+  let best = { filters, rows: await searchPage(dbOf(ctx), filters, null, SEARCH_PAGE_SIZE + 1), widened: null as SearchWidening | null };
   for (const to of ['country', 'nearby'] as const) {
     if (best.rows.length >= SEARCH_WIDEN_BELOW) break;
     const wider = widened(site, filters, to);
     if (!wider) continue;
-    const rows = await searchPage(ctx.db, wider, null, SEARCH_PAGE_SIZE + 1);
+    const rows = await searchPage(dbOf(ctx), wider, null, SEARCH_PAGE_SIZE + 1);
     if (rows.length > best.rows.length) best = { filters: wider, rows, widened: to };
   }
   return best;
@@ -152,9 +153,9 @@ function cursorAfter(row: { hasPhoto: boolean; id: number }): string {
 const COUNT_TTL_MS = 30_000;
 /** Filter sets remembered per database (each a short key and a number). */
 const COUNT_CACHE_SIZE = 5_000;
-const countCaches = new WeakMap<Database, LRUCache<string, number>>();
+const countCaches = new WeakMap<Executor, LRUCache<string, number>>();
 /** Counts being made, per database and key (see sharedCount). */
-const countsInFlight = new WeakMap<Database, Map<string, Promise<number>>>();
+const countsInFlight = new WeakMap<Executor, Map<string, Promise<number>>>();
 
 /**
  * The capped count of the filters (up to SEARCH_COUNT_CAP + 1), shared by everyone who searches with them for
@@ -162,7 +163,7 @@ const countsInFlight = new WeakMap<Database, Map<string, Promise<number>>>();
  * shown as "N members" or "more than 1000": half a minute old is as good as exact. Kept per database, in
  * process memory: two server processes may each count once.
  */
-async function sharedCount(db: Database, filters: SearchFilters): Promise<number> {
+async function sharedCount(db: Executor, filters: SearchFilters): Promise<number> {
   let cache = countCaches.get(db);
   if (!cache) {
     cache = new LRUCache<string, number>({ max: COUNT_CACHE_SIZE, ttl: COUNT_TTL_MS });
@@ -229,7 +230,7 @@ export async function search(ctx: AppContext, site: Site, viewer: Auth | null, q
       const wider = widened(site, asked, query.widen);
       if (wider) [filters, widenedTo] = [wider, query.widen];
     }
-    rows = await searchPage(ctx.db, filters, cursor, SEARCH_PAGE_SIZE + 1);
+    rows = await searchPage(dbOf(ctx), filters, cursor, SEARCH_PAGE_SIZE + 1);
   }
   const page = rows.slice(0, SEARCH_PAGE_SIZE);
   const results = page.map((r) => toCard(r, now));
@@ -239,7 +240,7 @@ export async function search(ctx: AppContext, site: Site, viewer: Auth | null, q
     if (rows.length <= SEARCH_PAGE_SIZE) {
       numResults = rows.length;
     } else {
-      const counted = await sharedCount(ctx.db, filters);
+      const counted = await sharedCount(dbOf(ctx), filters);
       capped = counted > SEARCH_COUNT_CAP;
       const others = counted - (viewer && matchesFilters(viewer.profile, filters) ? 1 : 0);
       // A count up to half a minute old can be below what this page just found.
@@ -257,7 +258,7 @@ export async function search(ctx: AppContext, site: Site, viewer: Auth | null, q
       bornAfter: query.max_age !== undefined ? yearsBefore(now, query.max_age + 6) : undefined,
       excludeIds: results.map((r) => r.id),
     };
-    similar = (await searchPage(ctx.db, wider, null, SEARCH_PAGE_SIZE)).map((r) => toCard(r, now));
+    similar = (await searchPage(dbOf(ctx), wider, null, SEARCH_PAGE_SIZE)).map((r) => toCard(r, now));
   }
   return {
     results,

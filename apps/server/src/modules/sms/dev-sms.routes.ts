@@ -2,6 +2,7 @@ import { textSchema } from '@amora/contracts';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { listSms } from './sms.repository';
+import { dbOf } from '../../lib/transaction';
 
 const LIST_SIZE = 100;
 
@@ -38,7 +39,7 @@ const STATUS_COLOURS: Record<string, string> = { sent: '#1a7f37', dev: '#0969da'
 export const devSmsRoutes: FastifyPluginAsyncZod = async (app) => {
   app.get('/dev/sms', { schema: { hide: true, querystring: toQuery } }, async (request, reply) => {
     const to = numberOf(request.query.to);
-    const messages = await listSms(app.ctx.db, to, LIST_SIZE);
+    const messages = await listSms(dbOf(app.ctx), to, LIST_SIZE);
     const rows = messages
       .map(
         (m) => `<tr style="border-top:1px solid #ddd;vertical-align:top;">
@@ -90,7 +91,7 @@ ${body}
     '/api/dev/sms.php',
     { schema: { hide: true, querystring: toQuery, response: { 200: smsResponse } }, config: { floodGuard: false } },
     async (request, reply) => {
-      const messages = await listSms(app.ctx.db, numberOf(request.query.to), LIST_SIZE);
+      const messages = await listSms(dbOf(app.ctx), numberOf(request.query.to), LIST_SIZE);
       reply.header('cache-control', 'no-store');
       return {
         messages: messages.map((m) => ({

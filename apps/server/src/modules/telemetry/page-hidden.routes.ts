@@ -2,6 +2,7 @@ import { okResponseSchema, pageHiddenBodySchema } from '@amora/contracts';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { badRequest } from '../../lib/errors';
 import { addBounce } from './page-hidden.repository';
+import { dbOf } from '../../lib/transaction';
 
 /**
  * The beacon the web app sends when the page becomes hidden. Only when the landing query carried `lb`
@@ -37,7 +38,7 @@ export const pageHiddenRoutes: FastifyPluginAsyncZod = async (app) => {
       if (body.lb !== undefined && body.lb !== false && body.lb !== '0') {
         const path = (body.path ?? '/').split('?')[0].slice(0, 200) || '/';
         const day = app.ctx.now().toISOString().slice(0, 10);
-        await addBounce(app.ctx.db, { siteId: request.site.id, day, path, visibleMs: body.visible_ms ?? 0 });
+        await addBounce(dbOf(app.ctx), { siteId: request.site.id, day, path, visibleMs: body.visible_ms ?? 0 });
       }
       return { ok: true as const };
     },

@@ -1,5 +1,6 @@
 import { timingSafeEqual } from 'node:crypto';
 import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import { dbOf } from '../../../lib/transaction';
 import { SANDBOX_API_KEY, SANDBOX_API_PATH } from '../provider';
 import { availableMethods } from './sandbox.catalogue';
 import {
@@ -105,7 +106,7 @@ export async function sandboxApiRoutes(app: FastifyInstance): Promise<void> {
 
   app.get('/payments', ROUTE, async (request, reply) => {
     const limit = Math.min(250, Math.max(1, Number((request.query as Record<string, unknown>).limit) || 50));
-    const payments = await listPayments(app.ctx.db, limit);
+    const payments = await listPayments(dbOf(app.ctx), limit);
     const links = await linksFor(app, request);
     return send(reply, 200, presentPaymentsPage(payments, links, now(), `${links.api}/payments`));
   });
@@ -152,7 +153,7 @@ export async function sandboxApiRoutes(app: FastifyInstance): Promise<void> {
 
   app.get<{ Params: { id: string } }>('/customers/:id/payments', ROUTE, async (request, reply) => {
     await getCustomer(app, request.params.id);
-    const payments = await listCustomerPayments(app.ctx.db, request.params.id, 50);
+    const payments = await listCustomerPayments(dbOf(app.ctx), request.params.id, 50);
     const links = await linksFor(app, request);
     return send(reply, 200, presentPaymentsPage(payments, links, now(), `${links.api}/customers/${request.params.id}/payments`));
   });

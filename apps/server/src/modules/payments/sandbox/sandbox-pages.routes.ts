@@ -1,4 +1,5 @@
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import { dbOf } from '../../../lib/transaction';
 import { checkoutPage, closedPage, dashboardPage, page } from './sandbox.html';
 import { listPayments } from './sandbox.repository';
 import {
@@ -132,7 +133,7 @@ export async function sandboxPageRoutes(app: FastifyInstance): Promise<void> {
   });
 
   app.get('/sandbox', ROUTE, async (request, reply) => {
-    const payments = await listPayments(app.ctx.db, DASHBOARD_SIZE);
+    const payments = await listPayments(dbOf(app.ctx), DASHBOARD_SIZE);
     const notice = field(request.query, 'notice') ?? null;
     return sendHtml(reply, 200, dashboardPage(payments, notice ? notice.slice(0, 300) : null, app.ctx.now()));
   });
