@@ -64,6 +64,10 @@ export type CompleteSignupInput = z.input<typeof completeSignupSchema>;
 
 const photoVariantSchema = z.enum(['large', 'thumb', 'match', 'blur']);
 export type PhotoVariant = z.infer<typeof photoVariantSchema>;
+/** The address a photo's variant is served from (GET /api/photo.php; the route checks access on every request). */
+export function photoUrl(id: number, variant: PhotoVariant): string {
+  return `/api/photo.php?id=${id}&v=${variant}`;
+}
 
 export const ownPhotoSchema = z.object({
   id: z.number().int(),
