@@ -2,9 +2,9 @@ import { textSchema } from '@amora/contracts';
 import type { FastifyReply } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
+import { dbOf } from '../../lib/transaction';
 import { findOutboxEmail, findOutboxEmails, listOutbox } from './mail.repository';
 import { escapeHtml } from './templates';
-import { dbOf } from '../../lib/transaction';
 
 const LIST_SIZE = 100;
 

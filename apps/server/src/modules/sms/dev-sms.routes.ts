@@ -1,8 +1,8 @@
 import { textSchema } from '@amora/contracts';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { listSms } from './sms.repository';
 import { dbOf } from '../../lib/transaction';
+import { listSms } from './sms.repository';
 
 const LIST_SIZE = 100;
 
