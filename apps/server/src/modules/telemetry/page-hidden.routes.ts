@@ -1,8 +1,8 @@
-import { okResponseSchema, pageHiddenBodySchema } from '@amora/contracts';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { badRequest } from '../../lib/errors';
-import { addBounce } from './page-hidden.repository';
 import { dbOf } from '../../lib/transaction';
+import { endpoint } from '../../plugins/endpoints';
+import { addBounce } from './page-hidden.repository';
 
 /**
  * The beacon the web app sends when the page becomes hidden. Only when the landing query carried `lb`
@@ -18,22 +18,14 @@ export const pageHiddenRoutes: FastifyPluginAsyncZod = async (app) => {
       done(badRequest('body', 'Body is not JSON'), undefined);
     }
   });
-  app.post(
-    '/api/page-hidden.php',
-    {
-      schema: {
-        tags: ['telemetry'],
-        summary: 'Page became hidden (beacon); with lb it records a page bounce',
-        body: pageHiddenBodySchema,
-        response: { 200: okResponseSchema },
-      },
-      config: { floodGuard: { max: 30 } },
-      // A beacon without data has no body; Fastify validates a missing body as null, which the schema's default does not cover.
-      preValidation: async (request) => {
-        if (request.body === undefined) request.body = {};
-      },
+  app.route({
+    ...endpoint('POST /api/page-hidden.php'),
+    config: { floodGuard: { max: 30 } },
+    // A beacon without data has no body; Fastify validates a missing body as null, which the schema's default does not cover.
+    preValidation: async (request) => {
+      if (request.body === undefined) request.body = {};
     },
-    async (request) => {
+    handler: async (request) => {
       const body = request.body ?? {};
       if (body.lb !== undefined && body.lb !== false && body.lb !== '0') {
         const path = (body.path ?? '/').split('?')[0].slice(0, 200) || '/';
@@ -42,5 +34,5 @@ export const pageHiddenRoutes: FastifyPluginAsyncZod = async (app) => {
       }
       return { ok: true as const };
     },
-  );
+  });
 };
