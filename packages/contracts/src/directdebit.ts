@@ -24,8 +24,6 @@ export const DIRECT_DEBIT_RESEND_SECONDS = 60;
 /** Codes one member may be sent per hour (and one phone number may receive, whoever asks). */
 export const DIRECT_DEBIT_CODES_PER_HOUR = 5;
 
-/** Why a direct-debit payment cannot start (also the `error` of the answers below). */
-const DIRECT_DEBIT_ERRORS = ['direct_debit_blocked', 'direct_debit_limit', 'mandate_required'] as const;
 /** The `error` of a wrong, expired, used or exhausted code. */
 export const INVALID_CODE = 'invalid_code';
 

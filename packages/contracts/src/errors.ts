@@ -1,16 +1,5 @@
 import { z } from 'zod';
 
-const ERROR_CODES = [
-  'not_found',
-  'validation_failed',
-  'internal_error',
-  'rate_limited',
-  'authentication_required',
-  'client_header_required',
-  'forbidden',
-  'payload_too_large',
-] as const;
-
 export const errorSchema = z
   .object({
     error: z.string(),

@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { textSchema } from './fields';
-import { LOCALES, TARGET_COUNTRIES } from './locales';
+import { LOCALES } from './locales';
 
 const localeSchema = z.enum(LOCALES);
 
