@@ -4,9 +4,9 @@ import { likes, photos, profiles, sites } from '@amora/db';
 import { eq } from 'drizzle-orm';
 import type { LightMyRequestResponse } from 'fastify';
 import { expect } from 'vitest';
-import { photoJpeg } from '../modules/photos/test-images';
 import { AMORA, type CallOptions, call, latestToken, signup } from './accounts';
 import { CLIENT, type TestApp } from './harness';
+import { photoJpeg } from './images';
 
 /**
  * Test data. Members are made as people make them, through the API (signup, then the activation link), so their

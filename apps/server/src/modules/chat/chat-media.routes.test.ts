@@ -8,8 +8,8 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { recordEvents } from '../../test/events';
 import { type CallArgs, callAs, createMember, type Member } from '../../test/factories';
 import { CLIENT, createTestApp, type TestApp } from '../../test/harness';
+import { jpegWithExif, photoJpeg } from '../../test/images';
 import { credit, spend } from '../credits/credits.service';
-import { jpegWithExif, photoJpeg } from '../photos/test-images';
 
 const MESSAGES = '/api/messages.php';
 const PHOTO = '/api/chat-photo.php';

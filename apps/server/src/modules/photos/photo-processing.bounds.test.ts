@@ -1,7 +1,7 @@
 import sharp from 'sharp';
 import { describe, expect, it } from 'vitest';
+import { plainPng } from '../../test/images';
 import { renderVariants } from './photo-processing';
-import { plainPng } from './test-images';
 
 /**
  * How much work the pipeline does, by libvips' own count: the high-water mark of the memory it allocated for

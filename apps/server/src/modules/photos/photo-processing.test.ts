@@ -1,5 +1,6 @@
 import sharp from 'sharp';
 import { describe, expect, it } from 'vitest';
+import { jpegWithExif, photoJpeg, plainPng, pngHeaderOnly } from '../../test/images';
 import {
   coverCut,
   detectImageType,
@@ -10,7 +11,6 @@ import {
   PhotoError,
   processImage,
 } from './photo-processing';
-import { jpegWithExif, photoJpeg, plainPng, pngHeaderOnly } from './test-images';
 
 const convert = async (input: Buffer | Promise<Buffer>, format: 'png' | 'webp' | 'gif' | 'tiff') =>
   sharp(await input)

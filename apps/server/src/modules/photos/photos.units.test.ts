@@ -7,9 +7,9 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { withTransaction } from '../../lib/transaction';
 import { createMember, uploadPhoto } from '../../test/factories';
 import { createTestApp, type TestApp } from '../../test/harness';
+import { photoJpeg } from '../../test/images';
 import { addPhoto, deletePhoto } from './photos.service';
 import { ownerKeyOf, readPhotoFile } from './photos.storage';
-import { photoJpeg } from './test-images';
 
 let t: TestApp;
 const dataDir = mkdtempSync(join(tmpdir(), 'amora-photo-units-'));

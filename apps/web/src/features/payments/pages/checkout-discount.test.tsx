@@ -4,9 +4,9 @@ import { http } from 'msw';
 import { beforeEach, describe, expect, it } from 'vitest';
 import { contractJson } from '@/testing/contract';
 import { userFixture } from '@/testing/fixtures';
+import { discountFixture, loadPaymentTexts, methodsFixture, packagesFixture, paymentAnswers, pt } from '@/testing/payments';
 import { renderApp } from '@/testing/render';
 import { server } from '@/testing/server';
-import { discountFixture, loadPaymentTexts, methodsFixture, packagesFixture, paymentAnswers, pt } from '../payments-fixtures';
 
 describe('/credits/{id}: the active discount after Remove', () => {
   beforeEach(loadPaymentTexts);

@@ -4,9 +4,6 @@ import { http } from 'msw';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { contractJson } from '@/testing/contract';
 import { userFixture } from '@/testing/fixtures';
-import { renderApp } from '@/testing/render';
-import { server } from '@/testing/server';
-import { checkoutRedirect } from '../api/payments';
 import {
   apiError,
   bodyOf,
@@ -18,7 +15,10 @@ import {
   paymentAnswers,
   pt,
   startAnswer,
-} from '../payments-fixtures';
+} from '@/testing/payments';
+import { renderApp } from '@/testing/render';
+import { server } from '@/testing/server';
+import { checkoutRedirect } from '../api/payments';
 
 const eur = (minor: number) => new Intl.NumberFormat('en-GB', { style: 'currency', currency: 'EUR' }).format(minor / 100);
 const method = (name: string) => screen.getByTestId(`method-${name}`);

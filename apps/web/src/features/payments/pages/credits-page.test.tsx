@@ -2,10 +2,10 @@ import { screen, waitFor, within } from '@testing-library/react';
 import { delay, HttpResponse, http } from 'msw';
 import { beforeEach, describe, expect, it } from 'vitest';
 import { userFixture } from '@/testing/fixtures';
+import { discountFixture, loadPaymentTexts, packagesFixture, paymentAnswers, pt } from '@/testing/payments';
 import { renderApp } from '@/testing/render';
 import { server } from '@/testing/server';
 import { text } from '@/testing/text';
-import { discountFixture, loadPaymentTexts, packagesFixture, paymentAnswers, pt } from '../payments-fixtures';
 
 /** Intl's currency text (€16.99 in en-GB) with its no-break spaces as plain ones, as toHaveTextContent compares. */
 const eur = (minor: number) => new Intl.NumberFormat('en-GB', { style: 'currency', currency: 'EUR' }).format(minor / 100);

@@ -4,10 +4,10 @@ import { HttpResponse, http } from 'msw';
 import { beforeEach, describe, expect, it } from 'vitest';
 import { contractJson } from '@/testing/contract';
 import { settingsFixture, userFixture } from '@/testing/fixtures';
+import { loadPaymentTexts, packagesFixture, paymentAnswers, pricingFixture, pt } from '@/testing/payments';
 import { renderApp } from '@/testing/render';
 import { server } from '@/testing/server';
 import { text } from '@/testing/text';
-import { loadPaymentTexts, packagesFixture, paymentAnswers, pricingFixture, pt } from '../payments-fixtures';
 
 describe('/premium', () => {
   beforeEach(loadPaymentTexts);

@@ -2,10 +2,10 @@ import { screen, waitFor, within } from '@testing-library/react';
 import { http } from 'msw';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { userFixture } from '@/testing/fixtures';
+import { apiError, bodyOf, loadPaymentTexts, orderFixture, pt, startAnswer, transactionAnswer } from '@/testing/payments';
 import { renderApp } from '@/testing/render';
 import { server } from '@/testing/server';
 import { checkoutRedirect } from '../api/payments';
-import { apiError, bodyOf, loadPaymentTexts, orderFixture, pt, startAnswer, transactionAnswer } from '../payments-fixtures';
 
 describe('/credits/repeat-order', () => {
   beforeEach(loadPaymentTexts);

@@ -3,9 +3,6 @@ import { screen, within } from '@testing-library/react';
 import { delay, http } from 'msw';
 import { beforeEach, describe, expect, it } from 'vitest';
 import { userFixture } from '@/testing/fixtures';
-import { renderApp } from '@/testing/render';
-import { recordCalls, server } from '@/testing/server';
-import { settle, useFakeClock } from '@/testing/timers';
 import {
   apiError,
   loadPaymentTexts,
@@ -15,7 +12,10 @@ import {
   receiptFixture,
   transactionAnswer,
   transactionsFixture,
-} from '../payments-fixtures';
+} from '@/testing/payments';
+import { renderApp } from '@/testing/render';
+import { recordCalls, server } from '@/testing/server';
+import { settle, useFakeClock } from '@/testing/timers';
 
 const eur = (minor: number) => new Intl.NumberFormat('en-GB', { style: 'currency', currency: 'EUR' }).format(minor / 100);
 
