@@ -22,8 +22,11 @@ const at = (now: JobClock): SQL => (now instanceof Date ? sql`${now.toISOString(
 /** `now` plus `ms` milliseconds, in SQL. */
 const later = (now: JobClock, ms: number): SQL => sql`(${at(now)} + ${ms}::bigint * interval '1 millisecond')`;
 
-/** The database's clock for the job tables. */
-export const DATABASE_CLOCK: SQL = sql`now()`;
+/**
+ * The database's clock for the job tables, to the millisecond: the times it writes (a lease's end, a retry) read
+ * back as the same JavaScript Date, which another clock compares with exactly.
+ */
+export const DATABASE_CLOCK: SQL = sql`date_trunc('milliseconds', now())`;
 
 /** Pending jobs (queued, or running under a claim) hold their dedupe key; a done or dead one leaves it (`jobs_dedupe_idx`). */
 const PENDING = sql`${jobs.status} in ('queued', 'running')`;

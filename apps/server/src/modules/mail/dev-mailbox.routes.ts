@@ -1,10 +1,9 @@
 import { textSchema } from '@amora/contracts';
-import type { FastifyReply } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
+import { escapeHtml, htmlPage, sendHtmlPage } from '../../lib/html-page';
 import { dbOf } from '../../lib/transaction';
 import { findOutboxEmail, findOutboxEmails, listOutbox } from './mail.repository';
-import { escapeHtml } from './templates';
 
 const LIST_SIZE = 100;
 
@@ -33,25 +32,6 @@ function parseId(value: string): number | null {
   return /^[1-9]\d{0,14}$/.test(value) ? Number(value) : null;
 }
 
-function page(title: string, body: string): string {
-  return `<!DOCTYPE html>
-<html lang="en">
-<head>
-<meta charset="utf-8">
-<meta name="viewport" content="width=device-width, initial-scale=1">
-<meta name="robots" content="noindex">
-<title>${escapeHtml(title)}</title>
-</head>
-<body style="margin:0;padding:24px;font-family:system-ui,Arial,sans-serif;font-size:14px;color:#222;background:#fff;">
-${body}
-</body>
-</html>
-`;
-}
-
-function sendHtml(reply: FastifyReply, status: number, html: string) {
-  return reply.status(status).header('cache-control', 'no-store').type('text/html; charset=utf-8').send(html);
-}
 
 const STATUS_COLOURS: Record<string, string> = { sent: '#1a7f37', dev: '#0969da', failed: '#c8213a', pending: '#9a6700' };
 
@@ -91,24 +71,24 @@ ${rows}
 </table>`
     : '<p>No emails yet.</p>'
 }`;
-    return sendHtml(reply, 200, page('Dev mailbox', body));
+    return sendHtmlPage(reply, 200, htmlPage('Dev mailbox', body));
   });
 
   app.get('/dev/mailbox/:id', { schema: { hide: true, params: idParams } }, async (request, reply) => {
     const id = parseId(request.params.id);
     const email = id === null ? null : await findOutboxEmail(dbOf(app.ctx), id);
     if (!email) {
-      return sendHtml(
+      return sendHtmlPage(
         reply,
         404,
-        page(
+        htmlPage(
           'Email not found',
           '<h1 style="font-size:22px;">Email not found</h1><p><a href="/dev/mailbox">Back to the dev mailbox</a></p>',
         ),
       );
     }
     reply.header('content-security-policy', EMAIL_CSP);
-    return sendHtml(reply, 200, email.html);
+    return sendHtmlPage(reply, 200, email.html);
   });
 
   app.get(

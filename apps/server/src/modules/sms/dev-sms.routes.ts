@@ -1,5 +1,6 @@
 import { textSchema } from '@amora/contracts';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { escapeHtml, htmlPage, sendHtmlPage } from '../../lib/html-page';
 import { z } from 'zod';
 import { dbOf } from '../../lib/transaction';
 import { listSms } from './sms.repository';
@@ -19,9 +20,6 @@ const smsResponse = z.object({
     }),
   ),
 });
-
-const escapeHtml = (value: string) =>
-  value.replace(/[&<>"']/g, (c) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' })[c] as string);
 
 /** A number as asked for: `+` in a query string arrives as a space, and may be left out. */
 function numberOf(value: string | undefined): string | null {
@@ -68,23 +66,7 @@ ${rows}
 </table>`
     : '<p>No SMS yet.</p>'
 }`;
-    return reply
-      .status(200)
-      .header('cache-control', 'no-store')
-      .type('text/html; charset=utf-8')
-      .send(`<!DOCTYPE html>
-<html lang="en">
-<head>
-<meta charset="utf-8">
-<meta name="viewport" content="width=device-width, initial-scale=1">
-<meta name="robots" content="noindex">
-<title>Dev SMS</title>
-</head>
-<body style="margin:0;padding:24px;font-family:system-ui,Arial,sans-serif;font-size:14px;color:#222;background:#fff;">
-${body}
-</body>
-</html>
-`);
+    return sendHtmlPage(reply, 200, htmlPage('Dev SMS', body));
   });
 
   app.get(

@@ -1,4 +1,5 @@
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import { sendHtmlPage } from '../../../lib/html-page';
 import { dbOf } from '../../../lib/transaction';
 import { checkoutPage, closedPage, dashboardPage, page } from './sandbox.html';
 import { listPayments } from './sandbox.repository';
@@ -22,10 +23,6 @@ const DASHBOARD_SIZE = 100;
 const PAYMENT_ID = /^tr_[A-Za-z0-9]{1,64}$/;
 
 type Form = Record<string, string>;
-
-function sendHtml(reply: FastifyReply, status: number, html: string) {
-  return reply.status(status).header('cache-control', 'no-store').type('text/html; charset=utf-8').send(html);
-}
 
 function field(form: unknown, name: string): string | undefined {
   const value = (form as Form | undefined)?.[name];
@@ -83,24 +80,24 @@ export async function sandboxPageRoutes(app: FastifyInstance): Promise<void> {
 
   app.get<{ Params: { id: string } }>('/sandbox/checkout/:id', ROUTE, async (request, reply) => {
     const payment = await paymentOrNull(app, request.params.id);
-    if (!payment) return sendHtml(reply, 404, closedPage(null, request.params.id));
-    if (payment.status !== 'open' || payment.sequenceType === 'recurring') return sendHtml(reply, 200, closedPage(payment, payment.id));
+    if (!payment) return sendHtmlPage(reply, 404, closedPage(null, request.params.id));
+    if (payment.status !== 'open' || payment.sequenceType === 'recurring') return sendHtmlPage(reply, 200, closedPage(payment, payment.id));
     withFormTargets(reply, [payment.redirectUrl, payment.cancelUrl]);
-    return sendHtml(reply, 200, checkoutPage(payment));
+    return sendHtmlPage(reply, 200, checkoutPage(payment));
   });
 
   app.post<{ Params: { id: string } }>('/sandbox/checkout/:id', ROUTE, async (request, reply) => {
     if (crossSite(request))
-      return sendHtml(
+      return sendHtmlPage(
         reply,
         403,
         page('Refused', '<div class="card"><h1>Refused</h1><p>This form can only be sent from the test checkout.</p></div>'),
       );
     const payment = await paymentOrNull(app, request.params.id);
-    if (!payment) return sendHtml(reply, 404, closedPage(null, request.params.id));
+    if (!payment) return sendHtmlPage(reply, 404, closedPage(null, request.params.id));
     const status = field(request.body, 'status') as CheckoutChoice | undefined;
     if (!status || !CHECKOUT_CHOICES.includes(status)) {
-      return sendHtml(
+      return sendHtmlPage(
         reply,
         400,
         page(
@@ -135,7 +132,7 @@ export async function sandboxPageRoutes(app: FastifyInstance): Promise<void> {
   app.get('/sandbox', ROUTE, async (request, reply) => {
     const payments = await listPayments(dbOf(app.ctx), DASHBOARD_SIZE);
     const notice = field(request.query, 'notice') ?? null;
-    return sendHtml(reply, 200, dashboardPage(payments, notice ? notice.slice(0, 300) : null, app.ctx.now()));
+    return sendHtmlPage(reply, 200, dashboardPage(payments, notice ? notice.slice(0, 300) : null, app.ctx.now()));
   });
 
   /** A dashboard action: does it, calls the webhook at once, and comes back to the dashboard saying what happened. */
@@ -146,13 +143,13 @@ export async function sandboxPageRoutes(app: FastifyInstance): Promise<void> {
   ) =>
     app.post<{ Params: { id: string } }>(`/sandbox/payments/:id/${path}`, ROUTE, async (request, reply) => {
       if (crossSite(request))
-        return sendHtml(
+        return sendHtmlPage(
           reply,
           403,
           page('Refused', '<div class="card"><h1>Refused</h1><p>This form can only be sent from the sandbox dashboard.</p></div>'),
         );
       const payment = await paymentOrNull(app, request.params.id);
-      if (!payment) return sendHtml(reply, 404, closedPage(null, request.params.id));
+      if (!payment) return sendHtmlPage(reply, 404, closedPage(null, request.params.id));
       const changed = await run(payment.id, request.body);
       let notice: string;
       if (!changed)

@@ -1,22 +1,13 @@
+import { escapeHtml, htmlPage } from '../../../lib/html-page';
 import { currencyDecimals } from '../provider/amounts';
 import { availableMethods, findMethod, methodDescription, type SandboxSequenceType, TEST_CARDS, TEST_ISSUERS } from './sandbox.catalogue';
 import type { SandboxPayment } from './sandbox.repository';
 
 /**
- * The sandbox's pages: server-rendered HTML with one inline style sheet and no script (the document CSP allows
- * inline styles, no inline scripts), readable on a phone and on a desktop. Every text that came from a request
- * (descriptions, URLs, ids) goes through `escapeHtml`.
+ * The sandbox's pages, readable on a phone and on a desktop, in the server's HTML shell (lib/html-page.ts): one
+ * inline style sheet, no script; every text that came from a request (descriptions, URLs, ids) is escaped.
  */
-export function escapeHtml(value: unknown): string {
-  return String(value ?? '')
-    .replace(/&/g, '&amp;')
-    .replace(/</g, '&lt;')
-    .replace(/>/g, '&gt;')
-    .replace(/"/g, '&quot;')
-    .replace(/'/g, '&#39;');
-}
-
-export function formatAmount(minor: number, currency: string): string {
+function formatAmount(minor: number, currency: string): string {
   const decimals = currencyDecimals(currency);
   try {
     return new Intl.NumberFormat('en-GB', { style: 'currency', currency, minimumFractionDigits: decimals }).format(minor / 10 ** decimals);
@@ -72,23 +63,14 @@ td form{display:inline-block;margin:0 4px 4px 0}
 `;
 
 export function page(title: string, body: string, options: { wide?: boolean } = {}): string {
-  return `<!DOCTYPE html>
-<html lang="en">
-<head>
-<meta charset="utf-8">
-<meta name="viewport" content="width=device-width, initial-scale=1">
-<meta name="robots" content="noindex, nofollow">
-<title>${escapeHtml(title)}</title>
-<style>${STYLE}</style>
-</head>
-<body>
-<header class="test-band">TEST MODE · payment sandbox · no real money is moved</header>
+  return htmlPage(
+    title,
+    `<header class="test-band">TEST MODE · payment sandbox · no real money is moved</header>
 <main${options.wide ? ' class="wide"' : ''}>
 ${body}
-</main>
-</body>
-</html>
-`;
+</main>`,
+    { style: STYLE },
+  );
 }
 
 function statusBadge(status: string): string {
@@ -196,10 +178,6 @@ ${back}
 <p class="muted"><a href="/sandbox">Sandbox dashboard</a></p>
 </div>`,
   );
-}
-
-export interface DashboardNotice {
-  text: string;
 }
 
 function action(id: string, path: string, label: string, className: string, fields: Record<string, string> = {}): string {
