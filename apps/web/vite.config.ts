@@ -2,10 +2,12 @@ import { fileURLToPath } from 'node:url';
 import react from '@vitejs/plugin-react';
 import { defineConfig } from 'vite';
 import { precompress } from './vite-plugins/precompress';
+import { routeModules } from './vite-plugins/route-modules';
 
 export default defineConfig(({ isSsrBuild }) => ({
   // The server build (`vite build --ssr`, the visitor pages' first screen) is read by the server, never downloaded.
-  plugins: isSsrBuild ? [react()] : [react(), precompress()],
+  // The browser's build also writes the route → page module map the server preloads pages by (route-modules.ts).
+  plugins: isSsrBuild ? [react()] : [react(), routeModules(), precompress()],
   resolve: { alias: { '@': fileURLToPath(new URL('./src', import.meta.url)) } },
   css: {
     preprocessorOptions: { scss: { quietDeps: true, silenceDeprecations: ['import', 'global-builtin', 'color-functions', 'if-function'] } },

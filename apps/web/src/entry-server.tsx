@@ -1,20 +1,22 @@
 import { AsyncLocalStorage } from 'node:async_hooks';
 import { type Locale, type Settings, TIME_ZONE_COOKIE, type User } from '@amora/contracts/core';
-import { type DehydratedState, dehydrate, QueryClient, QueryClientProvider } from '@tanstack/react-query';
+import { type DehydratedState, dehydrate, type Query, QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import i18next from 'i18next';
 import { StrictMode, Suspense } from 'react';
 import { renderToString } from 'react-dom/server';
 import { I18nextProvider } from 'react-i18next';
-import { createStaticHandler, createStaticRouter, StaticRouterProvider } from 'react-router';
+import { createStaticHandler, createStaticRouter, matchRoutes, type RouteObject, StaticRouterProvider } from 'react-router';
 import { localeRoutes } from './app/routes';
 import { loadMemberShell } from './app/shell/member-parts';
 import { setApiTransport } from './lib/api-client';
-import { readCookie, withServerCookies } from './lib/cookies';
-import { withServerTimeZone } from './lib/format-time';
+import { cookieOf } from './lib/cookies';
+import { isTimeZone } from './lib/format-time';
 import { I18N_OPTIONS } from './lib/i18n-options';
-import { withServerPhone } from './lib/use-media-query';
+import { type PageRequest, PageRequestProvider } from './lib/page-request';
 import { userQueryKey } from './shared/session/user';
 import { settingsQueryKey } from './shared/site/api/get-settings';
+import type { RouteData } from './shared/site/route-data';
+import type { RouteHandle } from './shared/site/use-route-name';
 
 /** What the server knows of a visitor's page: the same data it writes into the page's data block. */
 export interface PrerenderInput {
@@ -37,16 +39,16 @@ export async function prerender({ url, locale, settings, messages, cookies = '' 
   const page = await preparePage({ url, locale, settings, messages, user: null });
   if (!page) return null;
   try {
-    return withServerCookies(cookies, page.render);
+    return page.render({ cookies });
   } finally {
     page.queryClient.clear();
   }
 }
 
 /**
- * What both renders start from: a query cache holding the settings and the member (null for a visitor), i18next
- * in the page's language and the route's data; `render` renders the page from them as it stands. Null when the
- * route redirects or fails.
+ * What a render starts from: a query cache holding the settings and the member (null for a visitor), i18next in
+ * the page's language and the matched routes (their lazy modules loaded); `render` renders the page from them as
+ * they stand. Null when the route redirects or fails.
  */
 async function preparePage({ url, locale, settings, messages, user }: Omit<PrerenderInput, 'cookies'> & { user: User | null }) {
   const queryClient = new QueryClient({ defaultOptions: { queries: { retry: false, staleTime: Number.POSITIVE_INFINITY } } });
@@ -57,19 +59,22 @@ async function preparePage({ url, locale, settings, messages, user }: Omit<Prere
   const handler = createStaticHandler([localeRoutes(locale)]);
   const context = await handler.query(new Request(new URL(url, 'http://prerender.invalid')));
   if (context instanceof Response || context.errors) return null;
-  const render = () =>
+  const render = (request: Partial<PageRequest>) =>
     renderToString(
       <StrictMode>
-        <I18nextProvider i18n={i18n}>
-          <QueryClientProvider client={queryClient}>
-            <Suspense fallback={null}>
-              <StaticRouterProvider router={createStaticRouter(handler.dataRoutes, context)} context={context} hydrate={false} />
-            </Suspense>
-          </QueryClientProvider>
-        </I18nextProvider>
+        <PageRequestProvider value={request}>
+          <I18nextProvider i18n={i18n}>
+            <QueryClientProvider client={queryClient}>
+              <Suspense fallback={null}>
+                <StaticRouterProvider router={createStaticRouter(handler.dataRoutes, context)} context={context} hydrate={false} />
+              </Suspense>
+            </QueryClientProvider>
+          </I18nextProvider>
+        </PageRequestProvider>
       </StrictMode>,
     );
-  return { queryClient, render };
+  const handles = context.matches.map((match) => match.route.handle as RouteHandle | undefined);
+  return { queryClient, render, handles, params: context.matches.at(-1)?.params ?? {} };
 }
 
 /**
@@ -87,54 +92,73 @@ export interface MemberPrerenderInput extends PrerenderInput {
 export interface MemberPrerender {
   html: string;
   queries: DehydratedState;
+  /**
+   * Queries the page asked for that its route's data did not load (their hashes): they ship loading. The
+   * render test (entry-server.test.tsx) fails on any; the server logs them.
+   */
+  undeclared: string[];
 }
 
-/** The calls of the render in progress (renders of several members may interleave while they wait for answers). */
+/** The calls of the data being loaded (loads of several members' pages may interleave while they wait for answers). */
 const calls = new AsyncLocalStorage<MemberPrerenderInput['api']>();
 setApiTransport((url, init) => {
   const api = calls.getStore();
-  if (!api) return Promise.reject(new Error('no API outside a member render'));
+  if (!api) return Promise.reject(new Error(`not called while rendering: ${url.pathname} (declare it in the route's data)`));
   return api(url.pathname + url.search, init);
 });
 
-/** Rounds of render, then fetch what it asked for: the page, then what its answers lead to (a profile's photos). */
-const RENDER_ROUNDS = 3;
+/** Each language's route table, made once: what rendersForMember matches against. */
+const routeTables = new Map<Locale, RouteObject[]>();
 
 /**
- * The first screen of a member's page (the searches, a profile, the swipe game) with the answers it shows: the
- * app's own queries run against the API (through `api`), the page is rendered again with their answers, up to
- * RENDER_ROUNDS times, and the answers go with the page so the app's first render in the browser shows the same.
- * A query that fails is left out: both sides then show it loading. Null when the route redirects or fails.
+ * The data declaration of the page at `url` (its deepest route with a name: `handle.data` in app/routes.tsx), if
+ * it has one. The server renders a member's page only when its route declares one.
+ */
+function declaredPageData(url: string, locale: Locale): RouteData | undefined {
+  let routes = routeTables.get(locale);
+  if (!routes) {
+    routes = [localeRoutes(locale)];
+    routeTables.set(locale, routes);
+  }
+  const matches = matchRoutes(routes, new URL(url, 'http://prerender.invalid').pathname) ?? [];
+  return matches.map((match) => match.route.handle as RouteHandle | undefined).findLast((handle) => handle?.name)?.data;
+}
+
+/** Whether the server renders the page at `url` for a member: its route declares the data its first screen shows. */
+export function rendersForMember(url: string, locale: Locale): boolean {
+  return declaredPageData(url, locale) !== undefined;
+}
+
+/**
+ * The first screen of a member's page (a page whose route declares its data: the search, a profile, the swipe
+ * game) with the answers it shows: the data declared by the page's route and the layouts above it is loaded
+ * through the member's own API (`api`), then the page is rendered once, and the answers go with the page so the
+ * app's first render in the browser shows the same. A query that fails is left out: both sides then show it
+ * loading. Null when the route declares no data, redirects or fails.
  */
 export async function prerenderMember(input: MemberPrerenderInput): Promise<MemberPrerender | null> {
   const { url, locale, settings, messages, cookies = '', user, api, phone } = input;
-  await loadMemberShell();
-  const page = await preparePage({ url, locale, settings, messages, user });
+  if (!rendersForMember(url, locale)) return null;
+  const [, page] = await Promise.all([loadMemberShell(), preparePage({ url, locale, settings, messages, user })]);
   if (!page) return null;
   const { queryClient } = page;
-  // The browser's time zone, as its cookie says: times on the page read as the app will show them.
-  const timeZone = withServerCookies(cookies, () => readCookie(TIME_ZONE_COOKIE));
-  const render = () => withServerPhone(phone, () => withServerCookies(cookies, () => withServerTimeZone(timeZone, page.render)));
-  const asked = new Set<string>();
+  const search = new URL(url, 'http://prerender.invalid').searchParams;
+  const declared = page.handles.flatMap((handle) => (handle?.data ? [handle.data] : []));
   try {
-    let html = render();
-    for (let round = 1; round < RENDER_ROUNDS; round++) {
-      const waiting = queryClient
+    await calls.run(api, () =>
+      Promise.all(declared.map((data) => data({ queryClient, params: page.params, search, user, settings, locale }))),
+    );
+    // A failed answer is left to the browser: both sides show it loading.
+    const failed = new Set(
+      queryClient
         .getQueryCache()
-        .getAll()
-        .filter((query) => query.state.status === 'pending' && query.state.fetchStatus === 'idle' && !asked.has(query.queryHash))
-        .filter((query) => query.options.queryFn && (query.options as { enabled?: unknown }).enabled !== false);
-      if (waiting.length === 0) break;
-      await calls.run(api, () =>
-        Promise.all(
-          waiting.map((query) => {
-            asked.add(query.queryHash);
-            return query.fetch().catch(() => queryClient.removeQueries({ queryKey: query.queryKey, exact: true }));
-          }),
-        ),
-      );
-      html = render();
-    }
+        .findAll({ predicate: (query) => query.state.status === 'error' })
+        .map((q) => q.queryHash),
+    );
+    queryClient.removeQueries({ predicate: (query) => failed.has(query.queryHash) });
+    // The browser's time zone, as its cookie says: times on the page read as the app will show them.
+    const zone = cookieOf(cookies, TIME_ZONE_COOKIE);
+    const html = page.render({ cookies, phone, timeZone: zone && isTimeZone(zone) ? zone : undefined });
     if (html.includes('<!--$!-->')) return null;
     // The settings and the member come with the page's data block already.
     const queries = dehydrate(queryClient, {
@@ -143,8 +167,20 @@ export async function prerenderMember(input: MemberPrerenderInput): Promise<Memb
         query.queryHash !== JSON.stringify(userQueryKey) &&
         query.queryKey[0] !== settingsQueryKey(locale)[0],
     });
-    return { html, queries };
+    const undeclared = queryClient
+      .getQueryCache()
+      .getAll()
+      .filter((query) => isWaiting(query) && !failed.has(query.queryHash))
+      .map((query) => query.queryHash);
+    return { html, queries, undeclared };
   } finally {
     queryClient.clear();
   }
+}
+
+/** A query the render asked for (enabled) that has no answer: the page shows it loading. */
+function isWaiting(query: Query): boolean {
+  return (
+    query.state.status === 'pending' && query.options.queryFn !== undefined && (query.options as { enabled?: unknown }).enabled !== false
+  );
 }

@@ -5,7 +5,7 @@ import { ENTRY_WARNING_STORAGE_KEY } from '@amora/contracts';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { callAs, createMember, type Member } from '../test/factories';
 import { createTestApp, type TestApp } from '../test/harness';
-import { prerenderer, withPrerendered } from './web';
+import { prerenderer, withPrerendered } from './prerender';
 
 /** The web app's own index.html, as the build copies it. */
 const INDEX_HTML = readFileSync(join(import.meta.dirname, '..', '..', '..', 'web', 'index.html'), 'utf8');
@@ -26,6 +26,11 @@ export async function prerender(input) {
   if (input.locale === 'da') return '<!--$!--><template data-msg="x"></template><!--/$-->';
   return '<link rel="preload" as="image" href="/hero.svg"/><main data-url="' + input.url + '" data-locale="' + input.locale +
     '" data-site="' + input.settings.name + '" data-cookies="' + input.cookies + '" data-title="' + input.messages.nav.login + '"></main>';
+}
+// The member pages whose route declares its data (the real one reads apps/web's route table).
+export function rendersForMember(url, locale) {
+  const path = url.split('?')[0].replace(/^[/][a-z][a-z](?=[/]|$)/, '');
+  return path === '/members' || path === '/swipe-game' || path.startsWith('/members/');
 }
 const asClient = { method: 'GET', headers: { 'x-request-type': 'client' } };
 export async function prerenderMember(input) {

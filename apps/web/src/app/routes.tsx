@@ -1,7 +1,11 @@
 import { DEFAULT_LOCALE, LOCALES, type Locale, splitLocalePath } from '@amora/contracts/core';
 import type { RouteObject } from 'react-router';
 import { IndexPage } from '@/features/home/index-page';
+import { membersPageData } from '@/features/members/members-page.data';
+import { memberPageData } from '@/features/profiles/pages/member-page.data';
+import { swipeGamePageData } from '@/features/swipe-game/swipe-game-page.data';
 import { NotFoundPage, RouteError } from '@/shared/errors/route-error';
+import type { RouteData } from '@/shared/site/route-data';
 import type { RouteHandle } from '@/shared/site/use-route-name';
 import { ChatLayout } from './layouts/chat-layout';
 import { DefaultLayout } from './layouts/default-layout';
@@ -9,8 +13,15 @@ import { EmptyLayout } from './layouts/empty-layout';
 import { LanderLayout } from './layouts/lander-layout';
 import { LocaleRoot } from './locale-root';
 import { prefetchMemberShell } from './shell/member-parts';
+import { memberShellData } from './shell/member-shell.data';
 
-const handle = (name: RouteHandle['name']): RouteHandle => ({ name });
+/**
+ * A page's spec name, and the data its first screen shows when the server renders it for a member (route-data.ts):
+ * a page with `data` is rendered on the server for members, with its data and the layout's loaded first.
+ */
+const handle = (name: RouteHandle['name'], data?: RouteData): RouteHandle => (data ? { name, data } : { name });
+/** The layouts' own data, loaded with the data of the page under them. */
+const memberLayout: RouteHandle = { data: memberShellData };
 const authPage = (name: 'ResetPasswordPage' | 'ResetPasswordDoPage') =>
   import('@/features/auth/pages/reset-password-pages').then((m) => ({ Component: m[name] }));
 const activatePage = (name: 'ActivateDonePage' | 'ActivateErrorPage') =>
@@ -28,6 +39,7 @@ function pageRoutes(): RouteObject[] {
     {
       element: <DefaultLayout />,
       errorElement: <RouteError />,
+      handle: memberLayout,
       children: [
         { index: true, element: <IndexPage />, handle: handle('index') },
         { path: 'login', lazy: loginPage, handle: handle('login') },
@@ -40,14 +52,18 @@ function pageRoutes(): RouteObject[] {
         { path: 'activate/error', lazy: () => activatePage('ActivateErrorPage'), handle: handle('activate-error') },
         { path: 'account-deleted', lazy: () => import('@/features/auth/pages/account-deleted-page'), handle: handle('account-deleted') },
         { path: 'settings', lazy: () => import('@/app/pages/settings-page'), handle: handle('settings') },
-        { path: 'members', lazy: () => import('@/features/members/members-page'), handle: handle('members') },
-        { path: 'members/:id', lazy: () => import('@/app/pages/member-page'), handle: handle('members-id') },
+        { path: 'members', lazy: () => import('@/features/members/members-page'), handle: handle('members', membersPageData) },
+        { path: 'members/:id', lazy: () => import('@/app/pages/member-page'), handle: handle('members-id', memberPageData) },
         { path: 'likes/m/:id', lazy: () => import('@/app/pages/member-page'), handle: handle('likes-m-id') },
         { path: 'likes', lazy: () => import('@/features/likes/pages/likes-page'), handle: handle('likes') },
         { path: 'likes/:type', lazy: () => import('@/features/likes/pages/likes-page'), handle: handle('likes-type') },
         { path: 'profile', lazy: () => import('@/features/profiles/pages/own-profile-page'), handle: handle('profile') },
         { path: 'match-finder', lazy: () => import('@/features/match-finder/match-finder-page'), handle: handle('match-finder') },
-        { path: 'swipe-game', lazy: () => import('@/features/swipe-game/swipe-game-page'), handle: handle('swipe-game') },
+        {
+          path: 'swipe-game',
+          lazy: () => import('@/features/swipe-game/swipe-game-page'),
+          handle: handle('swipe-game', swipeGamePageData),
+        },
         { path: 'directdebit', lazy: () => import('@/features/directdebit/pages/directdebit-page'), handle: handle('directdebit') },
         { path: 'credits', lazy: () => import('@/features/payments/pages/credits-page'), handle: handle('credits') },
         {
@@ -89,6 +105,7 @@ function pageRoutes(): RouteObject[] {
     {
       element: <ChatLayout />,
       errorElement: <RouteError />,
+      handle: memberLayout,
       children: [
         { path: 'chats', lazy: () => import('@/features/chat/pages/chats-page'), handle: handle('chats') },
         { path: 'chats/:id', lazy: () => import('@/features/chat/pages/chats-page'), handle: handle('chats-id') },

@@ -13,7 +13,7 @@ import { browserTimeZone } from '@/lib/format-time';
 import { onAppRendered, setHydratingServerPage } from '@/lib/hydration';
 import { i18next, initI18n } from '@/lib/i18n';
 import { installPageHiddenBeacon } from '@/lib/page-hidden';
-import { setServerPhone } from '@/lib/use-media-query';
+import { PageRequestProvider } from '@/lib/page-request';
 import { userQueryKey } from '@/shared/session/user';
 import { prepareBoot } from './boot';
 import { lazyLocaleRoutes } from './routes';
@@ -57,10 +57,7 @@ export async function start(): Promise<void> {
   const embedded = takeBootData();
   // A member's page the server rendered comes with the answers it shows: the first render here shows the same.
   const answers = takeBootQueries();
-  if (answers) {
-    hydrate(queryClient, answers.state as DehydratedState);
-    setServerPhone(answers.phone);
-  }
+  if (answers) hydrate(queryClient, answers.state as DehydratedState);
   const { locale, messages } = await prepareBoot(queryClient, embedded);
   const isMember = queryClient.getQueryData(userQueryKey) != null;
   // Not loaded: the layouts ask again (a chunk gone after a deploy reloads the page, lib/chunk-reload.ts).
@@ -71,13 +68,16 @@ export async function start(): Promise<void> {
   const router = createBrowserRouter(routes, { patchRoutesOnNavigation });
   const app = (
     <StrictMode>
-      <I18nextProvider i18n={i18next}>
-        <QueryClientProvider client={queryClient}>
-          <Suspense fallback={null}>
-            <RouterProvider router={router} />
-          </Suspense>
-        </QueryClientProvider>
-      </I18nextProvider>
+      {/* The layout the server rendered a member's page for: the first render (the takeover) answers the same. */}
+      <PageRequestProvider value={{ phone: answers?.phone ?? false }}>
+        <I18nextProvider i18n={i18next}>
+          <QueryClientProvider client={queryClient}>
+            <Suspense fallback={null}>
+              <RouterProvider router={router} />
+            </Suspense>
+          </QueryClientProvider>
+        </I18nextProvider>
+      </PageRequestProvider>
     </StrictMode>
   );
   await nextTask();

@@ -2,7 +2,8 @@ import { BOOT_QUERIES_ID } from '@amora/contracts/core';
 import { renderToString } from 'react-dom/server';
 import { describe, expect, it } from 'vitest';
 import { takeBootQueries } from './boot-data';
-import { useIsPhone, withServerPhone } from './use-media-query';
+import { PageRequestProvider } from './page-request';
+import { useIsPhone } from './use-media-query';
 
 function pageWith(block: string): Document {
   const doc = document.implementation.createHTMLDocument('');
@@ -33,8 +34,13 @@ function Layout() {
 }
 
 describe('useIsPhone on the server', () => {
-  it("answers the server's guess for the length of one render, then desktop again", () => {
-    expect(withServerPhone(true, () => renderToString(<Layout />))).toContain('phone');
+  it("answers the server's guess of the page it renders, and desktop without one", () => {
+    const phone = renderToString(
+      <PageRequestProvider value={{ phone: true }}>
+        <Layout />
+      </PageRequestProvider>,
+    );
+    expect(phone).toContain('phone');
     expect(renderToString(<Layout />)).toContain('desktop');
   });
 });

@@ -1,23 +1,18 @@
-/** The Cookie header of the page being rendered on the server (entry-server.tsx), for the length of one render. */
-let serverCookies = '';
-
-/** Runs `render` (synchronous: nothing else runs meanwhile) with readCookie answering from `header`. */
-export function withServerCookies<T>(header: string, render: () => T): T {
-  serverCookies = header;
-  try {
-    return render();
-  } finally {
-    serverCookies = '';
-  }
-}
-
-export function readCookie(name: string): string | null {
+/** A cookie's value in a Cookie header (`a=1; b=2`), or null. */
+export function cookieOf(header: string, name: string): string | null {
   const prefix = `${encodeURIComponent(name)}=`;
-  const cookies = typeof document === 'undefined' ? serverCookies : document.cookie;
-  for (const part of cookies.split(/; ?/)) {
+  for (const part of header.split(/; ?/)) {
     if (part.startsWith(prefix)) return decodeURIComponent(part.slice(prefix.length));
   }
   return null;
+}
+
+/**
+ * A cookie of this browser (null on the server, which has none: a component rendered there reads the request's
+ * through lib/page-request.tsx, useCookieReader).
+ */
+export function readCookie(name: string): string | null {
+  return typeof document === 'undefined' ? null : cookieOf(document.cookie, name);
 }
 
 export function writeCookie(name: string, value: string, days: number): void {

@@ -14,12 +14,12 @@ afterEach(() => {
 
 describe('dismissals the server knows of', () => {
   it('are kept in storage and in a cookie, and read from either', () => {
-    expect(isDismissedForServer('hide-enrich-alert')).toBe(false);
+    expect(isDismissedForServer('hide-enrich-alert', readCookie)).toBe(false);
     dismissForServer('hide-enrich-alert');
     expect(readCookie('hide-enrich-alert')).toBe('1');
     expect(window.localStorage.getItem('hide-enrich-alert')).not.toBeNull();
     clearCookie('hide-enrich-alert');
-    expect(isDismissedForServer('hide-enrich-alert')).toBe(true);
+    expect(isDismissedForServer('hide-enrich-alert', readCookie)).toBe(true);
   });
 
   it('go into the cookie when only storage had them (from before the cookie)', () => {

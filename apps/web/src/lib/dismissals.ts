@@ -9,11 +9,12 @@ const DISMISSAL_DAYS = 365;
 /**
  * A banner dismissal that a member's page rendered by the server must know of (SERVER_KNOWN_DISMISSALS): kept in
  * this browser's storage and in a cookie of the same name, which the server reads (lib/cookies.ts answers from
- * the page's request there), so its render and the app's agree and nothing jumps when the app takes over.
+ * the page's request there: `cookieOf` is useCookieReader() of lib/page-request.tsx), so its render and the app's
+ * agree and nothing jumps when the app takes over.
  */
-export function isDismissedForServer(key: string): boolean {
+export function isDismissedForServer(key: string, cookieOf: (name: string) => string | null): boolean {
   // Taking over the server's page, the cookie alone, as the server read it.
-  return readCookie(key) !== null || (!isHydratingServerPage() && storage.isDismissed(key));
+  return cookieOf(key) !== null || (!isHydratingServerPage() && storage.isDismissed(key));
 }
 
 export function dismissForServer(key: string): void {

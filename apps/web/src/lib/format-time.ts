@@ -3,24 +3,12 @@ import { LOCALE_INFO, type Locale } from '@amora/contracts/core';
 /**
  * Dates and times for members, in the page's language (its Intl locale from LOCALE_INFO: en → en-GB,
  * no → nb-NO) and, for moments in time, the member's own time zone (DESIGN: times are UTC, the client
- * formats them). `timeZone` is there for tests; pages leave it to the browser, and the server, rendering a
- * member's page, to the browser's zone as its cookie says (withServerTimeZone).
+ * formats them). `timeZone`: a component passes useTimeZone() (lib/page-request.tsx): undefined in the
+ * browser (its own zone), and on the server, rendering a member's page, the browser's zone as its cookie says.
  */
 
-/** On the server, for the length of one render (entry-server.tsx): the member's time zone. */
-let serverTimeZone: string | undefined;
-
-/** Runs `render` (synchronous) with the formatters below in `timeZone` (a valid IANA name, else the default). */
-export function withServerTimeZone<T>(timeZone: string | null, render: () => T): T {
-  serverTimeZone = timeZone && isTimeZone(timeZone) ? timeZone : undefined;
-  try {
-    return render();
-  } finally {
-    serverTimeZone = undefined;
-  }
-}
-
-function isTimeZone(name: string): boolean {
+/** Whether `name` is an IANA time zone this runtime knows (the server checks the browser's cookie with it). */
+export function isTimeZone(name: string): boolean {
   try {
     new Intl.DateTimeFormat('en', { timeZone: name });
     return true;
@@ -50,7 +38,7 @@ function dayOf(date: Date, timeZone: string | undefined): string {
  * A moment later today or in the coming days, such as when the swipe game's likes come back: the time
  * ("14:30"), with the weekday when it is not today ("Tuesday 00:00"). Empty for a value that is not a time.
  */
-export function formatResetTime(iso: string, locale: Locale, now: Date = new Date(), timeZone = serverTimeZone): string {
+export function formatResetTime(iso: string, locale: Locale, now: Date = new Date(), timeZone?: string): string {
   const date = new Date(iso);
   if (Number.isNaN(date.getTime())) return '';
   const isToday = dayOf(date, timeZone) === dayOf(now, timeZone);
@@ -71,7 +59,7 @@ export function resetMoment(
   iso: string,
   locale: Locale,
   now: Date = new Date(),
-  timeZone = serverTimeZone,
+  timeZone?: string,
 ): { when: 'today' | 'tomorrow' | 'later'; day: string; time: string } | null {
   const date = new Date(iso);
   if (Number.isNaN(date.getTime())) return null;
@@ -89,7 +77,7 @@ export function resetMoment(
  * When a chat message was sent, short, as a chat list shows it: the time today ("14:30"), the weekday within the
  * last week ("Tue"), else the date ("3 Nov"). Empty for a value that is not a time.
  */
-export function formatChatTime(iso: string, locale: Locale, now: Date = new Date(), timeZone = serverTimeZone): string {
+export function formatChatTime(iso: string, locale: Locale, now: Date = new Date(), timeZone?: string): string {
   const date = new Date(iso);
   if (Number.isNaN(date.getTime())) return '';
   const lang = LOCALE_INFO[locale].iso;
@@ -108,7 +96,7 @@ function daysBetween(date: Date, now: Date, timeZone: string | undefined): numbe
 }
 
 /** The calendar day of `date` in a time zone, as a key ("2026-11-25"): messages of one day share it. */
-export function chatDayKey(iso: string, timeZone = serverTimeZone): string {
+export function chatDayKey(iso: string, timeZone?: string): string {
   const date = new Date(iso);
   return Number.isNaN(date.getTime()) ? '' : dayOf(date, timeZone);
 }
@@ -118,7 +106,7 @@ export function chatDayKey(iso: string, timeZone = serverTimeZone): string {
  * locale's own words, from Intl.RelativeTimeFormat, capitalised), the weekday within the last week ("Monday"), the
  * date this year ("Tuesday 3 November") and the date with its year before that. Empty for a value that is not a time.
  */
-export function formatChatDay(iso: string, locale: Locale, now: Date = new Date(), timeZone = serverTimeZone): string {
+export function formatChatDay(iso: string, locale: Locale, now: Date = new Date(), timeZone?: string): string {
   const date = new Date(iso);
   if (Number.isNaN(date.getTime())) return '';
   const lang = LOCALE_INFO[locale].iso;
@@ -138,7 +126,7 @@ export function formatChatDay(iso: string, locale: Locale, now: Date = new Date(
 }
 
 /** The clock time of a moment ("14:30", "2:30 pm"), for a chat message under its day's separator. */
-export function formatClockTime(iso: string, locale: Locale, timeZone = serverTimeZone): string {
+export function formatClockTime(iso: string, locale: Locale, timeZone?: string): string {
   const date = new Date(iso);
   if (Number.isNaN(date.getTime())) return '';
   return new Intl.DateTimeFormat(LOCALE_INFO[locale].iso, { hour: 'numeric', minute: '2-digit', timeZone }).format(date);

@@ -1,26 +1,6 @@
 import { BREAKPOINTS } from '@amora/contracts/core';
 import { useSyncExternalStore } from 'react';
-
-/** On the server, for the length of one render (entry-server.tsx): whether the page is rendered for a phone. */
-let serverPhone = false;
-
-/**
- * In the browser: the server's guess for the page it rendered, which the app's first render (hydration) must
- * answer as the server did; React renders again right after if the screen says otherwise.
- */
-export function setServerPhone(phone: boolean): void {
-  serverPhone = phone;
-}
-
-/** Runs `render` (synchronous) with useIsPhone answering `phone` on the server. */
-export function withServerPhone<T>(phone: boolean, render: () => T): T {
-  serverPhone = phone;
-  try {
-    return render();
-  } finally {
-    serverPhone = false;
-  }
-}
+import { useServerPhone } from './page-request';
 
 /**
  * Whether a CSS media query matches now, following its changes (rotation, a resized window). On the server (and
@@ -38,7 +18,10 @@ export function useMediaQuery(query: string, serverValue = false): boolean {
   );
 }
 
-/** Below Bootstrap's md breakpoint (768 px, spec §9): the phone layout with the bottom tab bar. */
+/**
+ * Below Bootstrap's md breakpoint (768 px, spec §9): the phone layout with the bottom tab bar. On the server, and
+ * while the app takes over the server's page, the layout the server guessed (lib/page-request.tsx).
+ */
 export function useIsPhone(): boolean {
-  return useMediaQuery(`(max-width: ${BREAKPOINTS.md - 0.02}px)`, serverPhone);
+  return useMediaQuery(`(max-width: ${BREAKPOINTS.md - 0.02}px)`, useServerPhone());
 }

@@ -52,7 +52,7 @@ function messagesOf(locale: Locale): string {
  * so the CSP stays as it is), escaped so no text in it can end the element. A page query settings.php would
  * refuse gets no block: the app then asks, and gets the 400.
  */
-export function pageDataMaker(app: FastifyInstance) {
+export function pageDataMaker(app: FastifyInstance, { isChange }: { isChange: IsChange }) {
   const settingsAnswer = settingsAnswerer(app);
   return async (request: FastifyRequest, reply: FastifyReply, path: string): ReturnType<PageData> => {
     const split = splitLocalePath(path);
@@ -93,7 +93,7 @@ export function pageDataMaker(app: FastifyInstance) {
     if (auth) {
       const query = request.url.includes('?') ? request.url.slice(request.url.indexOf('?')) : '';
       prerender.url = `${prerender.url}${query}`;
-      prerender.member = { user: JSON.parse(user), api: memberApi(app, request), phone: isPhone(request) };
+      prerender.member = { user: JSON.parse(user), api: memberApi(app, request, isChange), phone: isPhone(request) };
       // The members-area banners a member dismissed (kept in cookies too, apps/web/src/lib/dismissals.ts).
       // The browser's time zone, which the app keeps in a cookie (times on the page read as the app shows them).
       const timeZone = request.cookies[TIME_ZONE_COOKIE];
@@ -108,19 +108,22 @@ export function pageDataMaker(app: FastifyInstance) {
 }
 
 /**
- * The calls a member's page may make while the server renders it: reads that change nothing (the state-changing
- * GETs of the spec, logout.php and auto-like.php, are not among them).
+ * Whether an API call may change something (plugins/auth.ts `isChange`: any write, and the spec's GETs that change
+ * something, logout.php, auto-like.php and the activation link). Given by app.ts, so this module imports no plugin.
  */
-const RENDER_CALLS =
-  /^\/api\/(?:search|member|interests|swipe-game|likes|chats|timebonus|discountcode|companyinfo|packages|pricing)\.php(?:\?|$)/;
+export type IsChange = (method: string, path: string) => boolean;
 
 /**
- * The API as the member of `request` reaches it, for the render of their page: the server's own routes
- * (Fastify's inject, never the network), with their cookies, site and address, GET only and RENDER_CALLS only.
+ * The API as the member of `request` reaches it, for the data their page's route declares (apps/web's
+ * entry-server.tsx loads it before the one render; nothing else reaches the API there): the server's own routes
+ * (Fastify's inject, never the network), with their cookies, site and address, and reads that change nothing only.
  */
-function memberApi(app: FastifyInstance, request: FastifyRequest) {
+function memberApi(app: FastifyInstance, request: FastifyRequest, isChange: IsChange) {
   return async (path: string, init: RequestInit): Promise<Response> => {
-    if ((init.method ?? 'GET') !== 'GET' || !RENDER_CALLS.test(path)) throw new Error(`not called while rendering: ${path}`);
+    const method = init.method ?? 'GET';
+    if (method !== 'GET' || !path.startsWith('/api/') || isChange(method, path.split('?')[0])) {
+      throw new Error(`not called while rendering: ${method} ${path}`);
+    }
     const answer = await app.inject({
       method: 'GET',
       url: path,

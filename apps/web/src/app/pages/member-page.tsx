@@ -3,6 +3,7 @@ import { ProfileGiftButton, ReportProfileButton } from '@/features/chat/componen
 import { LikeButton } from '@/features/likes/components/like-button';
 import { useMarkLikeSeen } from '@/features/likes/use-mark-like-seen';
 import { MemberPage } from '@/features/profiles/pages/member-page';
+import { profileIdOf } from '@/features/profiles/pages/member-page.data';
 import { useRouteName } from '@/shared/site/use-route-name';
 
 /**
@@ -11,8 +12,8 @@ import { useRouteName } from '@/shared/site/use-route-name';
  * (/likes/m/{id}), their like to me is no longer new.
  */
 export function Component() {
-  const { id = '' } = useParams();
-  const profileId = /^\d+$/.test(id) ? Number(id) : 0;
+  const { id } = useParams();
+  const profileId = profileIdOf(id);
   const route = useRouteName();
   useMarkLikeSeen(route === 'likes-m-id' && profileId ? profileId : null);
   return (

@@ -5,6 +5,7 @@ import { Dialog } from '@/components/ui/dialog';
 import { readCookie, writeCookie } from '@/lib/cookies';
 import { isHydratingServerPage } from '@/lib/hydration';
 import { useIsInstalledApp } from '@/lib/installed-app';
+import { useCookieReader } from '@/lib/page-request';
 import { storage } from '@/lib/storage';
 import { useSettings } from '@/shared/site/api/get-settings';
 import { LocalLink } from '@/shared/site/local-link';
@@ -18,8 +19,8 @@ const HIDDEN_ON = new Set(['complete-signup', 'reset-password', 'reset-password-
  * page, the first render goes by the cookie alone, as the server did; a dismissal only in storage (from before
  * the cookie) closes the warning right after and is copied into the cookie.
  */
-const isDismissedHere = () =>
-  readCookie(ENTRY_WARNING_STORAGE_KEY) !== null || (!isHydratingServerPage() && storage.isDismissed(ENTRY_WARNING_STORAGE_KEY));
+const isDismissedHere = (cookieOf: (name: string) => string | null) =>
+  cookieOf(ENTRY_WARNING_STORAGE_KEY) !== null || (!isHydratingServerPage() && storage.isDismissed(ENTRY_WARNING_STORAGE_KEY));
 const DISMISSAL_DAYS = 365;
 
 export interface EntryWarningProps {
@@ -33,7 +34,8 @@ export function EntryWarning({ countries = null, isLoggedIn = false }: EntryWarn
   const settings = useSettings();
   const route = useRouteName();
   const { t } = useTranslation();
-  const [isDismissed, setIsDismissed] = useState(isDismissedHere);
+  const cookieOf = useCookieReader();
+  const [isDismissed, setIsDismissed] = useState(() => isDismissedHere(cookieOf));
   const isInstalled = useIsInstalledApp();
   // A dismissal from before the cookie: the cookie too, so the server's render of the next page agrees.
   useEffect(() => {

@@ -1,6 +1,6 @@
 import './members.css';
-import { GENDERS, SEARCH_PAGE_SIZE, type SearchResponse, type SearchWidening, type User } from '@amora/contracts/core';
-import { useInfiniteQuery, useQueryClient } from '@tanstack/react-query';
+import { SEARCH_PAGE_SIZE } from '@amora/contracts/core';
+import { useInfiniteQuery } from '@tanstack/react-query';
 import { type FormEvent, useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useSearchParams } from 'react-router';
@@ -8,25 +8,19 @@ import { Button, buttonClass } from '@/components/ui/button';
 import { EmptyState } from '@/components/ui/empty-state';
 import { Sheet } from '@/components/ui/sheet';
 import { SkeletonRegion } from '@/components/ui/skeleton';
-import { ApiRequestError, api } from '@/lib/api-client';
+import { ApiRequestError } from '@/lib/api-client';
 import { errorText } from '@/lib/error-text';
 import { isHydratingServerPage } from '@/lib/hydration';
 import { useIsPhone } from '@/lib/use-media-query';
-import { rememberProfileCards } from '@/shared/profiles/card-cache';
 import { useUser } from '@/shared/session/user';
 import { useRegions } from '@/shared/site/api/get-regions';
 import { useSettings } from '@/shared/site/api/get-settings';
-import { countryName } from '@/shared/site/country-name';
 import { LocalLink } from '@/shared/site/local-link';
-import { useLocale } from '@/shared/site/use-locale';
 import { usePageTitle } from '@/shared/site/use-page-title';
+import { type Filters, searchOf, searchQuery } from './api/search';
+import { FilterIcon, FORM_ID, SearchFilters, SearchIcon } from './components/search-filters';
 import { MemberCard, MemberCardSkeleton } from './member-card';
 
-const FILTERS = ['gender', 'country', 'countryregion', 'min_age', 'max_age'] as const;
-type Filters = Partial<Record<(typeof FILTERS)[number], string>>;
-type SearchDefaults = User['search_defaults'];
-/** Where the next page starts, and the area the first page searched. */
-type NextPage = { cursor: string; widened: SearchWidening | null };
 /** The cards a first screen shows at most (two rows on a desktop, two on a phone): their photos load at once. */
 const FIRST_SCREEN_CARDS = 8;
 const FIRST_SCREEN_CARDS_PHONE = 4;
@@ -36,18 +30,6 @@ const MAX_RESTORED_PAGES = Math.ceil(1000 / SEARCH_PAGE_SIZE);
 /** The `page` of the address: how many pages of results the search shows (1 when absent or not a number). */
 function pageNumberOf(value: string | null): number {
   return value && /^\d{1,3}$/.test(value) ? Math.min(Math.max(Number(value), 1), MAX_RESTORED_PAGES) : 1;
-}
-
-/** The member's search defaults, as far as the site searches by them. */
-function defaultFilters(defaults: SearchDefaults | undefined, fields: readonly string[]): Filters {
-  if (!defaults) return {};
-  const filters: Filters = {};
-  if (defaults.gender && fields.includes('gender')) filters.gender = defaults.gender;
-  if (fields.includes('country')) {
-    filters.country = defaults.country;
-    if (defaults.countryregion && fields.includes('countryregion')) filters.countryregion = defaults.countryregion;
-  }
-  return filters;
 }
 
 /**
@@ -61,37 +43,15 @@ export function MembersPage() {
   usePageTitle(t('members.title'));
   const settings = useSettings();
   const [params, setParams] = useSearchParams();
-  const queryClient = useQueryClient();
   const user = useUser();
   const pageNumber = pageNumberOf(params.get('page'));
-  const fields = FILTERS.filter((f) => settings.search_fields.includes(f));
-  // An address without any filter starts from the member's search defaults (spec §3 search state: whom they
-  // want to meet, their country and region, from /complete-signup); a search with every filter cleared says so
-  // in the address (an empty filter), so it shows everyone.
-  const hasFilters = FILTERS.some((f) => params.has(f));
-  const filters: Filters = hasFilters
-    ? Object.fromEntries(FILTERS.filter((f) => params.get(f)).map((f) => [f, params.get(f) as string]))
-    : defaultFilters(user?.search_defaults, fields);
-  // The member's own default search widens on the server when their area finds fewer than a screenful; a search
-  // they set themselves answers as asked.
-  const isDefaultSearch = !hasFilters && Boolean(user) && Boolean(filters.country);
+  const search = searchOf(params, user, settings);
+  const { fields, filters } = search;
   const [draft, setDraft] = useState<Filters>(filters);
   const isPhone = useIsPhone();
   const [isSheetOpen, setIsSheetOpen] = useState(false);
 
-  const results = useInfiniteQuery({
-    queryKey: ['search', filters, isDefaultSearch ? 'default' : 'asked'],
-    queryFn: async ({ pageParam }) => {
-      // The next pages go on in the area the first page answered (widened or not).
-      const widen = pageParam ? (pageParam.widened ?? undefined) : isDefaultSearch ? 'auto' : undefined;
-      const page = await api<SearchResponse>('/api/search.php', { query: { ...filters, widen, cursor: pageParam?.cursor } });
-      rememberProfileCards(queryClient, [...page.results, ...page.similar_results]);
-      return page;
-    },
-    initialPageParam: null as NextPage | null,
-    getNextPageParam: (last): NextPage | null => (last.next_cursor ? { cursor: last.next_cursor, widened: last.widened } : null),
-    staleTime: 60_000,
-  });
+  const results = useInfiniteQuery(searchQuery(search));
   const regions = useRegions(draft.country, { enabled: Boolean(draft.country) && fields.includes('countryregion') });
 
   const handleSubmit = (event: FormEvent) => {
@@ -302,141 +262,6 @@ export function MembersPage() {
         </section>
       )}
     </main>
-  );
-}
-
-const FORM_ID = 'search-form';
-const AGES = Array.from({ length: 82 }, (_, i) => String(18 + i));
-
-interface SearchFiltersProps {
-  fields: readonly (typeof FILTERS)[number][];
-  draft: Filters;
-  regions: { code: string; name: string }[] | undefined;
-  onChange: (key: keyof Filters, value: string) => void;
-  onSubmit: (event: FormEvent) => void;
-  /** One field a row (the phone's sheet), or one row of fields (desktop). */
-  isStacked: boolean;
-  hasSubmit: boolean;
-}
-
-/** The search filters: a row above the results from md up, the body of the filter sheet on phones. */
-function SearchFilters({ fields, draft, regions, onChange, onSubmit, isStacked, hasSubmit }: SearchFiltersProps) {
-  const { t } = useTranslation();
-  const settings = useSettings();
-  const locale = useLocale();
-  const wide = isStacked ? 'col-12' : 'col-md-3 col-lg';
-  const narrow = isStacked ? 'col-6' : 'col-md-2 col-lg-1';
-  return (
-    <form id={FORM_ID} onSubmit={onSubmit} data-testid="search-form" aria-label={t('members.filters')}>
-      <div className="row g-2 g-md-3 align-items-end">
-        {fields.includes('gender') && (
-          <div className={wide}>
-            <label className="form-label small fw-semibold" htmlFor="f-gender">
-              {t('profile.attributes.gender.label')}
-            </label>
-            <select id="f-gender" className="form-select" value={draft.gender ?? ''} onChange={(e) => onChange('gender', e.target.value)}>
-              <option value="">{t('members.any')}</option>
-              {GENDERS.map((g) => (
-                <option key={g} value={g}>
-                  {t(`profile.attributes.gender.${g}`)}
-                </option>
-              ))}
-            </select>
-          </div>
-        )}
-        {fields.includes('country') && (
-          <div className={wide}>
-            <label className="form-label small fw-semibold" htmlFor="f-country">
-              {t('profile.location.country')}
-            </label>
-            <select
-              id="f-country"
-              className="form-select"
-              value={draft.country ?? ''}
-              onChange={(e) => onChange('country', e.target.value)}
-            >
-              <option value="">{t('members.any')}</option>
-              {settings.countries.map((c) => (
-                <option key={c} value={c}>
-                  {countryName(c, locale)}
-                </option>
-              ))}
-            </select>
-          </div>
-        )}
-        {fields.includes('countryregion') && (
-          <div className={wide}>
-            <label className="form-label small fw-semibold" htmlFor="f-region">
-              {t('profile.location.region')}
-            </label>
-            <select
-              id="f-region"
-              className="form-select"
-              value={draft.countryregion ?? ''}
-              disabled={!draft.country}
-              onChange={(e) => onChange('countryregion', e.target.value)}
-            >
-              <option value="">{t('members.any')}</option>
-              {regions?.map((r) => (
-                <option key={r.code} value={r.code}>
-                  {r.name}
-                </option>
-              ))}
-            </select>
-          </div>
-        )}
-        {fields.includes('min_age') && (
-          <div className={narrow}>
-            <label className="form-label small fw-semibold" htmlFor="f-min">
-              {t('members.minAge')}
-            </label>
-            <select id="f-min" className="form-select" value={draft.min_age ?? ''} onChange={(e) => onChange('min_age', e.target.value)}>
-              <option value="">–</option>
-              {AGES.map((a) => (
-                <option key={a}>{a}</option>
-              ))}
-            </select>
-          </div>
-        )}
-        {fields.includes('max_age') && (
-          <div className={narrow}>
-            <label className="form-label small fw-semibold" htmlFor="f-max">
-              {t('members.maxAge')}
-            </label>
-            <select id="f-max" className="form-select" value={draft.max_age ?? ''} onChange={(e) => onChange('max_age', e.target.value)}>
-              <option value="">–</option>
-              {AGES.map((a) => (
-                <option key={a}>{a}</option>
-              ))}
-            </select>
-          </div>
-        )}
-        {hasSubmit && (
-          <div className="col-md-2 col-lg-auto">
-            <Button type="submit" isBlock testId="search-submit" className="px-4">
-              {t('members.search')}
-            </Button>
-          </div>
-        )}
-      </div>
-    </form>
-  );
-}
-
-function FilterIcon() {
-  return (
-    <svg viewBox="0 0 24 24" width="18" height="18" aria-hidden="true" focusable="false">
-      <path d="M4 6h16M7 12h10M10 18h4" fill="none" stroke="currentColor" strokeWidth="2" strokeLinecap="round" />
-    </svg>
-  );
-}
-
-function SearchIcon() {
-  return (
-    <svg viewBox="0 0 24 24" width="32" height="32" aria-hidden="true" focusable="false">
-      <circle cx="11" cy="11" r="6.5" fill="none" stroke="currentColor" strokeWidth="2" />
-      <path d="m16 16 4.5 4.5" fill="none" stroke="currentColor" strokeWidth="2" strokeLinecap="round" />
-    </svg>
   );
 }
 

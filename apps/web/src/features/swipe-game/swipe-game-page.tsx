@@ -10,6 +10,7 @@ import { Skeleton, SkeletonRegion } from '@/components/ui/skeleton';
 import { ApiRequestError } from '@/lib/api-client';
 import { errorText } from '@/lib/error-text';
 import { resetMoment } from '@/lib/format-time';
+import { useTimeZone } from '@/lib/page-request';
 import { useShowMatch } from '@/shared/modals/show-match';
 import { useUser } from '@/shared/session/user';
 import { LocalLink } from '@/shared/site/local-link';
@@ -43,6 +44,7 @@ export function SwipeGamePage() {
   usePageTitle(t('swipe.title'));
   const user = useUser();
   const locale = useLocale();
+  const timeZone = useTimeZone();
   const localize = useLocalePath();
   const game = useSwipeGame(user !== null);
   const swipe = useSwipe();
@@ -103,7 +105,7 @@ export function SwipeGamePage() {
 
   const isInvisible = game.error instanceof ApiRequestError && game.error.code === 'invisible';
   // "New likes at 14:30", "… tomorrow at 00:00": the day in words, in the member's own time zone.
-  const reset = game.data ? resetMoment(game.data.likes_reset_at, locale) : null;
+  const reset = game.data ? resetMoment(game.data.likes_reset_at, locale, undefined, timeZone) : null;
   const newLikes = !reset
     ? ''
     : reset.when === 'today'

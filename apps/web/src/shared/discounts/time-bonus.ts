@@ -1,5 +1,5 @@
-import type { DiscountCodeResponse, DiscountCodeView, TimeBonusResponse } from '@amora/contracts/core';
-import { useQuery, useQueryClient } from '@tanstack/react-query';
+import type { DiscountCodeView, User } from '@amora/contracts/core';
+import { type QueryClient, queryOptions, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useEffect } from 'react';
 import { api } from '@/lib/api-client';
 import { useUser } from '@/shared/session/user';
@@ -14,10 +14,41 @@ export interface TimeBonus {
 const timeBonusQueryKey = (userId: number | null) => ['timeBonus', userId] as const;
 const welcomeDiscountQueryKey = (userId: number | null) => ['welcomeDiscount', userId] as const;
 
-async function fetchTimeBonus(): Promise<TimeBonus | null> {
-  const answer = await api<TimeBonusResponse>('/api/timebonus.php');
-  if (!answer.is_visible || !answer.discount || answer.seconds_left <= 0) return null;
-  return { discount: answer.discount, endsAt: Date.now() + answer.seconds_left * 1000 };
+/** timebonus.php: the member's time bonus, null when there is none (asked for members who have not paid). */
+const timeBonusQuery = (userId: number | null) =>
+  queryOptions({
+    queryKey: timeBonusQueryKey(userId),
+    queryFn: async (): Promise<TimeBonus | null> => {
+      const answer = await api('GET /api/timebonus.php');
+      if (!answer.is_visible || !answer.discount || answer.seconds_left <= 0) return null;
+      return { discount: answer.discount, endsAt: Date.now() + answer.seconds_left * 1000 };
+    },
+    staleTime: 5 * 60_000,
+  });
+
+/** discountcode.php?welcome: the member's welcome discount, null when there is none (failures too, spec §8). */
+const welcomeDiscountQuery = (userId: number | null) =>
+  queryOptions({
+    queryKey: welcomeDiscountQueryKey(userId),
+    queryFn: async (): Promise<DiscountCodeView | null> => {
+      try {
+        return (await api('GET /api/discountcode.php', { query: { welcome: 'true' } })).discount;
+      } catch {
+        return null;
+      }
+    },
+    staleTime: 30 * 60_000,
+    retry: false,
+  });
+
+/**
+ * What the members' banners need (app/shell's data): the time bonus, and once it is known not to be there the
+ * welcome discount, for a member who has not paid.
+ */
+export async function prefetchDiscounts(queryClient: QueryClient, user: User): Promise<void> {
+  if (user.paid_user) return;
+  const bonus = await queryClient.fetchQuery(timeBonusQuery(user.id)).catch(() => undefined);
+  if (bonus === null) await queryClient.prefetchQuery(welcomeDiscountQuery(user.id));
 }
 
 /**
@@ -35,12 +66,7 @@ function useTimeBonusState(): { bonus: TimeBonus | null; isKnown: boolean } {
   const queryClient = useQueryClient();
   const isEligible = user !== null && !user.paid_user;
   const userId = user?.id ?? null;
-  const { data, isSuccess, isError } = useQuery({
-    queryKey: timeBonusQueryKey(userId),
-    queryFn: fetchTimeBonus,
-    enabled: isEligible,
-    staleTime: 5 * 60_000,
-  });
+  const { data, isSuccess, isError } = useQuery({ ...timeBonusQuery(userId), enabled: isEligible });
   const endsAt = data?.endsAt ?? null;
   // Cleared at zero: once the end has passed the query holds null, for every component that reads it.
   useEffect(() => {
@@ -62,17 +88,8 @@ export function useWelcomeDiscount(isWanted = true): DiscountCodeView | null {
   const { bonus, isKnown } = useTimeBonusState();
   const isEligible = user !== null && !user.paid_user;
   const { data } = useQuery({
-    queryKey: welcomeDiscountQueryKey(user?.id ?? null),
-    queryFn: async () => {
-      try {
-        return (await api<DiscountCodeResponse>('/api/discountcode.php', { query: { welcome: 'true' } })).discount;
-      } catch {
-        return null;
-      }
-    },
+    ...welcomeDiscountQuery(user?.id ?? null),
     enabled: isWanted && isEligible && isKnown && bonus === null,
-    staleTime: 30 * 60_000,
-    retry: false,
   });
   if (!isEligible || !data || new Date(data.expires).getTime() <= Date.now()) return null;
   return data;

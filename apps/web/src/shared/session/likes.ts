@@ -1,12 +1,14 @@
-import { type LikesResponse, POLL } from '@amora/contracts/core';
-import { useQuery } from '@tanstack/react-query';
+import { POLL } from '@amora/contracts/core';
+import { queryOptions, useQuery } from '@tanstack/react-query';
 import { api } from '@/lib/api-client';
 import { usePollInterval } from './polling';
 import { useUser } from './user';
 
 export const likesQueryKey = ['likes'] as const;
 
-const fetchLikes = () => api<LikesResponse>('/api/likes.php');
+/** likes.php: whom I liked and who liked me. */
+export const likesQuery = () =>
+  queryOptions({ queryKey: likesQueryKey, queryFn: () => api('GET /api/likes.php'), staleTime: POLL.intervalMs });
 
 /**
  * Whom I liked (`profiles`) and who liked me (`liked_by`, with like_new), for members only; polled like the
@@ -16,10 +18,8 @@ export function useLikes() {
   const user = useUser();
   const interval = usePollInterval();
   return useQuery({
-    queryKey: likesQueryKey,
-    queryFn: fetchLikes,
+    ...likesQuery(),
     enabled: user !== null,
-    staleTime: POLL.intervalMs,
     refetchInterval: (query) => (query.state.data ? interval : false),
   });
 }

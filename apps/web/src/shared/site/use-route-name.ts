@@ -1,8 +1,11 @@
 import type { RouteName } from '@amora/contracts';
 import { useMatches } from 'react-router';
+import type { RouteData } from './route-data';
 
 export interface RouteHandle {
   name?: RouteName | 'not-found' | 'landers' | 'landers-tinderswipe';
+  /** What the page (or a layout, for every page under it) shows on its first screen: see route-data.ts. */
+  data?: RouteData;
 }
 
 /** The spec's route name of the page on screen (deepest match with a name). */

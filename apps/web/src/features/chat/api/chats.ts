@@ -1,15 +1,6 @@
-import type {
-  Chat,
-  ChatsResponse,
-  Message,
-  MessagesQuery,
-  MessagesResponse,
-  SendMessageInput,
-  SendMessageResponse,
-} from '@amora/contracts';
-import type { MemberResponse } from '@amora/contracts/core';
+import type { Chat, ChatsResponse, MessagesQuery, SendMessageInput, SendMessageResponse } from '@amora/contracts';
 import { CLIENT_HEADER, CLIENT_HEADER_VALUE, POLL } from '@amora/contracts/core';
-import { type QueryClient, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { type QueryClient, queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { ApiRequestError, api } from '@/lib/api-client';
 import { usePollInterval } from '@/shared/session/polling';
 import { useUser } from '@/shared/session/user';
@@ -17,10 +8,13 @@ import { useLiveConnected } from './live-channel';
 
 export const chatsQueryKey = ['chats'] as const;
 
-const fetchChats = () => api<ChatsResponse>('/api/chats.php');
-export const fetchMessages = (query: MessagesQuery) => api<MessagesResponse>('/api/messages.php', { query: { ...query } });
-export const postMessage = (input: SendMessageInput) => api<SendMessageResponse>('/api/messages.php', { method: 'POST', body: input });
-export const postChatRead = (conversation: number) => api('/api/chat-read.php', { method: 'POST', body: { conversation } });
+const fetchChats = () => api('GET /api/chats.php');
+export const fetchMessages = (query: MessagesQuery) => api('GET /api/messages.php', { query: { ...query } });
+export const postMessage = (input: SendMessageInput) => api('POST /api/messages.php', { body: input });
+export const postChatRead = (conversation: number) => api('POST /api/chat-read.php', { body: { conversation } });
+
+/** chats.php: my chats and the unread messages in all of them. */
+export const chatsQuery = () => queryOptions({ queryKey: chatsQueryKey, queryFn: fetchChats, staleTime: POLL.intervalMs });
 
 /**
  * My chats (spec §3 chat state), for members only; polled like likes and the user (from 5 s after load every
@@ -30,10 +24,8 @@ export function useChats() {
   const user = useUser();
   const interval = usePollInterval({ slower: useLiveConnected() });
   return useQuery({
-    queryKey: chatsQueryKey,
-    queryFn: fetchChats,
+    ...chatsQuery(),
     enabled: user !== null,
-    staleTime: POLL.intervalMs,
     refetchInterval: (query) => (query.state.data ? interval : false),
   });
 }
@@ -63,7 +55,7 @@ export function updateCachedChat(queryClient: QueryClient, conversationId: numbe
 export function useDeleteChat(onFailure: () => void) {
   const queryClient = useQueryClient();
   return useMutation({
-    mutationFn: (conversation: number) => api('/api/chat.php', { method: 'DELETE', body: { conversation } }),
+    mutationFn: (conversation: number) => api('DELETE /api/chat.php', { body: { conversation } }),
     onMutate: async (conversation) => {
       await queryClient.cancelQueries({ queryKey: chatsQueryKey });
       updateCachedChat(queryClient, conversation, () => null);
@@ -80,14 +72,13 @@ export function useChatPartner(profileId: number, isEnabled: boolean) {
   return useQuery({
     enabled: isEnabled,
     queryKey: ['member', profileId],
-    queryFn: () => api<MemberResponse>('/api/member.php', { query: { id: profileId } }),
+    queryFn: () => api('GET /api/member.php', { query: { id: profileId } }),
     retry: false,
   });
 }
 
 /** POST /api/chat-photo-reveal.php: I want to see a photo I was sent unblurred (remembered). */
-export const postPhotoReveal = (message: number) =>
-  api<{ message: Message }>('/api/chat-photo-reveal.php', { method: 'POST', body: { message } });
+export const postPhotoReveal = (message: number) => api('POST /api/chat-photo-reveal.php', { body: { message } });
 
 /** POST /api/chat-photo.php: a photo message, with upload progress (fetch cannot report it, XMLHttpRequest can). */
 export function uploadChatPhoto(

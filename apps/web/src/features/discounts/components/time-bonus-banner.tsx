@@ -3,6 +3,7 @@ import { ALERT_STORAGE_KEYS, MEMBERS_AREA, type RouteName } from '@amora/contrac
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { dismissForServer, isDismissedForServer } from '@/lib/dismissals';
+import { useCookieReader } from '@/lib/page-request';
 import { useIsPhone } from '@/lib/use-media-query';
 import { formatCountdown, useSecondsLeft } from '@/shared/discounts/countdown';
 import { type TimeBonus, useTimeBonus } from '@/shared/discounts/time-bonus';
@@ -40,7 +41,8 @@ export function TimeBonusBanner() {
   const route = useRouteName();
   const bonus = useTimeBonus();
   const isPhone = useIsPhone();
-  const [isDismissed, setIsDismissed] = useState(() => isDismissedForServer(ALERT_STORAGE_KEYS.timeBonusBanner));
+  const cookieOf = useCookieReader();
+  const [isDismissed, setIsDismissed] = useState(() => isDismissedForServer(ALERT_STORAGE_KEYS.timeBonusBanner, cookieOf));
   if (!bonus || isDismissed || !isMembersArea(route)) return null;
   const percent = bonus.discount.value_percentage;
   return (

@@ -3,6 +3,7 @@ import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { dismissForServer, isDismissedForServer } from '@/lib/dismissals';
 import { formatResetTime } from '@/lib/format-time';
+import { useCookieReader, useTimeZone } from '@/lib/page-request';
 import { useTimeBonus, useWelcomeDiscount } from '@/shared/discounts/time-bonus';
 import { LocalLink } from '@/shared/site/local-link';
 import { useLocale } from '@/shared/site/use-locale';
@@ -19,9 +20,11 @@ export const WELCOME_BANNER_STORAGE_KEY = ALERT_STORAGE_KEYS.welcomeDiscount;
 export function WelcomeDiscountBanner() {
   const { t } = useTranslation();
   const locale = useLocale();
+  const timeZone = useTimeZone();
   const route = useRouteName();
   const bonus = useTimeBonus();
-  const [isDismissed, setIsDismissed] = useState(() => isDismissedForServer(WELCOME_BANNER_STORAGE_KEY));
+  const cookieOf = useCookieReader();
+  const [isDismissed, setIsDismissed] = useState(() => isDismissedForServer(WELCOME_BANNER_STORAGE_KEY, cookieOf));
   const isShown = !bonus && !isDismissed && isMembersArea(route);
   const welcome = useWelcomeDiscount(isShown);
   if (!isShown || !welcome) return null;
@@ -36,7 +39,7 @@ export function WelcomeDiscountBanner() {
       <div className="container">
         <span>
           <strong>{t('timeBonus.welcome', { percent })}</strong>{' '}
-          {t('timeBonus.welcomeUntil', { date: formatResetTime(welcome.expires, locale) })}
+          {t('timeBonus.welcomeUntil', { date: formatResetTime(welcome.expires, locale, undefined, timeZone) })}
         </span>
         <LocalLink to="/credits" data-testid="welcome-discount-link">
           {t('timeBonus.welcomeCta')}

@@ -1,6 +1,6 @@
-import type { BlockedProfilesResponse, GeocodeResult, MemberResponse, OwnPhoto, OwnProfile, ProfileUpdate } from '@amora/contracts/core';
+import type { BlockedProfilesResponse, OwnPhoto, ProfileUpdate } from '@amora/contracts/core';
 import { CLIENT_HEADER, CLIENT_HEADER_VALUE } from '@amora/contracts/core';
-import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { ApiRequestError, api } from '@/lib/api-client';
 import { cachedProfileCard, memberPreview, rememberProfileCards } from '@/shared/profiles/card-cache';
 import { userQueryKey } from '@/shared/session/user';
@@ -9,14 +9,13 @@ export const ownProfileKey = ['own-profile'] as const;
 const memberKey = (id: number) => ['member', id] as const;
 
 export function useOwnProfile() {
-  return useQuery({ queryKey: ownProfileKey, queryFn: async () => (await api<{ profile: OwnProfile }>('/api/profile.php')).profile });
+  return useQuery({ queryKey: ownProfileKey, queryFn: async () => (await api('GET /api/profile.php')).profile });
 }
 
 export function useUpdateProfile() {
   const queryClient = useQueryClient();
   return useMutation({
-    mutationFn: async (input: ProfileUpdate) =>
-      (await api<{ profile: OwnProfile }>('/api/profile.php', { method: 'PUT', body: input })).profile,
+    mutationFn: async (input: ProfileUpdate) => (await api('PUT /api/profile.php', { body: input })).profile,
     onSuccess: (profile) => {
       queryClient.setQueryData(ownProfileKey, profile);
       // The user object carries the country and the search defaults.
@@ -37,8 +36,8 @@ function usePhotoMutation<T>(call: (input: T) => Promise<unknown>) {
   });
 }
 
-export const useDeletePhoto = () => usePhotoMutation((id: number) => api('/api/photos.php', { method: 'DELETE', body: { id } }));
-export const useSetMainPhoto = () => usePhotoMutation((id: number) => api('/api/main-photo.php', { method: 'PUT', body: { id } }));
+export const useDeletePhoto = () => usePhotoMutation((id: number) => api('DELETE /api/photos.php', { body: { id } }));
+export const useSetMainPhoto = () => usePhotoMutation((id: number) => api('PUT /api/main-photo.php', { body: { id } }));
 
 /** Upload with progress (fetch cannot report upload progress, XMLHttpRequest can). */
 export function uploadPhoto(file: File, onProgress: (fraction: number) => void): Promise<OwnPhoto> {
@@ -61,31 +60,37 @@ export function uploadPhoto(file: File, onProgress: (fraction: number) => void):
   });
 }
 
+/** member.php: a member's profile as the viewer may see it; its related profiles become cards for the next page. */
+export const memberQuery = (id: number) =>
+  queryOptions({
+    queryKey: memberKey(id),
+    queryFn: async ({ client }) => {
+      const answer = await api('GET /api/member.php', { query: { id } });
+      rememberProfileCards(client, answer.related);
+      return answer;
+    },
+    retry: false,
+  });
+
 /**
  * A member's profile page. Opened from a card (search, related profiles) it shows that card at once
- * (placeholderData) while the full answer loads; its related profiles become cards for the next page.
+ * (placeholderData) while the full answer loads.
  */
 export function useMember(id: number) {
   const queryClient = useQueryClient();
   return useQuery({
-    queryKey: memberKey(id),
-    queryFn: async () => {
-      const answer = await api<MemberResponse>('/api/member.php', { query: { id } });
-      rememberProfileCards(queryClient, answer.related);
-      return answer;
-    },
+    ...memberQuery(id),
     placeholderData: () => {
       const card = cachedProfileCard(queryClient, id);
       return card ? memberPreview(card) : undefined;
     },
-    retry: false,
   });
 }
 
 export function useBlock(id: number) {
   const queryClient = useQueryClient();
   return useMutation({
-    mutationFn: (isBlocking: boolean) => api('/api/block.php', { method: isBlocking ? 'POST' : 'DELETE', body: { profile_id: id } }),
+    mutationFn: (isBlocking: boolean) => api(isBlocking ? 'POST /api/block.php' : 'DELETE /api/block.php', { body: { profile_id: id } }),
     onSettled: () => {
       void queryClient.invalidateQueries({ queryKey: blockedKey });
       return queryClient.invalidateQueries({ queryKey: memberKey(id) });
@@ -97,14 +102,14 @@ const blockedKey = ['blocked-profiles'] as const;
 
 /** The members I blocked (settings), the latest first. */
 export function useBlockedProfiles() {
-  return useQuery({ queryKey: blockedKey, queryFn: async () => (await api<BlockedProfilesResponse>('/api/blocks.php')).profiles });
+  return useQuery({ queryKey: blockedKey, queryFn: async () => (await api('GET /api/blocks.php')).profiles });
 }
 
 /** Unblocks one member of my list: off the list at once, and their page shows them as before. */
 export function useUnblock() {
   const queryClient = useQueryClient();
   return useMutation({
-    mutationFn: (id: number) => api('/api/block.php', { method: 'DELETE', body: { profile_id: id } }),
+    mutationFn: (id: number) => api('DELETE /api/block.php', { body: { profile_id: id } }),
     onSuccess: (_answer, id) => {
       queryClient.setQueryData(blockedKey, (list: BlockedProfilesResponse['profiles'] | undefined) => list?.filter((p) => p.id !== id));
       void queryClient.invalidateQueries({ queryKey: memberKey(id) });
@@ -112,4 +117,4 @@ export function useUnblock() {
   });
 }
 
-export const geocode = (lat: number, lon: number) => api<GeocodeResult>('/api/geocode.php', { query: { lat, lon } });
+export const geocode = (lat: number, lon: number) => api('GET /api/geocode.php', { query: { lat, lon } });

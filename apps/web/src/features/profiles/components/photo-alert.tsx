@@ -2,6 +2,7 @@ import { ALERT_STORAGE_KEYS } from '@amora/contracts/core';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { dismissForServer, isDismissedForServer } from '@/lib/dismissals';
+import { useCookieReader } from '@/lib/page-request';
 import { useUser } from '@/shared/session/user';
 import { LocalLink } from '@/shared/site/local-link';
 import { useRouteName } from '@/shared/site/use-route-name';
@@ -14,7 +15,8 @@ export function PhotoAlert() {
   const user = useUser();
   const route = useRouteName();
   const { t } = useTranslation();
-  const [isDismissed, setIsDismissed] = useState(() => isDismissedForServer(ALERT_STORAGE_KEYS.enrich));
+  const cookieOf = useCookieReader();
+  const [isDismissed, setIsDismissed] = useState(() => isDismissedForServer(ALERT_STORAGE_KEYS.enrich, cookieOf));
   if (!user || user.profile.main_image || isDismissed || (route && HIDDEN_ON.has(route))) return null;
   return (
     <div

@@ -1,0 +1,60 @@
+import {
+  isLanderSlug,
+  LANDERS,
+  LIKES_TYPES,
+  ROUTES,
+  ROUTES_WITHOUT_PAGE,
+  STATIC_PAGES,
+  splitLocalePath,
+  TOKEN_PAGES,
+} from '@amora/contracts';
+
+// The app's pages as the server knows them (spec §2's routes in contracts): which paths are pages, and which route
+// a path is.
+
+/** A route pattern of the contracts (`/members/:id`, `/landers/:name/:slug?`) as a regular expression. */
+export function patternOf(pattern: string): RegExp {
+  return new RegExp(
+    `^${pattern
+      .replace(/\/:[a-z]+\?/g, '(?:/[^/]+)?')
+      .replace(/:[a-z]+/g, '[^/]+')
+      .replace(/\//g, '\\/')}\\/?$`,
+  );
+}
+
+/** Routes whose parameter takes only some values (the app shows its not-found page for any other). */
+const CHECKED_ROUTES: (keyof typeof ROUTES)[] = ['likes-type', ...ROUTES_WITHOUT_PAGE];
+
+const knownPatterns: RegExp[] = [
+  ...Object.entries(ROUTES)
+    .filter(([name]) => name !== 'token' && !name.startsWith('pages-') && !CHECKED_ROUTES.includes(name as keyof typeof ROUTES))
+    .map(([, pattern]) => pattern),
+  ...Object.keys(STATIC_PAGES).map((page) => `/pages/${page}`),
+  ...TOKEN_PAGES.map((token) => `/${token}`),
+  ...LIKES_TYPES.map((type) => `/likes/${type}`),
+  '/landers/tinderswipe',
+  ...LANDERS.map((lander) => `/landers/${lander}`),
+].map(patternOf);
+
+/** A lander with a slug: `/landers/{name}/{slug}`. */
+const LANDER_WITH_SLUG = /^\/landers\/([^/]+)\/([^/]+)\/?$/;
+
+/**
+ * Whether the SPA has a page at this path (spec §2: a route the app has built, a static or token page, a lander
+ * with no slug or an existing one); anything else is served the app's not-found page with status 404.
+ */
+export function isKnownPage(path: string): boolean {
+  const { rest } = splitLocalePath(path);
+  const lander = LANDER_WITH_SLUG.exec(rest);
+  if (lander) return (LANDERS as readonly string[]).includes(lander[1]) && isLanderSlug(lander[2]);
+  return knownPatterns.some((re) => re.test(rest));
+}
+
+/** The route name of a page path (any language prefix), if the app has one. */
+export function routeNameOf(path: string): keyof typeof ROUTES | undefined {
+  const { rest } = splitLocalePath(path);
+  return routePatterns.find(([, re]) => re.test(rest))?.[0];
+}
+const routePatterns = (Object.entries(ROUTES) as [keyof typeof ROUTES, string][]).map(
+  ([name, pattern]) => [name, patternOf(pattern)] as const,
+);
