@@ -32,7 +32,6 @@ function parseId(value: string): number | null {
   return /^[1-9]\d{0,14}$/.test(value) ? Number(value) : null;
 }
 
-
 const STATUS_COLOURS: Record<string, string> = { sent: '#1a7f37', dev: '#0969da', failed: '#c8213a', pending: '#9a6700' };
 
 /**

@@ -1,7 +1,7 @@
 import { textSchema } from '@amora/contracts';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { escapeHtml, htmlPage, sendHtmlPage } from '../../lib/html-page';
 import { z } from 'zod';
+import { escapeHtml, htmlPage, sendHtmlPage } from '../../lib/html-page';
 import { dbOf } from '../../lib/transaction';
 import { listSms } from './sms.repository';
 
