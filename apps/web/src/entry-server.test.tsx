@@ -2,6 +2,7 @@ import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import {
   type MemberResponse,
+  matchFinderResponseSchema,
   memberResponseSchema,
   type SearchResponse,
   searchResponseSchema,
@@ -73,6 +74,7 @@ const member: MemberResponse = {
 const pageAnswers = [
   http.get('*/api/search.php', () => contractJson(searchResponseSchema, searchPage)),
   http.get('*/api/member.php', () => contractJson(memberResponseSchema, member)),
+  http.get('*/api/match-finder.php', () => contractJson(matchFinderResponseSchema, { profile: null })),
   http.get('*/api/swipe-game.php', () =>
     contractJson(swipeGameResponseSchema, { cards: [], likes_left: 4, likes_reset_at: '2026-11-29T00:00:00.000Z' }),
   ),
@@ -85,7 +87,14 @@ function declaredPages(): { name: string; url: string }[] {
     for (const route of routes) {
       const path = route.path ? `${prefix}/${route.path}`.replace(/\/+/g, '/') : prefix;
       const handle = route.handle as RouteHandle | undefined;
-      if (handle?.name && handle.data) pages.push({ name: handle.name, url: path.replace(/:id\b/g, '5').replace(/\/:[a-z]+\?/g, '') });
+      if (handle?.name && handle.data)
+        pages.push({
+          name: handle.name,
+          url: path
+            .replace(/:id\b/g, '5')
+            .replace(/:type\b/g, 'given')
+            .replace(/\/:[a-z]+\?/g, ''),
+        });
       if (route.children) walk(route.children, path);
     }
   };
@@ -107,7 +116,9 @@ const render = (url: string) =>
 describe("a member's page rendered on the server", () => {
   it('has every query its first screen asks for loaded by the data its route declares, in one render', async () => {
     const pages = declaredPages();
-    expect(pages.map((p) => p.name)).toEqual(expect.arrayContaining(['members', 'members-id', 'swipe-game']));
+    expect(pages.map((p) => p.name)).toEqual(
+      expect.arrayContaining(['members', 'members-id', 'likes-m-id', 'likes', 'likes-type', 'match-finder', 'swipe-game']),
+    );
     for (const { name, url } of pages) {
       server.use(...pageAnswers);
       const calls = recordCalls();

@@ -1,6 +1,8 @@
 import { DEFAULT_LOCALE, LOCALES, type Locale, splitLocalePath } from '@amora/contracts/core';
 import type { RouteObject } from 'react-router';
 import { IndexPage } from '@/features/home/index-page';
+import { likesPageData } from '@/features/likes/pages/likes-page.data';
+import { matchFinderPageData } from '@/features/match-finder/match-finder-page.data';
 import { membersPageData } from '@/features/members/members-page.data';
 import { memberPageData } from '@/features/profiles/pages/member-page.data';
 import { swipeGamePageData } from '@/features/swipe-game/swipe-game-page.data';
@@ -54,11 +56,15 @@ function pageRoutes(): RouteObject[] {
         { path: 'settings', lazy: () => import('@/app/pages/settings-page'), handle: handle('settings') },
         { path: 'members', lazy: () => import('@/features/members/members-page'), handle: handle('members', membersPageData) },
         { path: 'members/:id', lazy: () => import('@/app/pages/member-page'), handle: handle('members-id', memberPageData) },
-        { path: 'likes/m/:id', lazy: () => import('@/app/pages/member-page'), handle: handle('likes-m-id') },
-        { path: 'likes', lazy: () => import('@/features/likes/pages/likes-page'), handle: handle('likes') },
-        { path: 'likes/:type', lazy: () => import('@/features/likes/pages/likes-page'), handle: handle('likes-type') },
+        { path: 'likes/m/:id', lazy: () => import('@/app/pages/member-page'), handle: handle('likes-m-id', memberPageData) },
+        { path: 'likes', lazy: () => import('@/features/likes/pages/likes-page'), handle: handle('likes', likesPageData) },
+        { path: 'likes/:type', lazy: () => import('@/features/likes/pages/likes-page'), handle: handle('likes-type', likesPageData) },
         { path: 'profile', lazy: () => import('@/features/profiles/pages/own-profile-page'), handle: handle('profile') },
-        { path: 'match-finder', lazy: () => import('@/features/match-finder/match-finder-page'), handle: handle('match-finder') },
+        {
+          path: 'match-finder',
+          lazy: () => import('@/features/match-finder/match-finder-page'),
+          handle: handle('match-finder', matchFinderPageData),
+        },
         {
           path: 'swipe-game',
           lazy: () => import('@/features/swipe-game/swipe-game-page'),
