@@ -1,5 +1,4 @@
-import { NOTIFICATIONS_DISABLED_REASONS, type NotificationsDisabledReason, type User } from '@amora/contracts';
-import { photoUrl } from '../photos/photos.presenter';
+import { NOTIFICATIONS_DISABLED_REASONS, type NotificationsDisabledReason, photoUrl, type User } from '@amora/contracts';
 import { searchDefaultsFor } from '../search/search.service';
 import type { Site } from '../sites/sites.service';
 import type { ProfileRow, UserRow } from './auth.repository';

@@ -1,5 +1,4 @@
-import { CARD_ABOUT_LENGTH, type DiscoveryCard } from '@amora/contracts';
-import { photoUrl } from '../photos/photos.presenter';
+import { CARD_ABOUT_LENGTH, type DiscoveryCard, photoUrl } from '@amora/contracts';
 import { presentPerson } from '../profile-cards/profile-cards.presenter';
 import type { Site } from '../sites/sites.service';
 import type { SuggestionRow } from './discovery.repository';

@@ -1,5 +1,5 @@
 import type { AutoLikeProfile, LikeCard, LikedByCard } from '@amora/contracts';
-import { photoUrl } from '../photos/photos.presenter';
+import { photoUrl } from '@amora/contracts';
 import { presentProfileCard } from '../profile-cards/profile-cards.presenter';
 import type { LikeListRow } from './likes.repository';
 

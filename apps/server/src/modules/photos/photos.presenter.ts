@@ -1,10 +1,5 @@
-import type { OwnPhoto, PhotoVariant } from '@amora/contracts';
+import { type OwnPhoto, photoUrl } from '@amora/contracts';
 import type { PhotoRow } from './photos.repository';
-
-/** The address a variant is served from; the route checks access on every request. */
-export function photoUrl(id: number, variant: PhotoVariant): string {
-  return `/api/photo.php?id=${id}&v=${variant}`;
-}
 
 export function presentOwnPhoto(row: PhotoRow, mainPhotoId: number | null): OwnPhoto {
   return {

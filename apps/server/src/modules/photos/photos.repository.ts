@@ -39,10 +39,6 @@ export async function insertPhoto(tx: Executor, photo: typeof photos.$inferInser
   return row;
 }
 
-export async function setMainPhotoId(db: Executor, profileId: number, photoId: number | null, now: Date): Promise<void> {
-  await db.update(profiles).set({ mainPhotoId: photoId, updatedAt: now }).where(eq(profiles.id, profileId));
-}
-
 export async function findMainPhotoId(db: Executor, profileId: number): Promise<number | null> {
   const [row] = await db.select({ mainPhotoId: profiles.mainPhotoId }).from(profiles).where(eq(profiles.id, profileId));
   return row?.mainPhotoId ?? null;

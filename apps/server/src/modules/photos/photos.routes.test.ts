@@ -1,7 +1,7 @@
 import { mkdirSync, mkdtempSync, readdirSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join, relative } from 'node:path';
-import { FREE_PHOTO_LIMIT, ownPhotoSchema, PREMIUM_PHOTO_LIMIT } from '@amora/contracts';
+import { FREE_PHOTO_LIMIT, ownPhotoSchema, PREMIUM_PHOTO_LIMIT, photoUrl } from '@amora/contracts';
 import { blocks, photos, profiles, users } from '@amora/db';
 import { count, eq } from 'drizzle-orm';
 import type { LightMyRequestResponse } from 'fastify';
@@ -10,10 +10,9 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { AMORA, call, HERZ } from '../../test/accounts';
 import { createMember, type Member } from '../../test/factories';
 import { CLIENT, createTestApp, type TestApp } from '../../test/harness';
-import { jpegWithExif, photoJpeg, plainPng, pngHeaderOnly } from '../../test/images';
 import { PHOTO_VARIANTS } from './photo-processing';
-import { photoUrl } from './photos.presenter';
 import { photoQueue } from './photos.service';
+import { jpegWithExif, photoJpeg, plainPng, pngHeaderOnly } from '../../test/images';
 
 let t: TestApp;
 let dataDir: string;

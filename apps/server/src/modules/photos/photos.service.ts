@@ -6,6 +6,7 @@ import type { AppContext } from '../../context';
 import { badRequest, HttpError, notFound, tooManyRequests } from '../../lib/errors';
 import { afterCommit, type DbContext, dbOf, withTransaction } from '../../lib/transaction';
 import { setPaidUser } from '../accounts/accounts.service';
+import { setProfileMainPhoto } from '../profiles/profiles.service';
 import { PHOTO_ERROR_MESSAGES, PhotoError, processImage } from './photo-processing';
 
 export { MAX_PHOTO_BYTES } from './photo-processing';
@@ -26,7 +27,6 @@ import {
   lockProfile,
   newestActivePhoto,
   type PhotoRow,
-  setMainPhotoId,
 } from './photos.repository';
 import { newStorageKey, ownerKeyOf, readPhotoFile, removeOwnerMedia, removePhotoFiles, writePhotoFiles } from './photos.storage';
 
@@ -160,7 +160,7 @@ async function storePhoto(
       const hasMain = locked.mainPhotoId !== null && Boolean(await findOwnPhoto(tx, profileId, locked.mainPhotoId));
       // A photo waiting for moderation cannot be the main photo yet.
       const becomesMain = !hasMain && status === 'active';
-      if (becomesMain) await setMainPhotoId(tx, profileId, photo.id, now);
+      if (becomesMain) await setProfileMainPhoto(ctx, profileId, photo.id, now);
       return { photo, isMain: becomesMain };
     });
   } catch (error) {
@@ -182,7 +182,7 @@ export async function deletePhoto(ctx: PhotoContext, input: { profileId: number;
     await deletePhotoRow(tx, photoId);
     if (locked.mainPhotoId === photoId) {
       const next = await newestActivePhoto(tx, profileId, photoId);
-      await setMainPhotoId(tx, profileId, next?.id ?? null, ctx.now());
+      await setProfileMainPhoto(ctx, profileId, next?.id ?? null, ctx.now());
     }
     return { storageKey: photo.storageKey, userId: locked.userId, wasMain: locked.mainPhotoId === photoId };
   });
@@ -202,7 +202,7 @@ export async function setMainPhoto(ctx: PhotoContext, input: { profileId: number
   const photo = await findOwnPhoto(dbOf(ctx), input.profileId, input.photoId);
   if (!photo) throw notFound('Photo not found');
   if (photo.status !== 'active') throw new HttpError(409, 'photo_not_active', 'This photo cannot be the main photo yet');
-  await setMainPhotoId(dbOf(ctx), input.profileId, photo.id, ctx.now());
+  await setProfileMainPhoto(ctx, input.profileId, photo.id, ctx.now());
 }
 
 /** The profile's photos, newest first, and which one is the main photo. */

@@ -1,5 +1,4 @@
-import { ageOn, type ProfileCard } from '@amora/contracts';
-import { photoUrl } from '../photos/photos.presenter';
+import { ageOn, type ProfileCard, photoUrl } from '@amora/contracts';
 
 /**
  * The profile card every list of profiles shows (search, likes, discovery, related profiles on a member page).

@@ -110,6 +110,10 @@ export async function relatedProfiles(
     .limit(options.limit);
 }
 
+export async function setMainPhotoId(db: Executor, profileId: number, photoId: number | null, now: Date): Promise<void> {
+  await db.update(profiles).set({ mainPhotoId: photoId, updatedAt: now }).where(eq(profiles.id, profileId));
+}
+
 /** A new account's profile. */
 export async function insertProfile(tx: Executor, profile: typeof profiles.$inferInsert): Promise<ProfileRow> {
   const [created] = await tx.insert(profiles).values(profile).returning();

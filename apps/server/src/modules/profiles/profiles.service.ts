@@ -10,6 +10,7 @@ import {
   PREMIUM_PHOTO_LIMIT,
   PROFILE_ATTRIBUTES,
   type ProfileUpdate,
+  photoUrl,
 } from '@amora/contracts';
 import { translate } from '@amora/i18n';
 import type { AppContext } from '../../context';
@@ -19,7 +20,6 @@ import { fileMemberReport } from '../complaints/complaints.service';
 import { regionsOf } from '../content/content.service';
 import { suggestForSignup } from '../discovery/discovery.service';
 import { cityPlace } from '../geo/geo.service';
-import { photoUrl } from '../photos/photos.presenter';
 import { presentProfileCard } from '../profile-cards/profile-cards.presenter';
 import type { Auth } from '../sessions/sessions.service';
 import type { Site } from '../sites/sites.service';
@@ -35,9 +35,15 @@ import {
   type ProfileRow,
   photosOf,
   relatedProfiles,
+  setMainPhotoId,
   setProfileStatusOf as setProfileStatus,
   updateProfileRow,
 } from './profiles.repository';
+
+/** The profile's main photo (the photos module decides which: the first active upload, the next after a deletion, the member's choice). */
+export function setProfileMainPhoto(ctx: DbContext, profileId: number, photoId: number | null, now: Date): Promise<void> {
+  return setMainPhotoId(dbOf(ctx), profileId, photoId, now);
+}
 
 /** A new account's profile (auth's signup; this module owns the table). */
 export function insertProfile(ctx: DbContext, profile: Parameters<typeof insertProfileRow>[1]): Promise<ProfileRow> {
