@@ -2,7 +2,8 @@ import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { dirname, join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { type Boundaries, checkBoundaries, describeViolation } from './boundaries';
+import { type Boundaries, checkBoundaries, describeViolation, ROOT } from './boundaries';
+import { checkTableOwners, moduleOf, writesIn } from './table-owners';
 
 /** The rules of .dependency-cruiser.cjs on planted files: what each forbids, and what each lets through. */
 describe('the boundaries lint', () => {
@@ -106,7 +107,53 @@ describe('the boundaries lint', () => {
   });
 });
 
+describe('the table owners', () => {
+  const tables = new Set(['users', 'likes']);
+
+  it('finds the writes of table objects from @amora/db: drizzle calls and SQL, aliases too, not reads', () => {
+    const source = [
+      "import { likes as l, users, type Executor } from '@amora/db';",
+      'await db.insert(users).values(x);',
+      'await db.select().from(l).where(eq(l.id, 1));',
+      `await db.execute(sql\`delete from \${l} where id = 1\`);`,
+    ].join('\n');
+    expect(writesIn(source, tables).sort()).toEqual(['likes', 'users']);
+    expect(writesIn("import { users } from '@amora/db';\nawait db.select().from(users);", tables)).toEqual([]);
+    expect(writesIn('await db.update(users).set({});', tables)).toEqual([]);
+  });
+
+  it('names the module of a server file: a folder of modules/, a file of lib/', () => {
+    expect(moduleOf('apps/server/src/modules/likes/likes.repository.ts')).toBe('likes');
+    expect(moduleOf('apps/server/src/lib/jobs.repository.ts')).toBe('lib/jobs');
+    expect(moduleOf('apps/server/src/seed/demo-profiles.ts')).toBeNull();
+  });
+
+  it('fails on a write from a module that does not own the table, a table without an owner and an owner of no table', () => {
+    const dir = mkdtempSync(join(tmpdir(), 'amora-owners-'));
+    try {
+      const plant = (path: string, text: string) => {
+        mkdirSync(dirname(join(dir, path)), { recursive: true });
+        writeFileSync(join(dir, path), text);
+      };
+      plant('apps/server/src/modules/a/a.repository.ts', "import { users } from '@amora/db';\nawait db.update(users).set({});\n");
+      plant('apps/server/src/modules/b/b.repository.ts', "import { users } from '@amora/db';\nawait db.delete(users);\n");
+      plant('apps/server/src/seed/demo.ts', "import { users } from '@amora/db';\nawait db.insert(users).values({});\n");
+      expect(checkTableOwners({ baseDir: dir, tables: ['users', 'likes'], owners: { users: 'a', gone: 'a' } })).toEqual([
+        'table-owner: apps/server/src/modules/b/b.repository.ts writes users, which a owns',
+        'table-owner: gone is not a table of the schema',
+        'table-owner: likes has no owner (scripts/table-owners.ts)',
+      ]);
+    } finally {
+      rmSync(dir, { recursive: true, force: true });
+    }
+  });
+});
+
 describe('this repository', () => {
+  it('has one owner for each table, and no module writes a table of another', () => {
+    expect(checkTableOwners({ baseDir: ROOT })).toEqual([]);
+  });
+
   it('keeps its boundaries: no violation at all', async () => {
     const { violations } = await checkBoundaries();
     expect(violations.map(describeViolation)).toEqual([]);

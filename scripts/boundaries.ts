@@ -1,11 +1,12 @@
 // The boundaries of docs/ARCHITECTURE.md: the rules of .dependency-cruiser.cjs over the sources of the apps
-// and packages. Any violation fails: there is no list of known ones. `npm run lint` runs this after biome;
-// scripts/boundaries.test.ts runs it in `npm test`.
+// and packages, and the owner of each table (scripts/table-owners.ts). Any violation fails: there is no list of
+// known ones. `npm run lint` runs this after biome; scripts/boundaries.test.ts runs it in `npm test`.
 //   tsx scripts/boundaries.ts             check (exit 1 on a violation)
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { cruise, type ICruiseResult, type IViolation } from 'dependency-cruiser';
 import extractDepcruiseOptions from 'dependency-cruiser/config-utl/extract-depcruise-options';
+import { checkTableOwners } from './table-owners';
 
 export const ROOT = fileURLToPath(new URL('..', import.meta.url));
 export const SOURCES = ['apps/server/src', 'apps/web/src', 'packages/contracts/src', 'packages/db/src', 'packages/i18n/src'];
@@ -41,8 +42,10 @@ export function describeViolation(violation: IViolation): string {
 async function main() {
   const { violations, modules } = await checkBoundaries();
   for (const violation of violations) console.error(`  error ${describeViolation(violation)}`);
-  console.log(`boundaries: ${modules} modules, ${violations.length} violations`);
-  if (violations.length > 0) process.exitCode = 1;
+  const owners = checkTableOwners({ baseDir: ROOT });
+  for (const problem of owners) console.error(`  error ${problem}`);
+  console.log(`boundaries: ${modules} modules, ${violations.length} violations; table owners: ${owners.length} violations`);
+  if (violations.length + owners.length > 0) process.exitCode = 1;
 }
 
 if (process.argv[1] === fileURLToPath(import.meta.url)) await main();
