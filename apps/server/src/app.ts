@@ -24,7 +24,7 @@ import { likesRoutes } from './modules/likes/likes.routes';
 import { devMailboxRoutes } from './modules/mail/dev-mailbox.routes';
 import { pageDataMaker } from './modules/page-data/page-data.service';
 import { paymentsRoutes } from './modules/payments/payments.routes';
-import { sandboxRoutes } from './modules/payments/sandbox/sandbox.routes';
+import type { SandboxJobs } from './modules/payments/sandbox/sandbox.service';
 import { photosRoutes } from './modules/photos/photos.routes';
 import { profilesRoutes } from './modules/profiles/profiles.routes';
 import { searchRoutes } from './modules/search/search.routes';
@@ -111,8 +111,17 @@ export async function buildApp(ctx: AppContext, options: BuildOptions = {}): Pro
   await app.register(searchRoutes);
   await app.register(directDebitRoutes);
 
-  // The payment sandbox (Mollie's API, the test checkout and its dashboard) when no Mollie key is set.
-  if (ctx.config.payments.sandbox) await app.register(sandboxRoutes);
+  // The payment sandbox (Mollie's API, the test checkout and its dashboard) when no Mollie key is set. Its code is
+  // loaded here and only then: a server without the sandbox (production) never loads it.
+  let sandboxJobs: SandboxJobs | null = null;
+  if (ctx.config.payments.sandbox) {
+    const [{ sandboxRoutes }, sandbox] = await Promise.all([
+      import('./modules/payments/sandbox/sandbox.routes'),
+      import('./modules/payments/sandbox/sandbox.service'),
+    ]);
+    await app.register(sandboxRoutes);
+    sandboxJobs = sandbox.sandboxJobs(app);
+  }
 
   checkEveryEndpointAnswered();
 
@@ -122,7 +131,7 @@ export async function buildApp(ctx: AppContext, options: BuildOptions = {}): Pro
 
   // Every job's handler (jobs.ts) and every event's listener (listeners.ts), once the routes, the live hub and the
   // sandbox are in place; the job worker starts after this (main.ts).
-  registerJobs(ctx.jobs, { ctx, log: app.log, app });
+  registerJobs(ctx.jobs, { ctx, log: app.log, sandbox: sandboxJobs });
   const stopListening = registerListeners(app);
   app.addHook('onClose', async () => stopListening());
   return app;

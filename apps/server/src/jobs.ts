@@ -1,11 +1,10 @@
-import type { FastifyInstance } from 'fastify';
 import type { AppContext } from './context';
 import { type AppJobName, type AppJobs, JOBS } from './job-specs';
 import type { JobHandlers, Jobs } from './lib/jobs';
 import { purgeDeletedAccounts } from './modules/deletion/deletion.service';
 import { forgetAbandonedForms } from './modules/directdebit/directdebit.service';
 import { checkOrder } from './modules/payments/payments.service';
-import { sandboxJobs } from './modules/payments/sandbox/sandbox.service';
+import type { SandboxJobs } from './modules/payments/sandbox/sandbox.service';
 import { smsOf } from './modules/sms/sms.service';
 
 interface Log {
@@ -18,10 +17,9 @@ const SANDBOX_JOBS: AppJobName[] = ['sandbox.webhook', 'sandbox.settle', 'sandbo
 
 /**
  * The handler of every job in job-specs.ts: the only place that calls `jobs.handle` (registries.test.ts checks
- * it). `app` is the app whose sandbox calls webhooks (null where the sandbox is not mounted).
+ * it). `sandbox`: the mounted sandbox's jobs (null where the sandbox is not mounted, and its code not loaded).
  */
-export function jobHandlers(ctx: AppContext, log: Log, app: FastifyInstance | null): JobHandlers<AppJobs> {
-  const sandbox = app ? sandboxJobs(app) : null;
+export function jobHandlers(ctx: AppContext, log: Log, sandbox: SandboxJobs | null): JobHandlers<AppJobs> {
   const noSandbox = async () => {
     throw new Error('the payment sandbox is not mounted in this process');
   };
@@ -43,15 +41,15 @@ export function jobHandlers(ctx: AppContext, log: Log, app: FastifyInstance | nu
 
 /**
  * Registers the jobs' handlers with `jobs` (the context's worker, or a test's second one), before its worker starts:
- * every job of job-specs.ts (`only`: these alone), the sandbox's only where it is mounted (`app` given and
- * config.payments.sandbox on). Recurring jobs (`everyMs`) are then started by the worker.
+ * every job of job-specs.ts (`only`: these alone), the sandbox's only where it is mounted (`sandbox` given, by
+ * app.ts when config.payments.sandbox is on). Recurring jobs (`everyMs`) are then started by the worker.
  */
 export function registerJobs(
   jobs: Jobs<AppJobs>,
-  deps: { ctx: AppContext; log: Log; app?: FastifyInstance | null },
+  deps: { ctx: AppContext; log: Log; sandbox?: SandboxJobs | null },
   only?: readonly AppJobName[],
 ): void {
-  const sandbox = deps.app && deps.ctx.config.payments.sandbox ? deps.app : null;
+  const sandbox = deps.sandbox ?? null;
   const handlers = jobHandlers(deps.ctx, deps.log, sandbox);
   for (const name of Object.keys(JOBS) as AppJobName[]) {
     if (only && !only.includes(name)) continue;

@@ -483,6 +483,9 @@ export async function scheduleChargeback(app: FastifyInstance, paymentId: string
   await enqueue(app, CHARGEBACK_JOB, { paymentId }, delayMs);
 }
 
+/** The handlers of the sandbox's jobs, as app.ts hands them to jobs.ts. */
+export type SandboxJobs = ReturnType<typeof sandboxJobs>;
+
 /**
  * The sandbox's durable jobs (registered in jobs.ts where the sandbox is mounted), each given its checked payload:
  * the webhook call (retried, 10 attempts), and the provider's own later moves: settling a direct debit, a
