@@ -24,7 +24,7 @@ const FALLBACK_CHAIN = ['it', 'en'];
 
 const FONT = 'Arial, Helvetica, sans-serif';
 
-export function escapeHtml(value: string): string {
+function escapeHtml(value: string): string {
   return value.replace(/[&<>"']/g, (c) => `&#${c.charCodeAt(0)};`);
 }
 
