@@ -19,7 +19,7 @@ export default defineConfig(({ isSsrBuild }) => ({
     emptyOutDir: true,
     sourcemap: false,
     chunkSizeWarningLimit: 400,
-    // .vite/manifest.json: the server preloads a page's chunk and the text font with the HTML (plugins/web.ts).
+    // .vite/manifest.json: the server preloads a page's chunk and the text font with the HTML (plugins/page-preloads.ts).
     manifest: !isSsrBuild,
     copyPublicDir: !isSsrBuild,
   },

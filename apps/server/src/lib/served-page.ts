@@ -26,7 +26,7 @@ export interface PrerenderRequest {
   messages: Record<string, unknown>;
   /** The cookies the first screen depends on (the entry warning's dismissal), as a Cookie header. */
   cookies: string;
-  /** On a member's page (MEMBER_PRERENDERED_ROUTES): whose page it is and how the render reaches the API. */
+  /** On a member's page whose route declares its data: whose page it is and how the render reaches the API. */
   member?: MemberPrerenderRequest;
 }
 
