@@ -89,6 +89,10 @@ export type ResetDoInput = z.input<typeof resetDoSchema>;
 export const mailChangeRequestSchema = z.object({ password: z.string().min(1, E.wrongPassword).max(128), new_email: email });
 export type MailChangeRequestInput = z.input<typeof mailChangeRequestSchema>;
 export const tokenSchema = z.object({ token: textSchema().min(20).max(200) });
+/** GET /api/activate.php?token=: the activation email's link (the route takes a token of 20 to 200 characters, else says error). */
+export const activateQuerySchema = z.object({ token: z.string().optional() });
+/** PUT /api/mail-change.php: the confirmed address, the member's from now on. */
+export const mailChangeConfirmedSchema = z.object({ ok: z.literal(true), email: z.string() });
 
 export const DELETE_REASONS = ['found_partner', 'not_enough_matches', 'too_expensive', 'privacy', 'taking_break', 'other'] as const;
 export const deleteAccountSchema = z.object({
@@ -98,9 +102,7 @@ export const deleteAccountSchema = z.object({
 });
 export type DeleteAccountInput = z.input<typeof deleteAccountSchema>;
 
-const mainImageSchema = z
-  .object({ filename: z.string(), thumb_filename: z.string(), status: z.string(), match: z.string() })
-  .nullable();
+const mainImageSchema = z.object({ filename: z.string(), thumb_filename: z.string(), status: z.string(), match: z.string() }).nullable();
 
 /** Why mail to a member stopped (spec §3 notification disabled reasons): a spam report, a bounce, an unsubscribe. */
 export const NOTIFICATIONS_DISABLED_REASONS = ['fbl', 'bounce', 'listunsubscribe'] as const;

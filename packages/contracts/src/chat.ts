@@ -133,6 +133,9 @@ export const sendMessageResponseSchema = z.object({
 });
 export type SendMessageResponse = z.infer<typeof sendMessageResponseSchema>;
 
+/** POST /api/chat-photo-reveal.php: the photo message, now unblurred for me. */
+export const chatPhotoRevealResponseSchema = z.object({ message: messageSchema });
+
 const seqParam = () =>
   z
     .string()

@@ -249,6 +249,8 @@ export type Receipt = z.infer<typeof receiptSchema>;
 /** GET /api/transactions.php?id=N: one order of mine (asking the provider again while it is open), with its receipt once paid. */
 export const transactionResponseSchema = z.object({ order: orderSchema, receipt: receiptSchema.nullable() });
 export type TransactionResponse = z.infer<typeof transactionResponseSchema>;
+/** GET /api/transactions.php: without id my orders and movements, with id that one order. */
+export const transactionsAnswerSchema = z.union([transactionResponseSchema, transactionsResponseSchema]);
 
 /** GET /api/pricing.php?country= (public). */
 export const pricingQuerySchema = z

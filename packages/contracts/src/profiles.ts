@@ -78,6 +78,14 @@ export const ownPhotoSchema = z.object({
   urls: z.object({ large: z.string(), thumb: z.string(), match: z.string(), blur: z.string() }),
 });
 export type OwnPhoto = z.infer<typeof ownPhotoSchema>;
+/** POST /api/photos.php (multipart field `photo`): the stored photo. */
+export const ownPhotoResponseSchema = z.object({ photo: ownPhotoSchema });
+/** GET /api/photos.php: my photos, newest first, and how many I may have. */
+export const ownPhotosResponseSchema = z.object({ photos: z.array(ownPhotoSchema), limit: z.number().int() });
+/** DELETE /api/photos.php and PUT /api/main-photo.php: one of my photos. */
+export const photoIdSchema = z.object({ id: z.number().int().positive() }).strict();
+/** GET /api/photo.php?id=&v=: a photo's file in one variant. */
+export const photoQuerySchema = z.object({ id: z.coerce.number().int().positive().max(Number.MAX_SAFE_INTEGER), v: photoVariantSchema });
 
 const ownProfileSchema = z.object({
   id: z.number().int(),
@@ -142,6 +150,8 @@ export const profileCardSchema = z.object({
 });
 export type ProfileCard = z.infer<typeof profileCardSchema>;
 export const memberResponseSchema = z.object({ profile: memberProfileSchema, related: z.array(profileCardSchema) });
+/** GET /api/member.php?id=: a profile as the viewer may see it. */
+export const memberQuerySchema = z.object({ id: z.coerce.number().int().positive() });
 export type MemberResponse = z.infer<typeof memberResponseSchema>;
 export const blockSchema = z.object({ profile_id: idSchema() });
 /**

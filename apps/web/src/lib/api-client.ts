@@ -1,4 +1,12 @@
-import { type ApiError, CLIENT_HEADER, CLIENT_HEADER_VALUE } from '@amora/contracts/core';
+import {
+  type ApiError,
+  CLIENT_HEADER,
+  CLIENT_HEADER_VALUE,
+  type EndpointBody,
+  type EndpointQuery,
+  type EndpointResponse,
+  type JsonEndpointKey,
+} from '@amora/contracts/core';
 
 export class ApiRequestError extends Error {
   constructor(
@@ -47,20 +55,53 @@ const origin = () => (typeof window === 'undefined' ? 'http://server.invalid' : 
 const RETRIES = 5;
 const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 
-export interface RequestOptions {
-  method?: 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE';
+type QueryValue = string | number | boolean | undefined | null;
+
+/**
+ * The query of a call: the fields its schema reads, each a text (a number or a boolean is sent as its text, an
+ * empty or missing value not at all). Values are whatever the member asked for (an address's filters): the
+ * server's schema checks them.
+ */
+type QueryOf<K extends JsonEndpointKey> = {
+  [F in keyof EndpointQuery<K>]: unknown extends EndpointQuery<K>[F]
+    ? QueryValue
+    : string | number | boolean | Extract<EndpointQuery<K>[F], undefined>;
+};
+
+/** What a call of the endpoint `K` takes: its query and JSON body as the endpoints table says, and a signal. */
+export type RequestOptions<K extends JsonEndpointKey> = { signal?: AbortSignal } & (EndpointQuery<K> extends undefined
+  ? { query?: never }
+  : object extends QueryOf<K>
+    ? { query?: QueryOf<K> }
+    : { query: QueryOf<K> }) &
+  (EndpointBody<K> extends undefined
+    ? { body?: never }
+    : object extends EndpointBody<K>
+      ? { body?: EndpointBody<K> }
+      : { body: EndpointBody<K> });
+
+/** The options argument, left out where nothing in it is required. */
+type OptionsArg<K extends JsonEndpointKey> =
+  object extends RequestOptions<K> ? [options?: RequestOptions<K>] : [options: RequestOptions<K>];
+
+interface SentOptions {
   body?: unknown;
-  query?: Record<string, string | number | boolean | undefined | null>;
+  query?: Record<string, QueryValue>;
   signal?: AbortSignal;
 }
 
 /**
  * The HTTP client of spec §7: JSON in and out, the client header on every call, and five retries with
  * exponential backoff for reads that fail on the network or with a server error. Writes are not retried,
- * so nothing is ever sent twice.
+ * so nothing is ever sent twice. The call names its endpoint as the endpoints table does ('GET
+ * /api/settings.php', packages/contracts/src/endpoints), which gives its method and path, and the types of
+ * its query, its body and its answer.
  */
-export async function api<T>(path: string, options: RequestOptions = {}): Promise<T> {
-  const method = options.method ?? 'GET';
+export async function api<K extends JsonEndpointKey>(endpoint: K, ...[given]: OptionsArg<K>): Promise<EndpointResponse<K>> {
+  const options = (given ?? {}) as SentOptions;
+  const space = endpoint.indexOf(' ');
+  const method = endpoint.slice(0, space);
+  const path = endpoint.slice(space + 1);
   const url = new URL(path, origin());
   for (const [key, value] of Object.entries(options.query ?? {})) {
     if (value !== undefined && value !== null && value !== '') url.searchParams.set(key, String(value));
@@ -94,7 +135,7 @@ export async function api<T>(path: string, options: RequestOptions = {}): Promis
     }
     const text = await response.text();
     const data = text ? JSON.parse(text) : null;
-    if (response.ok) return data as T;
+    if (response.ok) return data as EndpointResponse<K>;
     const body: ApiError = data && typeof data === 'object' ? data : { error: 'internal_error', message: response.statusText };
     if (response.status === 403 && body.authentication_required && !url.pathname.endsWith('/user.php')) {
       for (const listener of authLostListeners) listener();

@@ -1,6 +1,6 @@
-import { chatReportResponseSchema, chatReportSchema, readReceiptsResponseSchema, readReceiptsSchema } from '@amora/contracts';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { requireAuth } from '../../plugins/auth';
+import { endpoint } from '../../plugins/endpoints';
 import { reportProfile } from '../profiles/profiles.service';
 import { changeReadReceipts, reportFromChat } from './chat-safety.service';
 
@@ -8,17 +8,9 @@ import { changeReadReceipts, reportFromChat } from './chat-safety.service';
 export const chatSafetyRoutes: FastifyPluginAsyncZod = async (app) => {
   const { ctx } = app;
 
-  app.post(
-    '/api/chat-report.php',
-    {
-      schema: {
-        tags: ['chat'],
-        summary: 'Report to moderation the other member of a chat of mine, one of their messages, or a profile',
-        body: chatReportSchema,
-        response: { 200: chatReportResponseSchema },
-      },
-    },
-    async (request) => {
+  app.route({
+    ...endpoint('POST /api/chat-report.php'),
+    handler: async (request) => {
       const auth = requireAuth(request);
       const { conversation, profile, message, reason, text } = request.body;
       const reference =
@@ -27,21 +19,13 @@ export const chatSafetyRoutes: FastifyPluginAsyncZod = async (app) => {
           : await reportFromChat(ctx, auth, { conversation: conversation as number, message, reason, text });
       return { ok: true as const, reference };
     },
-  );
+  });
 
-  app.post(
-    '/api/read-receipts.php',
-    {
-      schema: {
-        tags: ['chat'],
-        summary: 'Turn my read receipts on or off (off: the other side sees no "Seen" from me, and I none from them)',
-        body: readReceiptsSchema,
-        response: { 200: readReceiptsResponseSchema },
-      },
-    },
-    async (request) => {
+  app.route({
+    ...endpoint('POST /api/read-receipts.php'),
+    handler: async (request) => {
       await changeReadReceipts(ctx, requireAuth(request), request.body.enabled);
       return { ok: true as const, enabled: request.body.enabled };
     },
-  );
+  });
 };

@@ -1,19 +1,12 @@
-import { complaintResponseSchema, complaintSchema, isLocale, LOCALE_COOKIE } from '@amora/contracts';
+import { isLocale, LOCALE_COOKIE } from '@amora/contracts';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { endpoint } from '../../plugins/endpoints';
 import { fileComplaint } from './complaints.service';
 
 export const complaintsRoutes: FastifyPluginAsyncZod = async (app) => {
-  app.post(
-    '/api/complaints.php',
-    {
-      schema: {
-        tags: ['support'],
-        summary: 'File a complaint with the site operator',
-        body: complaintSchema,
-        response: { 200: complaintResponseSchema },
-      },
-    },
-    async (request) => {
+  app.route({
+    ...endpoint('POST /api/complaints.php'),
+    handler: async (request) => {
       const cookieLocale = request.cookies[LOCALE_COOKIE];
       const reference = await fileComplaint(app.ctx, {
         ...request.body,
@@ -24,5 +17,5 @@ export const complaintsRoutes: FastifyPluginAsyncZod = async (app) => {
       });
       return { ok: true as const, reference };
     },
-  );
+  });
 };

@@ -1,16 +1,8 @@
 import { readFileSync } from 'node:fs';
-import {
-  type CompanyInfo,
-  companyInfoSchema,
-  dialablePhone,
-  interestsResponseSchema,
-  PAYMENT_METHODS,
-  paymentLogoParamsSchema,
-  regionsQuerySchema,
-  regionsResponseSchema,
-} from '@amora/contracts';
+import { type CompanyInfo, dialablePhone, PAYMENT_METHODS } from '@amora/contracts';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { badRequest } from '../../lib/errors';
+import { endpoint } from '../../plugins/endpoints';
 import { regionsOf } from './content.service';
 
 /** A badge for each payment method of spec §9 (drawn for this site: a wordmark on a card shape). */
@@ -18,26 +10,17 @@ const logos = Object.fromEntries(PAYMENT_METHODS.map((name) => [name, readFileSy
 
 /** Read-only site content the web app loads once and caches: interests, regions, company info, payment logos. */
 export const contentRoutes: FastifyPluginAsyncZod = async (app) => {
-  app.get(
-    '/api/interests.php',
-    { schema: { tags: ['site'], summary: 'Interests members can pick', response: { 200: interestsResponseSchema } } },
-    async (request, reply) => {
+  app.route({
+    ...endpoint('GET /api/interests.php'),
+    handler: async (request, reply) => {
       reply.header('cache-control', 'public, max-age=3600');
       return { interests: request.site.interests };
     },
-  );
+  });
 
-  app.get(
-    '/api/regions.php',
-    {
-      schema: {
-        tags: ['site'],
-        summary: "Regions of the site's countries, or of one country",
-        querystring: regionsQuerySchema,
-        response: { 200: regionsResponseSchema },
-      },
-    },
-    async (request, reply) => {
+  app.route({
+    ...endpoint('GET /api/regions.php'),
+    handler: async (request, reply) => {
       const { site } = request;
       const { country } = request.query;
       if (country && !site.countries.includes(country)) {
@@ -47,12 +30,11 @@ export const contentRoutes: FastifyPluginAsyncZod = async (app) => {
       reply.header('cache-control', 'public, max-age=86400');
       return { regions: Object.fromEntries(countries.map((c) => [c, regionsOf(c)])) };
     },
-  );
+  });
 
-  app.get(
-    '/api/companyinfo.php',
-    { schema: { tags: ['site'], summary: 'The company behind the site', response: { 200: companyInfoSchema } } },
-    async (request, reply): Promise<CompanyInfo> => {
+  app.route({
+    ...endpoint('GET /api/companyinfo.php'),
+    handler: async (request, reply): Promise<CompanyInfo> => {
       const { site } = request;
       const c = site.company;
       reply.header('cache-control', 'public, max-age=3600');
@@ -71,14 +53,13 @@ export const contentRoutes: FastifyPluginAsyncZod = async (app) => {
         support_phone_dial: dialablePhone(site.supportPhone),
       };
     },
-  );
+  });
 
-  app.get(
-    '/api/assets/paymentmethod/:name.svg',
-    { schema: { tags: ['site'], summary: 'Payment method logo', params: paymentLogoParamsSchema } },
-    async (request, reply) => {
+  app.route({
+    ...endpoint('GET /api/assets/paymentmethod/:name.svg'),
+    handler: async (request, reply) => {
       reply.header('cache-control', 'public, max-age=604800').type('image/svg+xml');
       return logos[request.params.name];
     },
-  );
+  });
 };

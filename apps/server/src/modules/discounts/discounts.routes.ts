@@ -1,13 +1,8 @@
-import {
-  DISCOUNT_ERROR_STATUS,
-  type DiscountError,
-  discountCodeQuerySchema,
-  discountCodeResponseSchema,
-  timeBonusResponseSchema,
-} from '@amora/contracts';
+import { DISCOUNT_ERROR_STATUS, type DiscountError } from '@amora/contracts';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { HttpError } from '../../lib/errors';
 import { requireAuth } from '../../plugins/auth';
+import { endpoint } from '../../plugins/endpoints';
 import { lookUpCode, timeBonusFor, welcomeDiscountFor } from './discounts.service';
 
 const MESSAGES: Record<DiscountError | 'package_not_found', string> = {
@@ -24,20 +19,10 @@ const MESSAGES: Record<DiscountError | 'package_not_found', string> = {
 /** Discount codes, the welcome discount and the time bonus (spec §3, §4, §7 discountcode.php, §9). */
 export const discountsRoutes: FastifyPluginAsyncZod = async (app) => {
   const { ctx } = app;
-  const tag = (summary: string) => ({ tags: ['discounts'], summary });
 
-  app.get(
-    '/api/discountcode.php',
-    {
-      schema: {
-        ...tag(
-          'A discount code checked for me (with package, method or country: against that order), or welcome=true: my welcome discount, null when I have none',
-        ),
-        querystring: discountCodeQuerySchema,
-        response: { 200: discountCodeResponseSchema },
-      },
-    },
-    async (request) => {
+  app.route({
+    ...endpoint('GET /api/discountcode.php'),
+    handler: async (request) => {
       const auth = requireAuth(request);
       const q = request.query;
       const base = { siteId: request.site.id, userId: auth.user.id, now: ctx.now() };
@@ -57,19 +42,13 @@ export const discountsRoutes: FastifyPluginAsyncZod = async (app) => {
       }
       return { discount: result.discount };
     },
-  );
+  });
 
-  app.get(
-    '/api/timebonus.php',
-    {
-      schema: {
-        ...tag('My time bonus: visible for 4 hours after signup until I pay or use it, with the seconds left and TIMEBONUS25'),
-        response: { 200: timeBonusResponseSchema },
-      },
-    },
-    async (request) => {
+  app.route({
+    ...endpoint('GET /api/timebonus.php'),
+    handler: async (request) => {
       const auth = requireAuth(request);
       return timeBonusFor(ctx, { siteId: request.site.id, userId: auth.user.id, now: ctx.now() });
     },
-  );
+  });
 };

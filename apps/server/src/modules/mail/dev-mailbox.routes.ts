@@ -1,28 +1,14 @@
-import { textSchema } from '@amora/contracts';
+import { devMailboxQuerySchema } from '@amora/contracts';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { escapeHtml, htmlPage, sendHtmlPage } from '../../lib/html-page';
 import { dbOf } from '../../lib/transaction';
+import { endpoint } from '../../plugins/endpoints';
 import { findOutboxEmail, findOutboxEmails, listOutbox } from './mail.repository';
 
 const LIST_SIZE = 100;
 
-const toQuery = z.object({ to: textSchema().trim().max(320).optional() });
 const idParams = z.object({ id: z.string() });
-const mailboxResponse = z.object({
-  emails: z.array(
-    z.object({
-      id: z.number(),
-      kind: z.string(),
-      to: z.string(),
-      subject: z.string(),
-      text: z.string(),
-      html: z.string(),
-      created_at: z.string(),
-      status: z.string(),
-    }),
-  ),
-});
 
 /** What an email is shown under: only its own inline styles, no scripts, no remote content, not framed. */
 const EMAIL_CSP =
@@ -39,7 +25,7 @@ const STATUS_COLOURS: Record<string, string> = { sent: '#1a7f37', dev: '#0969da'
  * outside production (app.ts), as it shows other members' mail, links and tokens included.
  */
 export const devMailboxRoutes: FastifyPluginAsyncZod = async (app) => {
-  app.get('/dev/mailbox', { schema: { hide: true, querystring: toQuery } }, async (request, reply) => {
+  app.get('/dev/mailbox', { schema: { hide: true, querystring: devMailboxQuerySchema } }, async (request, reply) => {
     const to = request.query.to || null;
     const emails = await listOutbox(dbOf(app.ctx), LIST_SIZE, to);
     const rows = emails
@@ -90,13 +76,10 @@ ${rows}
     return sendHtmlPage(reply, 200, email.html);
   });
 
-  app.get(
-    '/api/dev/mailbox.php',
-    {
-      schema: { hide: true, querystring: toQuery, response: { 200: mailboxResponse } },
-      config: { floodGuard: false },
-    },
-    async (request, reply) => {
+  app.route({
+    ...endpoint('GET /api/dev/mailbox.php'),
+    config: { floodGuard: false },
+    handler: async (request, reply) => {
       const emails = await findOutboxEmails(dbOf(app.ctx), request.query.to || null, LIST_SIZE);
       reply.header('cache-control', 'no-store');
       return {
@@ -112,5 +95,5 @@ ${rows}
         })),
       };
     },
-  );
+  });
 };

@@ -4,16 +4,9 @@ import { HttpError } from '../../lib/errors';
 import { requireAuth } from '../../plugins/auth';
 import { endpoint } from '../../plugins/endpoints';
 import { geoipCountry, selectedCountry } from '../settings/settings.service';
-import {
-  handleWebhook,
-  methodsFor,
-  packagesFor,
-  pricingFor,
-  repeatOrder,
-  startOrder,
-  transactionOf,
-  transactionsOf,
-} from './payments.service';
+import { repeatOrder, startOrder } from './checkout.service';
+import { handleWebhook } from './order-status.service';
+import { methodsFor, packagesFor, pricingFor, transactionOf, transactionsOf } from './payments.service';
 
 /** Form bodies of at most this size (the provider posts `id=tr_…`). */
 const WEBHOOK_BODY_LIMIT = 1024;

@@ -1,10 +1,9 @@
-import { okResponseSchema, ownPhotoSchema, photoVariantSchema } from '@amora/contracts';
 import fastifyMultipart from '@fastify/multipart';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { z } from 'zod';
 import type { AppContext } from '../../context';
 import { HttpError, notFound } from '../../lib/errors';
 import { requireAuth } from '../../plugins/auth';
+import { endpoint } from '../../plugins/endpoints';
 import { PHOTO_HEADERS } from '../../plugins/security-headers';
 import type { Auth } from '../sessions/sessions.service';
 import { MAX_PHOTO_BYTES } from './photo-processing';
@@ -22,14 +21,6 @@ import {
   setPremiumForDev,
 } from './photos.service';
 
-// Request and response shapes of the photo calls (spec §7 leaves their paths to us); the photo itself is
-// ownPhotoSchema from the contracts.
-const photoIdSchema = z.object({ id: z.number().int().positive() }).strict();
-const uploadResponseSchema = z.object({ photo: ownPhotoSchema });
-const listResponseSchema = z.object({ photos: z.array(ownPhotoSchema), limit: z.number().int() });
-const photoQuerySchema = z.object({ id: z.coerce.number().int().positive().max(Number.MAX_SAFE_INTEGER), v: photoVariantSchema });
-const devPremiumSchema = z.object({ paid: z.boolean() }).strict();
-
 /** The member's own photos (upload, list, delete, main photo) and the access-checked photo file route. */
 /** The main photo shows on the member's cards and page: it is part of the profile (profile.changed). */
 function mainPhotoChanged(ctx: AppContext, auth: Auth): void {
@@ -40,18 +31,10 @@ export const photosRoutes: FastifyPluginAsyncZod = async (app) => {
   const { ctx } = app;
   // Only this plugin's routes accept multipart bodies.
   await app.register(fastifyMultipart, { limits: { fileSize: MAX_PHOTO_BYTES, files: 1, fields: 5, parts: 6 } });
-  const tag = (summary: string) => ({ tags: ['photos'], summary });
 
-  app.post(
-    '/api/photos.php',
-    {
-      schema: {
-        ...tag('Upload a photo (multipart field "photo": JPEG, PNG or WebP, at most 15 MB and 8000 px on a side)'),
-        consumes: ['multipart/form-data'],
-        response: { 200: uploadResponseSchema },
-      },
-    },
-    async (request, reply) => {
+  app.route({
+    ...endpoint('POST /api/photos.php'),
+    handler: async (request, reply) => {
       const auth = requireAuth(request);
       try {
         await checkUploadRate(ctx, auth.user.id);
@@ -73,49 +56,40 @@ export const photosRoutes: FastifyPluginAsyncZod = async (app) => {
         throw error;
       }
     },
-  );
+  });
 
-  app.get(
-    '/api/photos.php',
-    { schema: { ...tag('My photos, newest first, and how many I may have'), response: { 200: listResponseSchema } } },
-    async (request, reply) => {
+  app.route({
+    ...endpoint('GET /api/photos.php'),
+    handler: async (request, reply) => {
       const auth = requireAuth(request);
       reply.header('cache-control', 'private, no-store');
       const { photos, mainPhotoId } = await listOwnPhotos(ctx, auth.profile.id);
       return { photos: photos.map((p) => presentOwnPhoto(p, mainPhotoId)), limit: photoLimitFor(auth.user.paidUser) };
     },
-  );
+  });
 
-  app.delete(
-    '/api/photos.php',
-    { schema: { ...tag('Delete one of my photos'), body: photoIdSchema, response: { 200: okResponseSchema } } },
-    async (request) => {
+  app.route({
+    ...endpoint('DELETE /api/photos.php'),
+    handler: async (request) => {
       const auth = requireAuth(request);
       if (await deletePhoto(ctx, { profileId: auth.profile.id, photoId: request.body.id })) mainPhotoChanged(ctx, auth);
       return { ok: true as const };
     },
-  );
+  });
 
-  app.put(
-    '/api/main-photo.php',
-    { schema: { ...tag('Make one of my photos the main photo'), body: photoIdSchema, response: { 200: okResponseSchema } } },
-    async (request) => {
+  app.route({
+    ...endpoint('PUT /api/main-photo.php'),
+    handler: async (request) => {
       const auth = requireAuth(request);
       await setMainPhoto(ctx, { profileId: auth.profile.id, photoId: request.body.id });
       mainPhotoChanged(ctx, auth);
       return { ok: true as const };
     },
-  );
+  });
 
-  app.get(
-    '/api/photo.php',
-    {
-      schema: {
-        ...tag('A photo variant as WebP, when the viewer may see it (else 404, as for a photo that does not exist)'),
-        querystring: photoQuerySchema,
-      },
-    },
-    async (request, reply) => {
+  app.route({
+    ...endpoint('GET /api/photo.php'),
+    handler: async (request, reply) => {
       const auth = request.auth;
       const viewer = {
         siteId: request.site.id,
@@ -129,23 +103,16 @@ export const photosRoutes: FastifyPluginAsyncZod = async (app) => {
       }
       return reply.header('content-type', 'image/webp').header('cache-control', 'private, max-age=3600').headers(PHOTO_HEADERS).send(bytes);
     },
-  );
+  });
 
   if (!ctx.config.isProduction) {
-    app.post(
-      '/api/dev/premium.php',
-      {
-        schema: {
-          ...tag('Development only: set or clear premium (paid_user) for the logged-in member'),
-          body: devPremiumSchema,
-          response: { 200: okResponseSchema },
-        },
-      },
-      async (request) => {
+    app.route({
+      ...endpoint('POST /api/dev/premium.php'),
+      handler: async (request) => {
         const auth = requireAuth(request);
         await setPremiumForDev(ctx, auth.user.id, request.body.paid);
         return { ok: true as const };
       },
-    );
+    });
   }
 };

@@ -1,25 +1,11 @@
-import { textSchema } from '@amora/contracts';
+import { devSmsQuerySchema } from '@amora/contracts';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { z } from 'zod';
 import { escapeHtml, htmlPage, sendHtmlPage } from '../../lib/html-page';
 import { dbOf } from '../../lib/transaction';
+import { endpoint } from '../../plugins/endpoints';
 import { listSms } from './sms.repository';
 
 const LIST_SIZE = 100;
-
-const toQuery = z.object({ to: textSchema().trim().max(40).optional() });
-const smsResponse = z.object({
-  messages: z.array(
-    z.object({
-      id: z.number(),
-      kind: z.string(),
-      to: z.string(),
-      text: z.string(),
-      status: z.string(),
-      created_at: z.string(),
-    }),
-  ),
-});
 
 /** A number as asked for: `+` in a query string arrives as a space, and may be left out. */
 function numberOf(value: string | undefined): string | null {
@@ -35,7 +21,7 @@ const STATUS_COLOURS: Record<string, string> = { sent: '#1a7f37', dev: '#0969da'
  * the dev mailbox). Registered only outside production (app.ts): it shows other members' codes.
  */
 export const devSmsRoutes: FastifyPluginAsyncZod = async (app) => {
-  app.get('/dev/sms', { schema: { hide: true, querystring: toQuery } }, async (request, reply) => {
+  app.get('/dev/sms', { schema: { hide: true, querystring: devSmsQuerySchema } }, async (request, reply) => {
     const to = numberOf(request.query.to);
     const messages = await listSms(dbOf(app.ctx), to, LIST_SIZE);
     const rows = messages
@@ -69,10 +55,10 @@ ${rows}
     return sendHtmlPage(reply, 200, htmlPage('Dev SMS', body));
   });
 
-  app.get(
-    '/api/dev/sms.php',
-    { schema: { hide: true, querystring: toQuery, response: { 200: smsResponse } }, config: { floodGuard: false } },
-    async (request, reply) => {
+  app.route({
+    ...endpoint('GET /api/dev/sms.php'),
+    config: { floodGuard: false },
+    handler: async (request, reply) => {
       const messages = await listSms(dbOf(app.ctx), numberOf(request.query.to), LIST_SIZE);
       reply.header('cache-control', 'no-store');
       return {
@@ -86,5 +72,5 @@ ${rows}
         })),
       };
     },
-  );
+  });
 };

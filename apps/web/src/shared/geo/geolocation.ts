@@ -1,4 +1,4 @@
-import { GEOLOCATION_MAX_AGE_MS, type GeocodeResult } from '@amora/contracts/core';
+import { GEOLOCATION_MAX_AGE_MS } from '@amora/contracts/core';
 import { useEffect, useState } from 'react';
 import { api } from '@/lib/api-client';
 
@@ -41,4 +41,4 @@ export function currentPosition(): Promise<GeolocationPosition> {
 }
 
 /** The city nearest a position, with its country and region (GET geocode.php, spec §7); 404 no_city when none is near. */
-export const geocode = (lat: number, lon: number) => api<GeocodeResult>('/api/geocode.php', { query: { lat, lon } });
+export const geocode = (lat: number, lon: number) => api('GET /api/geocode.php', { query: { lat, lon } });

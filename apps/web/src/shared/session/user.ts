@@ -1,4 +1,4 @@
-import { POLL, type User, type UserResponse } from '@amora/contracts/core';
+import { POLL, type User } from '@amora/contracts/core';
 import { type QueryClient, useQuery, useQueryClient } from '@tanstack/react-query';
 import { api } from '@/lib/api-client';
 import { forgetMemberStorage } from './member-storage';
@@ -27,7 +27,7 @@ export function forgetMemberData(queryClient: QueryClient): void {
 }
 
 export async function fetchUser(): Promise<User | null> {
-  return (await api<UserResponse>('/api/user.php')).user;
+  return (await api('GET /api/user.php')).user;
 }
 
 /**

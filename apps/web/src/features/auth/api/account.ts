@@ -22,18 +22,15 @@ function useUserMutation<TInput>(call: (input: TInput) => Promise<UserResponse>)
   });
 }
 
-export const useLogin = () => useUserMutation((input: LoginInput) => api<UserResponse>('/api/user.php', { method: 'POST', body: input }));
-export const useSignup = () =>
-  useUserMutation((input: SignupInput) => api<UserResponse>('/api/signup.php', { method: 'POST', body: input }));
-export const useResetPassword = () =>
-  useUserMutation((input: ResetDoInput) => api<UserResponse>('/api/password-reset.php', { method: 'PUT', body: input }));
-export const useReactivate = () =>
-  useUserMutation((token: string) => api<UserResponse>('/api/reactivate.php', { method: 'POST', body: { token } }));
+export const useLogin = () => useUserMutation((input: LoginInput) => api('POST /api/user.php', { body: input }));
+export const useSignup = () => useUserMutation((input: SignupInput) => api('POST /api/signup.php', { body: input }));
+export const useResetPassword = () => useUserMutation((input: ResetDoInput) => api('PUT /api/password-reset.php', { body: input }));
+export const useReactivate = () => useUserMutation((token: string) => api('POST /api/reactivate.php', { body: { token } }));
 
 export function useLogout() {
   const queryClient = useQueryClient();
   return useMutation({
-    mutationFn: () => api('/api/logout.php'),
+    mutationFn: () => api('GET /api/logout.php'),
     onSettled: () => {
       queryClient.setQueryData(userQueryKey, null);
       forgetMemberData(queryClient);
@@ -41,13 +38,10 @@ export function useLogout() {
   });
 }
 
-export const requestPasswordReset = (email: string) => api('/api/password-reset.php', { method: 'POST', body: { email } });
-export const resendActivation = () => api('/api/activation.php', { method: 'POST' });
-export const requestMailChange = (input: MailChangeRequestInput) => api('/api/mail-change.php', { method: 'POST', body: input });
-export const confirmMailChange = (token: string) =>
-  api<{ ok: true; email: string }>('/api/mail-change.php', { method: 'PUT', body: { token } });
+export const requestPasswordReset = (email: string) => api('POST /api/password-reset.php', { body: { email } });
+export const resendActivation = () => api('POST /api/activation.php');
+export const requestMailChange = (input: MailChangeRequestInput) => api('POST /api/mail-change.php', { body: input });
+export const confirmMailChange = (token: string) => api('PUT /api/mail-change.php', { body: { token } });
 /** The site's delete discount, asked for with the password of the deletion form (once per member). */
-export const offerDeleteDiscount = (password: string) =>
-  api<{ code: string; value_percentage: number; expires: string }>('/api/delete-discount.php', { method: 'POST', body: { password } });
-export const deleteAccount = (input: DeleteAccountInput) =>
-  api<{ ok: true; reactivation_days: number }>('/api/user.php', { method: 'DELETE', body: input });
+export const offerDeleteDiscount = (password: string) => api('POST /api/delete-discount.php', { body: { password } });
+export const deleteAccount = (input: DeleteAccountInput) => api('DELETE /api/user.php', { body: input });

@@ -1,4 +1,4 @@
-import type { CompleteSignupInput, OwnProfile } from '@amora/contracts/core';
+import type { CompleteSignupInput } from '@amora/contracts/core';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { api } from '@/lib/api-client';
 import { userQueryKey } from '@/shared/session/user';
@@ -10,8 +10,7 @@ import { userQueryKey } from '@/shared/session/user';
 export function useCompleteSignup() {
   const queryClient = useQueryClient();
   return useMutation({
-    mutationFn: async (input: CompleteSignupInput) =>
-      (await api<{ profile: OwnProfile }>('/api/complete-signup.php', { method: 'PUT', body: input })).profile,
+    mutationFn: async (input: CompleteSignupInput) => (await api('PUT /api/complete-signup.php', { body: input })).profile,
     onSuccess: async () => {
       await queryClient.invalidateQueries({ queryKey: userQueryKey });
       queryClient.removeQueries({ queryKey: ['signup-matches'] });

@@ -1,4 +1,3 @@
-import type { SignupMatchesResponse } from '@amora/contracts/core';
 import { useQuery } from '@tanstack/react-query';
 import { api } from '@/lib/api-client';
 
@@ -6,7 +5,7 @@ import { api } from '@/lib/api-client';
 export function useSignupMatches(isEnabled: boolean) {
   return useQuery({
     queryKey: ['signup-matches'],
-    queryFn: async () => (await api<SignupMatchesResponse>('/api/signup-matches.php')).profiles,
+    queryFn: async () => (await api('GET /api/signup-matches.php')).profiles,
     enabled: isEnabled,
   });
 }

@@ -1,4 +1,4 @@
-import type { ChatReportInput, ChatReportResponse } from '@amora/contracts';
+import type { ChatReportInput } from '@amora/contracts';
 import { api } from '@/lib/api-client';
 
-export const postChatReport = (input: ChatReportInput) => api<ChatReportResponse>('/api/chat-report.php', { method: 'POST', body: input });
+export const postChatReport = (input: ChatReportInput) => api('POST /api/chat-report.php', { body: input });

@@ -3,7 +3,7 @@ import { useMutation } from '@tanstack/react-query';
 import { api } from '@/lib/api-client';
 
 function createComplaint(input: ComplaintInput): Promise<{ ok: true; reference: string }> {
-  return api('/api/complaints.php', { method: 'POST', body: input });
+  return api('POST /api/complaints.php', { body: input });
 }
 
 export function useCreateComplaint() {

@@ -1,18 +1,11 @@
-import type {
-  DirectDebitConfirmed,
-  DirectDebitRequest,
-  DirectDebitStatus,
-  DirectDebitVerification,
-  PackagesResponse,
-  StartPaymentResponse,
-} from '@amora/contracts';
+import type { DirectDebitConfirmed, DirectDebitRequest, DirectDebitStatus, DirectDebitVerification } from '@amora/contracts';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { api } from '@/lib/api-client';
 import { userQueryKey } from '@/shared/session/user';
 
 const directDebitQueryKey = ['directdebit'] as const;
 
-const fetchDirectDebit = () => api<DirectDebitStatus>('/api/directdebit.php');
+const fetchDirectDebit = () => api('GET /api/directdebit.php');
 
 /** My mandate, whether I am blocked, and my open direct debits against the limit. */
 export function useDirectDebitStatus() {
@@ -21,11 +14,23 @@ export function useDirectDebitStatus() {
 
 type Details = Extract<DirectDebitRequest, { step: 'details' }>;
 
-const sendDetails = (body: Details) => api<DirectDebitVerification>('/api/directdebit.php', { method: 'POST', body });
-const resendCode = (verification: number) =>
-  api<DirectDebitVerification>('/api/directdebit.php', { method: 'POST', body: { step: 'resend', verification } });
-const confirmCode = (verification: number, otp: string) =>
-  api<DirectDebitConfirmed>('/api/directdebit.php', { method: 'POST', body: { step: 'otp', verification, otp } });
+type StepAnswer = DirectDebitVerification | DirectDebitConfirmed;
+
+/** Steps details and resend answer the code's verification, step otp the mandate (one schema for the three). */
+function verificationOf(answer: StepAnswer): DirectDebitVerification {
+  if ('mandate' in answer) throw new Error('directdebit.php answered a mandate to a step that sends a code');
+  return answer;
+}
+function confirmationOf(answer: StepAnswer): DirectDebitConfirmed {
+  if (!('mandate' in answer)) throw new Error('directdebit.php answered a code to step otp');
+  return answer;
+}
+
+const sendDetails = async (body: Details) => verificationOf(await api('POST /api/directdebit.php', { body }));
+const resendCode = async (verification: number) =>
+  verificationOf(await api('POST /api/directdebit.php', { body: { step: 'resend', verification } }));
+const confirmCode = async (verification: number, otp: string) =>
+  confirmationOf(await api('POST /api/directdebit.php', { body: { step: 'otp', verification, otp } }));
 
 export function useSendDetails() {
   return useMutation({ mutationFn: sendDetails });
@@ -52,7 +57,7 @@ export function useConfirmCode() {
 export function usePackage(id: number | null) {
   return useQuery({
     queryKey: ['payments', 'packages'],
-    queryFn: () => api<PackagesResponse>('/api/packages.php'),
+    queryFn: () => api('GET /api/packages.php'),
     enabled: id !== null,
     select: (data) => {
       const pkg = data.packages.find((p) => p.id === id);
@@ -69,10 +74,7 @@ export function useStartDirectDebitPayment() {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: ({ pkg, requestId }: { pkg: number; requestId: string }) =>
-      api<StartPaymentResponse>('/api/payments.php', {
-        method: 'POST',
-        body: { package: pkg, method: 'directdebit', request_id: requestId },
-      }),
+      api('POST /api/payments.php', { body: { package: pkg, method: 'directdebit', request_id: requestId } }),
     onSuccess: () => {
       void queryClient.invalidateQueries({ queryKey: directDebitQueryKey });
       void queryClient.invalidateQueries({ queryKey: userQueryKey });

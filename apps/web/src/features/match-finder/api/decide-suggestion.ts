@@ -1,4 +1,4 @@
-import type { DiscoveryAction, MatchFinderActionResponse, MatchFinderResponse } from '@amora/contracts/core';
+import type { DiscoveryAction, MatchFinderResponse } from '@amora/contracts/core';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { api } from '@/lib/api-client';
 import { likesQueryKey } from '@/shared/session/likes';
@@ -9,10 +9,7 @@ export function useDecideSuggestion() {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: (input: { profileId: number; action: DiscoveryAction }) =>
-      api<MatchFinderActionResponse>('/api/match-finder.php', {
-        method: 'POST',
-        body: { profile_id: input.profileId, action: input.action },
-      }),
+      api('POST /api/match-finder.php', { body: { profile_id: input.profileId, action: input.action } }),
     onSuccess: (result, input) => {
       queryClient.setQueryData<MatchFinderResponse>(suggestionQueryKey, { profile: result.next });
       if (input.action === 'like') void queryClient.invalidateQueries({ queryKey: likesQueryKey });

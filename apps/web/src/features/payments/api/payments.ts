@@ -2,28 +2,35 @@ import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tansta
 import { useEffect } from 'react';
 import { api } from '@/lib/api-client';
 import { userQueryKey } from '@/shared/session/user';
-import type {
-  DiscountCodeView,
-  OrderStatus,
-  PackagesResponse,
-  PaymentMethodsResponse,
-  PricingResponse,
-  StartPaymentInput,
-  StartPaymentResponse,
-  TransactionResponse,
-  TransactionsResponse,
-} from './types';
+import type { DiscountCodeView, OrderStatus, StartPaymentInput, TransactionResponse, TransactionsResponse } from './types';
 
 const paymentsQueryKey = ['payments'] as const;
 
-const fetchPackages = (discountcode?: string) => api<PackagesResponse>('/api/packages.php', { query: { discountcode } });
+const fetchPackages = (discountcode?: string) => api('GET /api/packages.php', { query: { discountcode } });
 const fetchPaymentMethods = (pkg: number, discountcode?: string) =>
-  api<PaymentMethodsResponse>('/api/paymentmethods.php', { query: { package: pkg, discountcode } });
-const fetchPricing = (country?: string) => api<PricingResponse>('/api/pricing.php', { query: { country } });
-const fetchTransactions = () => api<TransactionsResponse>('/api/transactions.php');
-const fetchTransaction = (id: number) => api<TransactionResponse>('/api/transactions.php', { query: { id } });
-export const checkDiscountCode = (query: { code: string; package: number; method?: string }) =>
-  api<{ discount: DiscountCodeView }>('/api/discountcode.php', { query });
+  api('GET /api/paymentmethods.php', { query: { package: pkg, discountcode } });
+const fetchPricing = (country?: string) => api('GET /api/pricing.php', { query: { country } });
+/** transactions.php answers my orders and movements, or with an id that one order (one schema for both). */
+const fetchTransactions = async (): Promise<TransactionsResponse> => {
+  const answer = await api('GET /api/transactions.php');
+  if ('order' in answer) throw new Error('transactions.php answered one order to the list');
+  return answer;
+};
+const fetchTransaction = async (id: number): Promise<TransactionResponse> => {
+  const answer = await api('GET /api/transactions.php', { query: { id } });
+  if (!('order' in answer)) throw new Error('transactions.php answered the list to an order');
+  return answer;
+};
+/** A code checked against an order: the discount it gives (a code that gives none fails with its error). */
+export const checkDiscountCode = async (query: {
+  code: string;
+  package: number;
+  method?: string;
+}): Promise<{ discount: DiscountCodeView }> => {
+  const { discount } = await api('GET /api/discountcode.php', { query });
+  if (!discount) throw new Error('discountcode.php answered no discount to a code');
+  return { discount };
+};
 
 /**
  * The packages of the member's payment country, with the active discount (time bonus, else the welcome discount)
@@ -94,14 +101,13 @@ export function useTransaction(id: number) {
 
 export function useStartPayment() {
   return useMutation({
-    mutationFn: (input: StartPaymentInput) => api<StartPaymentResponse>('/api/payments.php', { method: 'POST', body: input }),
+    mutationFn: (input: StartPaymentInput) => api('POST /api/payments.php', { body: input }),
   });
 }
 
 export function useRepeatOrder() {
   return useMutation({
-    mutationFn: (requestId: string) =>
-      api<StartPaymentResponse>('/api/repeat-order.php', { method: 'POST', body: { request_id: requestId } }),
+    mutationFn: (requestId: string) => api('POST /api/repeat-order.php', { body: { request_id: requestId } }),
   });
 }
 

@@ -1,4 +1,4 @@
-import type { DiscoveryAction, SwipeActionResponse, SwipeGameResponse } from '@amora/contracts/core';
+import type { DiscoveryAction, SwipeGameResponse } from '@amora/contracts/core';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { ApiRequestError, api } from '@/lib/api-client';
 import { likesQueryKey } from '@/shared/session/likes';
@@ -16,7 +16,7 @@ export function useSwipe() {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: (input: { profileId: number; action: DiscoveryAction }) =>
-      api<SwipeActionResponse>('/api/swipe-game.php', { method: 'POST', body: { profile_id: input.profileId, action: input.action } }),
+      api('POST /api/swipe-game.php', { body: { profile_id: input.profileId, action: input.action } }),
     onSuccess: (result, input) => {
       setLikesLeft(queryClient, result.likes_left, result.likes_reset_at);
       if (input.action === 'like') void queryClient.invalidateQueries({ queryKey: likesQueryKey });

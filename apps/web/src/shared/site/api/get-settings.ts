@@ -8,7 +8,7 @@ export const settingsQueryKey = (locale: Locale) => ['settings', locale] as cons
 /** Settings for this host in one language; the route query goes along (forced host, tracking data, lb). */
 export function fetchSettings(locale: Locale, search: string = window.location.search): Promise<Settings> {
   const query = { ...Object.fromEntries(new URLSearchParams(search)), lang: locale };
-  return api<Settings>('/api/settings.php', { query });
+  return api('GET /api/settings.php', { query });
 }
 
 /** Loaded before the first render (main.tsx) and again, in the background, after a change of language. */

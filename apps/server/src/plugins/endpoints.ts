@@ -1,0 +1,77 @@
+import { type Endpoint, type EndpointKey, type Endpoints, endpoints, type HttpMethod } from '@amora/contracts';
+import type { FastifyInstance } from 'fastify';
+import type { z } from 'zod';
+
+/** The Fastify schema of an endpoint, typed so the zod type provider types the route's request and reply. */
+export interface EndpointSchema<E> {
+  tags: string[];
+  summary: string;
+  hide?: boolean;
+  consumes?: readonly string[];
+  params: E extends { params: infer S } ? S : undefined;
+  querystring: E extends { query: infer S } ? S : undefined;
+  body: E extends { body: infer S } ? S : undefined;
+  response: E extends { response: infer S extends z.ZodType } ? (E extends { created: true } ? { 200: S; 201: S } : { 200: S }) : undefined;
+}
+
+type MethodOf<K> = K extends `${infer M extends HttpMethod} ${string}` ? M : never;
+type PathOf<K> = K extends `${HttpMethod} ${infer P}` ? P : never;
+
+/** The schemas endpoint() made, by the key they were made for: how a route is known to use its own entry. */
+const madeFor = new WeakMap<object, EndpointKey>();
+
+/**
+ * A route's method, path and schema from the endpoints table (packages/contracts/src/endpoints), to spread into
+ * `app.route({ ...endpoint('GET /api/settings.php'), handler })`: the query and body are validated with the
+ * entry's schemas and the answer goes out through its response schema (201 too where it says `created`).
+ */
+export function endpoint<K extends EndpointKey>(key: K): { method: MethodOf<K>; url: PathOf<K>; schema: EndpointSchema<Endpoints[K]> } {
+  const entry: Endpoint = endpoints[key];
+  const space = key.indexOf(' ');
+  const schema: Record<string, unknown> = { tags: [entry.tag], summary: entry.summary };
+  if (entry.hide) schema.hide = true;
+  if (entry.consumes) schema.consumes = entry.consumes;
+  if (entry.params) schema.params = entry.params;
+  if (entry.query) schema.querystring = entry.query;
+  if (entry.body) schema.body = entry.body;
+  if (!('unchecked' in entry.response)) {
+    schema.response = entry.created ? { 200: entry.response, 201: entry.response } : { 200: entry.response };
+  }
+  madeFor.set(schema, key);
+  return { method: key.slice(0, space), url: key.slice(space + 1), schema } as never;
+}
+
+const isApiRoute = (url: string) => url.startsWith('/api/') && !url.startsWith('/api/docs');
+
+/**
+ * Holds the app's /api routes to the table: a route whose method and path have no entry, or that does not take
+ * its schema from `endpoint()` of its own entry, is refused as it is registered; the returned check, run once
+ * every route is in, refuses an entry no route answers (the development-only ones in production excepted) and
+ * ends the hold (a test may add routes of its own to the built app).
+ */
+export function holdRoutesToEndpoints(app: FastifyInstance, options: { production: boolean }): () => void {
+  const registered = new Set<string>();
+  let holding = true;
+  app.addHook('onRoute', (route) => {
+    if (!holding || !isApiRoute(route.url)) return;
+    for (const method of [route.method].flat()) {
+      if (method === 'HEAD') continue;
+      const key = `${method} ${route.url}`;
+      if (!Object.hasOwn(endpoints, key)) {
+        throw new Error(`${key} has no entry in the endpoints table (packages/contracts/src/endpoints)`);
+      }
+      if (!route.schema || madeFor.get(route.schema) !== key) {
+        throw new Error(`${key} must take its method, path and schemas from its entry: app.route({ ...endpoint('${key}'), … })`);
+      }
+      if (registered.has(key)) throw new Error(`${key} is registered twice`);
+      registered.add(key);
+    }
+  });
+  return () => {
+    holding = false;
+    const missing = Object.entries(endpoints as Record<string, Endpoint>)
+      .filter(([key, entry]) => !registered.has(key) && !(options.production && entry.dev))
+      .map(([key]) => key);
+    if (missing.length > 0) throw new Error(`Entries of the endpoints table no route answers: ${missing.join(', ')}`);
+  };
+}

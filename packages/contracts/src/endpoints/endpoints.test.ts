@@ -1,0 +1,32 @@
+import { describe, expect, it } from 'vitest';
+import { accountEndpoints } from './accounts';
+import { chatEndpoints } from './chat';
+import { endpoints } from './index';
+import { memberEndpoints } from './members';
+import { paymentEndpoints } from './payments';
+import { siteEndpoints } from './site';
+
+describe('the endpoints table', () => {
+  it('has each call in one area only (a key in two areas would be overwritten)', () => {
+    const areas = [siteEndpoints, accountEndpoints, memberEndpoints, chatEndpoints, paymentEndpoints];
+    const all = areas.flatMap((area) => Object.keys(area));
+    expect(all.length).toBe(Object.keys(endpoints).length);
+  });
+
+  it('says why an answer goes out without a schema', () => {
+    const unchecked = Object.entries(endpoints)
+      .filter(([, entry]) => 'unchecked' in entry.response)
+      .map(([key, entry]) => `${key}: ${(entry.response as { unchecked: string }).unchecked}`);
+    expect(unchecked).toEqual([
+      'GET /api/assets/paymentmethod/:name.svg: binary',
+      'GET /api/activate.php: redirect',
+      'GET /api/photo.php: binary',
+      'GET /api/chat-photo.php: binary',
+      'GET /api/live: websocket',
+    ]);
+  });
+
+  it('declares the path parameters each path has', () => {
+    for (const [key, entry] of Object.entries(endpoints)) expect('params' in entry, key).toBe(key.includes('/:'));
+  });
+});
