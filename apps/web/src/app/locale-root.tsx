@@ -9,7 +9,7 @@ import { ToastProvider } from '@/components/ui/toast';
 import { SignupModalProvider } from '@/features/auth/components/signup-modal';
 import { MatchModalProvider } from '@/features/likes/components/match-modal';
 import { onAuthenticationLost } from '@/lib/api-client';
-import { markAppRendered, setHydratingServerPage } from '@/lib/hydration';
+import { endTakeover } from '@/lib/hydration';
 import { setSessionUser } from '@/shared/session/user';
 
 /**
@@ -32,11 +32,9 @@ export function LocaleRoot() {
     document.documentElement.lang = locale;
   }, [locale, i18n]);
 
-  // The first render, which took over a server-rendered page, is done.
-  useEffect(() => {
-    setHydratingServerPage(false);
-    markAppRendered();
-  }, []);
+  // The first render, which took over a server-rendered page, is done (or, with a page body hydrated on its own
+  // after the shell, app/layouts/page-outlet.tsx, that body's is).
+  useEffect(() => endTakeover(), []);
 
   useEffect(
     () =>

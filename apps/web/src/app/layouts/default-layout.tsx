@@ -1,5 +1,4 @@
 import { useTranslation } from 'react-i18next';
-import { Outlet } from 'react-router';
 import { BannerStrip } from '@/app/shell/banner-strip';
 import { Disclaimer } from '@/app/shell/disclaimer';
 import { EntryWarning } from '@/app/shell/entry-warning';
@@ -10,6 +9,7 @@ import { VisitorLikeModal } from '@/features/likes/components/like-modal';
 import { useIsPhone } from '@/lib/use-media-query';
 import { useUser } from '@/shared/session/user';
 import { useRouteName } from '@/shared/site/use-route-name';
+import { PageOutlet } from './page-outlet';
 import { useFooterMode } from './use-footer-mode';
 
 /**
@@ -33,7 +33,7 @@ export function DefaultLayout() {
       </a>
       {!isTopMenuHidden && <TopBar />}
       <BannerStrip>{member && <member.MemberBanners />}</BannerStrip>
-      <Outlet />
+      <PageOutlet />
       <Disclaimer />
       <Footer mode={footerMode} />
       {member && isPhone && !isTopMenuHidden && <member.BottomTabBar />}
