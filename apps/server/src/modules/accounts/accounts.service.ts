@@ -11,8 +11,6 @@ import * as rows from './accounts.repository';
  * receipts in chat-safety. This module imports no other, so every module may call it.
  */
 
-export type { UserRow } from './accounts.repository';
-
 /** A new account (a unique index refuses a second account with the address on the site). */
 export function insertUser(ctx: DbContext, user: typeof users.$inferInsert): Promise<rows.UserRow> {
   return rows.insertUser(dbOf(ctx), user);
