@@ -4,7 +4,7 @@ import { dirname, join, relative, resolve } from 'node:path';
 import { type Plugin, parseAst } from 'vite';
 
 /** Where the map goes in the build, beside Vite's manifest (apps/server/src/plugins/page-preloads.ts reads it). */
-export const ROUTE_MODULES_FILE = '.vite/route-modules.json';
+const ROUTE_MODULES_FILE = '.vite/route-modules.json';
 
 type Node = { type: string; [key: string]: unknown };
 const isNode = (value: unknown): value is Node => typeof value === 'object' && value !== null && typeof (value as Node).type === 'string';

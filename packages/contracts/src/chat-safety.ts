@@ -43,7 +43,6 @@ export const chatReportResponseSchema = z.object({
   /** The complaint's reference (C-XXXXXXXX), to quote to support. */
   reference: z.string(),
 });
-export type ChatReportResponse = z.infer<typeof chatReportResponseSchema>;
 
 /** POST /api/read-receipts.php: turn my read receipts on or off. */
 export const readReceiptsSchema = z.object({ enabled: z.boolean() }).strict();

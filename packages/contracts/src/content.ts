@@ -4,7 +4,6 @@ import { textSchema } from './fields';
 import { regionSchema } from './settings';
 
 export const interestsResponseSchema = z.object({ interests: z.array(z.string()) });
-export type InterestsResponse = z.infer<typeof interestsResponseSchema>;
 
 export const regionsQuerySchema = z.object({
   country: z

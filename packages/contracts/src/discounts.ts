@@ -78,7 +78,6 @@ export const discountCodeQuerySchema = z
 
 /** The code asked for, or the welcome discount (null when the member has none: paid already, or its time is over). */
 export const discountCodeResponseSchema = z.object({ discount: discountCodeSchema.nullable() });
-export type DiscountCodeResponse = z.infer<typeof discountCodeResponseSchema>;
 
 /** GET /api/timebonus.php (spec §3 "Time bonus: isVisible, plus the discount data"). */
 export const timeBonusResponseSchema = z.object({

@@ -61,4 +61,3 @@ export const swipeActionResponseSchema = z.object({
 export type SwipeActionResponse = z.infer<typeof swipeActionResponseSchema>;
 
 export const signupMatchesResponseSchema = z.object({ profiles: z.array(discoveryCardSchema) });
-export type SignupMatchesResponse = z.infer<typeof signupMatchesResponseSchema>;

@@ -10,7 +10,6 @@ const profileId = idSchema();
 export const likeInputSchema = z.object({ profile_id: profileId, source: z.enum(CLIENT_LIKE_SOURCES) }).strict();
 export const likeTargetSchema = z.object({ profile_id: profileId }).strict();
 export const likeResponseSchema = z.object({ ok: z.literal(true), is_match: z.boolean() });
-export type LikeResponse = z.infer<typeof likeResponseSchema>;
 
 /** A profile in a likes list: the member-card fields plus whether the like is mutual. */
 const likeCardSchema = profileCardSchema.extend({ is_match: z.boolean() });
@@ -36,4 +35,3 @@ const autoLikeProfileSchema = z.object({
 });
 export type AutoLikeProfile = z.infer<typeof autoLikeProfileSchema>;
 export const autoLikeResponseSchema = z.object({ profile: autoLikeProfileSchema.nullable() });
-export type AutoLikeResponse = z.infer<typeof autoLikeResponseSchema>;

@@ -5,7 +5,7 @@ import { routeNameOf } from './page-routes';
 // What a served page preloads with its HTML, from the web build's manifest and its route → page module map.
 
 /** The web app's code behind its small entry script (main.tsx imports it after the first paint). */
-export const APP_SOURCE = 'src/app/start.tsx';
+const APP_SOURCE = 'src/app/start.tsx';
 
 /**
  * What only a member's pages show (apps/web/src/app/shell/member-shell.tsx: the members' navigation, banners, chat

@@ -13,7 +13,7 @@ import {
 // a path is.
 
 /** A route pattern of the contracts (`/members/:id`, `/landers/:name/:slug?`) as a regular expression. */
-export function patternOf(pattern: string): RegExp {
+function patternOf(pattern: string): RegExp {
   return new RegExp(
     `^${pattern
       .replace(/\/:[a-z]+\?/g, '(?:/[^/]+)?')

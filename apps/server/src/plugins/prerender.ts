@@ -32,7 +32,7 @@ interface RenderModule {
 }
 
 /** A rendered member's page: its HTML, and the answers it shows as script-safe JSON for the page. */
-export interface RenderedMemberPage {
+interface RenderedMemberPage {
   html: string;
   queries: string;
 }

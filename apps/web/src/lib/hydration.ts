@@ -36,7 +36,7 @@ let rendered = false;
 const renderedListeners = new Set<() => void>();
 
 /** The app's first render is on the screen (app/locale-root.tsx, after its first commit): the page is the app's. */
-export function markAppRendered(): void {
+function markAppRendered(): void {
   if (rendered) return;
   rendered = true;
   // Said on the page too: automated journeys wait for it before they run a page's clock.

@@ -87,11 +87,11 @@ const DAY = 24 * HOUR;
  * account. Places are taken before a password is checked and given back when it is right.
  */
 const LOGIN_WINDOW_MS = 15 * 60_000;
-export const LOGIN_PER_ADDRESS = 5;
-export const LOGIN_PER_ACCOUNT = 20;
-export const LOGIN_PER_NETWORK = 50;
+const LOGIN_PER_ADDRESS = 5;
+const LOGIN_PER_ACCOUNT = 20;
+const LOGIN_PER_NETWORK = 50;
 /** Wrong passwords per window from a browser with a device cookie for the account (counted instead of the others). */
-export const LOGIN_PER_DEVICE = 5;
+const LOGIN_PER_DEVICE = 5;
 /** Password reset requests a day: one network address in all, one address for one account, mails to one account. */
 const RESET_PER_NETWORK = 10;
 const RESET_PER_ADDRESS = 3;
@@ -150,7 +150,7 @@ async function limit(ctx: AppContext, key: string, windowMs: number, max: number
 }
 
 /** Checks of a signed-in member's password (deletion, its discount, the email change) per account and hour. */
-export const PASSWORD_CHECKS_PER_HOUR = 5;
+const PASSWORD_CHECKS_PER_HOUR = 5;
 
 /**
  * Checks the password a signed-in member typed to confirm an account change. Every such check, in any form, takes
@@ -459,7 +459,7 @@ const GMAIL_DOMAINS = new Set(['gmail.com', 'googlemail.com']);
  * The mailbox an address delivers to, as the per-address cap counts it: lower-cased, without a `+tag` in the local
  * part (`victim+1@` reaches `victim@`), and at Gmail without dots and with googlemail.com as gmail.com.
  */
-export function mailboxKey(email: string): string {
+function mailboxKey(email: string): string {
   const address = email.toLowerCase();
   const at = address.lastIndexOf('@');
   if (at <= 0) return address;

@@ -2,14 +2,14 @@ import type { Executor } from '@amora/db';
 import { LRUCache } from 'lru-cache';
 
 /** What a session lookup found: the session and the member's account and profile rows. */
-export interface CachedSession<S, U, P> {
+interface CachedSession<S, U, P> {
   session: S;
   user: U;
   profile: P;
 }
 
 /** How long a found session answers reads without asking the database again (real time). */
-export const SESSION_CACHE_TTL_MS = 5_000;
+const SESSION_CACHE_TTL_MS = 5_000;
 /** Sessions remembered at once (a few hundred bytes each). */
 const SESSION_CACHE_SIZE = 10_000;
 

@@ -2,7 +2,7 @@ import type { Locale, Settings, User } from '@amora/contracts/core';
 import type { QueryClient } from '@tanstack/react-query';
 
 /** What a route's data declaration is given: the page's address and the member it is rendered for. */
-export interface RouteDataArgs {
+interface RouteDataArgs {
   /** The cache the page renders from: a declaration fills it with `queryClient.prefetchQuery(someQuery(…))`. */
   queryClient: QueryClient;
   /** The route's path parameters (`/members/:id` → `{ id }`). */

@@ -50,7 +50,7 @@ function origin(request: FastifyRequest): string {
  * test checkout: on the site the payment returns to (its redirect URL's host, when that is one of our sites),
  * so the payer stays on the address she came from; otherwise on the address the API was called on.
  */
-export async function linksFor(
+async function linksFor(
   app: FastifyInstance,
   request: FastifyRequest,
   payment?: Pick<SandboxPayment, 'redirectUrl'>,

@@ -18,7 +18,7 @@ import {
 
 const ROUTE = { config: { anyHost: true }, schema: { hide: true } } as const;
 /** After the redirect, the webhook comes this much later (the usual order: the return page waits for it). */
-export const WEBHOOK_AFTER_REDIRECT_MS = 1_500;
+const WEBHOOK_AFTER_REDIRECT_MS = 1_500;
 const DASHBOARD_SIZE = 100;
 const PAYMENT_ID = /^tr_[A-Za-z0-9]{1,64}$/;
 

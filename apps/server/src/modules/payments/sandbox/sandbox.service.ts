@@ -51,17 +51,17 @@ export class SandboxError extends Error {
 export const OPEN_PAYMENT_MS = 15 * 60_000;
 const BANK_TRANSFER_MS = 12 * 24 * 3_600_000;
 /** A recurring SEPA direct debit is pending until the bank settles it: here 30 s later, or at once from the dashboard. */
-export const DIRECT_DEBIT_SETTLE_MS = 30_000;
+const DIRECT_DEBIT_SETTLE_MS = 30_000;
 
-export const WEBHOOK_JOB = 'sandbox.webhook';
-export const SETTLE_JOB = 'sandbox.settle';
-export const CHARGEBACK_JOB = 'sandbox.chargeback';
-export const EXPIRE_JOB = 'sandbox.expire';
+const WEBHOOK_JOB = 'sandbox.webhook';
+const SETTLE_JOB = 'sandbox.settle';
+const CHARGEBACK_JOB = 'sandbox.chargeback';
+const EXPIRE_JOB = 'sandbox.expire';
 
 const BASE62 = 'ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789';
 
 /** An id like Mollie's: prefix and ten letters or digits (tr_WDqYK6vllg). */
-export function sandboxId(prefix: 'tr' | 'cst' | 'mdt'): string {
+function sandboxId(prefix: 'tr' | 'cst' | 'mdt'): string {
   const bytes = randomBytes(10);
   let id = '';
   for (const byte of bytes) id += BASE62[byte % 62];
@@ -93,7 +93,7 @@ function metadataOf(value: unknown): unknown {
 }
 
 /** Ids of the sandbox's objects (tr_…, cst_…, mdt_…); anything else names nothing. */
-export function isSandboxId(prefix: 'tr' | 'cst' | 'mdt', id: unknown): id is string {
+function isSandboxId(prefix: 'tr' | 'cst' | 'mdt', id: unknown): id is string {
   return typeof id === 'string' && new RegExp(`^${prefix}_[A-Za-z0-9]{1,64}$`).test(id);
 }
 
@@ -169,7 +169,6 @@ export function methodsQueryOf(query: Record<string, unknown>): MethodsListQuery
   };
 }
 
-export { availableMethods };
 
 async function validMandate(app: FastifyInstance, customerId: string, mandateId: string | undefined): Promise<SandboxMandate> {
   if (mandateId !== undefined) {
