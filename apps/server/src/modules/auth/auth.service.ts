@@ -55,7 +55,7 @@ import { DEVICE_COOKIE, trustedDevice } from './device-cookie';
  * reactivating an account the deletion module's, which uses the links and mails of this one.
  */
 
-export type { ProfileRow, TokenKind, UserRow } from './auth.repository';
+export type { ProfileRow, UserRow } from './auth.repository';
 
 /** A new account and its profile (a unique index refuses a second account with the address on the site). */
 async function insertAccount(

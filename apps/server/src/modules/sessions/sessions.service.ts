@@ -19,8 +19,6 @@ import {
  * cookie up on every API call (findAuth); this module makes, finds and ends them.
  */
 
-export type { ProfileRow, UserRow } from './sessions.repository';
-
 /** The member a request's session stands for (`request.auth`, set by plugins/auth.ts; what services are given). */
 export interface Auth {
   sessionId: number;

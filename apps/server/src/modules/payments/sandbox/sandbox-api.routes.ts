@@ -50,11 +50,7 @@ function origin(request: FastifyRequest): string {
  * test checkout: on the site the payment returns to (its redirect URL's host, when that is one of our sites),
  * so the payer stays on the address she came from; otherwise on the address the API was called on.
  */
-async function linksFor(
-  app: FastifyInstance,
-  request: FastifyRequest,
-  payment?: Pick<SandboxPayment, 'redirectUrl'>,
-): Promise<Links> {
+async function linksFor(app: FastifyInstance, request: FastifyRequest, payment?: Pick<SandboxPayment, 'redirectUrl'>): Promise<Links> {
   const api = `${origin(request)}${SANDBOX_API_PATH}`;
   if (payment?.redirectUrl) {
     try {
