@@ -69,7 +69,7 @@ type QueryOf<K extends JsonEndpointKey> = {
 };
 
 /** What a call of the endpoint `K` takes: its query and JSON body as the endpoints table says, and a signal. */
-export type RequestOptions<K extends JsonEndpointKey> = { signal?: AbortSignal } & (EndpointQuery<K> extends undefined
+type RequestOptions<K extends JsonEndpointKey> = { signal?: AbortSignal } & (EndpointQuery<K> extends undefined
   ? { query?: never }
   : object extends QueryOf<K>
     ? { query?: QueryOf<K> }

@@ -5,7 +5,7 @@ import { memberEndpoints } from './members';
 import { paymentEndpoints } from './payments';
 import { siteEndpoints } from './site';
 
-export type { Endpoint, EndpointTable, HttpMethod, UncheckedResponse } from './endpoint';
+export type { Endpoint, HttpMethod } from './endpoint';
 
 /**
  * Every call of the API, `'METHOD /path'` → its schemas, written by area in this folder. The server's routes take

@@ -9,7 +9,6 @@ export type {
   Order,
   PackagesResponse,
   PaymentMethodOption as PaymentMethod,
-  PaymentMethodsResponse,
   PaymentOrderStatus as OrderStatus,
   PricingResponse,
   Receipt,
