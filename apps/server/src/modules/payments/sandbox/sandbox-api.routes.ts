@@ -14,6 +14,7 @@ import {
   problem,
 } from './sandbox.presenter';
 import { listCustomerPayments, listPayments, type SandboxPayment } from './sandbox.repository';
+import { SandboxError } from './sandbox.shared';
 import {
   cancelPayment,
   createCustomer,
@@ -24,8 +25,7 @@ import {
   getPayment,
   listMandates,
   methodsQueryOf,
-  SandboxError,
-} from './sandbox.service';
+} from './sandbox-api.service';
 
 /** The one bearer key the sandbox takes: this process's (provider/index.ts), known only to its own adapter. */
 const EXPECTED_AUTHORIZATION = Buffer.from(`Bearer ${SANDBOX_API_KEY}`);

@@ -3,18 +3,9 @@ import { sendHtmlPage } from '../../../lib/html-page';
 import { dbOf } from '../../../lib/transaction';
 import { checkoutPage, closedPage, dashboardPage, page } from './sandbox.html';
 import { listPayments } from './sandbox.repository';
-import {
-  CHECKOUT_CHOICES,
-  type CheckoutChoice,
-  chargeBackPayment,
-  completeCheckout,
-  getPayment,
-  notifyLater,
-  notifyNow,
-  SandboxError,
-  scheduleChargeback,
-  settlePayment,
-} from './sandbox.service';
+import { chargeBackPayment, completeCheckout, settlePayment } from './sandbox.service';
+import { CHECKOUT_CHOICES, type CheckoutChoice, notifyLater, notifyNow, SandboxError, scheduleChargeback } from './sandbox.shared';
+import { getPayment } from './sandbox-api.service';
 
 const ROUTE = { config: { anyHost: true }, schema: { hide: true } } as const;
 /** After the redirect, the webhook comes this much later (the usual order: the return page waits for it). */
