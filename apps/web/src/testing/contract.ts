@@ -1,5 +1,6 @@
 import { isDeepStrictEqual } from 'node:util';
-import { HttpResponse, type JsonBodyType } from 'msw';
+import { type Endpoints, endpoints, type JsonEndpointKey } from '@amora/contracts';
+import { HttpResponse, http, type JsonBodyType } from 'msw';
 import type { z } from 'zod';
 
 /** Paths of the values in `sent` that the schema dropped or changed on its way to `kept`. */
@@ -32,4 +33,24 @@ export function contractBody<S extends z.ZodType>(schema: S, body: z.input<S>): 
 /** A JSON answer whose body has been through the contract's response schema (see contractBody). */
 export function contractJson<S extends z.ZodType>(schema: S, body: z.input<S>, init?: ResponseInit): HttpResponse<JsonBodyType> {
   return HttpResponse.json(contractBody(schema, body) as JsonBodyType, init);
+}
+
+type ResponseSchemaOf<K extends JsonEndpointKey> = Endpoints[K] extends { response: infer S extends z.ZodType } ? S : never;
+
+/**
+ * An MSW handler of a call of the endpoints table (packages/contracts/src/endpoints): its method and path from the
+ * key, its body through the entry's response schema (see contractBody). `resolve` gets the request; answering
+ * undefined leaves the call to the next handler.
+ */
+export function answer<K extends JsonEndpointKey>(
+  key: K,
+  resolve: (info: { request: Request }) => z.input<ResponseSchemaOf<K>> | undefined | Promise<z.input<ResponseSchemaOf<K>> | undefined>,
+) {
+  const space = key.indexOf(' ');
+  const method = key.slice(0, space).toLowerCase() as 'get' | 'post' | 'put' | 'delete';
+  const schema: z.ZodType = endpoints[key].response;
+  return http[method](`*${key.slice(space + 1)}`, async (info) => {
+    const body = await resolve(info);
+    return body === undefined ? undefined : contractJson(schema, body);
+  });
 }

@@ -1,31 +1,20 @@
 import { readFile } from 'node:fs/promises';
 import { join } from 'node:path';
-import {
-  autoLikeResponseSchema,
-  type BlockedProfilesResponse,
-  blockedProfilesResponseSchema,
-  type ChatsResponse,
-  type CompanyInfo,
-  chatsResponseSchema,
-  companyInfoSchema,
-  type DiscountCodeView,
-  discountCodeResponseSchema,
-  interestsResponseSchema,
-  type LikesResponse,
-  likesResponseSchema,
-  type RegionsResponse,
-  regionsResponseSchema,
-  type Settings,
-  settingsSchema,
-  type TimeBonusResponse,
-  timeBonusResponseSchema,
-  type User,
-  userResponseSchema,
+import type {
+  BlockedProfilesResponse,
+  ChatsResponse,
+  CompanyInfo,
+  DiscountCodeView,
+  LikesResponse,
+  RegionsResponse,
+  Settings,
+  TimeBonusResponse,
+  User,
 } from '@amora/contracts';
 import { HttpResponse, http, ws } from 'msw';
 import { setupServer } from 'msw/node';
 import { onTestFinished } from 'vitest';
-import { contractJson } from './contract';
+import { answer } from './contract';
 import { companyInfoFixture, likesFixture, regionsFixture, settingsFixture } from './fixtures';
 
 const catalogues = join(import.meta.dirname, '..', '..', '..', '..', 'packages', 'i18n', 'locales');
@@ -35,27 +24,22 @@ const catalogues = join(import.meta.dirname, '..', '..', '..', '..', 'packages',
  * changes an answer with `server.use(answers.user(userFixture()))`; answers go back to these after each test.
  */
 export const answers = {
-  settings: (settings: Settings = settingsFixture()) => http.get('*/api/settings.php', () => contractJson(settingsSchema, settings)),
-  user: (user: User | null = null) => http.get('*/api/user.php', () => contractJson(userResponseSchema, { user })),
-  likes: (likes: LikesResponse = likesFixture()) => http.get('*/api/likes.php', () => contractJson(likesResponseSchema, likes)),
-  chats: (chats: ChatsResponse = { chats: [], num_unread_messages: 0 }) =>
-    http.get('*/api/chats.php', () => contractJson(chatsResponseSchema, chats)),
-  autoLike: () => http.get('*/api/auto-like.php', () => contractJson(autoLikeResponseSchema, { profile: null })),
-  interests: (interests: string[] = settingsFixture().interests) =>
-    http.get('*/api/interests.php', () => contractJson(interestsResponseSchema, { interests })),
-  regions: (regions: RegionsResponse = regionsFixture()) =>
-    http.get('*/api/regions.php', () => contractJson(regionsResponseSchema, regions)),
-  companyInfo: (company: CompanyInfo = companyInfoFixture()) =>
-    http.get('*/api/companyinfo.php', () => contractJson(companyInfoSchema, company)),
+  settings: (settings: Settings = settingsFixture()) => answer('GET /api/settings.php', () => settings),
+  user: (user: User | null = null) => answer('GET /api/user.php', () => ({ user })),
+  likes: (likes: LikesResponse = likesFixture()) => answer('GET /api/likes.php', () => likes),
+  chats: (chats: ChatsResponse = { chats: [], num_unread_messages: 0 }) => answer('GET /api/chats.php', () => chats),
+  autoLike: () => answer('GET /api/auto-like.php', () => ({ profile: null })),
+  interests: (interests: string[] = settingsFixture().interests) => answer('GET /api/interests.php', () => ({ interests })),
+  regions: (regions: RegionsResponse = regionsFixture()) => answer('GET /api/regions.php', () => regions),
+  companyInfo: (company: CompanyInfo = companyInfoFixture()) => answer('GET /api/companyinfo.php', () => company),
   /** The time bonus (none by default) and the welcome discount (none by default; asked for once there is no time bonus). */
   timeBonus: (bonus: TimeBonusResponse = { is_visible: false, seconds_left: 0, discount: null }) =>
-    http.get('*/api/timebonus.php', () => contractJson(timeBonusResponseSchema, bonus)),
+    answer('GET /api/timebonus.php', () => bonus),
   /** The members I blocked (the settings page's list; none by default). */
-  blocked: (profiles: BlockedProfilesResponse['profiles'] = []) =>
-    http.get('*/api/blocks.php', () => contractJson(blockedProfilesResponseSchema, { profiles })),
+  blocked: (profiles: BlockedProfilesResponse['profiles'] = []) => answer('GET /api/blocks.php', () => ({ profiles })),
   welcomeDiscount: (discount: DiscountCodeView | null = null) =>
-    http.get('*/api/discountcode.php', ({ request }) =>
-      new URL(request.url).searchParams.get('welcome') === 'true' ? contractJson(discountCodeResponseSchema, { discount }) : undefined,
+    answer('GET /api/discountcode.php', ({ request }) =>
+      new URL(request.url).searchParams.get('welcome') === 'true' ? { discount } : undefined,
     ),
 };
 
