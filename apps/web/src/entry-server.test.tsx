@@ -4,6 +4,7 @@ import {
   type MemberResponse,
   matchFinderResponseSchema,
   memberResponseSchema,
+  packagesResponseSchema,
   type SearchResponse,
   searchResponseSchema,
   swipeGameResponseSchema,
@@ -17,6 +18,7 @@ import type { RouteData } from './shared/site/route-data';
 import type { RouteHandle } from './shared/site/use-route-name';
 import { contractJson } from './testing/contract';
 import { settingsFixture, userFixture } from './testing/fixtures';
+import { packagesFixture } from './testing/payments';
 import { recordCalls, server } from './testing/server';
 
 /** A declaration this test can switch off, to see what a page whose data is not declared looks like. */
@@ -74,6 +76,7 @@ const member: MemberResponse = {
 const pageAnswers = [
   http.get('*/api/search.php', () => contractJson(searchResponseSchema, searchPage)),
   http.get('*/api/member.php', () => contractJson(memberResponseSchema, member)),
+  http.get('*/api/packages.php', () => contractJson(packagesResponseSchema, packagesFixture())),
   http.get('*/api/match-finder.php', () => contractJson(matchFinderResponseSchema, { profile: null })),
   http.get('*/api/swipe-game.php', () =>
     contractJson(swipeGameResponseSchema, { cards: [], likes_left: 4, likes_reset_at: '2026-11-29T00:00:00.000Z' }),
@@ -117,7 +120,7 @@ describe("a member's page rendered on the server", () => {
   it('has every query its first screen asks for loaded by the data its route declares, in one render', async () => {
     const pages = declaredPages();
     expect(pages.map((p) => p.name)).toEqual(
-      expect.arrayContaining(['members', 'members-id', 'likes-m-id', 'likes', 'likes-type', 'match-finder', 'swipe-game']),
+      expect.arrayContaining(['members', 'members-id', 'likes-m-id', 'likes', 'likes-type', 'match-finder', 'swipe-game', 'credits']),
     );
     for (const { name, url } of pages) {
       server.use(...pageAnswers);

@@ -4,6 +4,7 @@ import { IndexPage } from '@/features/home/index-page';
 import { likesPageData } from '@/features/likes/pages/likes-page.data';
 import { matchFinderPageData } from '@/features/match-finder/match-finder-page.data';
 import { membersPageData } from '@/features/members/members-page.data';
+import { creditsPageData } from '@/features/payments/pages/credits-page.data';
 import { memberPageData } from '@/features/profiles/pages/member-page.data';
 import { swipeGamePageData } from '@/features/swipe-game/swipe-game-page.data';
 import { NotFoundPage, RouteError } from '@/shared/errors/route-error';
@@ -71,7 +72,7 @@ function pageRoutes(): RouteObject[] {
           handle: handle('swipe-game', swipeGamePageData),
         },
         { path: 'directdebit', lazy: () => import('@/features/directdebit/pages/directdebit-page'), handle: handle('directdebit') },
-        { path: 'credits', lazy: () => import('@/features/payments/pages/credits-page'), handle: handle('credits') },
+        { path: 'credits', lazy: () => import('@/features/payments/pages/credits-page'), handle: handle('credits', creditsPageData) },
         {
           path: 'credits/repeat-order',
           lazy: () => import('@/features/payments/pages/repeat-order-page'),

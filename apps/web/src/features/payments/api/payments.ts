@@ -1,4 +1,4 @@
-import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { keepPreviousData, queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useEffect } from 'react';
 import { api } from '@/lib/api-client';
 import { userQueryKey } from '@/shared/session/user';
@@ -32,13 +32,16 @@ export const checkDiscountCode = async (query: {
   return { discount };
 };
 
+/** packages.php: the packages of the member's payment country, the active discount applied. */
+export const packagesQuery = () => queryOptions({ queryKey: [...paymentsQueryKey, 'packages'], queryFn: () => fetchPackages() });
+
 /**
  * The packages of the member's payment country, with the active discount (time bonus, else the welcome discount)
  * applied. When that discount runs out while the page is open, the packages are asked for again, so no struck-through
  * price outlives its discount.
  */
 export function usePackages(enabled = true) {
-  const query = useQuery({ queryKey: [...paymentsQueryKey, 'packages'], queryFn: () => fetchPackages(), enabled });
+  const query = useQuery({ ...packagesQuery(), enabled });
   const validity = query.data?.discount?.validity;
   const { refetch } = query;
   useEffect(() => {
