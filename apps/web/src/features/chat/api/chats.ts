@@ -1,5 +1,5 @@
 import type { Chat, ChatsResponse, MessagesQuery, SendMessageInput, SendMessageResponse } from '@amora/contracts';
-import { CLIENT_HEADER, CLIENT_HEADER_VALUE, POLL } from '@amora/contracts/core';
+import { CLIENT_HEADER, CLIENT_HEADER_VALUE, type EndpointResponse, POLL } from '@amora/contracts/core';
 import { type QueryClient, queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { ApiRequestError, api } from '@/lib/api-client';
 import { usePollInterval } from '@/shared/session/polling';
@@ -97,7 +97,7 @@ export function uploadChatPhoto(
       if (event.lengthComputable) onProgress(event.loaded / event.total);
     };
     xhr.onload = () => {
-      if (xhr.status >= 200 && xhr.status < 300) resolve(xhr.response as SendMessageResponse);
+      if (xhr.status >= 200 && xhr.status < 300) resolve(xhr.response as EndpointResponse<'POST /api/chat-photo.php'>);
       else reject(new ApiRequestError(xhr.status, xhr.response ?? { error: 'internal_error', message: 'Upload failed' }));
     };
     xhr.onerror = () => reject(new ApiRequestError(0, { error: 'network', message: 'Upload failed' }));

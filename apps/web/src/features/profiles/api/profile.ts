@@ -1,4 +1,4 @@
-import type { BlockedProfilesResponse, OwnPhoto, ProfileUpdate } from '@amora/contracts/core';
+import type { BlockedProfilesResponse, EndpointResponse, OwnPhoto, ProfileUpdate } from '@amora/contracts/core';
 import { CLIENT_HEADER, CLIENT_HEADER_VALUE } from '@amora/contracts/core';
 import { queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { ApiRequestError, api } from '@/lib/api-client';
@@ -50,7 +50,7 @@ export function uploadPhoto(file: File, onProgress: (fraction: number) => void):
       if (event.lengthComputable) onProgress(event.loaded / event.total);
     };
     xhr.onload = () => {
-      if (xhr.status >= 200 && xhr.status < 300) resolve((xhr.response as { photo: OwnPhoto }).photo);
+      if (xhr.status >= 200 && xhr.status < 300) resolve((xhr.response as EndpointResponse<'POST /api/photos.php'>).photo);
       else reject(new ApiRequestError(xhr.status, xhr.response ?? { error: 'internal_error', message: 'Upload failed' }));
     };
     xhr.onerror = () => reject(new ApiRequestError(0, { error: 'network', message: 'Upload failed' }));
