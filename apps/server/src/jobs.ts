@@ -3,7 +3,7 @@ import { type AppJobName, type AppJobs, JOBS } from './job-specs';
 import type { JobHandlers, Jobs } from './lib/jobs';
 import { purgeDeletedAccounts } from './modules/deletion/deletion.service';
 import { forgetAbandonedForms } from './modules/directdebit/directdebit.service';
-import { checkOrder } from './modules/payments/payments.service';
+import { checkOrder } from './modules/payments/order-status.service';
 import type { SandboxJobs } from './modules/payments/sandbox/sandbox.service';
 import { smsOf } from './modules/sms/sms.service';
 

@@ -1,6 +1,6 @@
 import { type Database, DEMO_MEMBERS, type DemoChatTexts, loadDemoChatTexts, profiles, sites, users } from '@amora/db';
 import { and, asc, eq, isNull, ne, or } from 'drizzle-orm';
-import { type DemoConversation, type DemoLine, writeDemoConversation } from '../modules/chat/chat.service';
+import { type DemoConversation, type DemoLine, writeDemoConversation } from '../modules/chat/chat-demo.service';
 import { type PhotoContext, processChatPhoto } from '../modules/photos/photos.service';
 import { type ChatPicture, drawChatPicture } from './chat-pictures';
 

@@ -5,21 +5,12 @@ import { requireAuth } from '../../plugins/auth';
 import { endpoint } from '../../plugins/endpoints';
 import { clearSessionCookie, endSession, setSessionCookie } from '../sessions/sessions.service';
 import { geoipCountry } from '../settings/settings.service';
-import {
-  activate,
-  confirmMailChange,
-  login,
-  presentMember,
-  presentMemberById,
-  requestInfo,
-  requestMailChange,
-  requestPasswordReset,
-  resendActivation,
-  resetPassword,
-  setMemberLanguage,
-  signup,
-} from './auth.service';
+import { presentMember, presentMemberById, requestInfo, setMemberLanguage } from './auth.service';
 import { setDeviceCookie } from './device-cookie';
+import { login } from './login.service';
+import { confirmMailChange, requestMailChange } from './mail-change.service';
+import { requestPasswordReset, resetPassword } from './password-reset.service';
+import { activate, resendActivation, signup } from './signup.service';
 
 /** Signup, activation, login and logout, password reset, email change, the language: the routes of spec §3 that prove who a member is. */
 export const authRoutes: FastifyPluginAsyncZod = async (app) => {

@@ -14,7 +14,7 @@ import {
   userRow,
 } from '../../test/accounts';
 import { createTestApp, type TestApp } from '../../test/harness';
-import { MAIL_CHANGE_MAILS_PER_ADDRESS } from './auth.service';
+import { MAIL_CHANGE_MAILS_PER_ADDRESS } from './mail-change.service';
 
 const ON_REDIS = process.env.AMORA_TEST_DB === 'postgres' && Boolean(process.env.TEST_REDIS_URL);
 

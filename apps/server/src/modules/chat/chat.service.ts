@@ -2,12 +2,8 @@ import {
   CHAT_ERRORS,
   CHAT_HISTORY_DAYS,
   type ChatBlock,
-  type ChatsResponse,
   FREE_CONVERSATION_LIMIT,
   type GiftId,
-  MESSAGES_PAGE,
-  type Message,
-  type MessagesResponse,
   type SendMessageResponse,
 } from '@amora/contracts';
 import type { Executor } from '@amora/db';
@@ -15,13 +11,11 @@ import type { AppContext } from '../../context';
 import { badRequest, HttpError, notFound } from '../../lib/errors';
 import { type DbContext, dbOf, withTransaction } from '../../lib/transaction';
 import { credit, spend } from '../credits/credits.service';
-import { processChatPhoto, readChatPhoto, removeChatPhoto } from '../photos/photos.service';
+import { processChatPhoto, removeChatPhoto } from '../photos/photos.service';
 import type { Auth } from '../sessions/sessions.service';
-import { chatBlock, presentChat, presentMessage, presentPartnerCard } from './chat.presenter';
+import { chatBlock, presentMessage } from './chat.presenter';
 import {
   type ConversationRow,
-  clearedSeqOf,
-  clearForSide,
   countStarted,
   deleteConversationsOf,
   findConversation,
@@ -29,34 +23,27 @@ import {
   findMessageByClientId,
   findPairConversation,
   findPartner,
-  findVisiblePhotoMessage,
-  hasHiddenHistory,
   insertConversation,
   insertMessage,
-  listChats as listChatRows,
-  listMessages as listMessageRows,
   lockConversation,
   lockStarts,
   type MessageRow,
-  markPhotoRevealed,
-  markRead,
   markRejected,
   type PartnerRow,
   sideOf,
   sumUnread,
   takeNextSeq,
 } from './chat.repository';
-import { partnerReadSeq, readReceiptsShared } from './chat-safety.service';
 
 const DAY_MS = 86_400_000;
 
 /** The oldest moment whose messages are still shown (spec §9: older chat history is hidden for privacy). */
-const historySince = (now: Date) => new Date(now.getTime() - CHAT_HISTORY_DAYS * DAY_MS);
+export const historySince = (now: Date) => new Date(now.getTime() - CHAT_HISTORY_DAYS * DAY_MS);
 
-const partnerOf = (conversation: ConversationRow, profileId: number) =>
+export const partnerOf = (conversation: ConversationRow, profileId: number) =>
   conversation.profileLowId === profileId ? conversation.profileHighId : conversation.profileLowId;
 
-const notYours = () => notFound('This conversation could not be found');
+export const notYours = () => notFound('This conversation could not be found');
 
 /** The errors of spec §4 for a chat whose rules refuse a send now. */
 function refusal(block: ChatBlock, partner: Pick<PartnerRow, 'name'>): HttpError | null {
@@ -261,48 +248,6 @@ async function store(
 }
 
 /**
- * The recipient of a photo message chooses to see it unblurred; remembered, so it stays sharp for them. The
- * message as they now see it. Another member's message (or one they no longer see) is a 404; the sender's own
- * photo is always sharp for them, so revealing it changes nothing. The sender learns of it ("Opened", by
- * chat.photo-opened now and in messages.php later) only while both members have read receipts on: opening a photo
- * says as much as reading a message, and a member who turned receipts off has chosen not to say that.
- */
-export async function revealPhoto(ctx: AppContext, auth: Auth, messageId: number): Promise<Message> {
-  const me = auth.profile;
-  const found = await findVisiblePhotoMessage(dbOf(ctx), messageId, me.id, me.siteId, historySince(ctx.now()));
-  if (!found) throw notFound('This photo could not be found');
-  if (found.message.senderProfileId === me.id || found.message.photoRevealedAt) return presentMessage(found.message, me.id);
-  const at = ctx.now();
-  const isFirst = await markPhotoRevealed(dbOf(ctx), messageId, at);
-  const senderId = found.message.senderProfileId;
-  if (isFirst && (await readReceiptsShared(ctx, me.id, senderId))) {
-    ctx.events.publish({
-      type: 'chat.photo-opened',
-      siteId: found.conversation.siteId,
-      conversationId: found.conversation.id,
-      messageId,
-      profileId: me.id,
-      recipientProfileId: senderId,
-    });
-  }
-  return presentMessage({ ...found.message, photoRevealedAt: at }, me.id);
-}
-
-/**
- * A photo message's file for one of its two members: the blurred variant to both, the sharp one to the sender and
- * to the recipient once they revealed it. Null (a 404) for anyone else, for a message they no longer see, and for
- * the sharp photo before the recipient asked for it: nobody is sent an image they did not ask to see.
- */
-export async function readMessagePhoto(ctx: AppContext, auth: Auth, messageId: number, variant: 'large' | 'blur'): Promise<Buffer | null> {
-  const me = auth.profile;
-  const found = await findVisiblePhotoMessage(dbOf(ctx), messageId, me.id, me.siteId, historySince(ctx.now()));
-  if (!found?.message.photoKey) return null;
-  const mayBeSharp = found.message.senderProfileId === me.id || found.message.photoRevealedAt !== null;
-  if (variant === 'large' && !mayBeSharp) return null;
-  return readChatPhoto(ctx, { userId: found.senderUserId, profileId: found.message.senderProfileId }, found.message.photoKey, variant);
-}
-
-/**
  * The answer to a send that was stored before: its message and my balance now. Its message.created goes out again
  * (the live frames name a sequence, so a second one changes nothing for a client that has it): a send is retried
  * when its first answer was lost, and so may have been the event, with a process killed between the commit and
@@ -351,89 +296,12 @@ async function openConversation(tx: Executor, auth: Sender, profileId: number): 
   return id === undefined ? undefined : lockConversation(tx, id, me.id);
 }
 
-/** chats.php (spec §3, §7): my chats, the latest first, and my unread messages in all. */
-export async function listChats(ctx: AppContext, auth: Auth): Promise<ChatsResponse> {
-  const now = ctx.now();
-  const rows = await listChatRows(dbOf(ctx), auth.profile.id, auth.profile.siteId, historySince(now));
-  const chats = rows.map((row) => presentChat(row, { profileId: auth.profile.id, userStatus: auth.user.status }, now));
-  return { chats, num_unread_messages: chats.reduce((sum, chat) => sum + chat.num_unread_messages, 0) };
-}
-
 /**
  * The member's unread messages in all their chats (the user object's num_unread_messages): what chats.php adds up,
  * read from the counters without the list.
  */
 export function countUnread(ctx: Pick<AppContext, 'db'>, profile: { id: number; siteId: number }): Promise<number> {
   return sumUnread(dbOf(ctx), profile.id, profile.siteId);
-}
-
-export interface MessagesInput {
-  conversation: number;
-  after?: number;
-  before?: number;
-  limit?: number;
-}
-
-/** messages.php: a page of a conversation of mine (another member's conversation is a 404). */
-export async function listMessages(ctx: AppContext, auth: Auth, input: MessagesInput): Promise<MessagesResponse> {
-  const me = auth.profile.id;
-  const conversation = await findConversation(dbOf(ctx), input.conversation, me);
-  if (!conversation || conversation.siteId !== auth.profile.siteId) throw notYours();
-  const partner = await findPartner(dbOf(ctx), partnerOf(conversation, me), me);
-  if (!partner) throw notYours();
-  const receipts = await readReceiptsShared(ctx, me, partnerOf(conversation, me));
-  const now = ctx.now();
-  const since = historySince(now);
-  const clearedSeq = clearedSeqOf(conversation, sideOf(conversation, me));
-  const limit = input.limit ?? MESSAGES_PAGE;
-  const visible = { conversationId: conversation.id, clearedSeq, since };
-  const page = await listMessageRows(dbOf(ctx), { ...visible, after: input.after, before: input.before, limit });
-  const forward = input.after !== undefined;
-  const lastShown = page.rows.at(-1)?.seq ?? input.after ?? 0;
-  // A page read forwards knows about later messages, one read backwards about earlier ones; the other
-  // direction: after a page read backwards come the messages up to the last sequence, before a page read
-  // forwards there may be visible messages (one look back from its first sequence).
-  const firstShown = page.rows[0]?.seq ?? (input.after ?? 0) + 1;
-  return {
-    conversation: { id: conversation.id, last_seq: conversation.lastSeq },
-    profile: presentPartnerCard(partner, now),
-    blocked: chatBlock(partner, { userStatus: auth.user.status }),
-    messages: page.rows.map((row) => presentMessage(row, me, receipts)),
-    has_more_after: forward ? page.more : input.before !== undefined && lastShown < conversation.lastSeq,
-    has_more_before: forward ? (await listMessageRows(dbOf(ctx), { ...visible, before: firstShown, limit: 1 })).rows.length > 0 : page.more,
-    history_hidden: await hasHiddenHistory(dbOf(ctx), conversation.id, clearedSeq, since),
-    partner_read_seq: await partnerReadSeq(ctx, conversation, me),
-  };
-}
-
-/**
- * Opening a chat sets its unread count to 0 (spec §4). When it read something new and both members have read
- * receipts on, chat.read tells the other member's connections how far (they show "Seen").
- */
-export async function openChat(ctx: AppContext, auth: Auth, conversationId: number): Promise<void> {
-  const me = auth.profile.id;
-  const before = await findConversation(dbOf(ctx), conversationId, me);
-  if (!before || !(await markRead(dbOf(ctx), conversationId, me))) throw notYours();
-  const side = sideOf(before, me);
-  const readBefore = side === 'low' ? before.lowReadSeq : before.highReadSeq;
-  if (before.lastSeq <= readBefore || before.siteId !== auth.profile.siteId) return;
-  const partnerId = partnerOf(before, me);
-  if (!(await readReceiptsShared(ctx, me, partnerId))) return;
-  ctx.events.publish({
-    type: 'chat.read',
-    siteId: before.siteId,
-    conversationId,
-    seq: before.lastSeq,
-    profileId: me,
-    recipientProfileId: partnerId,
-  });
-}
-
-/** DELETE chat.php: removes the chat for me only; the other member keeps it (and can still report). */
-export async function removeChat(ctx: AppContext, auth: Auth, conversationId: number): Promise<void> {
-  const conversation = await findConversation(dbOf(ctx), conversationId, auth.profile.id);
-  if (!conversation || conversation.siteId !== auth.profile.siteId) throw notYours();
-  await clearForSide(dbOf(ctx), conversationId, auth.profile.id);
 }
 
 /**
@@ -464,63 +332,5 @@ export async function rejectMessage(ctx: AppContext, messageId: number): Promise
       });
     }
     return true;
-  });
-}
-
-/**
- * One message of the demo data: a text, a gift of the catalogue, or a photo already through the photo pipeline
- * (processChatPhoto), which `revealedAt` says the recipient chose to see.
- */
-export type DemoLine = { from: number; at: Date } & (
-  | { body: string }
-  | { gift: GiftId }
-  | { photo: { storageKey: string; width: number; height: number }; revealedAt?: Date }
-);
-
-/** A conversation of the demo data: its two profiles, its messages oldest first, and who has read all of it. */
-export interface DemoConversation {
-  siteId: number;
-  starter: number;
-  other: number;
-  lines: DemoLine[];
-  /** Profiles that have opened the chat since its last message (their unread count is 0). */
-  readBy: number[];
-}
-
-/**
- * Writes a demo conversation on a first start as sends would (the pair's row started by `starter`, each message the
- * next sequence under the row's lock, one more unread for the other side; texts, gifts and photos), at the times
- * given and free of charge:
- * demo history costs no credits, so it has no ledger rows and no message.created event (nobody is connected yet).
- * Its conversation id.
- */
-export async function writeDemoConversation(ctx: DbContext, demo: DemoConversation): Promise<number> {
-  return withTransaction(ctx, async (tx) => {
-    const made = await insertConversation(tx, { siteId: demo.siteId, starter: demo.starter, other: demo.other });
-    const id = made ?? (await findPairConversation(tx, demo.starter, demo.other))?.id;
-    const conversation = id === undefined ? undefined : await lockConversation(tx, id, demo.starter);
-    if (!conversation) throw new Error(`Demo conversation ${demo.starter}-${demo.other} could not be made`);
-    for (const [i, line] of demo.lines.entries()) {
-      // A member answers with the chat open: what they were sent is read (as POST chat-read.php does).
-      if (i > 0) await markRead(tx, conversation.id, line.from);
-      const seq = await takeNextSeq(tx, conversation.id, sideOf(conversation, line.from), line.at);
-      await insertMessage(tx, {
-        conversationId: conversation.id,
-        seq,
-        senderProfileId: line.from,
-        kind: 'gift' in line ? 'gift' : 'photo' in line ? 'photo' : 'text',
-        body: 'body' in line ? line.body : '',
-        gift: 'gift' in line ? line.gift : null,
-        photoKey: 'photo' in line ? line.photo.storageKey : null,
-        photoWidth: 'photo' in line ? line.photo.width : null,
-        photoHeight: 'photo' in line ? line.photo.height : null,
-        photoRevealedAt: 'photo' in line ? (line.revealedAt ?? null) : null,
-        clientId: `demo-${conversation.id}-${i + 1}`,
-        price: 0,
-        createdAt: line.at,
-      });
-    }
-    for (const profileId of demo.readBy) await markRead(tx, conversation.id, profileId);
-    return conversation.id;
   });
 }

@@ -6,8 +6,9 @@ import type { LightMyRequestResponse } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { type CallArgs, callAs, createMember, type Member } from '../../test/factories';
 import { createTestApp, type TestApp } from '../../test/harness';
-import { applyPayment } from './payments.service';
-import { chargeBackPayment, completeCheckout, notifyNow } from './sandbox/sandbox.service';
+import { applyPayment } from './order-status.service';
+import { chargeBackPayment, completeCheckout } from './sandbox/sandbox.service';
+import { notifyNow } from './sandbox/sandbox.shared';
 
 /**
  * Money abuse cases of the orders (ASVS 5.0 V2 business logic): a once-per-member discount must not be had twice

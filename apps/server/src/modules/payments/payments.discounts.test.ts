@@ -13,8 +13,9 @@ import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { siteByDomain } from '../../test/accounts';
 import { type CallArgs, callAs, createMember, type Member } from '../../test/factories';
 import { createTestApp, type TestApp } from '../../test/harness';
-import { applyPayment } from './payments.service';
-import { completeCheckout, notifyNow, OPEN_PAYMENT_MS } from './sandbox/sandbox.service';
+import { applyPayment } from './order-status.service';
+import { completeCheckout } from './sandbox/sandbox.service';
+import { notifyNow, OPEN_PAYMENT_MS } from './sandbox/sandbox.shared';
 
 /**
  * A discount is used only by a paid payment: a checkout that is canceled, expires or fails gives it back at once,

@@ -26,8 +26,9 @@ import { type CallArgs, callAs, createMember, type Member, type MemberOptions } 
 import { createTestApp, type TestApp } from '../../test/harness';
 import { spend } from '../credits/credits.service';
 import { purgeDeletedAccounts } from '../deletion/deletion.service';
-import { applyPayment, CHECK_AFTER_MS } from './payments.service';
-import { chargeBackPayment, completeCheckout, notifyNow, settlePayment } from './sandbox/sandbox.service';
+import { applyPayment, CHECK_AFTER_MS } from './order-status.service';
+import { chargeBackPayment, completeCheckout, settlePayment } from './sandbox/sandbox.service';
+import { notifyNow } from './sandbox/sandbox.shared';
 
 const PACKAGES = '/api/packages.php';
 const METHODS = '/api/paymentmethods.php';

@@ -1,9 +1,18 @@
 import type { FastifyInstance } from 'fastify';
 import { dbOf } from '../../../lib/transaction';
-import { type AvailabilityQuery, availableMethods, findMethod, type SandboxMethodId, type SandboxSequenceType, TEST_CARDS, TEST_ISSUERS, unavailableReason } from './sandbox.catalogue';
+import {
+  type AvailabilityQuery,
+  availableMethods,
+  findMethod,
+  type SandboxMethodId,
+  type SandboxSequenceType,
+  TEST_CARDS,
+  TEST_ISSUERS,
+  unavailableReason,
+} from './sandbox.catalogue';
 import { changeStatus, chargeBack, findPayment, insertMandate, type PaymentDetails, type SandboxPayment } from './sandbox.repository';
+import { type CheckoutChoice, notifyLater, sandboxId } from './sandbox.shared';
 import { deliverWebhook } from './sandbox.webhooks';
-import { CheckoutChoice, notifyLater, sandboxId } from './sandbox.shared';
 import { getPayment } from './sandbox-api.service';
 
 /** What the payer chose on the test checkout. */
