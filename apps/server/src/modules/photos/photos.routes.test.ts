@@ -10,9 +10,9 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { AMORA, call, HERZ } from '../../test/accounts';
 import { createMember, type Member } from '../../test/factories';
 import { CLIENT, createTestApp, type TestApp } from '../../test/harness';
+import { jpegWithExif, photoJpeg, plainPng, pngHeaderOnly } from '../../test/images';
 import { PHOTO_VARIANTS } from './photo-processing';
 import { photoQueue } from './photos.service';
-import { jpegWithExif, photoJpeg, plainPng, pngHeaderOnly } from '../../test/images';
 
 let t: TestApp;
 let dataDir: string;

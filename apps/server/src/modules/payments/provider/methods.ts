@@ -111,7 +111,7 @@ export function allowedFee(country: string, method: string, storedFeeMinor: numb
 /** Paid only with a mandate (a recurring payment, no checkout). */
 export const MANDATE_ONLY_METHODS: readonly SpecPaymentMethod[] = ['directdebit'];
 
-export function isSpecPaymentMethod(name: string): name is SpecPaymentMethod {
+function isSpecPaymentMethod(name: string): name is SpecPaymentMethod {
   return Object.hasOwn(MOLLIE_METHOD_OF, name);
 }
 
