@@ -77,6 +77,8 @@ describe('the last chat opened', () => {
     openedLast(102);
     const { router } = await renderApp('/chats', { user: member });
     await waitFor(() => expect(router.state.location.pathname).toBe('/chats/2'));
+    // The reopened chat has loaded, so no call of this test is still under way when the next one starts.
+    expect(await screen.findByText('message 1')).toBeInTheDocument();
   });
 
   it('leaves the list on /chats when that chat is gone, blocked, another member kept it, or on a phone', async () => {

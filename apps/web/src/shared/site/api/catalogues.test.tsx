@@ -49,7 +49,7 @@ describe('the catalogue calls', () => {
     const footer = await screen.findByTestId('footer');
     await waitFor(() => expect(within(footer).getByTestId('company-block')).toHaveTextContent('Amora Holding B.V.'));
     expect(within(footer).getByTestId('support-phone')).toHaveTextContent('+31209876543');
-    expect(screen.getByRole('main')).toHaveTextContent('Amora Holding B.V.');
+    expect(await screen.findByRole('main')).toHaveTextContent('Amora Holding B.V.');
     await act(() => router.navigate('/pages/privacy'));
     await act(() => router.navigate('/complaints'));
     expect(within(await screen.findByTestId('footer')).getByTestId('company-block')).toHaveTextContent('Amora Holding B.V.');
