@@ -99,20 +99,7 @@ export async function isHeldByOpenOrder(db: Executor, discountCodeId: number, us
  * left behind does not count: the next checkout takes its code over.
  */
 export async function isHeldByPaymentUnderWay(db: Executor, discountCodeId: number, userId: number): Promise<boolean> {
-  return (
-    (
-      await ordersReservingFor(
-        db,
-        userId,
-        and(
-          eq(discountRedemptions.discountCodeId, discountCodeId),
-          inArray(paymentOrders.status, WAITING_ORDER_STATUSES),
-          not(leftBehind() as SQL),
-        ),
-        1,
-      )
-    ).length > 0
-  );
+  return holdsUnderWay(db, userId, eq(discountRedemptions.discountCodeId, discountCodeId));
 }
 
 /**
@@ -120,20 +107,18 @@ export async function isHeldByPaymentUnderWay(db: Executor, discountCodeId: numb
  * discount): neither is offered meanwhile, since the member gets one of them with their first purchase.
  */
 export async function isFirstPurchaseDiscountUnderWay(db: Executor, userId: number): Promise<boolean> {
-  return (
-    (
-      await ordersReservingFor(
-        db,
-        userId,
-        and(
-          inArray(discountCodes.source, FIRST_PURCHASE_SOURCES),
-          inArray(paymentOrders.status, WAITING_ORDER_STATUSES),
-          not(leftBehind() as SQL),
-        ),
-        1,
-      )
-    ).length > 0
+  return holdsUnderWay(db, userId, inArray(discountCodes.source, FIRST_PURCHASE_SOURCES));
+}
+
+/** Whether a payment of the member under way (not a checkout left behind) holds a discount that `which` picks. */
+async function holdsUnderWay(db: Executor, userId: number, which: SQL): Promise<boolean> {
+  const held = await ordersReservingFor(
+    db,
+    userId,
+    and(which, inArray(paymentOrders.status, WAITING_ORDER_STATUSES), not(leftBehind() as SQL)),
+    1,
   );
+  return held.length > 0;
 }
 
 /** The sources of the first-purchase discounts: a member gets one of them, with their first purchase. */

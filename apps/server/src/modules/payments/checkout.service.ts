@@ -62,14 +62,7 @@ export async function startOrder(
   const price = await priceOf(ctx, { siteId: site.id, userId: buyer.userId, choice, pkg, method: input.method });
   // A code asked for that does not apply refuses the order; the active discount that does not apply just is not used.
   if (choice.kind === 'code' && price.error) throw discountRefused(price.error);
-  const offered = await offeredMethodsFor(ctx, site, {
-    country: pkg.country,
-    currency: pkg.currency,
-    amountMinor: pkg.priceMinor - price.discountMinor,
-    language: buyer.language,
-  });
-  const method = offered.find((m) => m.name === input.method);
-  if (!method) throw methodUnavailable();
+  const method = await offeredMethod(ctx, site, buyer, pkg, price, input.method);
   const wanted: Wanted = {
     packageId: pkg.id,
     method: method.name,
@@ -201,14 +194,7 @@ export async function repeatOrder(
   });
   const choice = await chooseDiscount(ctx, { siteId: site.id, userId: buyer.userId, code: undefined, country: pkg.country });
   const price = await priceOf(ctx, { siteId: site.id, userId: buyer.userId, choice, pkg, method: last.method });
-  const offered = await offeredMethodsFor(ctx, site, {
-    country: pkg.country,
-    currency: pkg.currency,
-    amountMinor: pkg.priceMinor - price.discountMinor,
-    language: buyer.language,
-  });
-  const method = offered.find((m) => m.name === last.method);
-  if (!method) throw methodUnavailable();
+  const method = await offeredMethod(ctx, site, buyer, pkg, price, last.method);
   await takeOverDiscount(ctx, buyer.userId, price);
   // A card paid before with a 'first' payment left a mandate: the repeat is charged with it, unless a payment of
   // the member was charged back (then the payer confirms at a checkout again, as direct debit is blocked too).
@@ -245,6 +231,26 @@ interface Placement {
   repeatOf: number | null;
   /** A card mandate to charge (repeat order); direct debit finds its own. */
   mandate: { mandateId: string; customerId: string } | null;
+}
+
+/** The method asked for, offered for this package at its price after the discount; else the order is refused. */
+async function offeredMethod(
+  ctx: AppContext,
+  site: Site,
+  buyer: Buyer,
+  pkg: Placement['pkg'],
+  price: { discountMinor: number },
+  name: string,
+) {
+  const offered = await offeredMethodsFor(ctx, site, {
+    country: pkg.country,
+    currency: pkg.currency,
+    amountMinor: pkg.priceMinor - price.discountMinor,
+    language: buyer.language,
+  });
+  const method = offered.find((m) => m.name === name);
+  if (!method) throw methodUnavailable();
+  return method;
 }
 
 async function placeOrder(ctx: AppContext, site: Site, buyer: Buyer, p: Placement): Promise<{ created: boolean } & StartPaymentResponse> {
