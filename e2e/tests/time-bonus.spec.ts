@@ -70,6 +70,8 @@ test('a new member sees the time bonus ticking and, with 0 credits, its modal af
   expect(user.credits).toBe(0);
 
   await page.goto('/likes');
+  // The server renders the page with the banner; the modal's 40 s start once the app has taken it over.
+  await appReady(page);
   await expect(banner).toBeVisible();
   // The browser's clock also runs by itself meanwhile: on a busy machine the page may take seconds to show the
   // banner after the 40 s began, so the journey checks "not after 30 s" and "there by 42 s".
