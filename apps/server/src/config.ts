@@ -1,3 +1,4 @@
+import { readFileSync } from 'node:fs';
 import { resolve } from 'node:path';
 
 export interface Config {
@@ -45,6 +46,45 @@ export interface Config {
    * or 'twilio' sends them through that provider's HTTP API (SMS_PROVIDER, SMS_API_KEY, SMS_FROM, SMS_API_URL).
    */
   sms?: SmsConfig;
+  /** Delivery health of mail (modules/mail): return paths, DKIM, the reports endpoint. See docs/operations.md. */
+  mail?: MailConfig;
+}
+
+export interface MailConfig {
+  /**
+   * MAIL_BOUNCE_DOMAIN: the domain of every mail's return path (`bounces+…@<domain>`, VERP); null: each site's
+   * own domain. Its MX must lead to the mailbox whose mail is posted to POST /api/mail-reports.
+   */
+  bounceDomain: string | null;
+  /**
+   * MAIL_REPORTS_TOKEN: the bearer token POST /api/mail-reports needs (at least 16 characters); null: the
+   * endpoint answers 404. Outside production it defaults to `dev-mail-reports-token`.
+   */
+  reportsToken: string | null;
+  /** DKIM_SELECTOR with DKIM_PRIVATE_KEY or DKIM_PRIVATE_KEY_FILE (PEM): mails are signed for their site's domain. */
+  dkim: { selector: string; privateKey: string } | null;
+}
+
+/** The development token of POST /api/mail-reports (docs/operations.md), never used in production. */
+export const DEV_MAIL_REPORTS_TOKEN = 'dev-mail-reports-token';
+
+function mailConfigOf(env: NodeJS.ProcessEnv, isProduction: boolean): MailConfig {
+  const bounceDomain = env.MAIL_BOUNCE_DOMAIN?.trim().toLowerCase() || null;
+  if (bounceDomain && !/^(?=.{1,253}$)([a-z0-9]([a-z0-9-]{0,61}[a-z0-9])?\.)+[a-z0-9-]{2,63}$/.test(bounceDomain)) {
+    throw new Error(`MAIL_BOUNCE_DOMAIN must be a domain name, got "${env.MAIL_BOUNCE_DOMAIN}"`);
+  }
+  const reportsToken = env.MAIL_REPORTS_TOKEN || (isProduction ? null : DEV_MAIL_REPORTS_TOKEN);
+  if (reportsToken && reportsToken.length < 16) throw new Error('MAIL_REPORTS_TOKEN must have at least 16 characters');
+  const selector = env.DKIM_SELECTOR?.trim() || null;
+  const privateKey = env.DKIM_PRIVATE_KEY_FILE
+    ? readFileSync(env.DKIM_PRIVATE_KEY_FILE, 'utf8')
+    : env.DKIM_PRIVATE_KEY?.replace(/\\n/g, '\n') || null;
+  if ((selector === null) !== (privateKey === null)) {
+    throw new Error('DKIM signing needs both DKIM_SELECTOR and DKIM_PRIVATE_KEY (or DKIM_PRIVATE_KEY_FILE)');
+  }
+  if (selector && !/^[a-z0-9]([a-z0-9._-]{0,62})$/i.test(selector)) throw new Error(`DKIM_SELECTOR must be a DNS label, got "${selector}"`);
+  if (privateKey && !privateKey.includes('PRIVATE KEY')) throw new Error('DKIM_PRIVATE_KEY must be a PEM private key');
+  return { bounceDomain, reportsToken, dkim: selector && privateKey ? { selector, privateKey } : null };
 }
 
 export interface SmsConfig {
@@ -172,6 +212,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     cookieSecret: cookieSecretOf(env.COOKIE_SECRET),
     payments: paymentsConfigOf(env, isProduction),
     sms: smsConfigOf(env),
+    mail: mailConfigOf(env, isProduction),
     webDist: resolve(env.WEB_DIST || new URL('../../web/dist', import.meta.url).pathname),
   };
 }

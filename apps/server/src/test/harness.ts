@@ -102,7 +102,7 @@ export async function createTestApp(overrides: Partial<Config> = {}, options: Te
     dbKind: handle.kind,
     redis,
     limiter: redis ? createRedisLimiter(redis, prefix) : createDbLimiter(handle.db, clock.now),
-    mailer: createMailer({ smtpUrl: config.smtpUrl, db: handle.db, jobs }),
+    mailer: createMailer({ smtpUrl: config.smtpUrl, db: handle.db, jobs, mail: config.mail }),
     jobs,
     events,
     sites: new SiteDirectory(handle.db),

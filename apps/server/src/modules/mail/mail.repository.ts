@@ -1,4 +1,4 @@
-import { type Executor, outboxEmails, sites } from '@amora/db';
+import { type Executor, outboxEmails, sites, users } from '@amora/db';
 import { desc, eq, sql } from 'drizzle-orm';
 
 export type OutboxRow = typeof outboxEmails.$inferSelect;
@@ -23,6 +23,7 @@ export async function markFailed(db: Executor, id: number, error: string): Promi
 
 export interface MailToSend {
   id: number;
+  kind: string;
   status: string;
   fromAddress: string;
   toAddress: string;
@@ -30,13 +31,21 @@ export interface MailToSend {
   html: string;
   text: string;
   replyTo: string | null;
+  /** The site's domain: the return path's and the DKIM signature's domain. */
+  siteDomain: string | null;
+  /** The member's reasons their mail stopped (spec §3); empty while it goes, or for a mail to no member. */
+  notificationsDisabled: string[];
 }
 
-/** A stored mail as its sending job needs it (the reply-to is the site's support address). */
+/**
+ * A stored mail as its sending job needs it (the reply-to is the site's support address; the member's
+ * notifications_disabled says whether a mail that is not essential may still go).
+ */
 export async function findMailToSend(db: Executor, id: number): Promise<MailToSend | null> {
   const [row] = await db
     .select({
       id: outboxEmails.id,
+      kind: outboxEmails.kind,
       status: outboxEmails.status,
       fromAddress: outboxEmails.fromAddress,
       toAddress: outboxEmails.toAddress,
@@ -44,11 +53,25 @@ export async function findMailToSend(db: Executor, id: number): Promise<MailToSe
       html: outboxEmails.html,
       text: outboxEmails.text,
       replyTo: sites.supportEmail,
+      siteDomain: sites.domain,
+      notificationsDisabled: users.notificationsDisabled,
     })
     .from(outboxEmails)
     .leftJoin(sites, eq(outboxEmails.siteId, sites.id))
+    .leftJoin(users, eq(outboxEmails.userId, users.id))
     .where(eq(outboxEmails.id, id));
-  return row ?? null;
+  return row ? { ...row, notificationsDisabled: row.notificationsDisabled ?? [] } : null;
+}
+
+/** The member's notifications_disabled (spec §3): empty while their mail goes. */
+export async function findNotificationsDisabled(db: Executor, userId: number): Promise<string[]> {
+  const [row] = await db.select({ reasons: users.notificationsDisabled }).from(users).where(eq(users.id, userId));
+  return row?.reasons ?? [];
+}
+
+/** A mail that is not essential, to a member whose mail stopped: kept, never sent. */
+export async function markSuppressed(db: Executor, id: number): Promise<void> {
+  await db.update(outboxEmails).set({ status: 'suppressed', lastError: null }).where(eq(outboxEmails.id, id));
 }
 
 export interface OutboxListItem {

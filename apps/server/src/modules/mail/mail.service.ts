@@ -1,11 +1,21 @@
 import type { Database } from '@amora/db';
 import type { NodemailerError, Transporter } from 'nodemailer';
+import type { MailConfig } from '../../config';
 import type { AppJobs } from '../../job-specs';
 import type { Jobs } from '../../lib/jobs';
 import { afterCommit, type DbContext, dbOf, withTransaction } from '../../lib/transaction';
 import type { Site } from '../sites/sites.service';
-import { deleteOutboxOf, findMailToSend, insertOutbox, markFailed, markSent } from './mail.repository';
+import {
+  deleteOutboxOf,
+  findMailToSend,
+  findNotificationsDisabled,
+  insertOutbox,
+  markFailed,
+  markSent,
+  markSuppressed,
+} from './mail.repository';
 import { type MailKind, renderEmail } from './templates';
+import { verpAddress, verpSecret } from './verp';
 
 export type { MailKind } from './templates';
 
@@ -46,6 +56,25 @@ interface Logger {
   warn(obj: unknown, msg?: string): void;
 }
 
+/**
+ * The mails a member gets even while their mail is stopped (notifications_disabled: a bounce, a spam report, an
+ * unsubscribe): the ones about their account itself. A mail of any other kind is kept as 'suppressed', never sent.
+ */
+const ESSENTIAL_MAIL_KINDS: ReadonlySet<string> = new Set([
+  'activation',
+  'reset',
+  'mail_change',
+  'mail_change_notice',
+  'deleted',
+  'reactivated',
+  'password_changed',
+]);
+
+/** Whether a mail of this kind goes out even to a member whose notifications_disabled is not empty. */
+export function isEssentialMail(kind: string): boolean {
+  return ESSENTIAL_MAIL_KINDS.has(kind);
+}
+
 /** The job that sends one stored mail (job-specs.ts: 5 attempts, then the outbox row stays 'failed'). */
 export const SEND_MAIL_JOB = 'mail.send';
 
@@ -73,8 +102,12 @@ export function createMailer(options: {
   log?: Logger;
   /** Log a warning when there is no SMTP_URL (default yes); off where the start lines already say so. */
   warnWithoutSmtp?: boolean;
+  /** The return paths' domain and DKIM signing (config.mail); none: each site's own domain, unsigned. */
+  mail?: Pick<MailConfig, 'bounceDomain' | 'dkim'> | null;
 }): Mailer {
   const { db, jobs, log } = options;
+  const bounceDomain = options.mail?.bounceDomain ?? null;
+  const dkim = options.mail?.dkim ?? null;
   const { smtpUrl } = options;
   // nodemailer is loaded with the first mail to send (~5 MB that a process without mail to send never needs).
   let transport: Promise<Transporter> | null = null;
@@ -102,6 +135,11 @@ export function createMailer(options: {
    */
   async function store(request: MailRequest): Promise<{ first: Promise<unknown> }> {
     const { subject, html, text } = renderEmail(request.kind, request.locale, request.site, request.vars);
+    // A member whose mail stopped gets only the essential mails: any other is kept as 'suppressed', with no job.
+    const suppressed =
+      request.userId !== null &&
+      !isEssentialMail(request.kind) &&
+      (await findNotificationsDisabled(dbOf({ db }), request.userId)).length > 0;
     const row = {
       siteId: request.site.id,
       userId: request.userId,
@@ -111,11 +149,11 @@ export function createMailer(options: {
       subject,
       html,
       text,
-      status: smtpUrl ? 'pending' : 'dev',
+      status: suppressed ? 'suppressed' : smtpUrl ? 'pending' : 'dev',
     };
     const jobId = await withTransaction({ db }, async (tx) => {
       const outboxId = await insertOutbox(tx, row);
-      return smtpUrl ? jobs.enqueue(tx, SEND_MAIL_JOB, { outboxId }) : null;
+      return smtpUrl && !suppressed ? jobs.enqueue(tx, SEND_MAIL_JOB, { outboxId }) : null;
     });
     const attempt = { first: Promise.resolve() as Promise<unknown> };
     if (jobId !== null) {
@@ -157,12 +195,18 @@ export function createMailer(options: {
 
     async deliver(outboxId) {
       const mail = await findMailToSend(db, outboxId);
-      if (!mail || mail.status === 'sent' || mail.status === 'dev') return;
+      if (!mail || mail.status === 'sent' || mail.status === 'dev' || mail.status === 'suppressed') return;
+      // The member's mail stopped after this one was stored (a bounce, a spam report, an unsubscribe).
+      if (!isEssentialMail(mail.kind) && mail.notificationsDisabled.length > 0) return markSuppressed(db, mail.id);
       if (!smtpUrl) throw new Error('SMTP_URL is not set in this process');
+      const domain = mail.siteDomain ?? mail.fromAddress.replace(/^.*@|>$/g, '');
       try {
         await (await transportFor(smtpUrl)).sendMail({
           from: mail.fromAddress,
           to: mail.toAddress,
+          // The return path names this mail (VERP), so a bounce or a spam report about it finds its member.
+          envelope: { from: verpAddress(await verpSecret({ db }), mail.id, bounceDomain ?? domain), to: mail.toAddress },
+          ...(dkim ? { dkim: { domainName: domain, keySelector: dkim.selector, privateKey: dkim.privateKey } } : {}),
           ...(mail.replyTo ? { replyTo: mail.replyTo } : {}),
           subject: mail.subject,
           text: mail.text,
