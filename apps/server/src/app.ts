@@ -7,6 +7,7 @@ import type { AppContext } from './context';
 import { registerJobs } from './jobs';
 import { appLogger } from './lib/logger';
 import { registerListeners } from './listeners';
+import { appManifestRoutes } from './modules/app-manifest/app-manifest.routes';
 import { authRoutes } from './modules/auth/auth.routes';
 import { chatRoutes } from './modules/chat/chat.routes';
 import { chatSafetyRoutes } from './modules/chat/chat-safety.routes';
@@ -90,6 +91,7 @@ export async function buildApp(ctx: AppContext, options: BuildOptions = {}): Pro
   await app.register(healthRoutes);
   await app.register(settingsRoutes);
   await app.register(contentRoutes);
+  await app.register(appManifestRoutes);
   await app.register(complaintsRoutes);
   await app.register(pageHiddenRoutes);
   if (!ctx.config.isProduction) await app.register(devMailboxRoutes);

@@ -46,3 +46,31 @@ export const pageHiddenBodySchema = z
   .strict()
   .default({});
 export const okResponseSchema = z.object({ ok: z.literal(true) });
+
+/**
+ * The installed app's icons (spec §2 installed-app mode), PNG: `any` icons (the logo's rounded square) at 192 and
+ * 512 px, a maskable one (full bleed, the heart inside the safe zone) and Apple's home-screen icon.
+ */
+export const APP_ICONS = ['192', '512', 'maskable-512', 'apple-touch-180'] as const;
+export type AppIcon = (typeof APP_ICONS)[number];
+export const appIconParamsSchema = z.object({ name: z.enum(APP_ICONS) });
+
+const hexColor = z.string().regex(/^#[0-9a-f]{6}$/);
+
+/** The web app manifest of the request's site (W3C Web App Manifest), answered as application/manifest+json. */
+export const appManifestSchema = z.object({
+  id: z.string(),
+  name: z.string(),
+  short_name: z.string(),
+  description: z.string(),
+  lang: z.string(),
+  dir: z.literal('ltr'),
+  start_url: z.string(),
+  scope: z.string(),
+  display: z.literal('standalone'),
+  theme_color: hexColor,
+  background_color: hexColor,
+  categories: z.array(z.string()),
+  icons: z.array(z.object({ src: z.string(), sizes: z.string(), type: z.literal('image/png'), purpose: z.enum(['any', 'maskable']) })),
+});
+export type AppManifest = z.infer<typeof appManifestSchema>;

@@ -19,6 +19,7 @@ describe('the endpoints table', () => {
       .map(([key, entry]) => `${key}: ${(entry.response as { unchecked: string }).unchecked}`);
     expect(unchecked).toEqual([
       'GET /api/assets/paymentmethod/:name.svg: binary',
+      'GET /api/assets/app-icon/:name.png: binary',
       'GET /api/activate.php: redirect',
       'GET /api/photo.php: binary',
       'GET /api/chat-photo.php: binary',

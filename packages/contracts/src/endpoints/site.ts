@@ -1,5 +1,7 @@
 import { complaintResponseSchema, complaintSchema } from '../complaints';
 import {
+  appIconParamsSchema,
+  appManifestSchema,
   companyInfoSchema,
   healthResponseSchema,
   interestsResponseSchema,
@@ -35,6 +37,17 @@ export const siteEndpoints = {
     summary: 'Payment method logo',
     params: paymentLogoParamsSchema,
     response: unchecked('binary', 'image/svg+xml'),
+  },
+  'GET /api/manifest.webmanifest': {
+    tag: 'site',
+    summary: "The installed app's web manifest for the request's site: its name, colours and icons",
+    response: appManifestSchema,
+  },
+  'GET /api/assets/app-icon/:name.png': {
+    tag: 'site',
+    summary: "An icon of the installed app, drawn in the site's colours",
+    params: appIconParamsSchema,
+    response: unchecked('binary', 'image/png'),
   },
   'POST /api/complaints.php': {
     tag: 'support',

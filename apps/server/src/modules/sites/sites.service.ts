@@ -22,6 +22,24 @@ export function siteUrl(config: Pick<Config, 'isProduction' | 'linkPort'>, site:
   return `${scheme}://${site.domain.toLowerCase()}${port}${path.startsWith('/') ? path : `/${path}`}`;
 }
 
+/** What a site looks like outside its pages (the installed app's manifest and icons): its name and colours. */
+export interface SiteBranding {
+  name: string;
+  /** The browser's bar and the installed app's title bar: the theme's primary red. */
+  themeColor: string;
+  /** The installed app's splash screen behind the icon: the pages' background. */
+  backgroundColor: string;
+}
+
+/**
+ * A site's branding. Every site draws its pages with the one theme of the web app (`$primary` in
+ * apps/web/src/styles/theme.scss, the theme-color of apps/web/index.html), so the colours are the theme's; a site
+ * with colours of its own would give them here.
+ */
+export function siteBranding(site: Pick<Site, 'name'>): SiteBranding {
+  return { name: site.name, themeColor: '#c8213a', backgroundColor: '#ffffff' };
+}
+
 /**
  * Sites are read on every request and change rarely, so each process keeps them, reading them again in the
  * background when they are older than 30 seconds.
