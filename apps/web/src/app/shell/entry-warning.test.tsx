@@ -134,3 +134,22 @@ describe('entry warning on the chat and lander layouts: NL and DE only (spec §2
     expect(warning()).toBeNull();
   });
 });
+
+describe('entry warning in the installed app (spec §2: not in installed-app mode)', () => {
+  it('lander layout does not show it to a visitor from NL in the installed app', async () => {
+    runAsInstalledApp();
+    await renderApp('/landers/video', { settings: settingsFixture({ geoip_country: 'NL' }) });
+    await landerShown();
+    expect(warning()).toBeNull();
+  });
+
+  it('chat layout does not show it to a visitor from DE in the installed app', async () => {
+    runAsInstalledApp();
+    await renderInRoute(<ChatLayout />, {
+      path: '/members/5/chat',
+      routeName: 'members-id-chat',
+      settings: settingsFixture({ geoip_country: 'DE' }),
+    });
+    expect(warning()).toBeNull();
+  });
+});
