@@ -1,4 +1,4 @@
-import { idSchema } from '@amora/contracts';
+import { idSchema, NOTIFICATION_TYPES } from '@amora/contracts';
 import { z } from 'zod';
 import { defineJobs } from './lib/jobs';
 
@@ -22,6 +22,24 @@ export const JOBS = defineJobs({
   'directdebit.forget': { payload: nothing, everyMs: 3_600_000 },
   /** Hourly: accounts deleted more than 14 days ago are purged (modules/deletion). */
   'accounts.purge': { payload: nothing, everyMs: 3_600_000 },
+  /**
+   * A member's activity mail (modules/notifications): the messages, likes and matches that came while they were
+   * away, in one mail; one pending per member (dedupe key), so what comes while it waits joins it.
+   */
+  'notifications.mail': { payload: z.object({ userId: idSchema() }), maxAttempts: 5 },
+  /** A push for one message, like or match (modules/push), sent when the member wants it and is away. */
+  'push.notify': {
+    payload: z.object({
+      userId: idSchema(),
+      type: z.enum(NOTIFICATION_TYPES),
+      event: z.enum(['message', 'like', 'match']),
+      fromProfileId: idSchema(),
+      conversationId: idSchema().optional(),
+    }),
+    maxAttempts: 5,
+  },
+  /** Daily: push subscriptions no app start has sent again for 60 days are dropped (modules/push). */
+  'push.prune': { payload: nothing, everyMs: 86_400_000 },
   /** The payment sandbox (modules/payments/sandbox), only where it is mounted: calls a payment's webhook. */
   'sandbox.webhook': { payload: z.object({ paymentId }), maxAttempts: 10 },
   /** The sandbox settles a direct-debit payment (paid, or failed). */

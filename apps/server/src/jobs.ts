@@ -3,8 +3,10 @@ import { type AppJobName, type AppJobs, JOBS } from './job-specs';
 import type { JobHandlers, Jobs } from './lib/jobs';
 import { purgeDeletedAccounts } from './modules/deletion/deletion.service';
 import { forgetAbandonedForms } from './modules/directdebit/directdebit.service';
+import { sendActivityMail } from './modules/notifications/activity-mail.service';
 import { checkOrder } from './modules/payments/order-status.service';
 import type { SandboxJobs } from './modules/payments/sandbox/sandbox.service';
+import { notifyByPush, pruneSubscriptions } from './modules/push/push.service';
 import { smsOf } from './modules/sms/sms.service';
 
 interface Log {
@@ -28,6 +30,12 @@ export function jobHandlers(ctx: AppContext, log: Log, sandbox: SandboxJobs | nu
     'sms.send': (payload) => smsOf(ctx, log).deliver(payload),
     'payments.check': (payload) => checkOrder(ctx, payload),
     'directdebit.forget': () => forgetAbandonedForms(ctx),
+    'notifications.mail': ({ userId }) => sendActivityMail(ctx, userId),
+    'push.notify': (payload) => notifyByPush(ctx, payload),
+    'push.prune': async () => {
+      const count = await pruneSubscriptions(ctx);
+      if (count > 0) log.info({ count }, 'dropped push subscriptions unseen for 60 days');
+    },
     'accounts.purge': async () => {
       const count = await purgeDeletedAccounts(ctx);
       if (count > 0) log.info({ count }, 'purged deleted accounts');

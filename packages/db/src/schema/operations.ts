@@ -68,6 +68,8 @@ export const outboxEmails = pgTable(
     attempts: integer('attempts').notNull().default(0),
     lastError: text('last_error'),
     sentAt: timestamp('sent_at', { withTimezone: true }),
+    /** A mail that is not essential: the one-click unsubscribe URL of its List-Unsubscribe header (RFC 8058). */
+    listUnsubscribe: text('list_unsubscribe'),
     createdAt: createdAt(),
   },
   (t) => [index('outbox_emails_status_idx').on(t.status, t.createdAt), index('outbox_emails_to_idx').on(t.toAddress)],

@@ -33,6 +33,30 @@ export async function setReadReceipts(db: Executor, userId: number, enabled: boo
 }
 
 /**
+ * Adds a reason to the member's notifications_disabled (spec §3) unless it is there: one statement, so reports
+ * arriving together add it once. Answers whether it was added.
+ */
+export async function addNotificationsDisabled(db: Executor, userId: number, reason: string): Promise<boolean> {
+  const changed = await db
+    .update(users)
+    .set({ notificationsDisabled: sql`${users.notificationsDisabled} || ${JSON.stringify([reason])}::jsonb` })
+    .where(and(eq(users.id, userId), sql`not (${users.notificationsDisabled} ? ${reason})`))
+    .returning({ id: users.id });
+  return changed.length > 0;
+}
+
+/** Takes reasons out of the member's notifications_disabled (mail resumes once none is left). */
+export async function removeNotificationsDisabled(db: Executor, userId: number, reasons: readonly string[]): Promise<void> {
+  await db
+    .update(users)
+    .set({ notificationsDisabled: sql`${users.notificationsDisabled} - array[${sql.join(
+        reasons.map((reason) => sql`${reason}`),
+        sql`, `,
+      )}]::text[]` })
+    .where(eq(users.id, userId));
+}
+
+/**
  * Adds `delta` to the balance in one conditional statement: it only matches while the balance stays at or above
  * zero, and the row lock makes concurrent changes take turns, so they can never take it below. The new balance,
  * or null (nothing changed) when there were not enough credits or there is no such user.

@@ -1,3 +1,4 @@
+import type { NotificationsDisabledReason } from '@amora/contracts';
 import type { users } from '@amora/db';
 import { type DbContext, dbOf } from '../../lib/transaction';
 import * as rows from './accounts.repository';
@@ -32,6 +33,16 @@ export function setLanguage(ctx: DbContext, userId: number, language: string): P
 /** The new address, confirmed by its link: the account counts as confirmed. */
 export function setConfirmedEmail(ctx: DbContext, userId: number, email: string, confirmedAt: Date): Promise<void> {
   return rows.setConfirmedEmail(dbOf(ctx), userId, email, confirmedAt);
+}
+
+/** Mail to the member stops for `reason` (a bounce, a spam report, an unsubscribe): answers whether it was new. */
+export function addNotificationsDisabled(ctx: DbContext, userId: number, reason: NotificationsDisabledReason): Promise<boolean> {
+  return rows.addNotificationsDisabled(dbOf(ctx), userId, reason);
+}
+
+/** The member resumes mail for these reasons. */
+export function removeNotificationsDisabled(ctx: DbContext, userId: number, reasons: readonly NotificationsDisabledReason[]): Promise<void> {
+  return rows.removeNotificationsDisabled(dbOf(ctx), userId, reasons);
 }
 
 /** Read receipts on or off (the member's own setting). */

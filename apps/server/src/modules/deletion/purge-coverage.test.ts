@@ -12,13 +12,18 @@ import {
   discountCodes,
   discountRedemptions,
   likes,
+  mailReports,
+  memberPresence,
+  messageNotices,
   messages,
+  notificationPreferences,
   outboxEmails,
   outboxSms,
   paymentCustomers,
   paymentOrders,
   photos,
   profiles,
+  pushSubscriptions,
   schema,
   sessions,
   signupMessages,
@@ -69,6 +74,11 @@ const MEMBER_DATA: Record<string, (m: Who) => SQL | undefined> = {
   smsVerifications: (m) => eq(smsVerifications.userId, m.userId),
   outboxEmails: (m) => eq(outboxEmails.userId, m.userId),
   outboxSms: (m) => eq(outboxSms.userId, m.userId),
+  mailReports: (m) => eq(mailReports.userId, m.userId),
+  notificationPreferences: (m) => eq(notificationPreferences.userId, m.userId),
+  memberPresence: (m) => eq(memberPresence.userId, m.userId),
+  messageNotices: (m) => eq(messageNotices.userId, m.userId),
+  pushSubscriptions: (m) => eq(pushSubscriptions.userId, m.userId),
   // A complaint is the operator's record: it stays, without the link to the account.
   complaints: (m) => eq(complaints.userId, m.userId),
 };
@@ -83,6 +93,7 @@ const NOT_MEMBER_DATA: Record<string, string> = {
   rateLimits: 'counters keyed by address or account that end with their window (minutes to a day)',
   jobs: 'ids of rows (a mail, an order) that the purge removes or keeps without the member; a job whose row is gone does nothing',
   jobSchedules: 'when each recurring job runs next',
+  serverKeys: "the server's own signing keys (Web Push, unsubscribe links)",
   sandboxPayments: "the payment sandbox, standing in for the provider (development): the provider's own records",
   sandboxCustomers: "the payment sandbox, standing in for the provider (development): the provider's own records",
   sandboxMandates: "the payment sandbox, standing in for the provider (development): the provider's own records",
@@ -191,6 +202,11 @@ describe('the account purge covers every table', () => {
       expiresAt: new Date(now + DAY),
     });
     await db.insert(outboxSms).values({ siteId, userId: m.userId, kind: 'directdebit_code', toNumber: '+31612345678', text: 'code' });
+    await db.insert(notificationPreferences).values({ userId: m.userId, type: 'like', channel: 'email', enabled: false });
+    await db.insert(memberPresence).values({ userId: m.userId, activeUntil: new Date(now) });
+    await db.insert(messageNotices).values({ userId: m.userId, mailedAt: new Date(now) });
+    await db.insert(pushSubscriptions).values({ userId: m.userId, siteId, endpoint: 'https://push.example/purge', p256dh: 'k', auth: 'a' });
+    await db.insert(mailReports).values({ userId: m.userId, kind: 'bounce', status: 'permanent' });
     await db.insert(complaints).values({
       reference: `PURGE-${m.userId}`,
       siteId,

@@ -35,6 +35,7 @@ export interface MailToSend {
   siteDomain: string | null;
   /** The member's reasons their mail stopped (spec §3); empty while it goes, or for a mail to no member. */
   notificationsDisabled: string[];
+  listUnsubscribe: string | null;
 }
 
 /**
@@ -55,6 +56,7 @@ export async function findMailToSend(db: Executor, id: number): Promise<MailToSe
       replyTo: sites.supportEmail,
       siteDomain: sites.domain,
       notificationsDisabled: users.notificationsDisabled,
+      listUnsubscribe: outboxEmails.listUnsubscribe,
     })
     .from(outboxEmails)
     .leftJoin(sites, eq(outboxEmails.siteId, sites.id))

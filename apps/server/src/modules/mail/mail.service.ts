@@ -14,10 +14,11 @@ import {
   markSent,
   markSuppressed,
 } from './mail.repository';
-import { type MailKind, renderEmail } from './templates';
+import { type MailExtras, type MailKind, renderEmail } from './templates';
 import { verpAddress, verpSecret } from './verp';
 
-export type { MailKind } from './templates';
+export type { ActivityMailKind, MailKind } from './templates';
+export { mailLocale } from './templates';
 
 export interface MailRequest {
   kind: MailKind;
@@ -26,6 +27,8 @@ export interface MailRequest {
   to: string;
   userId: number | null;
   vars: Record<string, string | number>;
+  /** A list under the body; the unsubscribe links of a mail that is not essential. */
+  extras?: MailExtras;
 }
 
 export interface Mailer {
@@ -134,7 +137,7 @@ export function createMailer(options: {
    * Answers the attempt to wait for (none inside a unit of work: its commit comes later).
    */
   async function store(request: MailRequest): Promise<{ first: Promise<unknown> }> {
-    const { subject, html, text } = renderEmail(request.kind, request.locale, request.site, request.vars);
+    const { subject, html, text } = renderEmail(request.kind, request.locale, request.site, request.vars, request.extras);
     // A member whose mail stopped gets only the essential mails: any other is kept as 'suppressed', with no job.
     const suppressed =
       request.userId !== null &&
@@ -150,6 +153,7 @@ export function createMailer(options: {
       html,
       text,
       status: suppressed ? 'suppressed' : smtpUrl ? 'pending' : 'dev',
+      listUnsubscribe: request.extras?.unsubscribe?.oneClick ?? null,
     };
     const jobId = await withTransaction({ db }, async (tx) => {
       const outboxId = await insertOutbox(tx, row);
@@ -211,7 +215,13 @@ export function createMailer(options: {
           subject: mail.subject,
           text: mail.text,
           html: mail.html,
-          headers: { 'Auto-Submitted': 'auto-generated' },
+          headers: {
+            'Auto-Submitted': 'auto-generated',
+            // RFC 8058 one-click unsubscribe: the mail client POSTs `List-Unsubscribe=One-Click` to the URL.
+            ...(mail.listUnsubscribe
+              ? { 'List-Unsubscribe': `<${mail.listUnsubscribe}>`, 'List-Unsubscribe-Post': 'List-Unsubscribe=One-Click' }
+              : {}),
+          },
         });
       } catch (error) {
         log?.warn({ err: error, outboxId: mail.id }, 'email not sent; it will be retried');

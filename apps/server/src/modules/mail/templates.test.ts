@@ -23,6 +23,11 @@ const VARS: Record<MailKind, Record<string, string | number>> = {
   deleted: { name: 'Alex', link: 'https://herzklopfen.localhost/reactivate/t4', days: 14 },
   reactivated: { name: 'Alex' },
   password_changed: { name: 'Alex' },
+  activity_message: { name: 'Alex', from: 'Mia', count: 2, link: 'https://herzklopfen.localhost/members/7/chat' },
+  activity_messages: { name: 'Alex', count: 5, link: 'https://herzklopfen.localhost/chats' },
+  activity_match: { name: 'Alex', from: 'Mia', link: 'https://herzklopfen.localhost/members/7' },
+  activity_like: { name: 'Alex', from: 'Mia', link: 'https://herzklopfen.localhost/likes' },
+  activity_likes: { name: 'Alex', count: 3, link: 'https://herzklopfen.localhost/likes' },
 };
 
 describe('renderEmail', () => {

@@ -3,7 +3,27 @@ import { loadCatalogue, lookup, translate } from '@amora/i18n';
 import type { Site } from '../sites/sites.service';
 
 /** The mails there are; each has its subject and body in the `emails` catalogue of packages/i18n. */
-export type MailKind = 'activation' | 'reset' | 'mail_change' | 'mail_change_notice' | 'deleted' | 'reactivated' | 'password_changed';
+export type MailKind =
+  | 'activation'
+  | 'reset'
+  | 'mail_change'
+  | 'mail_change_notice'
+  | 'deleted'
+  | 'reactivated'
+  | 'password_changed'
+  | ActivityMailKind;
+
+/**
+ * The member's activity while away (modules/notifications), by what it holds: one sender's message(s), several
+ * senders' messages, a match, one like, several likes. Not essential: each carries its unsubscribe links.
+ */
+export type ActivityMailKind = 'activity_message' | 'activity_messages' | 'activity_match' | 'activity_like' | 'activity_likes';
+
+/** Extra parts of a mail: a list under the body, and the unsubscribe links of a mail that is not essential. */
+export interface MailExtras {
+  items?: string[];
+  unsubscribe?: { link: string; preferences: string; oneClick: string };
+}
 
 export interface RenderedEmail {
   subject: string;
@@ -14,7 +34,17 @@ export interface RenderedEmail {
 const BRAND_COLOUR = '#c8213a';
 
 /** The kinds whose mail carries a button; their `vars.link` must be an http(s) URL. */
-const LINK_KINDS = new Set<MailKind>(['activation', 'reset', 'mail_change', 'deleted']);
+const LINK_KINDS = new Set<MailKind>([
+  'activation',
+  'reset',
+  'mail_change',
+  'deleted',
+  'activity_message',
+  'activity_messages',
+  'activity_match',
+  'activity_like',
+  'activity_likes',
+]);
 
 /** The number a kind's body counts, which picks its plural form: the hours a reset link lasts, the days to reactivate. */
 const COUNTED_VAR: Partial<Record<MailKind, string>> = { reset: 'hours', deleted: 'days' };
@@ -110,7 +140,13 @@ function linksToSite(link: string, site: Pick<Site, 'domain'>): boolean {
 }
 
 /** Renders one transactional mail, branded with the site, in the member's language (or its fallback). */
-export function renderEmail(kind: MailKind, locale: string, site: Site, vars: Record<string, string | number>): RenderedEmail {
+export function renderEmail(
+  kind: MailKind,
+  locale: string,
+  site: Site,
+  vars: Record<string, string | number>,
+  extras: MailExtras = {},
+): RenderedEmail {
   const link = typeof vars.link === 'string' ? vars.link : null;
   const hasButton = LINK_KINDS.has(kind);
   if (hasButton && (!link || !/^https?:\/\/[^\s]+$/i.test(link))) {
@@ -137,6 +173,11 @@ export function renderEmail(kind: MailKind, locale: string, site: Site, vars: Re
   const h = (key: string, links?: Parameters<typeof htmlOf>[3]) => htmlOf(lang, key, values, links);
   const supportLink = (style: string) => ({ supportEmail: { href: `mailto:${site.supportEmail}`, style } });
 
+  const items = (extras.items ?? []).map((item) => item.replaceAll(SENTINEL, ''));
+  const { unsubscribe } = extras;
+  for (const url of unsubscribe ? [unsubscribe.link, unsubscribe.preferences] : []) {
+    if (!linksToSite(url, site)) throw new TypeError(`A ${kind} email of ${site.domain} may only link to ${site.domain}`);
+  }
   const subject = t(`${kind}.subject`);
   const bodyParagraphs = paragraphsOf(t(`${kind}.body`));
   const htmlBody = paragraphsOf(h(`${kind}.body`)).map((p) => p.replace(/\n/g, '<br>'));
@@ -151,6 +192,7 @@ export function renderEmail(kind: MailKind, locale: string, site: Site, vars: Re
     t('common.greeting'),
     '',
     ...bodyParagraphs.flatMap((p) => [p, '']),
+    ...(items.length > 0 ? [...items.map((item) => `- ${item}`), ''] : []),
     ...(hasButton && link ? [textOf(lang, 'common.buttonLink', { button: t(`${kind}.button`) }), link, ''] : []),
     t(`${kind}.ignore`),
     '',
@@ -158,6 +200,9 @@ export function renderEmail(kind: MailKind, locale: string, site: Site, vars: Re
     t('common.footerReason'),
     t('common.footerCompany'),
     t('common.footerSupport'),
+    ...(unsubscribe
+      ? [textOf(lang, 'common.unsubscribeText', { ...values, unsubscribe: unsubscribe.link, preferences: unsubscribe.preferences })]
+      : []),
     '',
   ].join('\n');
 
@@ -189,13 +234,25 @@ ${p(`${h('common.linkHint')}<br><a href="${escapeHtml(link)}" style="${linkStyle
 <h1 style="margin:0 0 24px 0;font-family:${FONT};font-size:22px;line-height:30px;color:#222222;">${h(`${kind}.heading`)}</h1>
 ${p(h('common.greeting'))}
 ${htmlBody.map((para) => p(para)).join('\n')}
+${items.length > 0 ? `<ul style="margin:0 0 16px 0;padding:0 0 0 20px;">${items.map((item) => `<li style="margin:0 0 6px 0;">${escapeHtml(item)}</li>`).join('')}</ul>` : ''}
 ${button}
 ${p(h(`${kind}.ignore`, supportLink(linkStyle)), 'margin:24px 0 0 0;font-size:14px;line-height:20px;color:#555555;')}
 </td></tr>
 <tr><td style="padding:24px 32px;border-top:1px solid #eeeeee;background-color:#fafafa;font-family:${FONT};font-size:12px;line-height:18px;color:#777777;border-radius:0 0 8px 8px;">
 ${p(h('common.footerReason'), 'margin:0 0 8px 0;')}
 ${p(h('common.footerCompany'), 'margin:0 0 8px 0;')}
-${p(h('common.footerSupport', supportLink(mutedLinkStyle)), 'margin:0;')}
+${p(h('common.footerSupport', supportLink(mutedLinkStyle)), unsubscribe ? 'margin:0 0 8px 0;' : 'margin:0;')}
+${
+  unsubscribe
+    ? p(
+        htmlOf(lang, 'common.unsubscribeHtml', { ...values, unsubscribeLabel: textOf(lang, 'common.unsubscribeLabel', values), preferencesLabel: textOf(lang, 'common.preferencesLabel', values) }, {
+          unsubscribeLabel: { href: unsubscribe.link, style: mutedLinkStyle },
+          preferencesLabel: { href: unsubscribe.preferences, style: mutedLinkStyle },
+        }),
+        'margin:0;',
+      )
+    : ''
+}
 </td></tr>
 </table>
 </td></tr>

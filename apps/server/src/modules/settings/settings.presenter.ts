@@ -1,10 +1,5 @@
 import { landerSlug, type Settings, termsDate } from '@amora/contracts';
-import type { Site } from '../sites/sites.service';
-
-/** A site text in the wanted locale, else English. */
-function localized(text: Record<string, string>, locale: string): string {
-  return text[locale] ?? text.en ?? Object.values(text)[0] ?? '';
-}
+import { localizedSetting as localized, type Site } from '../sites/sites.service';
 
 export interface RequestFacts {
   locale: string;

@@ -22,6 +22,11 @@ export function siteUrl(config: Pick<Config, 'isProduction' | 'linkPort'>, site:
   return `${scheme}://${site.domain.toLowerCase()}${port}${path.startsWith('/') ? path : `/${path}`}`;
 }
 
+/** A site text (a setting written per locale) in the wanted locale, else English. */
+export function localizedSetting(text: Record<string, string>, locale: string): string {
+  return text[locale] ?? text.en ?? Object.values(text)[0] ?? '';
+}
+
 /** What a site looks like outside its pages (the installed app's manifest and icons): its name and colours. */
 export interface SiteBranding {
   name: string;

@@ -1,0 +1,154 @@
+import { conversations, type Executor, likes, memberPresence, messageNotices, messages, notificationPreferences, profiles, users } from '@amora/db';
+import { and, eq, gt, ne, sql } from 'drizzle-orm';
+
+export interface PreferenceRow {
+  type: string;
+  channel: string;
+  enabled: boolean;
+}
+
+/** The member's stored choices (a type and channel without a row has its default). */
+export function findPreferences(db: Executor, userId: number): Promise<PreferenceRow[]> {
+  return db
+    .select({ type: notificationPreferences.type, channel: notificationPreferences.channel, enabled: notificationPreferences.enabled })
+    .from(notificationPreferences)
+    .where(eq(notificationPreferences.userId, userId));
+}
+
+/** Stores choices, each replacing the one it names. */
+export async function upsertPreferences(db: Executor, userId: number, rows: readonly PreferenceRow[], now: Date): Promise<void> {
+  if (rows.length === 0) return;
+  await db
+    .insert(notificationPreferences)
+    .values(rows.map((row) => ({ userId, ...row, updatedAt: now })))
+    .onConflictDoUpdate({
+      target: [notificationPreferences.userId, notificationPreferences.type, notificationPreferences.channel],
+      set: { enabled: sql`excluded.enabled`, updatedAt: sql`excluded.updated_at` },
+    });
+}
+
+/** The member is on the site until `until` (a visible page renews it), or was until now (it went away). */
+export async function setActiveUntil(db: Executor, userId: number, until: Date, now: Date): Promise<void> {
+  await db
+    .insert(memberPresence)
+    .values({ userId, activeUntil: until, updatedAt: now })
+    .onConflictDoUpdate({ target: memberPresence.userId, set: { activeUntil: until, updatedAt: now } });
+}
+
+/** Whether a page of the member's is open and visible at `now`. */
+export async function isActiveAt(db: Executor, userId: number, now: Date): Promise<boolean> {
+  const rows = await db
+    .select({ userId: memberPresence.userId })
+    .from(memberPresence)
+    .where(and(eq(memberPresence.userId, userId), gt(memberPresence.activeUntil, now)));
+  return rows.length > 0;
+}
+
+/** Up to when the member's messages and likes have been told of by mail (null: never). */
+export async function findMailedAt(db: Executor, userId: number): Promise<Date | null> {
+  const [row] = await db.select({ mailedAt: messageNotices.mailedAt }).from(messageNotices).where(eq(messageNotices.userId, userId));
+  return row?.mailedAt ?? null;
+}
+
+export async function setMailedAt(db: Executor, userId: number, at: Date): Promise<void> {
+  await db
+    .insert(messageNotices)
+    .values({ userId, mailedAt: at })
+    .onConflictDoUpdate({ target: messageNotices.userId, set: { mailedAt: at } });
+}
+
+/** What a notice needs of the member: where to write, in which language, on which site, and whether mail has stopped. */
+export async function findRecipient(db: Executor, userId: number) {
+  const [row] = await db
+    .select({
+      id: users.id,
+      siteId: users.siteId,
+      email: users.email,
+      language: users.language,
+      status: users.status,
+      notificationsDisabled: users.notificationsDisabled,
+    })
+    .from(users)
+    .where(eq(users.id, userId));
+  return row ?? null;
+}
+
+/** The account behind a profile (null for a fictional profile, which has none, or a deleted account). */
+export async function findUserOfProfile(db: Executor, profileId: number): Promise<number | null> {
+  const [row] = await db
+    .select({ userId: profiles.userId })
+    .from(profiles)
+    .innerJoin(users, eq(users.id, profiles.userId))
+    .where(and(eq(profiles.id, profileId), sql`${users.status} <> 'deleted'`));
+  return row?.userId ?? null;
+}
+
+/** The member's profile (the one that receives messages and likes), or null. */
+export async function findProfileOfUser(db: Executor, userId: number): Promise<{ id: number; name: string } | null> {
+  const [row] = await db.select({ id: profiles.id, name: profiles.name }).from(profiles).where(eq(profiles.userId, userId));
+  return row ?? null;
+}
+
+export interface UnreadFrom {
+  conversationId: number;
+  profileId: number;
+  name: string;
+  isFictional: boolean;
+  count: number;
+  /** The partner started the conversation and the member has not written in it yet. */
+  isNewConversation: boolean;
+}
+
+/** Per conversation: the messages to `profileId` it has not read, that came after `since`, and who sent them. */
+export async function findUnreadSince(db: Executor, profileId: number, since: Date): Promise<UnreadFrom[]> {
+  const mine = sql`case when ${conversations.profileLowId} = ${profileId} then ${conversations.lowReadSeq} else ${conversations.highReadSeq} end`;
+  const rows = await db
+    .select({
+      conversationId: messages.conversationId,
+      profileId: messages.senderProfileId,
+      name: profiles.name,
+      isFictional: profiles.isFictional,
+      count: sql<number>`count(*)::int`,
+      isNewConversation: sql<boolean>`bool_and(${conversations.startedByProfileId} <> ${profileId}) and not exists (
+        select 1 from ${messages} m2 where m2.conversation_id = ${conversations.id} and m2.sender_profile_id = ${profileId})`,
+    })
+    .from(messages)
+    .innerJoin(conversations, eq(conversations.id, messages.conversationId))
+    .innerJoin(profiles, eq(profiles.id, messages.senderProfileId))
+    .where(
+      and(
+        sql`(${conversations.profileLowId} = ${profileId} or ${conversations.profileHighId} = ${profileId})`,
+        ne(messages.senderProfileId, profileId),
+        sql`${messages.seq} > ${mine}`,
+        gt(messages.createdAt, since),
+      ),
+    )
+    .groupBy(messages.conversationId, messages.senderProfileId, profiles.name, profiles.isFictional, conversations.id)
+    .orderBy(sql`max(${messages.createdAt}) desc`)
+    .limit(20);
+  return rows.map((row) => ({ ...row, count: Number(row.count) }));
+}
+
+export interface LikeFrom {
+  profileId: number;
+  name: string;
+  isFictional: boolean;
+  /** The member had liked them first: this like made a match. */
+  isMatch: boolean;
+}
+
+/** The likes `profileId` got after `since` that are still new to them, newest first. */
+export async function findLikesSince(db: Executor, profileId: number, since: Date): Promise<LikeFrom[]> {
+  return db
+    .select({
+      profileId: likes.likerProfileId,
+      name: profiles.name,
+      isFictional: profiles.isFictional,
+      isMatch: sql<boolean>`exists (select 1 from ${likes} back where back.liker_profile_id = ${profileId} and back.liked_profile_id = ${likes.likerProfileId})`,
+    })
+    .from(likes)
+    .innerJoin(profiles, eq(profiles.id, likes.likerProfileId))
+    .where(and(eq(likes.likedProfileId, profileId), gt(likes.createdAt, since), eq(likes.isNew, true)))
+    .orderBy(sql`${likes.createdAt} desc`)
+    .limit(20);
+}

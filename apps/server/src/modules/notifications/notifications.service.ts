@@ -1,0 +1,113 @@
+import {
+  MESSAGE_DIGEST_WINDOW_MS,
+  MESSAGE_MAIL_DELAY_MS,
+  NOTIFICATION_CHANNELS,
+  NOTIFICATION_DEFAULTS,
+  NOTIFICATION_TYPES,
+  type NotificationChannel,
+  type NotificationPreference,
+  type NotificationType,
+  PRESENCE_RENEW_MS,
+} from '@amora/contracts';
+import type { AppContext } from '../../context';
+import { type DbContext, dbOf, withTransaction } from '../../lib/transaction';
+import * as rows from './notifications.repository';
+
+/**
+ * What a member hears about while away (spec §2 notifications, §3 preference types): their choices per type and
+ * channel, whether they are on the site, and the notices a message or a like sets going. A message or a like
+ * enqueues, in the unit of work that stores it, the member's activity mail (one digest per window,
+ * notifications-mail.service.ts) and a push (modules/push), each of which looks at the choices and the presence
+ * when it runs.
+ */
+
+const isType = (value: string): value is NotificationType => (NOTIFICATION_TYPES as readonly string[]).includes(value);
+const isChannel = (value: string): value is NotificationChannel => (NOTIFICATION_CHANNELS as readonly string[]).includes(value);
+
+/** Every type with both channels: the member's choice, or the default. */
+export async function preferencesOf(ctx: DbContext, userId: number): Promise<NotificationPreference[]> {
+  const stored = new Map<string, boolean>();
+  for (const row of await rows.findPreferences(dbOf(ctx), userId)) stored.set(`${row.type}:${row.channel}`, row.enabled);
+  return NOTIFICATION_TYPES.flatMap((type) =>
+    NOTIFICATION_CHANNELS.map((channel) => ({ type, channel, enabled: stored.get(`${type}:${channel}`) ?? NOTIFICATION_DEFAULTS[type][channel] })),
+  );
+}
+
+/** Whether the member wants `type` on `channel` (their choice or the default; mail that stopped is the caller's to check). */
+export async function wants(ctx: DbContext, userId: number, type: NotificationType, channel: NotificationChannel): Promise<boolean> {
+  const found = (await rows.findPreferences(dbOf(ctx), userId)).find((row) => row.type === type && row.channel === channel);
+  return found ? found.enabled : NOTIFICATION_DEFAULTS[type][channel];
+}
+
+/** Stores the member's changes; the others stay as they were. */
+export async function savePreferences(ctx: AppContext, userId: number, changes: readonly NotificationPreference[]): Promise<void> {
+  const valid = changes.filter((change) => isType(change.type) && isChannel(change.channel));
+  await rows.upsertPreferences(dbOf(ctx), userId, valid, ctx.now());
+}
+
+/** Turns one type off on one channel (an unsubscribe link). */
+export async function turnOff(ctx: AppContext, userId: number, type: NotificationType, channel: NotificationChannel): Promise<void> {
+  await rows.upsertPreferences(dbOf(ctx), userId, [{ type, channel, enabled: false }], ctx.now());
+}
+
+/**
+ * A page of the member's is visible (`visible`) or went away. Visible counts for two renewal periods, so a missed
+ * renewal is no absence; a page that closes or hides ends it at once (another visible page renews it again).
+ */
+export async function markPresence(ctx: AppContext, userId: number, visible: boolean): Promise<void> {
+  const now = ctx.now();
+  const until = visible ? new Date(now.getTime() + 2 * PRESENCE_RENEW_MS) : now;
+  await rows.setActiveUntil(dbOf(ctx), userId, until, now);
+}
+
+/** Whether the member is on the site now: no mail or push about what they can see for themselves. */
+export function isActive(ctx: AppContext, userId: number): Promise<boolean> {
+  return rows.isActiveAt(dbOf(ctx), userId, ctx.now());
+}
+
+/** The activity mail's job runs once per member at a time; while it waits, what comes joins it. */
+const activityMailKey = (userId: number) => `notifications.mail:${userId}`;
+
+/**
+ * In the unit of work that stores a message or a like for a member: their activity mail is due after the first
+ * delay, or at the end of the digest window when a mail went out less than a window ago (what comes meanwhile
+ * joins it: 20 messages in a minute make one mail), and a push for this one event. Nothing for a fictional
+ * profile (no account) or a deleted account.
+ */
+async function enqueueNotices(
+  ctx: AppContext,
+  recipientProfileId: number,
+  push: { type: NotificationType; event: 'message' | 'like' | 'match'; fromProfileId: number; conversationId?: number },
+): Promise<void> {
+  await withTransaction(ctx, async (tx) => {
+    const userId = await rows.findUserOfProfile(tx, recipientProfileId);
+    if (userId === null) return;
+    const now = ctx.now().getTime();
+    const mailedAt = (await rows.findMailedAt(tx, userId))?.getTime() ?? null;
+    const due = mailedAt !== null && mailedAt + MESSAGE_DIGEST_WINDOW_MS > now ? mailedAt + MESSAGE_DIGEST_WINDOW_MS : now + MESSAGE_MAIL_DELAY_MS;
+    await ctx.jobs.enqueue(tx, 'notifications.mail', { userId }, { runAt: new Date(due), dedupeKey: activityMailKey(userId) });
+    await ctx.jobs.enqueue(tx, 'push.notify', { userId, ...push });
+  });
+}
+
+/** A message for `recipientProfileId`: the first of a conversation the partner started counts as a new conversation. */
+export function noticeMessage(
+  ctx: AppContext,
+  message: { recipientProfileId: number; senderProfileId: number; conversationId: number; isNewConversation: boolean },
+): Promise<void> {
+  return enqueueNotices(ctx, message.recipientProfileId, {
+    type: message.isNewConversation ? 'new_conversations' : 'new_messages',
+    event: 'message',
+    fromProfileId: message.senderProfileId,
+    conversationId: message.conversationId,
+  });
+}
+
+/** A new like for `likedProfileId`; a match when they had liked the liker first (they hear of it, the liker saw it at once). */
+export function noticeLike(ctx: AppContext, like: { likerProfileId: number; likedProfileId: number; isMatch: boolean }): Promise<void> {
+  return enqueueNotices(ctx, like.likedProfileId, {
+    type: 'like',
+    event: like.isMatch ? 'match' : 'like',
+    fromProfileId: like.likerProfileId,
+  });
+}
