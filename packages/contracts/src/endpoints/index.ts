@@ -1,6 +1,7 @@
 import type { z } from 'zod';
 import { accountEndpoints } from './accounts';
 import { chatEndpoints } from './chat';
+import { mailEndpoints } from './mail';
 import { memberEndpoints } from './members';
 import { paymentEndpoints } from './payments';
 import { siteEndpoints } from './site';
@@ -19,6 +20,7 @@ export const endpoints = {
   ...memberEndpoints,
   ...chatEndpoints,
   ...paymentEndpoints,
+  ...mailEndpoints,
 };
 
 export type Endpoints = typeof endpoints;

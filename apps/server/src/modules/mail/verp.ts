@@ -26,6 +26,11 @@ export function verpAddress(secret: string, outboxId: number, domain: string): s
   return `bounces+${outboxId}-${signatureOf(secret, outboxId)}@${domain}`;
 }
 
+/** Whether `text` holds anything shaped like one of our return paths, signed correctly or not. */
+export function hasVerpAddress(text: string): boolean {
+  return text.search(VERP_PATTERN) !== -1;
+}
+
 /**
  * The outbox ids named by correctly signed VERP addresses anywhere in `text` (a report's headers, its
  * delivery-status fields, the returned message), first seen first; forged or damaged ones are left out.
