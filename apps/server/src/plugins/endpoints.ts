@@ -15,7 +15,36 @@ export interface EndpointSchema<E> {
 }
 
 type MethodOf<K> = K extends `${infer M extends HttpMethod} ${string}` ? M : never;
-type PathOf<K> = K extends `${HttpMethod} ${infer P}` ? P : never;
+type PathOf<K> = K extends `${HttpMethod} ${infer P}` ? (P extends `${infer Path}?${string}` ? Path : P) : never;
+
+/**
+ * A key with a query (`'POST /api/user.php?push=1'`, spec §7) is a variant of its path's call: the router sends a
+ * request whose query has that `name=value` to the variant's route, any other to the path's own. The variants are
+ * the table's keys that have one.
+ */
+const QUERY_VARIANTS = Object.keys(endpoints)
+  .map((key) => key.split('?')[1])
+  .filter((query): query is string => query !== undefined)
+  .map((query) => ({ query, params: [...new URLSearchParams(query)] }));
+
+const queryVariant: Parameters<FastifyInstance['addConstraintStrategy']>[0] = {
+  name: 'query',
+  storage() {
+    type Stored = ReturnType<ReturnType<Parameters<FastifyInstance['addConstraintStrategy']>[0]['storage']>['get']>;
+    const handlers = new Map<string, Stored>();
+    return {
+      get: (value: string) => handlers.get(value) ?? null,
+      set: (value: string, handler: Stored) => void handlers.set(value, handler),
+    };
+  },
+  deriveConstraint(request: { url?: string }): string | undefined {
+    const start = request.url?.indexOf('?') ?? -1;
+    if (start < 0 || QUERY_VARIANTS.length === 0) return undefined;
+    const query = new URLSearchParams(request.url?.slice(start + 1));
+    return QUERY_VARIANTS.find((variant) => variant.params.every(([name, value]) => query.get(name) === value))?.query;
+  },
+  mustMatchWhenDerived: false,
+};
 
 /** The schemas endpoint() made, by the key they were made for: how a route is known to use its own entry. */
 const madeFor = new WeakMap<object, EndpointKey>();
@@ -25,9 +54,12 @@ const madeFor = new WeakMap<object, EndpointKey>();
  * `app.route({ ...endpoint('GET /api/settings.php'), handler })`: the query and body are validated with the
  * entry's schemas and the answer goes out through its response schema (201 too where it says `created`).
  */
-export function endpoint<K extends EndpointKey>(key: K): { method: MethodOf<K>; url: PathOf<K>; schema: EndpointSchema<Endpoints[K]> } {
+export function endpoint<K extends EndpointKey>(
+  key: K,
+): { method: MethodOf<K>; url: PathOf<K>; schema: EndpointSchema<Endpoints[K]>; constraints?: { query: string } } {
   const entry: Endpoint = endpoints[key];
   const space = key.indexOf(' ');
+  const [url, query] = key.slice(space + 1).split('?');
   const schema: Record<string, unknown> = { tags: [entry.tag], summary: entry.summary };
   if (entry.hide) schema.hide = true;
   if (entry.consumes) schema.consumes = entry.consumes;
@@ -38,7 +70,7 @@ export function endpoint<K extends EndpointKey>(key: K): { method: MethodOf<K>; 
     schema.response = entry.created ? { 200: entry.response, 201: entry.response } : { 200: entry.response };
   }
   madeFor.set(schema, key);
-  return { method: key.slice(0, space), url: key.slice(space + 1), schema } as never;
+  return { method: key.slice(0, space), url, schema, ...(query ? { constraints: { query } } : {}) } as never;
 }
 
 const isApiRoute = (url: string) => url.startsWith('/api/') && !url.startsWith('/api/docs');
@@ -52,11 +84,13 @@ const isApiRoute = (url: string) => url.startsWith('/api/') && !url.startsWith('
 export function holdRoutesToEndpoints(app: FastifyInstance, options: { production: boolean }): () => void {
   const registered = new Set<string>();
   let holding = true;
+  app.addConstraintStrategy(queryVariant);
   app.addHook('onRoute', (route) => {
     if (!holding || !isApiRoute(route.url)) return;
     for (const method of [route.method].flat()) {
       if (method === 'HEAD') continue;
-      const key = `${method} ${route.url}`;
+      const variant = (route.constraints as { query?: string } | undefined)?.query;
+      const key = `${method} ${route.url}${variant ? `?${variant}` : ''}`;
       if (!Object.hasOwn(endpoints, key)) {
         throw new Error(`${key} has no entry in the endpoints table (packages/contracts/src/endpoints)`);
       }

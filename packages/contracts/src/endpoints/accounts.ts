@@ -15,6 +15,7 @@ import {
   userResponseSchema,
 } from '../accounts';
 import { okResponseSchema } from '../content';
+import { pushSubscribeSchema } from '../push';
 import { type EndpointTable, unchecked } from './endpoint';
 
 /** Accounts: signup, login, activation, password reset, email change, deletion. */
@@ -32,6 +33,16 @@ export const accountEndpoints = {
     summary: 'Delete the account (reactivation possible for 14 days)',
     body: deleteAccountSchema,
     response: deleteAccountResponseSchema,
+  },
+  /**
+   * Spec §7's push call keeps its path: the query `push=1` tells it from the login (the server routes on it; a
+   * key with a query is a variant of the path's call, plugins/endpoints.ts).
+   */
+  'POST /api/user.php?push=1': {
+    tag: 'push',
+    summary: "Store this device's push subscription (again at every app start), or drop it with {subscription: null, endpoint}",
+    body: pushSubscribeSchema,
+    response: okResponseSchema,
   },
   'GET /api/logout.php': { tag: 'accounts', summary: 'Log out', response: okResponseSchema },
   'POST /api/signup.php': { tag: 'accounts', summary: 'Sign up', body: signupSchema, response: userResponseSchema },

@@ -12,6 +12,7 @@ import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { z } from 'zod';
 import { hasKeys } from '../../lib/objects';
 import { regionsOf } from '../content/content.service';
+import { vapidPublicKey } from '../push/push.service';
 import type { Site } from '../sites/sites.service';
 import { presentSettings } from './settings.presenter';
 
@@ -130,7 +131,7 @@ export function settingsAnswerer(app: FastifyInstance): (request: FastifyRequest
           regions: regionsOf(country),
           isTrafficsource,
           isProduction: config.isProduction,
-          pushPublicKey: null,
+          pushPublicKey: vapidPublicKey(app.ctx),
         }),
       ),
     );
