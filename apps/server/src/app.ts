@@ -23,6 +23,7 @@ import { geoRoutes } from './modules/geo/geo.routes';
 import { healthRoutes } from './modules/health/health.routes';
 import { likesRoutes } from './modules/likes/likes.routes';
 import { devMailboxRoutes } from './modules/mail/dev-mailbox.routes';
+import { mailReportsRoutes } from './modules/mail/mail-reports.routes';
 import { pageDataMaker } from './modules/page-data/page-data.service';
 import { paymentsRoutes } from './modules/payments/payments.routes';
 import type { SandboxJobs } from './modules/payments/sandbox/sandbox.service';
@@ -95,6 +96,7 @@ export async function buildApp(ctx: AppContext, options: BuildOptions = {}): Pro
   await app.register(appManifestRoutes);
   await app.register(complaintsRoutes);
   await app.register(pageHiddenRoutes);
+  await app.register(mailReportsRoutes);
   if (!ctx.config.isProduction) await app.register(devMailboxRoutes);
   if (!ctx.config.isProduction) await app.register(devSmsRoutes);
   await app.register(authRoutes);
