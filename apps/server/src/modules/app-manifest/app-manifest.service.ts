@@ -20,7 +20,7 @@ interface IconShape {
 const SHAPES: Record<AppIcon, IconShape> = {
   '192': { size: 192, radius: 8, heartScale: 1 },
   '512': { size: 512, radius: 8, heartScale: 1 },
-  'maskable-512': { size: 512, radius: 0, heartScale: 0.72 },
+  'maskable-512': { size: 512, radius: 0, heartScale: 0.85 },
   'apple-touch-180': { size: 180, radius: 0, heartScale: 0.85 },
 };
 
