@@ -61,6 +61,11 @@ export interface MailConfig {
    * endpoint answers 404. Outside production it defaults to `dev-mail-reports-token`.
    */
   reportsToken: string | null;
+  /**
+   * MAIL_REPORTS_DIR: a Maildir the bounce mailbox is delivered to; the `mail.read-reports` job reads its `new/`
+   * every minute. Null: reports come only through the endpoint.
+   */
+  reportsDir: string | null;
   /** DKIM_SELECTOR with DKIM_PRIVATE_KEY or DKIM_PRIVATE_KEY_FILE (PEM): mails are signed for their site's domain. */
   dkim: { selector: string; privateKey: string } | null;
 }
@@ -84,7 +89,8 @@ function mailConfigOf(env: NodeJS.ProcessEnv, isProduction: boolean): MailConfig
   }
   if (selector && !/^[a-z0-9]([a-z0-9._-]{0,62})$/i.test(selector)) throw new Error(`DKIM_SELECTOR must be a DNS label, got "${selector}"`);
   if (privateKey && !privateKey.includes('PRIVATE KEY')) throw new Error('DKIM_PRIVATE_KEY must be a PEM private key');
-  return { bounceDomain, reportsToken, dkim: selector && privateKey ? { selector, privateKey } : null };
+  const reportsDir = env.MAIL_REPORTS_DIR ? resolve(env.MAIL_REPORTS_DIR) : null;
+  return { bounceDomain, reportsToken, reportsDir, dkim: selector && privateKey ? { selector, privateKey } : null };
 }
 
 export interface SmsConfig {

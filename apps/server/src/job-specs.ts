@@ -20,6 +20,8 @@ export const JOBS = defineJobs({
   'payments.check': { payload: z.object({ orderId: idSchema(), round: z.number().int().min(0).max(100) }) },
   /** Hourly: abandoned direct-debit forms and the codes in clear of their SMS go (modules/directdebit). */
   'directdebit.forget': { payload: nothing, everyMs: 3_600_000 },
+  /** Every minute: the bounce mailbox's Maildir (MAIL_REPORTS_DIR) is read for bounces and spam reports (modules/mail). */
+  'mail.read-reports': { payload: nothing, everyMs: 60_000 },
   /** Hourly: accounts deleted more than 14 days ago are purged (modules/deletion). */
   'accounts.purge': { payload: nothing, everyMs: 3_600_000 },
   /**

@@ -3,6 +3,7 @@ import { type AppJobName, type AppJobs, JOBS } from './job-specs';
 import type { JobHandlers, Jobs } from './lib/jobs';
 import { purgeDeletedAccounts } from './modules/deletion/deletion.service';
 import { forgetAbandonedForms } from './modules/directdebit/directdebit.service';
+import { readMailReportsFolder } from './modules/mail/mail-reports.folder';
 import { sendActivityMail } from './modules/notifications/activity-mail.service';
 import { checkOrder } from './modules/payments/order-status.service';
 import type { SandboxJobs } from './modules/payments/sandbox/sandbox.service';
@@ -27,6 +28,10 @@ export function jobHandlers(ctx: AppContext, log: Log, sandbox: SandboxJobs | nu
   };
   return {
     'mail.send': ({ outboxId }) => ctx.mailer.deliver(outboxId),
+    'mail.read-reports': async () => {
+      const counts = await readMailReportsFolder(ctx);
+      if (Object.keys(counts).length > 0) log.info({ counts }, 'read mail reports from MAIL_REPORTS_DIR');
+    },
     'sms.send': (payload) => smsOf(ctx, log).deliver(payload),
     'payments.check': (payload) => checkOrder(ctx, payload),
     'directdebit.forget': () => forgetAbandonedForms(ctx),

@@ -244,7 +244,7 @@ describe('POST /api/mail-reports: the request', () => {
   });
 
   it('is not there (404) when no token is configured', async () => {
-    const bare = await createTestApp({ mail: { reportsToken: null, bounceDomain: null, dkim: null } });
+    const bare = await createTestApp({ mail: { reportsToken: null, bounceDomain: null, reportsDir: null, dkim: null } });
     try {
       const res = await post('Subject: x\r\n\r\nx', {}, bare);
       expect(res.statusCode).toBe(404);

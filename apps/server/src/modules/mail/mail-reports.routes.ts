@@ -3,10 +3,7 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { HttpError } from '../../lib/errors';
 import { endpoint } from '../../plugins/endpoints';
 import type { Site } from '../sites/sites.service';
-import { handleMailReport } from './mail-reports.service';
-
-/** A report is a short message with the headers of the one it is about: 1 MB is plenty. */
-export const MAIL_REPORT_BODY_LIMIT = 1024 * 1024;
+import { handleMailReport, MAIL_REPORT_BODY_LIMIT } from './mail-reports.service';
 
 const digest = (value: string) => createHash('sha256').update(value).digest();
 

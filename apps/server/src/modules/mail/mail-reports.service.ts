@@ -14,6 +14,9 @@ import {
 } from './mail-reports.repository';
 import { hasVerpAddress, verpOutboxIds, verpSecret } from './verp';
 
+/** A report is a short message with the headers of the one it is about: 1 MB is plenty. */
+export const MAIL_REPORT_BODY_LIMIT = 1024 * 1024;
+
 /**
  * Temporary failures (a full mailbox, a greylisting server that gives up) stop a member's mail only when they
  * repeat: this many different mails within TEMPORARY_WINDOW_MS.
