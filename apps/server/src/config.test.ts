@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { loadConfig } from './config';
+import { DEV_MAIL_REPORTS_TOKEN, loadConfig } from './config';
 
 describe('REDIS_PREFIX', () => {
   it('is amora: by default, and what is set otherwise, so installations sharing a Redis keep apart', () => {
@@ -49,5 +49,33 @@ describe('payments', () => {
       'https://proxy.example.com/mollie/v2/',
     );
     expect(() => loadConfig({ MOLLIE_API_URL: 'not a url' })).toThrow(/MOLLIE_API_URL/);
+  });
+});
+
+describe('mail delivery health', () => {
+  it('has the development token outside production, none in production unless MAIL_REPORTS_TOKEN', () => {
+    expect(loadConfig({}).mail).toEqual({ bounceDomain: null, reportsToken: DEV_MAIL_REPORTS_TOKEN, reportsDir: null, dkim: null });
+    expect(loadConfig({ NODE_ENV: 'production' }).mail?.reportsToken).toBeNull();
+    const token = 'f3a9c1e07b5d4a2e9c8b7a6d5e4f3a2b';
+    expect(loadConfig({ NODE_ENV: 'production', MAIL_REPORTS_TOKEN: token }).mail?.reportsToken).toBe(token);
+    expect(() => loadConfig({ MAIL_REPORTS_TOKEN: 'short' })).toThrow(/MAIL_REPORTS_TOKEN/);
+  });
+
+  it('takes a bounce domain, and refuses what is no domain name', () => {
+    expect(loadConfig({ MAIL_BOUNCE_DOMAIN: 'Bounces.Example.com' }).mail?.bounceDomain).toBe('bounces.example.com');
+    for (const bad of ['not a domain', 'example', 'bounces@example.com', '-x.example.com']) {
+      expect(() => loadConfig({ MAIL_BOUNCE_DOMAIN: bad })).toThrow(/MAIL_BOUNCE_DOMAIN/);
+    }
+  });
+
+  it('signs with DKIM only with both a selector and a PEM key', () => {
+    const pem = '-----BEGIN PRIVATE KEY-----\\nMIIB\\n-----END PRIVATE KEY-----';
+    expect(loadConfig({ DKIM_SELECTOR: 'amora1', DKIM_PRIVATE_KEY: pem }).mail?.dkim).toEqual({
+      selector: 'amora1',
+      privateKey: '-----BEGIN PRIVATE KEY-----\nMIIB\n-----END PRIVATE KEY-----',
+    });
+    expect(() => loadConfig({ DKIM_SELECTOR: 'amora1' })).toThrow(/DKIM/);
+    expect(() => loadConfig({ DKIM_PRIVATE_KEY: pem })).toThrow(/DKIM/);
+    expect(() => loadConfig({ DKIM_SELECTOR: 'amora1', DKIM_PRIVATE_KEY: 'secret' })).toThrow(/PEM/);
   });
 });
