@@ -126,7 +126,14 @@ export async function bootstrap(config: Config, options: { log?: Logger } = {}):
     logAfterCommitErrorsTo(log);
     const jobs = createJobs({ db: handle.db, specs: JOBS, log });
     // Outside production the start lines say where mail goes (start-banner.ts): no log line before them.
-    const mailer = createMailer({ smtpUrl: config.smtpUrl, db: handle.db, jobs, log, warnWithoutSmtp: config.isProduction, mail: config.mail });
+    const mailer = createMailer({
+      smtpUrl: config.smtpUrl,
+      db: handle.db,
+      jobs,
+      log,
+      warnWithoutSmtp: config.isProduction,
+      mail: config.mail,
+    });
     const events = createEventBus({ redis, channel: `${config.redisPrefix}events`, log });
     await readyWithin(events, 5_000, log);
     const ctx: AppContext = {
