@@ -22,7 +22,7 @@ export const MAIL_REPORT_BODY_LIMIT = 1024 * 1024;
  * repeat: this many different mails within TEMPORARY_WINDOW_MS.
  */
 export const TEMPORARY_BOUNCES_TO_DISABLE = 3;
-export const TEMPORARY_WINDOW_MS = 7 * 24 * 60 * 60 * 1000;
+const TEMPORARY_WINDOW_MS = 7 * 24 * 60 * 60 * 1000;
 
 /** What a report did: stopped the member's mail, was only recorded, was known already, or named no member. */
 export type MailReportOutcome = 'disabled' | 'recorded' | 'duplicate' | 'ignored';
