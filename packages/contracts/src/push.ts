@@ -56,7 +56,3 @@ export const pushPayloadSchema = z.object({
   }),
 });
 export type PushPayload = z.infer<typeof pushPayloadSchema>;
-
-/** What the service worker posts to the open pages (spec §7). */
-export const PUSH_MESSAGE = 'NEW_PUSH_MESSAGE';
-export const PUSH_CLICK = 'NEW_PUSH_CLICK';

@@ -7,6 +7,8 @@ import { TimeBonusModal } from '@/features/discounts/components/time-bonus-modal
 import { WelcomeDiscountBanner } from '@/features/discounts/components/welcome-discount-banner';
 import { AutoLike } from '@/features/likes/components/auto-like';
 import { PhotoAlert } from '@/features/profiles/components/photo-alert';
+import { PushAlert } from '@/shared/push/push-alert';
+import { PushStart } from '@/shared/push/push-start';
 import { LocalLink } from '@/shared/site/local-link';
 import { useRouteName } from '@/shared/site/use-route-name';
 import { BottomTabBar } from './bottom-tab-bar';
@@ -27,19 +29,22 @@ export function MemberBanners() {
       <WelcomeDiscountBanner />
       <ActivationReminder />
       <PhotoAlert />
+      <PushAlert />
     </>
   );
 }
 
 /**
- * A member's page in the background: likes (title count, auto-like, like modal) and the chat (unread count in the
- * title, live channel, outbox); on the default layout also the time-bonus modal.
+ * A member's page in the background: likes (title count, auto-like, like modal), the chat (unread count in the
+ * title, live channel, outbox) and push (the worker, the subscription sent again); on the default layout also the
+ * time-bonus modal.
  */
 export function MemberBackground({ withTimeBonus = false }: { withTimeBonus?: boolean }) {
   return (
     <>
       <AutoLike />
       <MessagesTitleCount />
+      <PushStart />
       {withTimeBonus && <TimeBonusModal />}
     </>
   );

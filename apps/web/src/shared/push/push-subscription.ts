@@ -1,9 +1,9 @@
 import { useSyncExternalStore } from 'react';
 
 /**
- * Whether this browser holds a push subscription of the member (spec §3 push: isSubscribed). Push does not exist
- * yet, so it stays false; the push feature sets it once it subscribes (and back when the subscription ends), and
- * the polling of spec §9 slows to 300 s while it is true. The server knows nothing of it: false in its render.
+ * Whether this browser holds a push subscription of the member (spec §3 push: isSubscribed): push.ts sets it with
+ * the push state, and the polling of spec §9 slows to 300 s while it is true. The server knows nothing of it:
+ * false in its render.
  */
 let isSubscribed = false;
 const listeners = new Set<() => void>();
