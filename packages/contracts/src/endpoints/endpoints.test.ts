@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { accountEndpoints } from './accounts';
 import { chatEndpoints } from './chat';
+import { mailEndpoints } from './mail';
 import { endpoints } from './index';
 import { memberEndpoints } from './members';
 import { paymentEndpoints } from './payments';
@@ -8,7 +9,7 @@ import { siteEndpoints } from './site';
 
 describe('the endpoints table', () => {
   it('has each call in one area only (a key in two areas would be overwritten)', () => {
-    const areas = [siteEndpoints, accountEndpoints, memberEndpoints, chatEndpoints, paymentEndpoints];
+    const areas = [siteEndpoints, accountEndpoints, memberEndpoints, chatEndpoints, paymentEndpoints, mailEndpoints];
     const all = areas.flatMap((area) => Object.keys(area));
     expect(all.length).toBe(Object.keys(endpoints).length);
   });
