@@ -1,8 +1,8 @@
 import { describe, expect, it } from 'vitest';
 import { accountEndpoints } from './accounts';
 import { chatEndpoints } from './chat';
-import { mailEndpoints } from './mail';
 import { endpoints } from './index';
+import { mailEndpoints } from './mail';
 import { memberEndpoints } from './members';
 import { paymentEndpoints } from './payments';
 import { siteEndpoints } from './site';
