@@ -27,14 +27,18 @@ describe('the activation reminder', () => {
     expect(screen.queryByRole('dialog')).toBeNull();
   });
 
-  it('stays away when mail to the member stopped (a bounce)', async () => {
-    await renderInRoute(<ActivationReminder />, {
-      path: '/members',
-      routeName: 'members',
-      user: newMember({ notifications_disabled: ['bounce'] }),
-    });
-    expect(screen.queryByRole('region', { name: text('activation.title') })).toBeNull();
-  });
+  it.each([['bounce'], ['fbl'], ['listunsubscribe'], ['bounce', 'fbl']] as const)(
+    'stays away when mail to the member stopped (%s)',
+    async (...reasons) => {
+      await renderInRoute(<ActivationReminder />, {
+        path: '/members',
+        routeName: 'members',
+        user: newMember({ notifications_disabled: [...reasons] }),
+      });
+      expect(screen.queryByRole('region', { name: text('activation.title') })).toBeNull();
+      expect(screen.queryByRole('dialog')).toBeNull();
+    },
+  );
 
   it('is a modal where the signup flow ends: the signup matches lead to the members with api_signup_complete', async () => {
     server.use(http.get('*/api/signup-matches.php', () => contractJson(signupMatchesResponseSchema, { profiles: [] })));
