@@ -28,9 +28,17 @@ vi.mock('@/features/members/members-page.data', async (importOriginal) => {
   return { membersPageData: ((args) => (skipped.members ? Promise.resolve() : real.membersPageData(args))) satisfies RouteData };
 });
 
-const messages = JSON.parse(
-  readFileSync(join(import.meta.dirname, '..', '..', '..', 'packages', 'i18n', 'locales', 'en', 'common.json'), 'utf8'),
-) as Record<string, unknown>;
+const catalogue = (ns: string) =>
+  JSON.parse(readFileSync(join(import.meta.dirname, '..', '..', '..', 'packages', 'i18n', 'locales', 'en', `${ns}.json`), 'utf8')) as Record<
+    string,
+    Record<string, unknown>
+  >;
+const messages = catalogue('common');
+const catalogues = { pages: catalogue('pages'), payments: catalogue('payments') };
+/** A catalogue key in the page's text ("credits.title"): what i18next shows for words it does not have. */
+const RAW_KEY = new RegExp(
+  `>\\s*(?:${[...new Set([messages, ...Object.values(catalogues)].flatMap((c) => Object.keys(c)))].join('|')})\\.[A-Za-z][\\w.]*\\s*<`,
+);
 
 const card = (id: number) => ({
   id,
@@ -111,6 +119,7 @@ const render = (url: string) =>
     locale: 'en',
     settings: settingsFixture(),
     messages,
+    catalogues,
     user: userFixture(),
     api: (path, init) => fetch(new URL(path, window.location.origin), init),
     phone: false,
@@ -130,6 +139,8 @@ describe("a member's page rendered on the server", () => {
       // A query left here ships in its loading state: declare it in the route's data (app/routes.tsx, handle.data).
       expect(page?.undeclared, name).toEqual([]);
       expect(page?.html, name).toContain('id="main"');
+      // Every word in the page's language, as the app will show it: no catalogue key in place of one.
+      expect(page?.html.match(RAW_KEY)?.[0], name).toBeUndefined();
       expect(
         calls.every((call) => call.startsWith('GET ')),
         name,

@@ -25,6 +25,8 @@ export interface PrerenderInput {
   locale: Locale;
   settings: Settings;
   messages: Record<string, unknown>;
+  /** The catalogues of the other namespaces (pages, payments) in the page's language: a page that uses one shows its words. */
+  catalogues?: Record<string, Record<string, unknown>>;
   /** The visitor's cookies that the first screen depends on, as a Cookie header (the entry warning's dismissal). */
   cookies?: string;
 }
@@ -50,12 +52,12 @@ export async function prerender({ url, locale, settings, messages, cookies = '' 
  * the page's language and the matched routes (their lazy modules loaded); `render` renders the page from them as
  * they stand. Null when the route redirects or fails.
  */
-async function preparePage({ url, locale, settings, messages, user }: Omit<PrerenderInput, 'cookies'> & { user: User | null }) {
+async function preparePage({ url, locale, settings, messages, catalogues, user }: Omit<PrerenderInput, 'cookies'> & { user: User | null }) {
   const queryClient = new QueryClient({ defaultOptions: { queries: { retry: false, staleTime: Number.POSITIVE_INFINITY } } });
   queryClient.setQueryData(settingsQueryKey(locale), settings);
   queryClient.setQueryData(userQueryKey, user);
   const i18n = i18next.createInstance();
-  await i18n.init({ ...I18N_OPTIONS, lng: locale, resources: { [locale]: { common: messages } }, initAsync: false });
+  await i18n.init({ ...I18N_OPTIONS, lng: locale, resources: { [locale]: { ...catalogues, common: messages } }, initAsync: false });
   const handler = createStaticHandler([localeRoutes(locale)]);
   const context = await handler.query(new Request(new URL(url, 'http://prerender.invalid')));
   if (context instanceof Response || context.errors) return null;
@@ -137,9 +139,9 @@ export function rendersForMember(url: string, locale: Locale): boolean {
  * loading. Null when the route declares no data, redirects or fails.
  */
 export async function prerenderMember(input: MemberPrerenderInput): Promise<MemberPrerender | null> {
-  const { url, locale, settings, messages, cookies = '', user, api, phone } = input;
+  const { url, locale, settings, messages, catalogues, cookies = '', user, api, phone } = input;
   if (!rendersForMember(url, locale)) return null;
-  const [, page] = await Promise.all([loadMemberShell(), preparePage({ url, locale, settings, messages, user })]);
+  const [, page] = await Promise.all([loadMemberShell(), preparePage({ url, locale, settings, messages, catalogues, user })]);
   if (!page) return null;
   const { queryClient } = page;
   const search = new URL(url, 'http://prerender.invalid').searchParams;

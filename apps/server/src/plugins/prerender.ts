@@ -2,6 +2,7 @@ import { existsSync } from 'node:fs';
 import { join } from 'node:path';
 import { pathToFileURL } from 'node:url';
 import { BOOT_QUERIES_ID, type Locale, type ROUTES } from '@amora/contracts';
+import { loadCatalogue } from '@amora/i18n';
 import type { FastifyInstance } from 'fastify';
 import { scriptSafeJson as scriptSafe } from '../lib/script-json';
 import type { MemberPrerenderRequest, PrerenderRequest } from '../lib/served-page';
@@ -17,6 +18,7 @@ interface PrerenderInput {
   locale: Locale;
   settings: unknown;
   messages: Record<string, unknown>;
+  catalogues?: Record<string, unknown>;
   cookies: string;
 }
 type Prerender = (input: PrerenderInput) => Promise<string | null>;
@@ -90,6 +92,8 @@ export function prerenderer(dist: string, log: FastifyInstance['log'], now: () =
         locale: input.locale,
         settings: JSON.parse(input.settingsJson),
         messages: input.messages,
+        // A member's pages use the pages' and the payments' words too (the app loads them as it takes the page over).
+        catalogues: { pages: loadCatalogue(input.locale, 'pages'), payments: loadCatalogue(input.locale, 'payments') },
         cookies: input.cookies,
         ...input.member,
       });
