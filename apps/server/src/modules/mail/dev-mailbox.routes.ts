@@ -18,7 +18,13 @@ function parseId(value: string): number | null {
   return /^[1-9]\d{0,14}$/.test(value) ? Number(value) : null;
 }
 
-const STATUS_COLOURS: Record<string, string> = { sent: '#1a7f37', dev: '#0969da', failed: '#c8213a', pending: '#9a6700' };
+const STATUS_COLOURS: Record<string, string> = {
+  sent: '#1a7f37',
+  dev: '#0969da',
+  failed: '#c8213a',
+  pending: '#9a6700',
+  suppressed: '#6e7781',
+};
 
 /**
  * The dev mailbox: every outbox email, for developers and tests, on a server without SMTP. Registered only
