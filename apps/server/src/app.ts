@@ -25,6 +25,7 @@ import { likesRoutes } from './modules/likes/likes.routes';
 import { devMailboxRoutes } from './modules/mail/dev-mailbox.routes';
 import { mailReportsRoutes } from './modules/mail/mail-reports.routes';
 import { pageDataMaker } from './modules/page-data/page-data.service';
+import { notificationsRoutes } from './modules/notifications/notifications.routes';
 import { paymentsRoutes } from './modules/payments/payments.routes';
 import type { SandboxJobs } from './modules/payments/sandbox/sandbox.service';
 import { photosRoutes } from './modules/photos/photos.routes';
@@ -107,6 +108,7 @@ export async function buildApp(ctx: AppContext, options: BuildOptions = {}): Pro
   await app.register(profilesRoutes);
   await app.register(discoveryRoutes);
   await app.register(likesRoutes);
+  await app.register(notificationsRoutes);
   await app.register(chatRoutes);
   await app.register(chatSafetyRoutes);
   await app.register(paymentsRoutes);

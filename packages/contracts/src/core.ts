@@ -16,6 +16,7 @@ export type { ApiError } from './errors';
 export type { LikeCard, LikedByCard, LikesResponse } from './likes';
 export * from './likes-constants';
 export * from './locales';
+export * from './notification-constants';
 export { GENDERS, PROFILE_ATTRIBUTES } from './profile-values';
 export type {
   BlockedProfilesResponse,

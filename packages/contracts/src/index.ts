@@ -16,6 +16,7 @@ export * from './fields';
 export * from './likes';
 export * from './live';
 export * from './locales';
+export * from './notification-constants';
 export * from './notifications';
 export * from './payments';
 export * from './profiles';

@@ -58,4 +58,6 @@ export const liveClientFrameSchema = z.discriminatedUnion('type', [
   z.strictObject({ type: z.literal('typing'), conversation: idSchema() }),
   /** I have read `conversation` up to `seq`. */
   z.strictObject({ type: z.literal('read'), conversation: idSchema(), seq: idSchema() }),
+  /** My page is visible (renewed every PRESENCE_RENEW_MS while it is), or hidden: no mail or push while I am here. */
+  z.strictObject({ type: z.literal('presence'), visible: z.boolean() }),
 ]);

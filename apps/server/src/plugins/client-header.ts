@@ -7,11 +7,16 @@ export const STATE_CHANGING_GETS = new Set(['/api/logout.php', '/api/auto-like.p
 /** navigator.sendBeacon cannot set headers; the beacon route checks the browser's Sec-Fetch-Site instead. */
 const BEACON_PATHS = new Set(['/api/page-hidden.php']);
 /**
+ * RFC 8058 one-click unsubscribe: a mail client POSTs to the List-Unsubscribe URL from its own servers or the
+ * member's browser, without our header; it acts only by the link's signed token (modules/notifications).
+ */
+const ONE_CLICK_UNSUBSCRIBE_PATH = '/api/unsubscribe.php';
+/**
  * Calls a payment provider's or a mail system's servers make (no browser, no member, no cookie): they cannot send
  * our header, and act on nobody's session; the payment webhook trusts only what it fetches from the provider
  * itself, the mail reports only the Bearer token.
  */
-const PROVIDER_CALLBACK_PATHS = new Set(['/api/payments/webhook', '/api/mail-reports']);
+const PROVIDER_CALLBACK_PATHS = new Set(['/api/payments/webhook', '/api/mail-reports', ONE_CLICK_UNSUBSCRIBE_PATH]);
 
 function refuse(reply: FastifyReply, error: string, message: string): true {
   reply.status(403).send({ error, message });

@@ -4,12 +4,13 @@ import { chatEndpoints } from './chat';
 import { endpoints } from './index';
 import { mailEndpoints } from './mail';
 import { memberEndpoints } from './members';
+import { notificationEndpoints } from './notifications';
 import { paymentEndpoints } from './payments';
 import { siteEndpoints } from './site';
 
 describe('the endpoints table', () => {
   it('has each call in one area only (a key in two areas would be overwritten)', () => {
-    const areas = [siteEndpoints, accountEndpoints, memberEndpoints, chatEndpoints, paymentEndpoints, mailEndpoints];
+    const areas = [siteEndpoints, accountEndpoints, memberEndpoints, chatEndpoints, paymentEndpoints, mailEndpoints, notificationEndpoints];
     const all = areas.flatMap((area) => Object.keys(area));
     expect(all.length).toBe(Object.keys(endpoints).length);
   });

@@ -3,6 +3,7 @@ import { accountEndpoints } from './accounts';
 import { chatEndpoints } from './chat';
 import { mailEndpoints } from './mail';
 import { memberEndpoints } from './members';
+import { notificationEndpoints } from './notifications';
 import { paymentEndpoints } from './payments';
 import { siteEndpoints } from './site';
 
@@ -20,6 +21,7 @@ export const endpoints = {
   ...memberEndpoints,
   ...chatEndpoints,
   ...paymentEndpoints,
+  ...notificationEndpoints,
   ...mailEndpoints,
 };
 

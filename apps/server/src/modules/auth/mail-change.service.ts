@@ -3,16 +3,20 @@ import type { AppContext } from '../../context';
 import { isUniqueViolation } from '../../lib/db-errors';
 import { hashToken } from '../../lib/tokens';
 import { type DbContext, dbOf, withTransaction } from '../../lib/transaction';
-import { setConfirmedEmail } from '../accounts/accounts.service';
+import { removeNotificationsDisabled, setConfirmedEmail } from '../accounts/accounts.service';
 import { setProfileStatusOf } from '../profiles/profiles.service';
 import { consumeTokenEndingOthers, findAccount, findUserByEmail, type UserRow } from './auth.repository';
 import { accountError, checkMemberPassword, DAY, issueToken, limit, link, mail, type RequestInfo } from './auth.service';
 
 /** Changing the account's email: a confirmation link to the new address (capped per mailbox), then the change. */
 
-/** The new address, confirmed by its link: the account counts as confirmed, a profile not yet active becomes active. */
+/**
+ * The new address, confirmed by its link: the account counts as confirmed, a profile not yet active becomes active,
+ * and mail stopped because the old address bounced goes to the new one.
+ */
 async function changeEmail(ctx: DbContext, userId: number, email: string, confirmedAt: Date): Promise<void> {
   await setConfirmedEmail(ctx, userId, email, confirmedAt);
+  await removeNotificationsDisabled(ctx, userId, ['bounce']);
   await setProfileStatusOf(ctx, userId, 'active', 'disabled');
 }
 

@@ -11,6 +11,7 @@ import type { AppContext } from '../../context';
 import { badRequest, HttpError, notFound } from '../../lib/errors';
 import { type DbContext, dbOf, withTransaction } from '../../lib/transaction';
 import { credit, spend } from '../credits/credits.service';
+import { noticeMessage } from '../notifications/notifications.service';
 import { processChatPhoto, removeChatPhoto } from '../photos/photos.service';
 import type { Auth } from '../sessions/sessions.service';
 import { chatBlock, presentMessage } from './chat.presenter';
@@ -232,6 +233,13 @@ async function store(
       photoHeight: content.kind === 'photo' ? content.photo.height : null,
       clientId: input.clientId,
       price,
+    });
+    // The partner's mail and push, if they are away and want them: enqueued with the message, or not at all.
+    await noticeMessage(ctx, {
+      recipientProfileId: partnerId,
+      senderProfileId: me.id,
+      conversationId: conversation.id,
+      isNewConversation: seq === 1,
     });
     // Inside the unit of work: published once it has committed, never when it rolls back.
     ctx.events.publish({

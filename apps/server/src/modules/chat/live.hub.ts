@@ -20,6 +20,8 @@ export interface LiveClient {
   typingAt: Map<number, number>;
   /** Client frames in the current window, for the frame rate limit. */
   frames: { windowStart: number; count: number };
+  /** The page said it is visible (its last presence frame): closing it means the member went away. */
+  visible: boolean;
 }
 
 /**

@@ -4,6 +4,7 @@ import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { RawData, WebSocket } from 'ws';
 import { isSameOrigin } from '../../plugins/client-header';
 import { endpoint } from '../../plugins/endpoints';
+import { markPresence } from '../notifications/notifications.service';
 import { readReceiptsShared } from './chat-safety.service';
 import type { LiveClient, LiveHub } from './live.hub';
 import { liveConversation } from './live.service';
@@ -70,6 +71,11 @@ export async function liveRoutes(app: FastifyInstance, options: LiveOptions): Pr
       return;
     }
     const message = parsed.data;
+    if (message.type === 'presence') {
+      client.visible = message.visible;
+      await markPresence(ctx, client.userId, message.visible);
+      return;
+    }
     if (message.type === 'typing') {
       // Throttled before anything is asked of the database.
       const last = client.typingAt.get(message.conversation) ?? 0;
@@ -116,6 +122,7 @@ export async function liveRoutes(app: FastifyInstance, options: LiveOptions): Pr
         alive: true,
         typingAt: new Map(),
         frames: { windowStart: Date.now(), count: 0 },
+        visible: false,
       };
       socket.on('pong', () => {
         client.alive = true;
@@ -127,7 +134,13 @@ export async function liveRoutes(app: FastifyInstance, options: LiveOptions): Pr
           hub.send(client, frame({ type: 'error', error: 'bad_frame' }));
         });
       });
-      socket.on('close', () => hub.remove(client));
+      socket.on('close', () => {
+        hub.remove(client);
+        // A visible page closed without saying it hid (a killed tab, a lost connection): the member went away.
+        if (client.visible) {
+          markPresence(ctx, client.userId, false).catch((err) => request.log.warn({ err }, 'live: presence not saved'));
+        }
+      });
       hub.add(client);
       hub.send(client, frame({ type: 'ready' }));
     },

@@ -3,6 +3,7 @@ import type { Executor } from '@amora/db';
 import type { AppContext } from '../../context';
 import { badRequest, HttpError, notFound } from '../../lib/errors';
 import { type DbContext, dbOf, withTransaction } from '../../lib/transaction';
+import { noticeLike } from '../notifications/notifications.service';
 import type { Auth } from '../sessions/sessions.service';
 import { presentAutoLike, presentLikeCard, presentLikedByCard } from './likes.presenter';
 import {
@@ -79,6 +80,8 @@ export async function likeProfile(ctx: AppContext, { liker, likedProfileId, sour
     const isNew = await insertLike(tx, me, likedProfileId, source);
     const isMatch = await hasLike(tx, likedProfileId, me);
     if (isMatch) await clearNewFlag(tx, likedProfileId, me);
+    // The liked member's mail and push (a match for one who liked first), if they are away and want them.
+    if (isNew) await noticeLike(ctx, { likerProfileId: me, likedProfileId, isMatch });
     return { isMatch, isNew };
   });
   if (result.isNew) {

@@ -245,10 +245,19 @@ ${p(h('common.footerSupport', supportLink(mutedLinkStyle)), unsubscribe ? 'margi
 ${
   unsubscribe
     ? p(
-        htmlOf(lang, 'common.unsubscribeHtml', { ...values, unsubscribeLabel: textOf(lang, 'common.unsubscribeLabel', values), preferencesLabel: textOf(lang, 'common.preferencesLabel', values) }, {
-          unsubscribeLabel: { href: unsubscribe.link, style: mutedLinkStyle },
-          preferencesLabel: { href: unsubscribe.preferences, style: mutedLinkStyle },
-        }),
+        htmlOf(
+          lang,
+          'common.unsubscribeHtml',
+          {
+            ...values,
+            unsubscribeLabel: textOf(lang, 'common.unsubscribeLabel', values),
+            preferencesLabel: textOf(lang, 'common.preferencesLabel', values),
+          },
+          {
+            unsubscribeLabel: { href: unsubscribe.link, style: mutedLinkStyle },
+            preferencesLabel: { href: unsubscribe.preferences, style: mutedLinkStyle },
+          },
+        ),
         'margin:0;',
       )
     : ''

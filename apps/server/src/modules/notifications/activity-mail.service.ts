@@ -25,14 +25,13 @@ export async function sendActivityMail(ctx: AppContext, userId: number): Promise
   const site = await ctx.sites.get(recipient.siteId);
   if (!site) return;
 
-  const now = ctx.now();
   const since = (await rows.findMailedAt(db, userId)) ?? new Date(0);
   const wanted = new Map<NotificationType, boolean>();
   const wantsMail = async (type: NotificationType) => {
     if (!wanted.has(type)) wanted.set(type, await wants(ctx, userId, type, 'email'));
     return wanted.get(type) as boolean;
   };
-  const unread = [];
+  const unread: rows.UnreadFrom[] = [];
   for (const from of await rows.findUnreadSince(db, profileId, since)) {
     if (await wantsMail(from.isNewConversation ? 'new_conversations' : 'new_messages')) unread.push(from);
   }
@@ -59,25 +58,26 @@ export async function sendActivityMail(ctx: AppContext, userId: number): Promise
         : unread.length > 0
           ? '/chats'
           : '/likes';
-  const type: NotificationType = unread.length > 0 ? (unread.every((from) => from.isNewConversation) ? 'new_conversations' : 'new_messages') : 'like';
+  const type: NotificationType =
+    unread.length > 0 ? (unread.every((from) => from.isNewConversation) ? 'new_conversations' : 'new_messages') : 'like';
   const count = unread.length > 0 ? messageCount : liked.length;
   // The mail and the moment it tells up to commit together: a retried job sends neither twice.
   const links = await unsubscribeLinks(ctx, site, userId, type);
   await withTransaction(ctx, async (tx) => {
     await ctx.mailer.queue({
-    kind,
-    site,
-    locale,
-    to: recipient.email,
-    userId,
-    vars: { name: profile.name, from: nameOf(first), count, link: siteUrl(ctx.config, site, path) },
-    extras: {
-      // A mail about one conversation or one like says it all in its text; a list is for several.
-      items: kind === 'activity_messages' || kind === 'activity_likes' ? items : [],
-      unsubscribe: links,
-    },
-  });
-    await rows.setMailedAt(tx, userId, now);
+      kind,
+      site,
+      locale,
+      to: recipient.email,
+      userId,
+      vars: { name: profile.name, from: nameOf(first), count, link: siteUrl(ctx.config, site, path) },
+      extras: {
+        // A mail about one conversation or one like says it all in its text; a list is for several.
+        items: kind === 'activity_messages' || kind === 'activity_likes' ? items : [],
+        unsubscribe: links,
+      },
+    });
+    await rows.setMailedAt(tx, userId, newestOf(unread, liked));
   });
 }
 
@@ -87,4 +87,10 @@ function kindOf(senders: number, liked: readonly rows.LikeFrom[]): ActivityMailK
   if (senders > 0) return 'activity_messages';
   if (liked.length === 1) return liked[0].isMatch ? 'activity_match' : 'activity_like';
   return 'activity_likes';
+}
+
+/** When the newest message or like the mail tells of was stored: the next mail tells of what came after. */
+function newestOf(unread: readonly rows.UnreadFrom[], liked: readonly rows.LikeFrom[]): Date {
+  const times = [...unread.map((from) => from.newestAt.getTime()), ...liked.map((like) => like.createdAt.getTime())];
+  return new Date(Math.max(...times));
 }

@@ -1,4 +1,15 @@
-import { conversations, type Executor, likes, memberPresence, messageNotices, messages, notificationPreferences, profiles, users } from '@amora/db';
+import {
+  conversations,
+  type Executor,
+  likes,
+  memberPresence,
+  messageNotices,
+  messages,
+  notificationPreferences,
+  profiles,
+  pushSubscriptions,
+  users,
+} from '@amora/db';
 import { and, eq, gt, ne, sql } from 'drizzle-orm';
 
 export interface PreferenceRow {
@@ -44,7 +55,10 @@ export async function isActiveAt(db: Executor, userId: number, now: Date): Promi
   return rows.length > 0;
 }
 
-/** Up to when the member's messages and likes have been told of by mail (null: never). */
+/**
+ * Up to when the member's messages and likes have been told of by mail (null: never): the time the newest thing a
+ * mail told of was stored, on the database's clock like the messages' and likes' own.
+ */
 export async function findMailedAt(db: Executor, userId: number): Promise<Date | null> {
   const [row] = await db.select({ mailedAt: messageNotices.mailedAt }).from(messageNotices).where(eq(messageNotices.userId, userId));
   return row?.mailedAt ?? null;
@@ -97,6 +111,8 @@ export interface UnreadFrom {
   count: number;
   /** The partner started the conversation and the member has not written in it yet. */
   isNewConversation: boolean;
+  /** The newest of these messages. */
+  newestAt: Date;
 }
 
 /** Per conversation: the messages to `profileId` it has not read, that came after `since`, and who sent them. */
@@ -109,6 +125,7 @@ export async function findUnreadSince(db: Executor, profileId: number, since: Da
       name: profiles.name,
       isFictional: profiles.isFictional,
       count: sql<number>`count(*)::int`,
+      newestAt: sql<Date>`max(${messages.createdAt})`.mapWith((value: string | Date) => new Date(value)),
       isNewConversation: sql<boolean>`bool_and(${conversations.startedByProfileId} <> ${profileId}) and not exists (
         select 1 from ${messages} m2 where m2.conversation_id = ${conversations.id} and m2.sender_profile_id = ${profileId})`,
     })
@@ -135,6 +152,7 @@ export interface LikeFrom {
   isFictional: boolean;
   /** The member had liked them first: this like made a match. */
   isMatch: boolean;
+  createdAt: Date;
 }
 
 /** The likes `profileId` got after `since` that are still new to them, newest first. */
@@ -145,10 +163,17 @@ export async function findLikesSince(db: Executor, profileId: number, since: Dat
       name: profiles.name,
       isFictional: profiles.isFictional,
       isMatch: sql<boolean>`exists (select 1 from ${likes} back where back.liker_profile_id = ${profileId} and back.liked_profile_id = ${likes.likerProfileId})`,
+      createdAt: likes.createdAt,
     })
     .from(likes)
     .innerJoin(profiles, eq(profiles.id, likes.likerProfileId))
     .where(and(eq(likes.likedProfileId, profileId), gt(likes.createdAt, since), eq(likes.isNew, true)))
     .orderBy(sql`${likes.createdAt} desc`)
     .limit(20);
+}
+
+/** Whether the member has a push subscription on their site. */
+export async function hasPushSubscription(db: Executor, userId: number): Promise<boolean> {
+  const rows = await db.select({ id: pushSubscriptions.id }).from(pushSubscriptions).where(eq(pushSubscriptions.userId, userId)).limit(1);
+  return rows.length > 0;
 }

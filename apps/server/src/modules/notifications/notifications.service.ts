@@ -6,11 +6,16 @@ import {
   NOTIFICATION_TYPES,
   type NotificationChannel,
   type NotificationPreference,
+  type NotificationSettings,
+  type NotificationsDisabledReason,
   type NotificationType,
   PRESENCE_RENEW_MS,
 } from '@amora/contracts';
+import type { Executor } from '@amora/db';
 import type { AppContext } from '../../context';
 import { type DbContext, dbOf, withTransaction } from '../../lib/transaction';
+import { removeNotificationsDisabled } from '../accounts/accounts.service';
+import type { Auth } from '../sessions/sessions.service';
 import * as rows from './notifications.repository';
 
 /**
@@ -29,7 +34,11 @@ export async function preferencesOf(ctx: DbContext, userId: number): Promise<Not
   const stored = new Map<string, boolean>();
   for (const row of await rows.findPreferences(dbOf(ctx), userId)) stored.set(`${row.type}:${row.channel}`, row.enabled);
   return NOTIFICATION_TYPES.flatMap((type) =>
-    NOTIFICATION_CHANNELS.map((channel) => ({ type, channel, enabled: stored.get(`${type}:${channel}`) ?? NOTIFICATION_DEFAULTS[type][channel] })),
+    NOTIFICATION_CHANNELS.map((channel) => ({
+      type,
+      channel,
+      enabled: stored.get(`${type}:${channel}`) ?? NOTIFICATION_DEFAULTS[type][channel],
+    })),
   );
 }
 
@@ -45,6 +54,31 @@ export async function savePreferences(ctx: AppContext, userId: number, changes: 
   await rows.upsertPreferences(dbOf(ctx), userId, valid, ctx.now());
 }
 
+/** The notifications page: every choice, why mail stopped (if it did), the address mail goes to, and whether push is on. */
+export async function notificationSettings(ctx: AppContext, auth: Auth): Promise<NotificationSettings> {
+  const db = dbOf(ctx);
+  const [preferences, recipient, pushSubscribed] = [
+    await preferencesOf(ctx, auth.user.id),
+    await rows.findRecipient(db, auth.user.id),
+    await rows.hasPushSubscription(db, auth.user.id),
+  ];
+  return {
+    preferences,
+    disabled: (recipient?.notificationsDisabled ?? []) as NotificationsDisabledReason[],
+    email: recipient?.email ?? auth.user.email,
+    push_subscribed: pushSubscribed,
+  };
+}
+
+/**
+ * The member asks for mail again, explicitly, for the reasons they name: after a bounce they say the address is
+ * right (or change it: a confirmed new address resumes mail too, auth's mail change); after a spam report or an
+ * unsubscribe they opt in again. A reason that is not there changes nothing.
+ */
+export async function resumeMail(ctx: AppContext, userId: number, reasons: readonly NotificationsDisabledReason[]): Promise<void> {
+  await removeNotificationsDisabled(ctx, userId, reasons);
+}
+
 /** Turns one type off on one channel (an unsubscribe link). */
 export async function turnOff(ctx: AppContext, userId: number, type: NotificationType, channel: NotificationChannel): Promise<void> {
   await rows.upsertPreferences(dbOf(ctx), userId, [{ type, channel, enabled: false }], ctx.now());
@@ -56,8 +90,16 @@ export async function turnOff(ctx: AppContext, userId: number, type: Notificatio
  */
 export async function markPresence(ctx: AppContext, userId: number, visible: boolean): Promise<void> {
   const now = ctx.now();
-  const until = visible ? new Date(now.getTime() + 2 * PRESENCE_RENEW_MS) : now;
-  await rows.setActiveUntil(dbOf(ctx), userId, until, now);
+  if (visible) {
+    await rows.setActiveUntil(dbOf(ctx), userId, new Date(now.getTime() + 2 * PRESENCE_RENEW_MS), now);
+    return;
+  }
+  // Gone away: what came while they were here and is still unread is mailed after the delay (the job finds nothing
+  // when they read it all).
+  await withTransaction(ctx, async (tx) => {
+    await rows.setActiveUntil(tx, userId, now, now);
+    await scheduleActivityMail(ctx, tx, userId);
+  });
 }
 
 /** Whether the member is on the site now: no mail or push about what they can see for themselves. */
@@ -69,10 +111,8 @@ export function isActive(ctx: AppContext, userId: number): Promise<boolean> {
 const activityMailKey = (userId: number) => `notifications.mail:${userId}`;
 
 /**
- * In the unit of work that stores a message or a like for a member: their activity mail is due after the first
- * delay, or at the end of the digest window when a mail went out less than a window ago (what comes meanwhile
- * joins it: 20 messages in a minute make one mail), and a push for this one event. Nothing for a fictional
- * profile (no account) or a deleted account.
+ * In the unit of work that stores a message or a like for a member: their activity mail, and a push for this one
+ * event. Nothing for a fictional profile (no account) or a deleted account.
  */
 async function enqueueNotices(
   ctx: AppContext,
@@ -82,12 +122,22 @@ async function enqueueNotices(
   await withTransaction(ctx, async (tx) => {
     const userId = await rows.findUserOfProfile(tx, recipientProfileId);
     if (userId === null) return;
-    const now = ctx.now().getTime();
-    const mailedAt = (await rows.findMailedAt(tx, userId))?.getTime() ?? null;
-    const due = mailedAt !== null && mailedAt + MESSAGE_DIGEST_WINDOW_MS > now ? mailedAt + MESSAGE_DIGEST_WINDOW_MS : now + MESSAGE_MAIL_DELAY_MS;
-    await ctx.jobs.enqueue(tx, 'notifications.mail', { userId }, { runAt: new Date(due), dedupeKey: activityMailKey(userId) });
+    await scheduleActivityMail(ctx, tx, userId);
     await ctx.jobs.enqueue(tx, 'push.notify', { userId, ...push });
   });
+}
+
+/**
+ * The member's activity mail is due after the first delay, or at the end of the digest window when a mail went
+ * out less than a window ago; one waits at a time (what comes meanwhile joins it: 20 messages in a minute make
+ * one mail).
+ */
+async function scheduleActivityMail(ctx: AppContext, tx: Executor, userId: number): Promise<void> {
+  const now = ctx.now().getTime();
+  const mailedAt = (await rows.findMailedAt(tx, userId))?.getTime() ?? null;
+  const due =
+    mailedAt !== null && mailedAt + MESSAGE_DIGEST_WINDOW_MS > now ? mailedAt + MESSAGE_DIGEST_WINDOW_MS : now + MESSAGE_MAIL_DELAY_MS;
+  await ctx.jobs.enqueue(tx, 'notifications.mail', { userId }, { runAt: new Date(due), dedupeKey: activityMailKey(userId) });
 }
 
 /** A message for `recipientProfileId`: the first of a conversation the partner started counts as a new conversation. */

@@ -1,4 +1,5 @@
 import type { LiveServerFrame } from '@amora/contracts';
+import { PRESENCE_RENEW_MS } from '@amora/contracts/core';
 import { type QueryClient, useQueryClient } from '@tanstack/react-query';
 import { useEffect } from 'react';
 import { likesQueryKey } from '@/shared/session/likes';
@@ -69,6 +70,16 @@ export function useLiveSocket(isEnabled: boolean): void {
     let retryMs = RECONNECT_MIN_MS;
     let timer: number | undefined;
     let isStopped = false;
+    // Whether the page is visible, said when the channel opens, when it changes and every PRESENCE_RENEW_MS while
+    // visible: the server sends no mail or push about what the member sees here.
+    const sendPresence = () => {
+      if (socket?.readyState !== WebSocket.OPEN) return;
+      socket.send(JSON.stringify({ type: 'presence', visible: document.visibilityState === 'visible' }));
+    };
+    const renew = window.setInterval(() => {
+      if (document.visibilityState === 'visible') sendPresence();
+    }, PRESENCE_RENEW_MS);
+    document.addEventListener('visibilitychange', sendPresence);
     const connect = () => {
       try {
         socket = new WebSocket(liveSocketUrl());
@@ -86,6 +97,7 @@ export function useLiveSocket(isEnabled: boolean): void {
             open.send(JSON.stringify(out));
             return true;
           });
+          sendPresence();
         }
         handleLiveFrame(frame, queryClient);
       };
@@ -102,6 +114,8 @@ export function useLiveSocket(isEnabled: boolean): void {
     return () => {
       isStopped = true;
       window.clearTimeout(timer);
+      window.clearInterval(renew);
+      document.removeEventListener('visibilitychange', sendPresence);
       socket?.close(1000);
       setLiveConnected(false);
       setLiveSender(null);
