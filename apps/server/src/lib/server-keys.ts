@@ -1,6 +1,6 @@
 import type { Database } from '@amora/db';
-import { dbOf } from './transaction';
 import { insertOrReadKey, type StoredKey } from './server-keys.repository';
+import { dbOf } from './transaction';
 
 export type { StoredKey } from './server-keys.repository';
 

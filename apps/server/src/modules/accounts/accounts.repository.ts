@@ -49,10 +49,12 @@ export async function addNotificationsDisabled(db: Executor, userId: number, rea
 export async function removeNotificationsDisabled(db: Executor, userId: number, reasons: readonly string[]): Promise<void> {
   await db
     .update(users)
-    .set({ notificationsDisabled: sql`${users.notificationsDisabled} - array[${sql.join(
+    .set({
+      notificationsDisabled: sql`${users.notificationsDisabled} - array[${sql.join(
         reasons.map((reason) => sql`${reason}`),
         sql`, `,
-      )}]::text[]` })
+      )}]::text[]`,
+    })
     .where(eq(users.id, userId));
 }
 

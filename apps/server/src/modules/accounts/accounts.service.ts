@@ -41,7 +41,11 @@ export function addNotificationsDisabled(ctx: DbContext, userId: number, reason:
 }
 
 /** The member resumes mail for these reasons. */
-export function removeNotificationsDisabled(ctx: DbContext, userId: number, reasons: readonly NotificationsDisabledReason[]): Promise<void> {
+export function removeNotificationsDisabled(
+  ctx: DbContext,
+  userId: number,
+  reasons: readonly NotificationsDisabledReason[],
+): Promise<void> {
   return rows.removeNotificationsDisabled(dbOf(ctx), userId, reasons);
 }
 
