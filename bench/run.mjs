@@ -1,5 +1,5 @@
 #!/usr/bin/env node
-// npm run bench [-- api|bundle|chat|lighthouse|memory|photos|search|search-http]: runs the benchmarks, prints the figures, writes bench/results/*.json.
+// npm run bench [-- api|bundle|chat|lighthouse|memory|photos|push|search|search-http]: runs the benchmarks, prints the figures, writes bench/results/*.json.
 import { spawnSync } from 'node:child_process';
 import { mkdirSync, writeFileSync } from 'node:fs';
 import { runApiBenchmark } from './api-throughput.mjs';
@@ -108,6 +108,12 @@ if (which === 'all' || which === 'photos') {
 if (which === 'all' || which === 'search') {
   // TypeScript (it runs the real search service): through tsx, in its own process.
   const status = spawnSync(process.execPath, ['--import', 'tsx', 'bench/search.ts'], { stdio: 'inherit' }).status;
+  if (status !== 0) process.exit(status ?? 1);
+}
+
+if (which === 'all' || which === 'push') {
+  // TypeScript (it runs the real push.notify handler): through tsx, in its own process, with gc() for its memory figures.
+  const status = spawnSync(process.execPath, ['--expose-gc', '--import', 'tsx', 'bench/push-fanout.ts'], { stdio: 'inherit' }).status;
   if (status !== 0) process.exit(status ?? 1);
 }
 

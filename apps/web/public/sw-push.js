@@ -55,9 +55,9 @@ self.addEventListener('push', (event) => {
         body: payload.body,
         icon: payload.icon,
         badge: payload.icon,
+        // A newer notice of the same conversation replaces the one still shown, quietly: a burst of messages
+        // alerts once.
         tag: payload.tag,
-        // A newer notice of the same conversation replaces the one shown and is announced again.
-        renotify: Boolean(payload.tag),
         data,
       }),
       setBadge(data.badge),
