@@ -53,6 +53,7 @@ export const SERVER_KNOWN_DISMISSALS = [
   ALERT_STORAGE_KEYS.enrich,
   ALERT_STORAGE_KEYS.welcomeDiscount,
   ALERT_STORAGE_KEYS.timeBonusBanner,
+  ALERT_STORAGE_KEYS.disabledNotifications,
 ] as const;
 
 /** The cookie with the browser's time zone (IANA name): the app writes it, the server's render of a member's page reads it. */

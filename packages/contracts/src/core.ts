@@ -1,6 +1,15 @@
 /** Values without zod, for code that must stay small (the web app's first load). */
 
-export type { DeleteAccountInput, LoginInput, MailChangeRequestInput, ResetDoInput, SignupInput, User, UserResponse } from './accounts';
+export type {
+  DeleteAccountInput,
+  LoginInput,
+  MailChangeRequestInput,
+  NotificationsDisabledReason,
+  ResetDoInput,
+  SignupInput,
+  User,
+  UserResponse,
+} from './accounts';
 
 export * from './constants';
 export type { CompanyInfo } from './content';

@@ -55,6 +55,12 @@ function pageRoutes(): RouteObject[] {
         { path: 'activate/error', lazy: () => activatePage('ActivateErrorPage'), handle: handle('activate-error') },
         { path: 'account-deleted', lazy: () => import('@/features/auth/pages/account-deleted-page'), handle: handle('account-deleted') },
         { path: 'settings', lazy: () => import('@/app/pages/settings-page'), handle: handle('settings') },
+        { path: 'notifications', lazy: () => import('@/app/pages/notifications-page'), handle: handle('notifications') },
+        {
+          path: 'unsubscribe',
+          lazy: () => import('@/features/notifications/pages/unsubscribe-page'),
+          handle: handle('unsubscribe'),
+        },
         { path: 'members', lazy: () => import('@/features/members/members-page'), handle: handle('members', membersPageData) },
         { path: 'members/:id', lazy: () => import('@/app/pages/member-page'), handle: handle('members-id', memberPageData) },
         { path: 'likes/m/:id', lazy: () => import('@/app/pages/member-page'), handle: handle('likes-m-id', memberPageData) },

@@ -6,6 +6,7 @@ import { TimeBonusBanner } from '@/features/discounts/components/time-bonus-bann
 import { TimeBonusModal } from '@/features/discounts/components/time-bonus-modal';
 import { WelcomeDiscountBanner } from '@/features/discounts/components/welcome-discount-banner';
 import { AutoLike } from '@/features/likes/components/auto-like';
+import { DisabledNotificationsAlert } from '@/features/notifications/components/disabled-notifications-alert';
 import { PhotoAlert } from '@/features/profiles/components/photo-alert';
 import { PushAlert } from '@/shared/push/push-alert';
 import { PushStart } from '@/shared/push/push-start';
@@ -28,6 +29,7 @@ export function MemberBanners() {
       <TimeBonusBanner />
       <WelcomeDiscountBanner />
       <ActivationReminder />
+      <DisabledNotificationsAlert />
       <PhotoAlert />
       <PushAlert />
     </>

@@ -21,6 +21,7 @@ import { ApiRequestError } from '@/lib/api-client';
 import { errorField, errorText } from '@/lib/error-text';
 import { userQueryKey, useUser } from '@/shared/session/user';
 import { useSettings } from '@/shared/site/api/get-settings';
+import { LocalLink } from '@/shared/site/local-link';
 import { useLocalePath } from '@/shared/site/use-locale';
 import { usePageTitle } from '@/shared/site/use-page-title';
 import { deleteAccount, offerDeleteDiscount, requestMailChange } from '../api/account';
@@ -139,7 +140,8 @@ function ReadReceiptsSection({ isOff }: { isOff: boolean }) {
   );
 }
 
-function DeleteSection() {
+/** The delete-account item (settings, and the notifications page of spec §2). */
+export function DeleteAccountSection() {
   const { t } = useTranslation();
   const settings = useSettings();
   const [step, setStep] = useState<'closed' | 'offer' | 'confirm' | 'kept'>('closed');
@@ -280,6 +282,19 @@ function DeleteSection() {
   );
 }
 
+/** Where the member chooses what they hear about (the notifications page). */
+function NotificationsLink() {
+  const { t } = useTranslation();
+  return (
+    <Card title={t('notifications.title')} className="mb-4" testId="settings-notifications">
+      <p className="mb-2">{t('notifications.settingsText')}</p>
+      <LocalLink to="/notifications" className="btn btn-outline-dark btn-sm" data-testid="settings-notifications-link">
+        {t('notifications.settingsLink')}
+      </LocalLink>
+    </Card>
+  );
+}
+
 /**
  * /settings: account settings; location and main image join with profiles. `blockedMembers` is the list of members
  * I blocked, from features/profiles (app/pages/settings-page puts it in).
@@ -296,7 +311,8 @@ export function SettingsPage({ blockedMembers }: { blockedMembers?: ReactNode } 
       <EmailSection email={user.email} isConfirmed={user.status === 'confirmed'} />
       <ReadReceiptsSection isOff={!user.read_receipts} />
       {blockedMembers}
-      <DeleteSection />
+      <NotificationsLink />
+      <DeleteAccountSection />
     </main>
   );
 }
