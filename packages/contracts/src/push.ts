@@ -13,7 +13,7 @@ const base64url = (minBytes: number, maxBytes: number) =>
     .min(Math.floor((minBytes * 4) / 3))
     .max(Math.ceil((maxBytes * 4) / 3) + 2);
 
-export const pushSubscriptionSchema = z.object({
+const pushSubscriptionSchema = z.object({
   /** Where the server POSTs its pushes: the browser's push service (checked by the server, see modules/push). */
   endpoint: z.url({ protocol: /^https?$/ }).max(1_000),
   /** The browser may send it; the server does not use it. */

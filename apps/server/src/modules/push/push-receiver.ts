@@ -72,7 +72,7 @@ export function verifiedVapidKey(authorization: string | undefined, endpoint: st
   return signed && aud === new URL(endpoint).origin && exp * 1000 > Date.now() ? k : null;
 }
 
-export interface ReceivedPush {
+interface ReceivedPush {
   path: string;
   headers: IncomingHttpHeaders;
   body: Buffer;

@@ -78,16 +78,6 @@ export function findDeliverable(db: Executor, userId: number, siteId: number, no
     );
 }
 
-/** Whether the member has a subscription on the site (the notifications page, the polling interval). */
-export async function hasSubscription(db: Executor, userId: number, siteId: number): Promise<boolean> {
-  const rows = await db
-    .select({ id: pushSubscriptions.id })
-    .from(pushSubscriptions)
-    .where(and(eq(pushSubscriptions.userId, userId), eq(pushSubscriptions.siteId, siteId)))
-    .limit(1);
-  return rows.length > 0;
-}
-
 /** Drops the subscriptions no app start has sent again since `cutoff`; answers how many. */
 export async function deleteUnseenSince(db: Executor, cutoff: Date): Promise<number> {
   const gone = await db.delete(pushSubscriptions).where(lt(pushSubscriptions.seenAt, cutoff)).returning({ id: pushSubscriptions.id });

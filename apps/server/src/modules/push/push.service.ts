@@ -122,18 +122,13 @@ export async function saveSubscription(
   );
 }
 
-/** Whether the member has push on for this site on some device. */
-export function hasPushSubscription(ctx: AppContext, userId: number, siteId: number): Promise<boolean> {
-  return rows.hasSubscription(dbOf(ctx), userId, siteId);
-}
-
 /** The daily job: drops the subscriptions unseen for SUBSCRIPTION_UNSEEN_MS; answers how many. */
 export function pruneSubscriptions(ctx: AppContext): Promise<number> {
   return rows.deleteUnseenSince(dbOf(ctx), new Date(ctx.now().getTime() - SUBSCRIPTION_UNSEEN_MS));
 }
 
 /** A push service's answer that the job cannot fix by itself later: it fails and is tried again. */
-export class PushDeliveryError extends Error {
+class PushDeliveryError extends Error {
   constructor(
     readonly status: number,
     endpointHost: string,
@@ -143,7 +138,7 @@ export class PushDeliveryError extends Error {
 }
 
 /** The notice's text and links in the member's language: who did what, never what they wrote. */
-export function composePush(
+function composePush(
   ctx: Pick<AppContext, 'config'>,
   site: Site,
   language: string,

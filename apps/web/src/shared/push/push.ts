@@ -14,10 +14,10 @@ import { setPushSubscribed } from './push-subscription';
 export type PushState = 'unknown' | 'unsupported' | 'needs-install' | 'unsubscribed' | 'subscribed' | 'denied';
 
 /** The service worker that shows the pushes; served at the site's root (apps/web/public/sw-push.js). */
-export const PUSH_WORKER_URL = '/sw-push.js';
+const PUSH_WORKER_URL = '/sw-push.js';
 /** What the service worker posts to the open pages: a push came, a notification was clicked. */
-export const PUSH_MESSAGE = 'NEW_PUSH_MESSAGE';
-export const PUSH_CLICK = 'NEW_PUSH_CLICK';
+const PUSH_MESSAGE = 'NEW_PUSH_MESSAGE';
+const PUSH_CLICK = 'NEW_PUSH_CLICK';
 
 let state: PushState = 'unknown';
 const listeners = new Set<() => void>();
