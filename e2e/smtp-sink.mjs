@@ -19,6 +19,8 @@ const smtp = new SMTPServer({
         messages.push({
           to,
           from: mail.from?.text ?? '',
+          // The envelope sender: where a bounce of this mail would go (the per-recipient return path).
+          returnPath: session.envelope.mailFrom ? session.envelope.mailFrom.address : '',
           subject: mail.subject ?? '',
           text: mail.text ?? '',
           html: mail.html || '',

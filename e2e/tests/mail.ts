@@ -2,6 +2,8 @@ import { expect } from '@playwright/test';
 
 interface Mail {
   to: string[];
+  /** The envelope sender (the return path a bounce goes to). */
+  returnPath: string;
   subject: string;
   text: string;
   html: string;
