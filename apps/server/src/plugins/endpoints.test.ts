@@ -7,7 +7,11 @@ import { endpoint, holdRoutesToEndpoints } from './endpoints';
 import { validatorWithEmptyShortcut } from './validation';
 
 const keys = Object.keys(endpoints) as EndpointKey[];
-const split = (key: string) => ({ method: key.slice(0, key.indexOf(' ')), url: key.slice(key.indexOf(' ') + 1) });
+/** A key's route: its method and path, and for a variant with a query (`?push=1`) the router's constraint. */
+const split = (key: string) => {
+  const [url, query] = key.slice(key.indexOf(' ') + 1).split('?');
+  return { method: key.slice(0, key.indexOf(' ')), url, ...(query ? { constraints: { query } } : {}) };
+};
 
 describe('the app and the endpoints table', () => {
   let t: TestApp;

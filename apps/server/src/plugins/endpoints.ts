@@ -1,5 +1,6 @@
 import { type Endpoint, type EndpointKey, type Endpoints, endpoints, type HttpMethod } from '@amora/contracts';
 import type { FastifyInstance } from 'fastify';
+import { jsonSchemaTransform } from 'fastify-type-provider-zod';
 import type { z } from 'zod';
 
 /** The Fastify schema of an endpoint, typed so the zod type provider types the route's request and reply. */
@@ -56,7 +57,7 @@ const madeFor = new WeakMap<object, EndpointKey>();
  */
 export function endpoint<K extends EndpointKey>(
   key: K,
-): { method: MethodOf<K>; url: PathOf<K>; schema: EndpointSchema<Endpoints[K]>; constraints?: { query: string } } {
+): { method: MethodOf<K>; url: PathOf<K>; schema: EndpointSchema<Endpoints[K]>; constraints?: { query: string }; config?: object } {
   const entry: Endpoint = endpoints[key];
   const space = key.indexOf(' ');
   const [url, query] = key.slice(space + 1).split('?');
@@ -70,7 +71,19 @@ export function endpoint<K extends EndpointKey>(
     schema.response = entry.created ? { 200: entry.response, 201: entry.response } : { 200: entry.response };
   }
   madeFor.set(schema, key);
-  return { method: key.slice(0, space), url, schema, ...(query ? { constraints: { query } } : {}) } as never;
+  // A variant is documented under its path with the query: OpenAPI has one operation per path and method.
+  const variant = query
+    ? {
+        constraints: { query },
+        config: {
+          swaggerTransform: (input: Parameters<typeof jsonSchemaTransform>[0]) => ({
+            ...jsonSchemaTransform(input),
+            url: `${url}?${query}`,
+          }),
+        },
+      }
+    : {};
+  return { method: key.slice(0, space), url, schema, ...variant } as never;
 }
 
 const isApiRoute = (url: string) => url.startsWith('/api/') && !url.startsWith('/api/docs');

@@ -78,6 +78,12 @@ describe('POST /api/user.php?push=1', () => {
     expect(res.json().user.id).toBe(member.userId);
   });
 
+  it('is documented beside the login it shares its path with', async () => {
+    const doc = (await t.app.inject({ url: '/api/docs/json' })).json();
+    expect(doc.paths['/api/user.php'].post.summary).toBe('Log in');
+    expect(doc.paths['/api/user.php?push=1'].post.requestBody).toBeDefined();
+  });
+
   it('needs a member', async () => {
     const browser = browserSubscription(`${receiver.origin}/push/visitor`);
     const res = await callAs(t, null, 'POST', PUSH, { subscription: browser.json });
