@@ -95,6 +95,8 @@ describe('renderEmail', () => {
     const fallback = has('it') ? 'it' : 'en';
     for (const locale of LOCALES) {
       expect(mailLocale('activation', locale), locale).toBe(has(locale) ? locale : fallback);
+      // A kind whose subject counts (subject_one, subject_other) is written in the member's language too.
+      expect(mailLocale('activity_messages', locale), locale).toBe(has(locale) ? locale : fallback);
     }
     expect(mailLocale('activation', 'de-DE')).toBe(mailLocale('activation', 'de'));
     expect(mailLocale('activation', '../../../etc')).toBe(fallback);

@@ -68,7 +68,9 @@ export function mailLocale(kind: MailKind, locale: string): string {
   const wanted = isLocale(locale) ? [locale] : isLocale(base) ? [base] : [];
   for (const candidate of [...wanted, ...FALLBACK_CHAIN]) {
     try {
-      if (lookup(loadCatalogue(candidate, 'emails'), `${kind}.subject`) !== undefined) return candidate;
+      const emails = loadCatalogue(candidate, 'emails');
+      // A subject that counts has its plural forms instead.
+      if (lookup(emails, `${kind}.subject`) !== undefined || lookup(emails, `${kind}.subject_other`) !== undefined) return candidate;
     } catch {
       // no emails.json for this locale yet
     }
