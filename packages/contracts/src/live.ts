@@ -46,7 +46,8 @@ export const liveServerFrameSchema = z.discriminatedUnion('type', [
   /** Someone liked you: refresh the likes count. */
   z.object({ type: z.literal('like') }),
   /** You and `profile` like each other now. */
-  z.object({ type: z.literal('match'), profile: idSchema() }),
+  /** A match with `profile`; `liked_first`: I liked first and they just liked me back (the one who liked back saw it at once). */
+  z.object({ type: z.literal('match'), profile: idSchema(), liked_first: z.boolean() }),
   /** A client frame was refused (`error`: bad_frame, not_yours); the socket stays open. */
   z.object({ type: z.literal('error'), error: z.enum(['bad_frame', 'not_yours']) }),
 ]);

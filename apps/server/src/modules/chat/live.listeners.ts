@@ -33,8 +33,8 @@ export function liveListeners(hub: LiveHub, ctx: Pick<AppContext, 'db' | 'now'>,
       hub.sendTo(event.likedProfileId, event.siteId, { type: 'like' });
     },
     matchCreated(event: AppEventOf<'match.created'>): void {
-      hub.sendTo(event.profileId, event.siteId, { type: 'match', profile: event.matchedProfileId });
-      hub.sendTo(event.matchedProfileId, event.siteId, { type: 'match', profile: event.profileId });
+      hub.sendTo(event.profileId, event.siteId, { type: 'match', profile: event.matchedProfileId, liked_first: false });
+      hub.sendTo(event.matchedProfileId, event.siteId, { type: 'match', profile: event.profileId, liked_first: true });
     },
     chatTyped(event: AppEventOf<'chat.typed'>): void {
       hub.sendTo(event.recipientProfileId, event.siteId, { type: 'typing', conversation: event.conversationId });

@@ -2,7 +2,8 @@ import type { LiveServerFrame } from '@amora/contracts';
 import { PRESENCE_RENEW_MS } from '@amora/contracts/core';
 import { type QueryClient, useQueryClient } from '@tanstack/react-query';
 import { useEffect } from 'react';
-import { likesQueryKey } from '@/shared/session/likes';
+import { type ShownMatch, useShowMatch } from '@/shared/modals/show-match';
+import { likesQuery, likesQueryKey } from '@/shared/session/likes';
 import { chatsQueryKey } from './chats';
 import { emitLiveFrame, setLiveConnected } from './live-channel';
 import { emitLiveSignal, setLiveSender } from './live-signals';
@@ -22,7 +23,7 @@ function liveSocketUrl(location: Location = window.location): string {
 }
 
 /** What a frame from the server changes here: a new message, typing, read, likes, a match. Frames are ids only. */
-function handleLiveFrame(frame: LiveServerFrame, queryClient: QueryClient): void {
+function handleLiveFrame(frame: LiveServerFrame, queryClient: QueryClient, showMatch: (match: ShownMatch) => void): void {
   switch (frame.type) {
     case 'ready':
       setLiveConnected(true);
@@ -39,12 +40,24 @@ function handleLiveFrame(frame: LiveServerFrame, queryClient: QueryClient): void
       emitLiveSignal(frame);
       return;
     case 'like':
+      void queryClient.invalidateQueries({ queryKey: likesQueryKey });
+      return;
     case 'match':
       void queryClient.invalidateQueries({ queryKey: likesQueryKey });
+      // I liked first and they liked me back just now: the match modal, as the one who liked back saw it.
+      if (frame.liked_first) void showLiveMatch(frame.profile, queryClient, showMatch);
       return;
     default:
       return;
   }
+}
+
+/** The match modal for a profile I liked, with its name and picture from my likes (read again: it just changed). */
+async function showLiveMatch(profileId: number, queryClient: QueryClient, showMatch: (match: ShownMatch) => void): Promise<void> {
+  const likes = await queryClient.fetchQuery({ ...likesQuery(), staleTime: 0 }).catch(() => null);
+  const card = likes?.profiles.find((profile) => profile.id === profileId);
+  if (!card) return;
+  showMatch({ kind: 'match', id: card.id, name: card.name, isFictional: card.is_fictional, imageUrl: card.thumb_url });
 }
 
 function parseFrame(data: unknown): LiveServerFrame | null {
@@ -64,6 +77,7 @@ function parseFrame(data: unknown): LiveServerFrame | null {
  */
 export function useLiveSocket(isEnabled: boolean): void {
   const queryClient = useQueryClient();
+  const showMatch = useShowMatch();
   useEffect(() => {
     if (!isEnabled || typeof WebSocket === 'undefined') return;
     let socket: WebSocket | null = null;
@@ -99,7 +113,7 @@ export function useLiveSocket(isEnabled: boolean): void {
           });
           sendPresence();
         }
-        handleLiveFrame(frame, queryClient);
+        handleLiveFrame(frame, queryClient, showMatch);
       };
       socket.onclose = (event) => {
         setLiveConnected(false);
@@ -120,5 +134,5 @@ export function useLiveSocket(isEnabled: boolean): void {
       setLiveConnected(false);
       setLiveSender(null);
     };
-  }, [isEnabled, queryClient]);
+  }, [isEnabled, queryClient, showMatch]);
 }

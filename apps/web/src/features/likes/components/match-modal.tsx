@@ -11,7 +11,8 @@ import { useLocalePath } from '@/shared/site/use-locale';
 /**
  * The match modal of spec §2: a heart that pops in, the profile's main image and a button. A click anywhere
  * closes it; the image and the button open the profile (a liked-by profile through /likes/m/{id}, which marks
- * the like as seen).
+ * the like as seen). A match leads to the chat first ("Send a message"), the profile under it. It opens on my
+ * like that makes a match, and live for the one who liked first (lib's live socket, a `match` frame).
  */
 export function MatchModalProvider({ children }: { children: ReactNode }) {
   const [shown, setShown] = useState<(ShownMatch & { seq: number }) | null>(null);
@@ -36,6 +37,10 @@ function MatchContent({ match, onClose }: { match: ShownMatch; onClose: () => vo
   const openProfile = () => {
     onClose();
     navigate(localize(match.kind === 'liked' ? `/likes/m/${match.id}` : `/members/${match.id}`));
+  };
+  const openChat = () => {
+    onClose();
+    navigate(localize(`/members/${match.id}/chat`));
   };
   return (
     // A click anywhere closes the modal (spec §2); keyboard users have Escape and the buttons.
@@ -63,9 +68,21 @@ function MatchContent({ match, onClose }: { match: ShownMatch; onClose: () => vo
           {settings.fictional_singular}
         </p>
       )}
-      <button type="button" className="btn btn-primary mt-3" onClick={openProfile} data-autofocus data-testid="match-view-profile">
-        {t('likes.matchModal.viewProfile')}
-      </button>
+      {match.kind === 'match' ? (
+        // A match: say hello (issue: "Send a message", not only the profile); the profile stays a click away.
+        <div className="d-flex flex-column align-items-center gap-1 mt-3">
+          <button type="button" className="btn btn-primary" onClick={openChat} data-autofocus data-testid="match-send-message">
+            {t('likes.matchModal.sendMessage')}
+          </button>
+          <button type="button" className="btn btn-link" onClick={openProfile} data-testid="match-view-profile">
+            {t('likes.matchModal.viewProfile')}
+          </button>
+        </div>
+      ) : (
+        <button type="button" className="btn btn-primary mt-3" onClick={openProfile} data-autofocus data-testid="match-view-profile">
+          {t('likes.matchModal.viewProfile')}
+        </button>
+      )}
     </div>
   );
 }
