@@ -258,14 +258,15 @@ describe('frames', () => {
     expect((await live.closed).code).toBe(LIVE_CLOSE.policy);
   });
 
-  it('tells a liked member, and both members of a match', async () => {
+  it('tells a liked member, and both members of a match, saying who liked first', async () => {
     const [a, b] = [await createMember(t), await createMember(t)];
     const [liveA, liveB] = [track(await ready(t, a)), track(await ready(t, b))];
     expect((await callAs(t, a, 'POST', '/api/like.php', { profile_id: b.profileId, source: 'profile' })).statusCode).toBe(200);
     await liveB.next((f) => f.type === 'like');
     expect((await callAs(t, b, 'POST', '/api/like.php', { profile_id: a.profileId, source: 'profile' })).statusCode).toBe(200);
-    expect(await liveA.next((f) => f.type === 'match')).toEqual({ type: 'match', profile: b.profileId });
-    expect(await liveB.next((f) => f.type === 'match')).toEqual({ type: 'match', profile: a.profileId });
+    // A liked first: the live dialog is for them; B, who liked back, saw the match on their own like.
+    expect(await liveA.next((f) => f.type === 'match')).toEqual({ type: 'match', profile: b.profileId, liked_first: true });
+    expect(await liveB.next((f) => f.type === 'match')).toEqual({ type: 'match', profile: a.profileId, liked_first: false });
   });
 });
 
