@@ -4,10 +4,13 @@ import { type BrowserContext, test as base, expect, type Locator, type Page } fr
 
 /**
  * The entry warning answered, as a returning visitor has it: in the browser's storage and in the cookie the
- * server reads to render the first screen without it.
+ * server reads to render the first screen without it. With it the push alert closed (`withPushAlert: false`), as a
+ * member who has seen it has it: Chromium here can take pushes, so it would join every member's banners;
+ * push.spec.ts looks at it.
  */
-export async function answerEntryWarning(context: BrowserContext): Promise<void> {
+export async function answerEntryWarning(context: BrowserContext, { withPushAlert = false } = {}): Promise<void> {
   await context.addInitScript(() => window.localStorage.setItem('hide-entry-warning', String(Date.now())));
+  if (!withPushAlert) await context.addInitScript(() => window.localStorage.setItem('hide-push-notification-alert', String(Date.now())));
   await context.addCookies([{ name: 'hide-entry-warning', value: '1', url: base.info().project.use.baseURL as string }]);
 }
 

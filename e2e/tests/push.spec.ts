@@ -1,5 +1,5 @@
 import type { CDPSession, Page, Worker } from '@playwright/test';
-import { appReady, expect, logInAsDemo, test } from './fixtures';
+import { answerEntryWarning, appReady, expect, logInAsDemo, test } from './fixtures';
 
 /**
  * The push service worker (spec §7 /sw-push.js) in Chromium. A browser under test has no push service to
@@ -39,6 +39,45 @@ async function pushWorker(page: Page): Promise<Worker> {
   const found = context.serviceWorkers().find((worker) => worker.url().endsWith('/sw-push.js'));
   return found ?? context.waitForEvent('serviceworker', { predicate: (worker) => worker.url().endsWith('/sw-push.js') });
 }
+
+test.describe('push alert', () => {
+  test('offers notifications on a member’s pages but not on the notifications page, and stays closed once closed', async ({
+    browser,
+  }, testInfo) => {
+    // On a phone the banners take turns in one place (first-screen.spec.ts); what the alert does is the same.
+    test.skip(testInfo.project.name === 'phone', 'the banners take turns on a phone');
+    // A browser of its own: the tests' pages have the alert closed (fixtures.ts).
+    const context = await browser.newContext();
+    try {
+      await answerEntryWarning(context, { withPushAlert: true });
+      const page = await context.newPage();
+      await logInAsDemo(page);
+      await appReady(page);
+      const alert = page.getByTestId('push-alert');
+      await expect(alert).toBeVisible();
+      await expect(alert).toHaveAccessibleName('Notifications');
+      await expect(alert.getByRole('button', { name: 'Turn on notifications' })).toBeVisible();
+      // Nothing asked of the browser before the click.
+      expect(await page.evaluate(() => Notification.permission)).toBe('default');
+
+      await page.goto('/notifications');
+      await appReady(page);
+      await expect(alert).toHaveCount(0);
+
+      await page.goto('/likes');
+      await appReady(page);
+      await expect(alert).toBeVisible();
+      await alert.getByRole('button', { name: 'Close' }).click();
+      await expect(alert).toHaveCount(0);
+      await page.reload();
+      await appReady(page);
+      await page.waitForFunction(() => navigator.serviceWorker.controller !== null);
+      await expect(alert).toHaveCount(0);
+    } finally {
+      await context.close();
+    }
+  });
+});
 
 test.describe('push service worker', () => {
   test('is served at the root as a script', async ({ request }) => {
