@@ -191,17 +191,21 @@ export async function notifyByPush(ctx: AppContext, notice: PushNotice): Promise
   const db = dbOf(ctx);
   const recipient = await rows.findRecipient(db, notice.userId);
   if (!recipient || recipient.status === 'deleted' || recipient.profileId === null) return;
+  const { profileId, siteId } = recipient;
+  // Most members have no subscription: that is looked at first.
+  const subscriptions = await rows.findDeliverable(db, notice.userId, siteId, ctx.now());
+  if (subscriptions.length === 0) return;
   if (await isActive(ctx, notice.userId)) return;
   if (!(await wants(ctx, notice.userId, notice.type, 'push'))) return;
-  const now = ctx.now();
-  const subscriptions = await rows.findDeliverable(db, notice.userId, recipient.siteId, now);
-  if (subscriptions.length === 0) return;
-  const site = await ctx.sites.get(recipient.siteId);
-  const sender = await rows.findSender(db, notice.fromProfileId);
+  const [site, sender, unread, newLikes] = await Promise.all([
+    ctx.sites.get(siteId),
+    rows.findSender(db, notice.fromProfileId),
+    countUnread(ctx, { id: profileId, siteId }),
+    countNewLikes(ctx, profileId),
+  ]);
   if (!site || !sender) return;
 
-  const badge =
-    (await countUnread(ctx, { id: recipient.profileId, siteId: recipient.siteId })) + (await countNewLikes(ctx, recipient.profileId));
+  const badge = unread + newLikes;
   const payload = JSON.stringify(composePush(ctx, site, recipient.language, notice, sender, badge));
   const keys = await vapidKeys(ctx);
   const options: webpush.RequestOptions = {
