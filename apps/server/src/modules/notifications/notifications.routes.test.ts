@@ -141,7 +141,7 @@ describe('the activity mail', () => {
     await after(10 * MINUTE);
     const mails = await activityMails(b);
     expect(mails).toHaveLength(2);
-    expect(mails[0].text).toContain(`${a.name} wrote to you`);
+    expect(mails[0].text).toContain(`${a.name} wrote you 1 message`);
   });
 
   it('sends nothing while the member is on the site, and mails what is unread once they go away', async () => {
