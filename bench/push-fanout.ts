@@ -3,7 +3,8 @@
 // VAPID signature of web-push, the POST) against a local receiver on 127.0.0.1 that answers 201 and decrypts a
 // sample. Reports the time for all of them, pushes per second, the per-push latency p50/p99 and the process's
 // memory (RSS and heap before and after, and the peak RSS seen), at the worker's concurrency (2 jobs at a time,
-// lib/jobs.ts) and at 16, so the ratio says what the worker's limit costs.
+// lib/jobs.ts) and at 16, so the ratio says what the worker's limit costs. Then the time from a message's notice
+// to its push at the receiver through the job worker, p50/p99 over 100.
 // Run: npm run bench -- push   (or node --expose-gc --import tsx bench/push-fanout.ts; writes bench/results/push-fanout.json)
 // BENCH_PUSH_MEMBERS changes the number of members (default 10,000).
 import { mkdirSync, writeFileSync } from 'node:fs';
@@ -11,13 +12,17 @@ import { migrateDatabase, openDatabase, seedDemo } from '@amora/db';
 import { sql } from 'drizzle-orm';
 import { loadConfig } from '../apps/server/src/config';
 import type { AppContext } from '../apps/server/src/context';
+import { JOBS } from '../apps/server/src/job-specs';
+import { createJobs } from '../apps/server/src/lib/jobs';
 import { hashPassword } from '../apps/server/src/lib/passwords';
+import { noticeMessage } from '../apps/server/src/modules/notifications/notifications.service';
 import { notifyByPush, vapidKeys } from '../apps/server/src/modules/push/push.service';
 import { browserSubscription, startPushReceiver } from '../apps/server/src/modules/push/push-receiver';
 import { SiteDirectory } from '../apps/server/src/modules/sites/sites.service';
 
 const MEMBERS = Number(process.env.BENCH_PUSH_MEMBERS ?? 10_000);
 const LEVELS = [2, 16];
+const LATENCY_RUNS = 100;
 
 const quantile = (sorted: number[], q: number) => sorted[Math.min(sorted.length - 1, Math.floor(q * sorted.length))];
 const mb = (bytes: number) => Math.round(bytes / 1024 / 102.4) / 10;
@@ -109,11 +114,42 @@ async function main() {
       heapMbAfter: mb(after.heapUsed),
     });
   }
+  // From a message to its push: the notice enqueued in its unit of work as a chat message enqueues it
+  // (notifications noticeMessage), the worker woken by the commit, the push at the receiver. One at a time.
+  const jobs = createJobs({ db: handle.db, specs: JOBS });
+  jobs.handle('push.notify', (payload) => notifyByPush(ctx, payload));
+  jobs.start();
+  Object.assign(ctx, { jobs });
+  const [recipient] = (
+    (await handle.db.execute(sql.raw(`select id from profiles where user_id = ${userIds[1]}`))) as { rows: { id: number }[] }
+  ).rows;
+  const delays: number[] = [];
+  for (let i = 0; i < LATENCY_RUNS; i++) {
+    const arrived = new Promise<number>((resolve) => {
+      receiver.onPush = (push) => resolve(push.at);
+    });
+    const t0 = performance.now();
+    await noticeMessage(ctx, {
+      recipientProfileId: Number(recipient.id),
+      senderProfileId: Number(sender.id),
+      conversationId: 1,
+      isNewConversation: false,
+    });
+    delays.push((await arrived) - t0);
+  }
+  await jobs.stop();
+  delays.sort((a, b) => a - b);
+  const latency = {
+    runs: delays.length,
+    p50Ms: Math.round(quantile(delays, 0.5) * 10) / 10,
+    p99Ms: Math.round(quantile(delays, 0.99) * 10) / 10,
+  };
+
   await receiver.close();
   await handle.close();
 
   const ratio = Math.round((results[0].seconds / results[results.length - 1].seconds) * 10) / 10;
-  const out = { members: MEMBERS, fillSeconds, levels: results, ratioWorkerToWide: ratio };
+  const out = { members: MEMBERS, fillSeconds, levels: results, ratioWorkerToWide: ratio, messageToPush: latency };
   mkdirSync('bench/results', { recursive: true });
   writeFileSync('bench/results/push-fanout.json', `${JSON.stringify(out, null, 2)}\n`);
   console.log(`\nPush fan-out to ${MEMBERS.toLocaleString('en')} subscribed members (PGlite, local receiver; filled in ${fillSeconds} s):`);
@@ -123,6 +159,9 @@ async function main() {
     );
   }
   console.log(`  the worker's 2 at a time takes ${ratio}x the time of 16 at a time`);
+  console.log(
+    `  from a message's notice to its push at the receiver (the worker woken by the commit): p50 ${latency.p50Ms} ms, p99 ${latency.p99Ms} ms over ${latency.runs}`,
+  );
 }
 
 await main();
