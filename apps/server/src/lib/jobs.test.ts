@@ -512,4 +512,31 @@ process.exit(0);`;
     expect(finished).toBe(2);
     expect(await findJobs(t.ctx.db)).toEqual([]);
   });
+
+  it('a job run at once (runNow) holds a slot while it runs, and the worker looks again as soon as it is done', async () => {
+    // Polling once a minute: without a look after runNow, the queued jobs would wait for the next poll.
+    const a = createJobs({ db: t.ctx.db, specs: TEST_JOBS, now: clock, pollMs: 60_000, concurrency: 1 });
+    const done: number[] = [];
+    let release = () => {};
+    const gate = new Promise<void>((resolve) => {
+      release = resolve;
+    });
+    a.handle('test.many', async ({ n }) => {
+      if (n === 0) await gate;
+      done.push(n);
+    });
+    a.start();
+    const first = await a.enqueue(t.ctx.db, 'test.many', { n: 0 });
+    const running = a.runNow(first);
+    await a.enqueue(t.ctx.db, 'test.many', { n: 1 });
+    await a.enqueue(t.ctx.db, 'test.many', { n: 2 });
+    a.wake();
+    await new Promise((resolve) => setTimeout(resolve, 100));
+    // Its one slot is taken by the job run at once.
+    expect(done).toEqual([]);
+    release();
+    await running;
+    await expect.poll(() => done, { timeout: 5_000 }).toEqual([0, 1, 2]);
+    await a.stop();
+  });
 });

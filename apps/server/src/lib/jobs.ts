@@ -262,7 +262,12 @@ export function createJobs<M extends JobSpecs>(options: JobsOptions<M>): Jobs<M>
       (error: unknown) => log?.warn({ err: error }, 'job worker failed'),
     );
     running.add(tracked);
-    void tracked.finally(() => running.delete(tracked));
+    // A job done, whichever way it ran (the worker's look or runNow): its slot is free, and the worker looks again
+    // at once instead of leaving the due jobs to the next poll.
+    void tracked.finally(() => {
+      running.delete(tracked);
+      wake();
+    });
   }
 
   /** One look: due periods, then jobs while there are free slots; a finished job looks again. */
@@ -272,7 +277,7 @@ export function createJobs<M extends JobSpecs>(options: JobsOptions<M>): Jobs<M>
       const { claimed, token } = await claim(1);
       const [job] = claimed;
       if (!job) break;
-      track(run(job, token).then(wake));
+      track(run(job, token));
     }
   }
 
@@ -324,6 +329,7 @@ export function createJobs<M extends JobSpecs>(options: JobsOptions<M>): Jobs<M>
         for (const job of claimed) await run(job, token);
         return claimed.length === 1;
       });
+      // It holds one of the worker's slots while it runs.
       track(work);
       return work.catch(() => false);
     },
