@@ -36,7 +36,7 @@ const sleep = (ms) => new Promise((resolve) => setTimeout(resolve, ms));
 const percentile = (sorted, p) => (sorted.length ? sorted[Math.min(sorted.length - 1, Math.floor((p / 100) * sorted.length))] : null);
 const round1 = (n) => Math.round(n * 10) / 10;
 
-function post(port, path, cookie, body) {
+export function post(port, path, cookie, body) {
   return new Promise((resolve, reject) => {
     const data = JSON.stringify(body);
     const req = request(
@@ -92,22 +92,22 @@ function openSocket(port, cookie, onFrame) {
   });
 }
 
-async function stop(child) {
+export async function stop(child) {
   const exited = new Promise((resolve) => child.once('exit', resolve));
   child.kill('SIGTERM');
   await Promise.race([exited, new Promise((resolve) => setTimeout(resolve, 5000))]);
 }
 
 /** `count` confirmed members with credits and an open session each, straight in the database: their cookies. */
-async function makeMembers(db, count, offset) {
+export async function makeMembers(db, count, offset, prefix = 'bench-chat') {
   const { rows: site } = await db.query('select id from sites order by id limit 1');
   const siteId = site[0].id;
   const tokens = Array.from({ length: count }, () => randomBytes(32).toString('base64url'));
   const { rows } = await db.query(
     `insert into users (site_id, email, password_hash, status, date_of_birth, credits, confirmed_at)
-     select $1, 'bench-chat-' || i || '@example.com', 'x', 'confirmed', '1990-01-01', 1000000, now()
+     select $1, $4 || '-' || i || '@example.com', 'x', 'confirmed', '1990-01-01', 1000000, now()
      from generate_series($2::int, $3::int) as i returning id`,
-    [siteId, offset + 1, offset + count],
+    [siteId, offset + 1, offset + count, prefix],
   );
   const userIds = rows.map((r) => Number(r.id));
   const profiles = await db.query(
@@ -121,7 +121,7 @@ async function makeMembers(db, count, offset) {
      from unnest($1::bigint[], $2::text[]) as t(u, h)`,
     [userIds, tokens.map((t) => createHash('sha256').update(t).digest('hex'))],
   );
-  return userIds.map((id, i) => ({ profileId: profileOf.get(id), cookie: `auth.session=${tokens[i]}` }));
+  return userIds.map((id, i) => ({ userId: id, profileId: profileOf.get(id), cookie: `auth.session=${tokens[i]}` }));
 }
 
 /** One level: `sockets` open sockets (half senders on A, half receivers on B), every sender sending in turn. */
@@ -233,6 +233,21 @@ async function level(db, servers, sockets, offset) {
   return { result, open };
 }
 
+/**
+ * The sites and the demo's fixed rows in the database at `databaseUrl`, without the demo members (their portraits
+ * take minutes): a benchmark writes its members through SQL (makeMembers).
+ */
+export function seedSites(databaseUrl) {
+  const seed = `import { migrateDatabase, openDatabase, seedDemo } from '@amora/db';
+    const handle = await openDatabase({ url: process.env.DATABASE_URL, poolSize: 1 });
+    await migrateDatabase(handle); await seedDemo(handle.db, async () => 'bench'); await handle.close();`;
+  const seeded = spawnSync('npx', ['tsx', '--input-type=module', '-e', seed], {
+    env: { ...process.env, DATABASE_URL: databaseUrl },
+    stdio: 'inherit',
+  });
+  if (seeded.status !== 0) throw new Error('seeding the sites failed');
+}
+
 export async function runChatBenchmark() {
   const baseUrl = process.env.BENCH_DATABASE_URL ?? process.env.TEST_DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/postgres';
   const redisUrl = process.env.BENCH_REDIS_URL ?? process.env.TEST_REDIS_URL ?? 'redis://127.0.0.1:6379';
@@ -249,16 +264,7 @@ export async function runChatBenchmark() {
     REDIS_PREFIX: `amora:bench-chat:${randomBytes(3).toString('hex')}:`,
     SEED_DEMO: 'false',
   };
-  // The sites and the demo's fixed rows, without the demo members (their portraits take minutes): the members
-  // of the benchmark are written below through SQL.
-  const seed = `import { migrateDatabase, openDatabase, seedDemo } from '@amora/db';
-    const handle = await openDatabase({ url: process.env.DATABASE_URL, poolSize: 1 });
-    await migrateDatabase(handle); await seedDemo(handle.db, async () => 'bench'); await handle.close();`;
-  const seeded = spawnSync('npx', ['tsx', '--input-type=module', '-e', seed], {
-    env: { ...process.env, DATABASE_URL: url.toString() },
-    stdio: 'inherit',
-  });
-  if (seeded.status !== 0) throw new Error('seeding the sites failed');
+  seedSites(url.toString());
   const children = [];
   const db = new pg.Client({ connectionString: url.toString() });
   const all = [];

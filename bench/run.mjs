@@ -1,5 +1,5 @@
 #!/usr/bin/env node
-// npm run bench [-- api|bundle|chat|lighthouse|memory|photos|push|search|search-http]: runs the benchmarks, prints the figures, writes bench/results/*.json.
+// npm run bench [-- api|bundle|chat|lighthouse|memory|notices|photos|push|search|search-http]: runs the benchmarks, prints the figures, writes bench/results/*.json.
 import { spawnSync } from 'node:child_process';
 import { mkdirSync, writeFileSync } from 'node:fs';
 import { runApiBenchmark } from './api-throughput.mjs';
@@ -7,6 +7,7 @@ import { runBundleBenchmark } from './bundle-size.mjs';
 import { runChatBenchmark } from './chat.mjs';
 import { runLighthouseBenchmark } from './lighthouse.mjs';
 import { runMemoryBenchmark } from './memory.mjs';
+import { runNoticesBenchmark } from './notices.mjs';
 import { runPhotoBenchmark } from './photo-processing.mjs';
 import { runSearchHttpBenchmark } from './search-http.mjs';
 
@@ -17,7 +18,7 @@ const save = (name, data) =>
   writeFileSync(`bench/results/${name}.json`, `${JSON.stringify({ at: new Date().toISOString(), ...data }, null, 2)}\n`);
 
 // The API and photo benchmarks run the built server, as `npm start` does; the bundle one measures the web build.
-if (['all', 'bundle', 'api', 'photos', 'search-http', 'memory', 'lighthouse', 'chat'].includes(which)) {
+if (['all', 'bundle', 'api', 'photos', 'search-http', 'memory', 'lighthouse', 'chat', 'notices'].includes(which)) {
   if (spawnSync('npm', ['run', 'build', '--silent'], { stdio: 'inherit' }).status !== 0) process.exit(1);
 }
 
@@ -115,6 +116,20 @@ if (which === 'all' || which === 'push') {
   // TypeScript (it runs the real push.notify handler): through tsx, in its own process, with gc() for its memory figures.
   const status = spawnSync(process.execPath, ['--expose-gc', '--import', 'tsx', 'bench/push-fanout.ts'], { stdio: 'inherit' }).status;
   if (status !== 0) process.exit(status ?? 1);
+}
+
+if (which === 'all' || which === 'notices') {
+  const notices = await runNoticesBenchmark();
+  save('notices', notices);
+  console.log(
+    `\nActivity mails while away (built server, PostgreSQL, SMTP in the benchmark; the mail is due ${notices.mailDelayDesignedS} s after the first message):`,
+  );
+  console.log(
+    `  message → mail at the SMTP server, ${notices.pairs} receivers: p50 ${notices.latencyS.p50} s  p99 ${notices.latencyS.p99} s  max ${notices.latencyS.max} s  missing ${notices.missing}`,
+  );
+  console.log(
+    `  ${notices.batches.messagesEach} messages in ${notices.batches.inSeconds} s to each of ${notices.batches.receivers} receivers: mails each [${notices.batches.mailsEach.join(', ')}] (target 1) ${notices.pass ? 'PASS' : 'FAIL'}`,
+  );
 }
 
 if (which === 'all' || which === 'search-http') {
