@@ -177,3 +177,26 @@ export async function hasPushSubscription(db: Executor, userId: number): Promise
   const rows = await db.select({ id: pushSubscriptions.id }).from(pushSubscriptions).where(eq(pushSubscriptions.userId, userId)).limit(1);
   return rows.length > 0;
 }
+
+/**
+ * Whether no push went out to the member within `windowMs` before `now` while they stayed away (a push went out
+ * and they have not been on the site since): the next one may go.
+ */
+export async function isPushDue(db: Executor, userId: number, now: Date, windowMs: number): Promise<boolean> {
+  const since = new Date(now.getTime() - windowMs);
+  const rows = await db.execute(sql`
+    select 1 from ${messageNotices} n
+    where n.user_id = ${userId} and n.pushed_at >= ${since.toISOString()}
+      and not exists (
+        select 1 from ${memberPresence} p
+        where p.user_id = ${userId} and p.updated_at > n.pushed_at and p.active_until > n.pushed_at
+      )`);
+  return (rows as unknown as { rows: unknown[] }).rows.length === 0;
+}
+
+export async function setPushedAt(db: Executor, userId: number, at: Date): Promise<void> {
+  await db
+    .insert(messageNotices)
+    .values({ userId, pushedAt: at })
+    .onConflictDoUpdate({ target: messageNotices.userId, set: { pushedAt: at } });
+}

@@ -107,6 +107,21 @@ export function isActive(ctx: AppContext, userId: number): Promise<boolean> {
   return rows.isActiveAt(dbOf(ctx), userId, ctx.now());
 }
 
+/**
+ * Whether a push for `event` may go out now (the push.notify job asks before sending): a match always; a message
+ * or a like only when none went out in the digest window while the member stayed away, so 20 messages in a minute
+ * make one push (it says there is something; the site shows what). `pushed` records one that reached a browser.
+ */
+export async function mayPush(ctx: AppContext, userId: number, event: 'message' | 'like' | 'match'): Promise<boolean> {
+  if (event === 'match') return true;
+  return rows.isPushDue(dbOf(ctx), userId, ctx.now(), MESSAGE_DIGEST_WINDOW_MS);
+}
+
+/** A push reached one of the member's browsers: the next of a burst waits (mayPush). */
+export async function pushed(ctx: AppContext, userId: number): Promise<void> {
+  await rows.setPushedAt(dbOf(ctx), userId, ctx.now());
+}
+
 /** The activity mail's job runs once per member at a time; while it waits, what comes joins it. */
 const activityMailKey = (userId: number) => `notifications.mail:${userId}`;
 

@@ -327,6 +327,37 @@ describe('the push of a like, a match and a message', () => {
     expect(receiver.received).toHaveLength(1);
   });
 
+  it('makes one push of 20 messages in a minute while the member is away; a match always goes; a visit opens the next', async () => {
+    const member = await createMember(t);
+    await subscribe(member);
+    const anna = await createProfile(t, { name: 'Anna' });
+    const message = {
+      userId: member.userId,
+      type: 'new_messages' as const,
+      event: 'message' as const,
+      fromProfileId: anna.id,
+      conversationId: 7,
+    };
+    try {
+      for (let i = 0; i < 20; i++) {
+        await notifyByPush(t.ctx, message);
+        t.clock.advance(3_000);
+      }
+      expect(receiver.received).toHaveLength(1);
+      await notifyByPush(t.ctx, { userId: member.userId, type: 'like', event: 'match', fromProfileId: anna.id });
+      expect(receiver.received).toHaveLength(2);
+      // The member came and went: the next message pushes again.
+      await markPresence(t.ctx, member.userId, true);
+      t.clock.advance(1_000);
+      await markPresence(t.ctx, member.userId, false);
+      t.clock.advance(1_000);
+      await notifyByPush(t.ctx, message);
+      expect(receiver.received).toHaveLength(3);
+    } finally {
+      t.clock.set(new Date());
+    }
+  });
+
   it('drops a subscription the push service says is gone (410, 404)', async () => {
     const member = await createMember(t);
     const gone = await subscribe(member);

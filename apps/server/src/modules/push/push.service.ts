@@ -11,7 +11,7 @@ import { type StoredKey, serverKey } from '../../lib/server-keys';
 import { dbOf } from '../../lib/transaction';
 import { countUnread } from '../chat/chat.service';
 import { countNewLikes } from '../likes/likes.service';
-import { isActive, wants } from '../notifications/notifications.service';
+import { isActive, mayPush, pushed, wants } from '../notifications/notifications.service';
 import { localizedSetting, type Site, siteUrl } from '../sites/sites.service';
 import * as rows from './push.repository';
 
@@ -197,6 +197,8 @@ export async function notifyByPush(ctx: AppContext, notice: PushNotice): Promise
   if (subscriptions.length === 0) return;
   if (await isActive(ctx, notice.userId)) return;
   if (!(await wants(ctx, notice.userId, notice.type, 'push'))) return;
+  // One push for a burst while away (a match always): the rest of the burst is on the site when they come.
+  if (!(await mayPush(ctx, notice.userId, notice.event))) return;
   const [site, sender, unread, newLikes] = await Promise.all([
     ctx.sites.get(siteId),
     rows.findSender(db, notice.fromProfileId),
@@ -220,29 +222,31 @@ export async function notifyByPush(ctx: AppContext, notice: PushNotice): Promise
     contentEncoding: 'aes128gcm',
   };
   const failures: Error[] = [];
+  let delivered = 0;
   await Promise.all(
     subscriptions.map(async (subscription) => {
       try {
-        await deliver(ctx, subscription, payload, options);
+        if (await deliver(ctx, subscription, payload, options)) delivered++;
       } catch (error) {
         failures.push(error as Error);
       }
     }),
   );
+  if (delivered > 0) await pushed(ctx, notice.userId);
   if (failures.length > 0) throw failures[0];
 }
 
-/** Sends one push; handles the answers that concern the subscription (gone, slow down). */
+/** Sends one push; handles the answers that concern the subscription (gone, slow down). Answers whether the push service took it. */
 async function deliver(
   ctx: AppContext,
   subscription: rows.SubscriptionRow,
   payload: string,
   options: webpush.RequestOptions,
-): Promise<void> {
+): Promise<boolean> {
   // Checked again on the way out: a subscription stored under another configuration gets nothing it would refuse now.
   if (!isAllowedEndpoint(subscription.endpoint, ctx.config.isProduction)) {
     await rows.deleteSubscriptionById(dbOf(ctx), subscription.id);
-    return;
+    return false;
   }
   const request = webpush.generateRequestDetails(
     { endpoint: subscription.endpoint, keys: { p256dh: subscription.p256dh, auth: subscription.auth } },
@@ -258,14 +262,14 @@ async function deliver(
     signal: AbortSignal.timeout(SEND_TIMEOUT_MS),
   });
   await response.body?.cancel();
-  if (response.status >= 200 && response.status < 300) return;
+  if (response.status >= 200 && response.status < 300) return true;
   if (response.status === 404 || response.status === 410) {
     await rows.deleteSubscriptionById(dbOf(ctx), subscription.id);
-    return;
+    return false;
   }
   if (response.status === 429) {
     await rows.setRetryAfter(dbOf(ctx), subscription.id, retryAt(response.headers.get('retry-after'), ctx.now()));
-    return;
+    return false;
   }
   throw new PushDeliveryError(response.status, new URL(subscription.endpoint).host);
 }
