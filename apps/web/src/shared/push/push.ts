@@ -146,6 +146,22 @@ export async function disablePush(): Promise<PushState> {
   return setState(capability() ?? 'unsubscribed');
 }
 
+/**
+ * Logging out: the server forgets this browser's subscription for the member, so pushes for them stop here. The
+ * browser keeps its subscription (the permission is the browser's): the next member to log in here sends it again
+ * at the app's start (startPush) and gets their own pushes. Never throws.
+ */
+export async function forgetPushSubscription(): Promise<void> {
+  try {
+    if (!isCapable()) return;
+    const registration = await navigator.serviceWorker.getRegistration('/');
+    const subscription = await registration?.pushManager.getSubscription();
+    if (subscription) await api('POST /api/user.php?push=1', { body: { subscription: null, endpoint: subscription.endpoint } });
+  } catch {
+    // Logging out goes on: the server drops a subscription it cannot deliver to, and prunes what is unseen.
+  }
+}
+
 /** Listens to the service worker's messages to the page (a push came, a notification was clicked). */
 export function onPushMessage(listener: (message: { type: string; [key: string]: unknown }) => void): () => void {
   if (!('serviceWorker' in navigator)) return () => {};

@@ -8,6 +8,7 @@ import type {
 } from '@amora/contracts/core';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { api } from '@/lib/api-client';
+import { forgetPushSubscription } from '@/shared/push/push';
 import { forgetMemberData, setSessionUser, userQueryKey } from '@/shared/session/user';
 
 /**
@@ -30,7 +31,11 @@ export const useReactivate = () => useUserMutation((token: string) => api('POST 
 export function useLogout() {
   const queryClient = useQueryClient();
   return useMutation({
-    mutationFn: () => api('GET /api/logout.php'),
+    mutationFn: async () => {
+      // Before the session ends: pushes for this member stop reaching this browser.
+      await forgetPushSubscription();
+      return api('GET /api/logout.php');
+    },
     onSettled: () => {
       queryClient.setQueryData(userQueryKey, null);
       forgetMemberData(queryClient);
