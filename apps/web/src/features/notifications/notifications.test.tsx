@@ -63,8 +63,10 @@ describe('the notifications page', () => {
     );
     expect(await screen.findByText(text('notifications.saved'))).toBeVisible();
     expect(screen.getByTestId('mail-address')).toHaveTextContent('robin@example.com');
-    // The delete-account item is on the page too (spec §2).
+    // The delete-account item is on the page too (spec §2), and push on this device as this browser allows it.
     expect(screen.getByTestId('delete-account')).toBeVisible();
+    const push = screen.getByTestId('push-state');
+    expect(push).toHaveTextContent(text(`notifications.push.states.${push.dataset.state}`, { site: 'Amora' }));
   });
 
   it('puts a switch back when saving fails', async () => {
@@ -132,10 +134,10 @@ describe('the unsubscribe page', () => {
   it('changes nothing when opened; the member stops that type, or everything', async () => {
     const puts: unknown[] = [];
     server.use(
-      answer('GET /api/unsubscribe.php', () => ({ type: 'new_messages', site: 'Amora', done: false })),
+      answer('GET /api/unsubscribe.php', () => ({ type: 'new_messages' as const, site: 'Amora', done: false })),
       answer('PUT /api/unsubscribe.php', async ({ request }) => {
         puts.push(await request.json());
-        return { ok: true };
+        return { ok: true as const };
       }),
     );
     const { user } = await renderApp(`/unsubscribe?t=${token}`, { user: null });

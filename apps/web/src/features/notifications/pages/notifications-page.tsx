@@ -20,6 +20,7 @@ import { LocalLink } from '@/shared/site/local-link';
 import { useLocalePath } from '@/shared/site/use-locale';
 import { usePageTitle } from '@/shared/site/use-page-title';
 import { type NotificationSettings, notificationSettingsQuery, useResumeMail, useSavePreference } from '../api/notifications';
+import { PushDevice } from '../components/push-device';
 import './notifications.css';
 
 /** Why mail stopped, and the way back for each: confirm or change the address after a bounce; opt in after the rest. */
@@ -172,10 +173,10 @@ function PreferencesSkeleton() {
 
 /**
  * /notifications (spec §2): what the member hears about while away, by email and by push, with the reason mail
- * stopped and the way back, where mails go, the push state of this browser (`push`) and the delete-account item
- * (`deleteAccount`; app/pages/notifications-page puts both in).
+ * stopped and the way back, where mails go, push on this device, and the delete-account item (`deleteAccount`,
+ * which app/pages/notifications-page puts in).
  */
-export function NotificationsPage({ push, deleteAccount }: { push?: ReactNode; deleteAccount?: ReactNode }) {
+export function NotificationsPage({ deleteAccount }: { deleteAccount?: ReactNode }) {
   const { t } = useTranslation();
   usePageTitle(t('notifications.title'));
   const user = useUser();
@@ -205,7 +206,7 @@ export function NotificationsPage({ push, deleteAccount }: { push?: ReactNode; d
       ) : (
         <PreferencesSkeleton />
       )}
-      {push}
+      <PushDevice />
       {deleteAccount}
     </main>
   );
