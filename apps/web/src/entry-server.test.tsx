@@ -29,10 +29,9 @@ vi.mock('@/features/members/members-page.data', async (importOriginal) => {
 });
 
 const catalogue = (ns: string) =>
-  JSON.parse(readFileSync(join(import.meta.dirname, '..', '..', '..', 'packages', 'i18n', 'locales', 'en', `${ns}.json`), 'utf8')) as Record<
-    string,
-    Record<string, unknown>
-  >;
+  JSON.parse(
+    readFileSync(join(import.meta.dirname, '..', '..', '..', 'packages', 'i18n', 'locales', 'en', `${ns}.json`), 'utf8'),
+  ) as Record<string, Record<string, unknown>>;
 const messages = catalogue('common');
 const catalogues = { pages: catalogue('pages'), payments: catalogue('payments') };
 /** A catalogue key in the page's text ("credits.title"): what i18next shows for words it does not have. */

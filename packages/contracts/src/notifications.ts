@@ -2,7 +2,7 @@ import { z } from 'zod';
 import { NOTIFICATIONS_DISABLED_REASONS } from './accounts';
 import { NOTIFICATION_CHANNELS, NOTIFICATION_TYPES } from './notification-constants';
 
-export const notificationPreferenceSchema = z.strictObject({
+const notificationPreferenceSchema = z.strictObject({
   type: z.enum(NOTIFICATION_TYPES),
   channel: z.enum(NOTIFICATION_CHANNELS),
   enabled: z.boolean(),
@@ -31,7 +31,7 @@ export const savePreferencesSchema = z.strictObject({
 export const resumeMailSchema = z.strictObject({ reasons: z.array(z.enum(NOTIFICATIONS_DISABLED_REASONS)).min(1).max(3) });
 
 /** An unsubscribe link's token (from a mail): opaque to the client. */
-export const unsubscribeTokenSchema = z.string().regex(/^[\w-]{10,200}\.[\w-]{20,100}$/, 'invalid token');
+const unsubscribeTokenSchema = z.string().regex(/^[\w-]{10,200}\.[\w-]{20,100}$/, 'invalid token');
 export const unsubscribeQuerySchema = z.object({ t: unsubscribeTokenSchema });
 /** The unsubscribe page's choice: the mail's type only, or all mail that is not essential. */
 export const unsubscribeChoiceSchema = z.strictObject({ scope: z.enum(['type', 'all']) });

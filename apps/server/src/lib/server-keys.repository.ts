@@ -8,7 +8,10 @@ export interface StoredKey {
 
 /** Stores the key under `name` unless one is there already (another process made it first), and answers the one stored. */
 export async function insertOrReadKey(db: Executor, name: string, key: StoredKey): Promise<StoredKey> {
-  await db.insert(serverKeys).values({ name, ...key }).onConflictDoNothing({ target: serverKeys.name });
+  await db
+    .insert(serverKeys)
+    .values({ name, ...key })
+    .onConflictDoNothing({ target: serverKeys.name });
   const [row] = await db
     .select({ publicKey: serverKeys.publicKey, privateKey: serverKeys.privateKey })
     .from(serverKeys)

@@ -20,7 +20,10 @@ export const notificationPreferences = pgTable(
     enabled: boolean('enabled').notNull(),
     updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
   },
-  (t) => [primaryKey({ columns: [t.userId, t.type, t.channel] }), check('notification_preferences_channel_check', sql`${t.channel} in ('email', 'push')`)],
+  (t) => [
+    primaryKey({ columns: [t.userId, t.type, t.channel] }),
+    check('notification_preferences_channel_check', sql`${t.channel} in ('email', 'push')`),
+  ],
 );
 
 /**

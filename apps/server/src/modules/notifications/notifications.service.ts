@@ -30,7 +30,7 @@ const isType = (value: string): value is NotificationType => (NOTIFICATION_TYPES
 const isChannel = (value: string): value is NotificationChannel => (NOTIFICATION_CHANNELS as readonly string[]).includes(value);
 
 /** Every type with both channels: the member's choice, or the default. */
-export async function preferencesOf(ctx: DbContext, userId: number): Promise<NotificationPreference[]> {
+async function preferencesOf(ctx: DbContext, userId: number): Promise<NotificationPreference[]> {
   const stored = new Map<string, boolean>();
   for (const row of await rows.findPreferences(dbOf(ctx), userId)) stored.set(`${row.type}:${row.channel}`, row.enabled);
   return NOTIFICATION_TYPES.flatMap((type) =>

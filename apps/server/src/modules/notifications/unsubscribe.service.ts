@@ -27,7 +27,7 @@ function sign(key: string, payload: string): string {
 }
 
 /** The token for the member's mail of `type`. */
-export async function unsubscribeToken(ctx: AppContext, userId: number, type: NotificationType): Promise<string> {
+async function unsubscribeToken(ctx: AppContext, userId: number, type: NotificationType): Promise<string> {
   const payload = Buffer.from(`${userId}.${type}`).toString('base64url');
   return `${payload}.${sign(await secret(ctx), payload)}`;
 }

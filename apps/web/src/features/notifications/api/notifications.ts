@@ -4,7 +4,7 @@ import { api } from '@/lib/api-client';
 
 export type NotificationSettings = EndpointResponse<'GET /api/notifications.php'>;
 
-export const notificationSettingsQueryKey = ['notifications'] as const;
+const notificationSettingsQueryKey = ['notifications'] as const;
 
 /** notifications.php: my choices per type and channel, why mail stopped (if it did), and my address. */
 export const notificationSettingsQuery = () =>
