@@ -157,7 +157,7 @@ test.describe('errors', () => {
   });
 
   test('a lander slug that does not exist and a page not built yet answer 404 with the not-found page', async ({ page }) => {
-    for (const path of ['/landers/gallery/no-such-slug', '/notifications']) {
+    for (const path of ['/landers/gallery/no-such-slug', '/members/12/landing']) {
       const response = await page.goto(path);
       expect(response?.status(), path).toBe(404);
       await expect(page.getByRole('heading', { name: 'This page could not be found' })).toBeVisible();
