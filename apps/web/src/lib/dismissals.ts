@@ -1,6 +1,8 @@
 import { SERVER_KNOWN_DISMISSALS } from '@amora/contracts/core';
+import { useState } from 'react';
 import { readCookie, writeCookie } from './cookies';
 import { isHydratingServerPage } from './hydration';
+import { useCookieReader } from './page-request';
 import { storage } from './storage';
 
 /** How long a dismissal is remembered in its cookie. */
@@ -20,6 +22,17 @@ export function isDismissedForServer(key: string, cookieOf: (name: string) => st
 export function dismissForServer(key: string): void {
   storage.dismiss(key);
   writeCookie(key, '1', DISMISSAL_DAYS);
+}
+
+/** A members-area banner's dismissal the server knows of (above): whether it is dismissed, and dismissing it. */
+export function useBannerDismissal(key: string): [isDismissed: boolean, dismiss: () => void] {
+  const cookieOf = useCookieReader();
+  const [isDismissed, setIsDismissed] = useState(() => isDismissedForServer(key, cookieOf));
+  const dismiss = () => {
+    dismissForServer(key);
+    setIsDismissed(true);
+  };
+  return [isDismissed, dismiss];
 }
 
 /**

@@ -1,6 +1,7 @@
 import { ALERT_STORAGE_KEYS } from '@amora/contracts/core';
 import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { MemberBanner } from '@/components/ui/member-banner';
 import { storage } from '@/lib/storage';
 import { useRouteName } from '@/shared/site/use-route-name';
 import { usePushControls } from './use-push-controls';
@@ -21,39 +22,27 @@ export function PushAlert() {
   const [isDismissed, setIsDismissed] = useState(true);
   useEffect(() => setIsDismissed(storage.isDismissed(ALERT_STORAGE_KEYS.push)), []);
   if (isDismissed || (route && HIDDEN_ON.has(route)) || (state !== 'unsubscribed' && state !== 'needs-install')) return null;
+  const dismiss = () => {
+    storage.dismiss(ALERT_STORAGE_KEYS.push);
+    setIsDismissed(true);
+  };
   return (
-    <div
-      className="alert alert-info alert-dismissible rounded-0 mb-0 border-0 border-bottom"
-      role="region"
-      aria-label={t('push.alert.label')}
-      data-testid="push-alert"
-    >
-      <div className="container">
-        {state === 'needs-install' ? (
-          t('push.alert.ios')
-        ) : (
-          <>
-            {t('push.alert.text')}{' '}
-            <button type="button" className="btn btn-sm btn-primary ms-1" disabled={isBusy} onClick={() => void enable()}>
-              {t('push.alert.button')}
-            </button>
-            {hasFailed && (
-              <span className="d-block small mt-1" role="alert">
-                {t('push.alert.failed')}
-              </span>
-            )}
-          </>
-        )}
-      </div>
-      <button
-        type="button"
-        className="btn-close"
-        aria-label={t('common.close')}
-        onClick={() => {
-          storage.dismiss(ALERT_STORAGE_KEYS.push);
-          setIsDismissed(true);
-        }}
-      />
-    </div>
+    <MemberBanner label={t('push.alert.label')} testId="push-alert" onClose={dismiss}>
+      {state === 'needs-install' ? (
+        t('push.alert.ios')
+      ) : (
+        <>
+          {t('push.alert.text')}{' '}
+          <button type="button" className="btn btn-sm btn-primary ms-1" disabled={isBusy} onClick={() => void enable()}>
+            {t('push.alert.button')}
+          </button>
+          {hasFailed && (
+            <span className="d-block small mt-1" role="alert">
+              {t('push.alert.failed')}
+            </span>
+          )}
+        </>
+      )}
+    </MemberBanner>
   );
 }

@@ -1,9 +1,8 @@
 import './discounts.css';
 import { ALERT_STORAGE_KEYS, MEMBERS_AREA, type RouteName } from '@amora/contracts/core';
-import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { dismissForServer, isDismissedForServer } from '@/lib/dismissals';
-import { useCookieReader } from '@/lib/page-request';
+import { MemberBanner } from '@/components/ui/member-banner';
+import { useBannerDismissal } from '@/lib/dismissals';
 import { useIsPhone } from '@/lib/use-media-query';
 import { formatCountdown, useSecondsLeft } from '@/shared/discounts/countdown';
 import { type TimeBonus, useTimeBonus } from '@/shared/discounts/time-bonus';
@@ -41,16 +40,17 @@ export function TimeBonusBanner() {
   const route = useRouteName();
   const bonus = useTimeBonus();
   const isPhone = useIsPhone();
-  const cookieOf = useCookieReader();
-  const [isDismissed, setIsDismissed] = useState(() => isDismissedForServer(ALERT_STORAGE_KEYS.timeBonusBanner, cookieOf));
+  const [isDismissed, dismiss] = useBannerDismissal(ALERT_STORAGE_KEYS.timeBonusBanner);
   if (!bonus || isDismissed || !isMembersArea(route)) return null;
   const percent = bonus.discount.value_percentage;
   return (
-    <div
-      className="alert alert-dismissible time-bonus-banner"
-      role="region"
-      aria-label={t('timeBonus.label')}
-      data-testid="time-bonus-banner"
+    <MemberBanner
+      label={t('timeBonus.label')}
+      testId="time-bonus-banner"
+      className="time-bonus-banner"
+      closeClassName="btn-close btn-close-white"
+      isBare
+      onClose={dismiss}
     >
       <LocalLink to="/credits" className="container time-bonus-link" data-testid="time-bonus-link">
         <span className="time-bonus-text">
@@ -66,15 +66,6 @@ export function TimeBonusBanner() {
           </svg>
         </span>
       </LocalLink>
-      <button
-        type="button"
-        className="btn-close btn-close-white"
-        aria-label={t('common.close')}
-        onClick={() => {
-          dismissForServer(ALERT_STORAGE_KEYS.timeBonusBanner);
-          setIsDismissed(true);
-        }}
-      />
-    </div>
+    </MemberBanner>
   );
 }

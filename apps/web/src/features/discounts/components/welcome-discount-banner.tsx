@@ -1,9 +1,9 @@
 import { ALERT_STORAGE_KEYS } from '@amora/contracts/core';
-import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { dismissForServer, isDismissedForServer } from '@/lib/dismissals';
+import { MemberBanner } from '@/components/ui/member-banner';
+import { useBannerDismissal } from '@/lib/dismissals';
 import { formatResetTime } from '@/lib/format-time';
-import { useCookieReader, useTimeZone } from '@/lib/page-request';
+import { useTimeZone } from '@/lib/page-request';
 import { useTimeBonus, useWelcomeDiscount } from '@/shared/discounts/time-bonus';
 import { LocalLink } from '@/shared/site/local-link';
 import { useLocale } from '@/shared/site/use-locale';
@@ -23,37 +23,25 @@ export function WelcomeDiscountBanner() {
   const timeZone = useTimeZone();
   const route = useRouteName();
   const bonus = useTimeBonus();
-  const cookieOf = useCookieReader();
-  const [isDismissed, setIsDismissed] = useState(() => isDismissedForServer(WELCOME_BANNER_STORAGE_KEY, cookieOf));
+  const [isDismissed, dismiss] = useBannerDismissal(WELCOME_BANNER_STORAGE_KEY);
   const isShown = !bonus && !isDismissed && isMembersArea(route);
   const welcome = useWelcomeDiscount(isShown);
   if (!isShown || !welcome) return null;
   const percent = welcome.value_percentage;
   return (
-    <div
-      className="alert alert-dismissible welcome-discount-banner"
-      role="region"
-      aria-label={t('timeBonus.welcomeLabel')}
-      data-testid="welcome-discount-banner"
+    <MemberBanner
+      label={t('timeBonus.welcomeLabel')}
+      testId="welcome-discount-banner"
+      className="welcome-discount-banner"
+      onClose={dismiss}
     >
-      <div className="container">
-        <span>
-          <strong>{t('timeBonus.welcome', { percent })}</strong>{' '}
-          {t('timeBonus.welcomeUntil', { date: formatResetTime(welcome.expires, locale, undefined, timeZone) })}
-        </span>
-        <LocalLink to="/credits" data-testid="welcome-discount-link">
-          {t('timeBonus.welcomeCta')}
-        </LocalLink>
-      </div>
-      <button
-        type="button"
-        className="btn-close"
-        aria-label={t('common.close')}
-        onClick={() => {
-          dismissForServer(WELCOME_BANNER_STORAGE_KEY);
-          setIsDismissed(true);
-        }}
-      />
-    </div>
+      <span>
+        <strong>{t('timeBonus.welcome', { percent })}</strong>{' '}
+        {t('timeBonus.welcomeUntil', { date: formatResetTime(welcome.expires, locale, undefined, timeZone) })}
+      </span>
+      <LocalLink to="/credits" data-testid="welcome-discount-link">
+        {t('timeBonus.welcomeCta')}
+      </LocalLink>
+    </MemberBanner>
   );
 }

@@ -1,8 +1,7 @@
 import { ALERT_STORAGE_KEYS } from '@amora/contracts/core';
-import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { dismissForServer, isDismissedForServer } from '@/lib/dismissals';
-import { useCookieReader } from '@/lib/page-request';
+import { MemberBanner } from '@/components/ui/member-banner';
+import { useBannerDismissal } from '@/lib/dismissals';
 import { useUser } from '@/shared/session/user';
 import { LocalLink } from '@/shared/site/local-link';
 import { useRouteName } from '@/shared/site/use-route-name';
@@ -18,29 +17,17 @@ export function DisabledNotificationsAlert() {
   const user = useUser();
   const route = useRouteName();
   const { t } = useTranslation();
-  const cookieOf = useCookieReader();
-  const [isDismissed, setIsDismissed] = useState(() => isDismissedForServer(ALERT_STORAGE_KEYS.disabledNotifications, cookieOf));
+  const [isDismissed, dismiss] = useBannerDismissal(ALERT_STORAGE_KEYS.disabledNotifications);
   if (!user || user.notifications_disabled.length === 0 || isDismissed || (route && HIDDEN_ON.has(route))) return null;
   const reason = user.notifications_disabled.includes('bounce') ? 'bounce' : 'optOut';
   return (
-    <div
-      className="alert alert-warning alert-dismissible rounded-0 mb-0 border-0 border-bottom"
-      role="region"
-      aria-label={t('notifications.alert.label')}
-      data-testid="disabled-notifications-alert"
+    <MemberBanner
+      label={t('notifications.alert.label')}
+      testId="disabled-notifications-alert"
+      className="alert-warning rounded-0 mb-0 border-0 border-bottom"
+      onClose={dismiss}
     >
-      <div className="container">
-        {t(`notifications.alert.${reason}`)} <LocalLink to="/notifications">{t('notifications.alert.link')}</LocalLink>
-      </div>
-      <button
-        type="button"
-        className="btn-close"
-        aria-label={t('common.close')}
-        onClick={() => {
-          dismissForServer(ALERT_STORAGE_KEYS.disabledNotifications);
-          setIsDismissed(true);
-        }}
-      />
-    </div>
+      {t(`notifications.alert.${reason}`)} <LocalLink to="/notifications">{t('notifications.alert.link')}</LocalLink>
+    </MemberBanner>
   );
 }
