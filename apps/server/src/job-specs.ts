@@ -29,6 +29,8 @@ export const JOBS = defineJobs({
    * away, in one mail; one pending per member (dedupe key), so what comes while it waits joins it.
    */
   'notifications.mail': { payload: z.object({ userId: idSchema() }), maxAttempts: 5 },
+  /** Hourly: members who left messages unread for a day while away are reminded, at most every 3 days (modules/notifications). */
+  'notifications.remind': { payload: nothing, everyMs: 3_600_000 },
   /** A push for one message, like or match (modules/push), sent when the member wants it and is away. */
   'push.notify': {
     payload: z.object({

@@ -5,6 +5,7 @@ import { purgeDeletedAccounts } from './modules/deletion/deletion.service';
 import { forgetAbandonedForms } from './modules/directdebit/directdebit.service';
 import { readMailReportsFolder } from './modules/mail/mail-reports.folder';
 import { sendActivityMail } from './modules/notifications/activity-mail.service';
+import { remindOfUnread } from './modules/notifications/unread-reminder.service';
 import { checkOrder } from './modules/payments/order-status.service';
 import type { SandboxJobs } from './modules/payments/sandbox/sandbox.service';
 import { notifyByPush, pruneSubscriptions } from './modules/push/push.service';
@@ -36,6 +37,10 @@ export function jobHandlers(ctx: AppContext, log: Log, sandbox: SandboxJobs | nu
     'payments.check': (payload) => checkOrder(ctx, payload),
     'directdebit.forget': () => forgetAbandonedForms(ctx),
     'notifications.mail': ({ userId }) => sendActivityMail(ctx, userId),
+    'notifications.remind': async () => {
+      const count = await remindOfUnread(ctx);
+      if (count > 0) log.info({ count }, 'reminded members of unread messages');
+    },
     'push.notify': (payload) => notifyByPush(ctx, payload),
     'push.prune': async () => {
       const count = await pruneSubscriptions(ctx);

@@ -45,6 +45,8 @@ export const messageNotices = pgTable('message_notices', {
     .references(() => users.id, { onDelete: 'cascade' }),
   mailedAt: timestamp('mailed_at', { withTimezone: true }),
   pushedAt: timestamp('pushed_at', { withTimezone: true }),
+  /** The last reminder of messages left unread (the unread_message_reminders type). */
+  remindedAt: timestamp('reminded_at', { withTimezone: true }),
 });
 
 /** A browser's push subscription (Web Push), one per endpoint, for a member on a site. */

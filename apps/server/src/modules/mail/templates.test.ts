@@ -28,6 +28,7 @@ const VARS: Record<MailKind, Record<string, string | number>> = {
   activity_match: { name: 'Alex', from: 'Mia', link: 'https://herzklopfen.localhost/members/7' },
   activity_like: { name: 'Alex', from: 'Mia', link: 'https://herzklopfen.localhost/likes' },
   activity_likes: { name: 'Alex', count: 3, link: 'https://herzklopfen.localhost/likes' },
+  unread_reminder: { name: 'Alex', count: 4, link: 'https://herzklopfen.localhost/chats' },
 };
 
 describe('renderEmail', () => {

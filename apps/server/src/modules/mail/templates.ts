@@ -17,7 +17,13 @@ export type MailKind =
  * The member's activity while away (modules/notifications), by what it holds: one sender's message(s), several
  * senders' messages, a match, one like, several likes. Not essential: each carries its unsubscribe links.
  */
-export type ActivityMailKind = 'activity_message' | 'activity_messages' | 'activity_match' | 'activity_like' | 'activity_likes';
+export type ActivityMailKind =
+  | 'activity_message'
+  | 'activity_messages'
+  | 'activity_match'
+  | 'activity_like'
+  | 'activity_likes'
+  | 'unread_reminder';
 
 /** Extra parts of a mail: a list under the body, and the unsubscribe links of a mail that is not essential. */
 export interface MailExtras {
@@ -44,6 +50,7 @@ const LINK_KINDS = new Set<MailKind>([
   'activity_match',
   'activity_like',
   'activity_likes',
+  'unread_reminder',
 ]);
 
 /** The number a kind's body counts, which picks its plural form: the hours a reset link lasts, the days to reactivate. */

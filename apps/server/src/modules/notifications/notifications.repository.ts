@@ -200,3 +200,46 @@ export async function setPushedAt(db: Executor, userId: number, at: Date): Promi
     .values({ userId, pushedAt: at })
     .onConflictDoUpdate({ target: messageNotices.userId, set: { pushedAt: at } });
 }
+
+/**
+ * Members to remind of messages left unread (at most `limit`): a message to them has waited unread for more than
+ * `waitedMs` (but not over two weeks), they have not been on the site for as long, no activity mail went out in
+ * that time, no reminder in `everyMs`, and their mail has not stopped.
+ */
+export async function findMembersToRemind(
+  db: Executor,
+  options: { now: Date; waitedMs: number; everyMs: number; limit: number },
+): Promise<{ userId: number; profileId: number }[]> {
+  const { now, waitedMs, everyMs, limit } = options;
+  const waited = new Date(now.getTime() - waitedMs).toISOString();
+  const lastReminder = new Date(now.getTime() - everyMs).toISOString();
+  const oldest = new Date(now.getTime() - 14 * 86_400_000).toISOString();
+  const rows = await db.execute(sql`
+    select u.id as user_id, p.id as profile_id
+    from ${users} u
+    join ${profiles} p on p.user_id = u.id
+    left join ${messageNotices} n on n.user_id = u.id
+    left join ${memberPresence} mp on mp.user_id = u.id
+    where u.status <> 'deleted' and u.notifications_disabled = '[]'::jsonb
+      and (n.reminded_at is null or n.reminded_at < ${lastReminder})
+      and (n.mailed_at is null or n.mailed_at < ${waited})
+      and (mp.active_until is null or mp.active_until < ${waited})
+      and exists (
+        select 1 from ${conversations} c join ${messages} m on m.conversation_id = c.id
+        where (c.profile_low_id = p.id or c.profile_high_id = p.id) and m.sender_profile_id <> p.id
+          and m.seq > case when c.profile_low_id = p.id then c.low_read_seq else c.high_read_seq end
+          and m.created_at < ${waited} and m.created_at > ${oldest})
+    order by u.id
+    limit ${limit}`);
+  return (rows as unknown as { rows: { user_id: number | string; profile_id: number | string }[] }).rows.map((row) => ({
+    userId: Number(row.user_id),
+    profileId: Number(row.profile_id),
+  }));
+}
+
+export async function setRemindedAt(db: Executor, userId: number, at: Date): Promise<void> {
+  await db
+    .insert(messageNotices)
+    .values({ userId, remindedAt: at })
+    .onConflictDoUpdate({ target: messageNotices.userId, set: { remindedAt: at } });
+}

@@ -9,10 +9,12 @@ import { createTestApp, type TestApp } from '../../test/harness';
 import { addNotificationsDisabled } from '../accounts/accounts.service';
 import { credit } from '../credits/credits.service';
 import { markPresence } from './notifications.service';
+import { remindOfUnread } from './unread-reminder.service';
 
 const SETTINGS = '/api/notifications.php';
 const UNSUBSCRIBE = '/api/unsubscribe.php';
 const MINUTE = 60_000;
+const HOUR = 60 * MINUTE;
 
 let t: TestApp;
 beforeAll(async () => {
@@ -205,6 +207,51 @@ describe('the activity mail', () => {
     await t.ctx.jobs.runDue();
     const [mail] = await activityMails(b);
     expect(mail.subject).toMatch(/^Noor \(.+\) likes you on Amora$/);
+  });
+});
+
+describe('the reminder of unread messages', () => {
+  const reminders = async (who: Member) => (await mailsTo(t, who.email)).filter((mail) => mail.kind === 'unread_reminder');
+
+  it('comes once a message has waited a day while the member was away, says who wrote, and not again for 3 days', async () => {
+    const [a, b] = [await member(), await member()];
+    await send(a, b, 'Hi there');
+    await send(a, b, 'Still there?');
+    await after(MINUTE + 1_000);
+    expect(await activityMails(b)).toHaveLength(1);
+    await remindOfUnread(t.ctx);
+    expect(await reminders(b)).toHaveLength(0);
+
+    t.clock.advance(25 * HOUR);
+    await remindOfUnread(t.ctx);
+    const [reminder] = await reminders(b);
+    expect(reminder?.subject).toBe('2 messages are waiting for you on Amora');
+    expect(reminder.text).toContain(`- ${a.name}: 2 new messages`);
+    expect(reminder.text).not.toContain('Still there?');
+    expect(reminder.listUnsubscribe).toMatch(/\/api\/unsubscribe\.php\?t=/);
+
+    await remindOfUnread(t.ctx);
+    t.clock.advance(48 * HOUR);
+    await remindOfUnread(t.ctx);
+    expect(await reminders(b)).toHaveLength(1);
+    t.clock.advance(25 * HOUR);
+    await remindOfUnread(t.ctx);
+    expect(await reminders(b)).toHaveLength(2);
+  });
+
+  it('does not come for what was read, nor to a member who turned it off or whose mail stopped', async () => {
+    // A free member starts two conversations at most: two writers.
+    const [a, e, b, c, d] = [await member(), await member(), await member(), await member(), await member()];
+    await send(a, b);
+    await send(a, c);
+    await send(e, d);
+    const chats = (await as(b, 'GET', '/api/chats.php')).json() as { chats: { conversation: { id: number } }[] };
+    expect((await as(b, 'POST', '/api/chat-read.php', { conversation: chats.chats[0].conversation.id })).statusCode).toBe(200);
+    await as(c, 'PUT', SETTINGS, { preferences: [{ type: 'unread_message_reminders', channel: 'email', enabled: false }] });
+    await addNotificationsDisabled(t.ctx, d.userId, 'fbl');
+    t.clock.advance(25 * HOUR);
+    await remindOfUnread(t.ctx);
+    for (const who of [b, c, d]) expect(await reminders(who)).toHaveLength(0);
   });
 });
 

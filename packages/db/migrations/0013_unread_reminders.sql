@@ -1,0 +1,1 @@
+ALTER TABLE "message_notices" ADD COLUMN "reminded_at" timestamp with time zone;
