@@ -137,7 +137,8 @@ export async function findUnreadSince(db: Executor, profileId: number, since: Da
         sql`(${conversations.profileLowId} = ${profileId} or ${conversations.profileHighId} = ${profileId})`,
         ne(messages.senderProfileId, profileId),
         sql`${messages.seq} > ${mine}`,
-        gt(messages.createdAt, since),
+        // In milliseconds, as `since` is kept (PostgreSQL keeps microseconds): the newest told of is not told again.
+        sql`date_trunc('milliseconds', ${messages.createdAt}) > ${since.toISOString()}`,
       ),
     )
     .groupBy(messages.conversationId, messages.senderProfileId, profiles.name, profiles.isFictional, conversations.id)
@@ -167,7 +168,13 @@ export async function findLikesSince(db: Executor, profileId: number, since: Dat
     })
     .from(likes)
     .innerJoin(profiles, eq(profiles.id, likes.likerProfileId))
-    .where(and(eq(likes.likedProfileId, profileId), gt(likes.createdAt, since), eq(likes.isNew, true)))
+    .where(
+      and(
+        eq(likes.likedProfileId, profileId),
+        sql`date_trunc('milliseconds', ${likes.createdAt}) > ${since.toISOString()}`,
+        eq(likes.isNew, true),
+      ),
+    )
     .orderBy(sql`${likes.createdAt} desc`)
     .limit(20);
 }
