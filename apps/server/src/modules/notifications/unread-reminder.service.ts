@@ -8,9 +8,9 @@ import { wants } from './notifications.service';
 import { unsubscribeLinks } from './unsubscribe.service';
 
 /** A message waits unread this long, with the member away as long, before they are reminded of it. */
-export const UNREAD_REMINDER_AFTER_MS = 86_400_000;
+const UNREAD_REMINDER_AFTER_MS = 86_400_000;
 /** At most one reminder in this time. */
-export const UNREAD_REMINDER_EVERY_MS = 3 * 86_400_000;
+const UNREAD_REMINDER_EVERY_MS = 3 * 86_400_000;
 /** Members reminded per run of the hourly job (the next run takes the rest). */
 const PER_RUN = 500;
 
