@@ -3,7 +3,7 @@ import { translate } from '@amora/i18n';
 import type { AppContext } from '../../context';
 import { dbOf, withTransaction } from '../../lib/transaction';
 import { type ActivityMailKind, mailLocale } from '../mail/mail.service';
-import { localizedSetting, siteUrl } from '../sites/sites.service';
+import { localizedSetting, type Site, siteUrl } from '../sites/sites.service';
 import * as rows from './notifications.repository';
 import { isActive, wants } from './notifications.service';
 import { unsubscribeLinks } from './unsubscribe.service';
@@ -19,9 +19,8 @@ export async function sendActivityMail(ctx: AppContext, userId: number): Promise
   const recipient = await rows.findRecipient(db, userId);
   if (!recipient || recipient.status === 'deleted' || recipient.notificationsDisabled.length > 0) return;
   if (await isActive(ctx, userId)) return;
-  const profile = await rows.findProfileOfUser(db, userId);
-  if (!profile) return;
-  const profileId = profile.id;
+  const { profileId, profileName } = recipient;
+  if (profileId === null || profileName === null) return;
   const site = await ctx.sites.get(recipient.siteId);
   if (!site) return;
 
@@ -41,9 +40,7 @@ export async function sendActivityMail(ctx: AppContext, userId: number): Promise
   const locale = recipient.language;
   const kind = kindOf(unread.length, liked);
   const lang = mailLocale(kind, locale);
-  const fictional = localizedSetting(site.fictionalSingular, lang);
-  const nameOf = (person: { name: string; isFictional: boolean }) =>
-    person.isFictional ? translate(lang, 'activity.fictionalName', { name: person.name, fictional }, 'emails') : person.name;
+  const nameOf = nameInMail(site, lang);
   const messageCount = unread.reduce((sum, from) => sum + from.count, 0);
   const first = unread[0] ?? liked[0];
   const items = [
@@ -70,7 +67,7 @@ export async function sendActivityMail(ctx: AppContext, userId: number): Promise
       locale,
       to: recipient.email,
       userId,
-      vars: { name: profile.name, from: nameOf(first), count, link: siteUrl(ctx.config, site, path) },
+      vars: { name: profileName, from: nameOf(first), count, link: siteUrl(ctx.config, site, path) },
       extras: {
         // A mail about one conversation or one like says it all in its text; a list is for several.
         items: kind === 'activity_messages' || kind === 'activity_likes' ? items : [],
@@ -79,6 +76,13 @@ export async function sendActivityMail(ctx: AppContext, userId: number): Promise
     });
     await rows.setMailedAt(tx, userId, newestOf(unread, liked));
   });
+}
+
+/** How a mail in `lang` names a member: a fictional profile labelled with the site's word for one. */
+export function nameInMail(site: Site, lang: string): (person: { name: string; isFictional: boolean }) => string {
+  const fictional = localizedSetting(site.fictionalSingular, lang);
+  return (person) =>
+    person.isFictional ? translate(lang, 'activity.fictionalName', { name: person.name, fictional }, 'emails') : person.name;
 }
 
 /** Which mail tells of this: one sender's messages, several senders' (or messages and likes), a match, one like, several. */

@@ -71,7 +71,10 @@ export async function setMailedAt(db: Executor, userId: number, at: Date): Promi
     .onConflictDoUpdate({ target: messageNotices.userId, set: { mailedAt: at } });
 }
 
-/** What a notice needs of the member: where to write, in which language, on which site, and whether mail has stopped. */
+/**
+ * What a notice needs of the member: where to write, in which language, on which site, whether mail has stopped,
+ * and their profile (the one that receives messages and likes; null without one).
+ */
 export async function findRecipient(db: Executor, userId: number) {
   const [row] = await db
     .select({
@@ -81,8 +84,11 @@ export async function findRecipient(db: Executor, userId: number) {
       language: users.language,
       status: users.status,
       notificationsDisabled: users.notificationsDisabled,
+      profileId: profiles.id,
+      profileName: profiles.name,
     })
     .from(users)
+    .leftJoin(profiles, eq(profiles.userId, users.id))
     .where(eq(users.id, userId));
   return row ?? null;
 }
@@ -95,12 +101,6 @@ export async function findUserOfProfile(db: Executor, profileId: number): Promis
     .innerJoin(users, eq(users.id, profiles.userId))
     .where(and(eq(profiles.id, profileId), sql`${users.status} <> 'deleted'`));
   return row?.userId ?? null;
-}
-
-/** The member's profile (the one that receives messages and likes), or null. */
-export async function findProfileOfUser(db: Executor, userId: number): Promise<{ id: number; name: string } | null> {
-  const [row] = await db.select({ id: profiles.id, name: profiles.name }).from(profiles).where(eq(profiles.userId, userId));
-  return row ?? null;
 }
 
 export interface UnreadFrom {

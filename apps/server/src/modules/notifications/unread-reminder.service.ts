@@ -2,7 +2,8 @@ import { translate } from '@amora/i18n';
 import type { AppContext } from '../../context';
 import { dbOf, withTransaction } from '../../lib/transaction';
 import { mailLocale } from '../mail/mail.service';
-import { localizedSetting, siteUrl } from '../sites/sites.service';
+import { siteUrl } from '../sites/sites.service';
+import { nameInMail } from './activity-mail.service';
 import * as rows from './notifications.repository';
 import { wants } from './notifications.service';
 import { unsubscribeLinks } from './unsubscribe.service';
@@ -37,19 +38,17 @@ export async function remindOfUnread(ctx: AppContext): Promise<number> {
 async function remindOne(ctx: AppContext, userId: number, profileId: number, now: Date): Promise<boolean> {
   const db = dbOf(ctx);
   const recipient = await rows.findRecipient(db, userId);
-  const profile = await rows.findProfileOfUser(db, userId);
   const site = recipient ? await ctx.sites.get(recipient.siteId) : null;
   const unread = await rows.findUnreadSince(db, profileId, new Date(0));
   const wanted = await wants(ctx, userId, 'unread_message_reminders', 'email');
-  if (!recipient || !profile || !site || unread.length === 0 || !wanted) {
+  const name = recipient?.profileName ?? null;
+  if (!recipient || name === null || !site || unread.length === 0 || !wanted) {
     // Looked at: not again before the next reminder would be due.
     await rows.setRemindedAt(db, userId, now);
     return false;
   }
   const lang = mailLocale('unread_reminder', recipient.language);
-  const fictional = localizedSetting(site.fictionalSingular, lang);
-  const nameOf = (from: rows.UnreadFrom) =>
-    from.isFictional ? translate(lang, 'activity.fictionalName', { name: from.name, fictional }, 'emails') : from.name;
+  const nameOf = nameInMail(site, lang);
   const count = unread.reduce((sum, from) => sum + from.count, 0);
   const links = await unsubscribeLinks(ctx, site, userId, 'unread_message_reminders');
   await withTransaction(ctx, async (tx) => {
@@ -59,7 +58,7 @@ async function remindOne(ctx: AppContext, userId: number, profileId: number, now
       locale: recipient.language,
       to: recipient.email,
       userId,
-      vars: { name: profile.name, count, link: siteUrl(ctx.config, site, '/chats') },
+      vars: { name, count, link: siteUrl(ctx.config, site, '/chats') },
       extras: {
         items: unread.map((from) => translate(lang, 'activity.itemMessages', { name: nameOf(from), count: from.count }, 'emails')),
         unsubscribe: links,
