@@ -30,6 +30,21 @@ function ensureChromium() {
 let passed = 0;
 let failed = 0;
 let crashed = false;
+/** The names of the tests that failed, repeated above the last line so that a log's tail tells which. */
+const failures = [];
+
+/** Playwright's report nests suites; the failed tests are those whose status was not the expected one. */
+function e2eFailures(suites, path = []) {
+  for (const suite of suites ?? []) {
+    const here = suite.title ? [...path, suite.title] : path;
+    for (const spec of suite.specs ?? []) {
+      for (const test of spec.tests ?? []) {
+        if (test.status === 'unexpected') failures.push(`[${test.projectName}] ${[...here, spec.title].join(' › ')}`);
+      }
+    }
+    e2eFailures(suite.suites, here);
+  }
+}
 
 if (only !== 'e2e') {
   rmSync('.tmp/vitest.json', { force: true });
@@ -38,6 +53,11 @@ if (only !== 'e2e') {
     const report = JSON.parse(readFileSync('.tmp/vitest.json', 'utf8'));
     passed += report.numPassedTests;
     failed += report.numFailedTests;
+    for (const file of report.testResults ?? []) {
+      const names = (file.assertionResults ?? []).filter((t) => t.status === 'failed').map((t) => t.fullName);
+      if (names.length === 0 && file.status === 'failed') names.push('(the file did not run)');
+      for (const name of names) failures.push(`${file.name.replace(`${process.cwd()}/`, '')} › ${name}`);
+    }
     if (status !== 0 && report.numFailedTests === 0) {
       failed += Math.max(1, report.numFailedTestSuites ?? 0);
     }
@@ -59,7 +79,8 @@ if (only !== 'unit') {
     rmSync('.tmp/e2e-report.json', { force: true });
     const status = run('playwright', ['test', '--config', 'e2e/playwright.config.ts']);
     if (existsSync('.tmp/e2e-report.json')) {
-      const { stats } = JSON.parse(readFileSync('.tmp/e2e-report.json', 'utf8'));
+      const { stats, suites } = JSON.parse(readFileSync('.tmp/e2e-report.json', 'utf8'));
+      e2eFailures(suites);
       passed += stats.expected + stats.flaky;
       failed += stats.unexpected;
       if (status !== 0 && stats.unexpected === 0) failed += 1;
@@ -70,6 +91,7 @@ if (only !== 'unit') {
   }
 }
 
+if (failures.length > 0) console.log(`\nFailed:\n${failures.map((f) => `  ✗ ${f}`).join('\n')}\n`);
 if (crashed) console.error('A test runner did not finish; see the output above.');
 console.log(`${passed} passed, ${failed} failed`);
 process.exit(failed > 0 ? 1 : 0);
