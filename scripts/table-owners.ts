@@ -44,6 +44,7 @@ export const TABLE_OWNERS: Record<string, string> = {
   notificationPreferences: 'notifications',
   memberPresence: 'notifications',
   messageNotices: 'notifications',
+  memberReminders: 'reminders',
   pushSubscriptions: 'push',
   serverKeys: 'lib/server-keys',
   outboxSms: 'sms',

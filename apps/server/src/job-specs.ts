@@ -31,7 +31,13 @@ export const JOBS = defineJobs({
   'notifications.mail': { payload: z.object({ userId: idSchema() }), maxAttempts: 5 },
   /** Hourly: members who left messages unread for a day while away are reminded, at most every 3 days (modules/notifications). */
   'notifications.remind': { payload: nothing, everyMs: 3_600_000 },
-  /** A push for one message, like or match (modules/push), sent when the member wants it and is away. */
+  /** Hourly: an address not confirmed a day after signup gets a new activation link, twice at most (modules/reminders). */
+  'reminders.confirm-address': { payload: nothing, everyMs: 3_600_000 },
+  /** Hourly: a member without a photo two days after signup is told what the profile lacks, twice at most (modules/reminders). */
+  'reminders.complete-profile': { payload: nothing, everyMs: 3_600_000 },
+  /** Hourly: members whose last weekly update is a week old get the next one, when there is something to tell (modules/reminders). */
+  'reminders.weekly-update': { payload: nothing, everyMs: 3_600_000 },
+  /** A push for one message, like or match, or a reminder of unread ones (modules/push), sent when the member wants it and is away. */
   'push.notify': {
     payload: z.object({
       userId: idSchema(),

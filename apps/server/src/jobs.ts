@@ -9,6 +9,7 @@ import { remindOfUnread } from './modules/notifications/unread-reminder.service'
 import { checkOrder } from './modules/payments/order-status.service';
 import type { SandboxJobs } from './modules/payments/sandbox/sandbox.service';
 import { notifyByPush, pruneSubscriptions } from './modules/push/push.service';
+import { remindToCompleteProfile, remindToConfirm, sendWeeklyUpdates } from './modules/reminders/reminders.service';
 import { smsOf } from './modules/sms/sms.service';
 
 interface Log {
@@ -40,6 +41,18 @@ export function jobHandlers(ctx: AppContext, log: Log, sandbox: SandboxJobs | nu
     'notifications.remind': async () => {
       const count = await remindOfUnread(ctx);
       if (count > 0) log.info({ count }, 'reminded members of unread messages');
+    },
+    'reminders.confirm-address': async () => {
+      const count = await remindToConfirm(ctx);
+      if (count > 0) log.info({ count }, 'reminded members to confirm their address');
+    },
+    'reminders.complete-profile': async () => {
+      const count = await remindToCompleteProfile(ctx);
+      if (count > 0) log.info({ count }, 'reminded members to add a photo');
+    },
+    'reminders.weekly-update': async () => {
+      const count = await sendWeeklyUpdates(ctx);
+      if (count > 0) log.info({ count }, 'sent weekly updates');
     },
     'push.notify': (payload) => notifyByPush(ctx, payload),
     'push.prune': async () => {

@@ -95,3 +95,23 @@ export const serverKeys = pgTable('server_keys', {
   privateKey: text('private_key').notNull(),
   createdAt: createdAt(),
 });
+
+/**
+ * The mails a member gets now and then rather than for an event (the reminders and weekly_updates types): when the
+ * last of each kind went out and how many did, so each goes at its pace and stops after its count.
+ */
+export const memberReminders = pgTable(
+  'member_reminders',
+  {
+    userId: bigint('user_id', { mode: 'number' })
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    kind: text('kind').notNull(),
+    sentAt: timestamp('sent_at', { withTimezone: true }).notNull(),
+    count: integer('count').notNull().default(1),
+  },
+  (t) => [
+    primaryKey({ columns: [t.userId, t.kind] }),
+    check('member_reminders_kind_check', sql`${t.kind} in ('confirm_address', 'complete_profile', 'weekly_update')`),
+  ],
+);

@@ -29,6 +29,9 @@ const VARS: Record<MailKind, Record<string, string | number>> = {
   activity_like: { name: 'Alex', from: 'Mia', link: 'https://herzklopfen.localhost/likes' },
   activity_likes: { name: 'Alex', count: 3, link: 'https://herzklopfen.localhost/likes' },
   unread_reminder: { name: 'Alex', count: 4, link: 'https://herzklopfen.localhost/chats' },
+  reminder_confirm: { name: 'Alex', link: 'https://herzklopfen.localhost/api/activate.php?token=t5' },
+  reminder_profile: { name: 'Alex', link: 'https://herzklopfen.localhost/profile' },
+  weekly_update: { name: 'Alex', link: 'https://herzklopfen.localhost/chats' },
 };
 
 describe('renderEmail', () => {

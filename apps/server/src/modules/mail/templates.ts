@@ -11,7 +11,14 @@ export type MailKind =
   | 'deleted'
   | 'reactivated'
   | 'password_changed'
-  | ActivityMailKind;
+  | ActivityMailKind
+  | OccasionalMailKind;
+
+/**
+ * Mails that come now and then rather than for an event (modules/reminders): the reminder to confirm the address,
+ * the one to add a photo, the weekly update. Not essential: each carries its unsubscribe links.
+ */
+export type OccasionalMailKind = 'reminder_confirm' | 'reminder_profile' | 'weekly_update';
 
 /**
  * The member's activity while away (modules/notifications), by what it holds: one sender's message(s), several
@@ -51,6 +58,9 @@ const LINK_KINDS = new Set<MailKind>([
   'activity_like',
   'activity_likes',
   'unread_reminder',
+  'reminder_confirm',
+  'reminder_profile',
+  'weekly_update',
 ]);
 
 /** The number a kind's body counts, which picks its plural form: the hours a reset link lasts, the days to reactivate. */

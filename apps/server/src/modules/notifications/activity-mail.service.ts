@@ -5,8 +5,7 @@ import { dbOf, withTransaction } from '../../lib/transaction';
 import { type ActivityMailKind, mailLocale } from '../mail/mail.service';
 import { localizedSetting, type Site, siteUrl } from '../sites/sites.service';
 import * as rows from './notifications.repository';
-import { isActive, wants } from './notifications.service';
-import { unsubscribeLinks } from './unsubscribe.service';
+import { isActive, nameInMail, unsubscribeLinks, wants } from './notifications.service';
 
 /**
  * The `notifications.mail` job: one mail with what came for the member while they were away (messages per
@@ -76,13 +75,6 @@ export async function sendActivityMail(ctx: AppContext, userId: number): Promise
     });
     await rows.setMailedAt(tx, userId, newestOf(unread, liked));
   });
-}
-
-/** How a mail in `lang` names a member: a fictional profile labelled with the site's word for one. */
-export function nameInMail(site: Site, lang: string): (person: { name: string; isFictional: boolean }) => string {
-  const fictional = localizedSetting(site.fictionalSingular, lang);
-  return (person) =>
-    person.isFictional ? translate(lang, 'activity.fictionalName', { name: person.name, fictional }, 'emails') : person.name;
 }
 
 /** Which mail tells of this: one sender's messages, several senders' (or messages and likes), a match, one like, several. */

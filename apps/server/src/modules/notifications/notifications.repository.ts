@@ -227,7 +227,7 @@ export async function findMembersToRemind(
     join ${profiles} p on p.user_id = u.id
     left join ${messageNotices} n on n.user_id = u.id
     left join ${memberPresence} mp on mp.user_id = u.id
-    where u.status <> 'deleted' and u.notifications_disabled = '[]'::jsonb
+    where u.status <> 'deleted'
       and (n.reminded_at is null or n.reminded_at < ${lastReminder})
       and (n.mailed_at is null or n.mailed_at < ${waited})
       and (mp.active_until is null or mp.active_until < ${waited})

@@ -1,6 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import { NOTIFICATION_CHANNELS, NOTIFICATION_TYPES, notificationSettingsSchema } from '@amora/contracts';
-import { notificationPreferences, outboxEmails, profiles, users } from '@amora/db';
+import { jobs, notificationPreferences, outboxEmails, profiles, users } from '@amora/db';
 import { and, eq, like } from 'drizzle-orm';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { HERZ, mailsTo } from '../../test/accounts';
@@ -237,6 +237,23 @@ describe('the reminder of unread messages', () => {
     t.clock.advance(25 * HOUR);
     await remindOfUnread(t.ctx);
     expect(await reminders(b)).toHaveLength(2);
+  });
+
+  it('comes by push too, naming the conversation waiting; by push alone to a member whose mail is off', async () => {
+    const [a, e, b, c] = [await member(), await member(), await member(), await member()];
+    await send(a, b);
+    await send(e, c);
+    await as(c, 'PUT', SETTINGS, { preferences: [{ type: 'unread_message_reminders', channel: 'email', enabled: false }] });
+    t.clock.advance(25 * HOUR);
+    await remindOfUnread(t.ctx);
+    const pushes = async (who: Member) =>
+      (await t.ctx.db.select({ payload: jobs.payload }).from(jobs).where(eq(jobs.name, 'push.notify')))
+        .map((job) => job.payload as { userId: number; type: string; fromProfileId: number })
+        .filter((payload) => payload.userId === who.userId && payload.type === 'unread_message_reminders');
+    expect(await reminders(b)).toHaveLength(1);
+    expect(await pushes(b)).toEqual([expect.objectContaining({ fromProfileId: a.profileId })]);
+    expect(await reminders(c)).toHaveLength(0);
+    expect(await pushes(c)).toEqual([expect.objectContaining({ fromProfileId: e.profileId })]);
   });
 
   it('does not come for what was read, nor to a member who turned it off or whose mail stopped', async () => {

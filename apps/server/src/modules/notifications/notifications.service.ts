@@ -12,10 +12,12 @@ import {
   PRESENCE_RENEW_MS,
 } from '@amora/contracts';
 import type { Executor } from '@amora/db';
+import { translate } from '@amora/i18n';
 import type { AppContext } from '../../context';
 import { type DbContext, dbOf, withTransaction } from '../../lib/transaction';
 import { removeNotificationsDisabled } from '../accounts/accounts.service';
 import type { Auth } from '../sessions/sessions.service';
+import { localizedSetting, type Site } from '../sites/sites.service';
 import * as rows from './notifications.repository';
 
 /**
@@ -79,10 +81,15 @@ export async function resumeMail(ctx: AppContext, userId: number, reasons: reado
   await removeNotificationsDisabled(ctx, userId, reasons);
 }
 
-/** Turns one type off on one channel (an unsubscribe link). */
-export async function turnOff(ctx: AppContext, userId: number, type: NotificationType, channel: NotificationChannel): Promise<void> {
-  await rows.upsertPreferences(dbOf(ctx), userId, [{ type, channel, enabled: false }], ctx.now());
+/** How a mail in `lang` names a member: a fictional profile labelled with the site's word for one. */
+export function nameInMail(site: Site, lang: string): (person: { name: string; isFictional: boolean }) => string {
+  const fictional = localizedSetting(site.fictionalSingular, lang);
+  return (person) =>
+    person.isFictional ? translate(lang, 'activity.fictionalName', { name: person.name, fictional }, 'emails') : person.name;
 }
+
+/** The unsubscribe links every mail that is not essential carries (unsubscribe.service.ts). */
+export { unsubscribeLinks } from './unsubscribe.service';
 
 /**
  * A page of the member's is visible (`visible`) or went away. Visible counts for two renewal periods, so a missed

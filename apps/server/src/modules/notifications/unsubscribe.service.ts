@@ -6,7 +6,6 @@ import { dbOf } from '../../lib/transaction';
 import { addNotificationsDisabled } from '../accounts/accounts.service';
 import { type Site, siteUrl } from '../sites/sites.service';
 import * as rows from './notifications.repository';
-import { turnOff } from './notifications.service';
 
 /**
  * Unsubscribe links (RFC 8058 and a link per type in each mail that is not essential). A token names the member
@@ -78,7 +77,8 @@ export async function describeUnsubscribe(ctx: AppContext, site: Site, token: st
 export async function unsubscribe(ctx: AppContext, site: Site, token: string, scope: 'type' | 'all'): Promise<boolean> {
   const member = await memberOf(ctx, site, token);
   if (!member) return false;
-  if (scope === 'type') await turnOff(ctx, member.userId, member.type, 'email');
+  if (scope === 'type')
+    await rows.upsertPreferences(dbOf(ctx), member.userId, [{ type: member.type, channel: 'email', enabled: false }], ctx.now());
   else await addNotificationsDisabled(ctx, member.userId, 'listunsubscribe');
   return true;
 }

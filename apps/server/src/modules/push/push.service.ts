@@ -156,7 +156,14 @@ function composePush(
       : notice.event === 'match'
         ? `/members/${notice.fromProfileId}`
         : '/likes';
-  const key = notice.event === 'message' ? (notice.type === 'new_conversations' ? 'newConversation' : 'message') : notice.event;
+  const key =
+    notice.event !== 'message'
+      ? notice.event
+      : notice.type === 'new_conversations'
+        ? 'newConversation'
+        : notice.type === 'unread_message_reminders'
+          ? 'unreadReminder'
+          : 'message';
   const url = siteUrl(ctx.config, site, path);
   return {
     title: site.name,
