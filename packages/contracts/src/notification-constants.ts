@@ -17,9 +17,30 @@ export const NOTIFICATION_CHANNELS = ['email', 'push'] as const;
 export type NotificationChannel = (typeof NOTIFICATION_CHANNELS)[number];
 
 /**
+ * The channels each type comes by: every type by mail; by push only what happens on the site (a message, a like,
+ * a match) and the reminder of messages left unread. The weekly update, the reminders, news and promotions are
+ * mails: a push is for what is waiting now, not for something to read at leisure.
+ */
+export const NOTIFICATION_CHANNELS_OF: Record<NotificationType, readonly NotificationChannel[]> = {
+  new_conversations: ['email', 'push'],
+  new_messages: ['email', 'push'],
+  like: ['email', 'push'],
+  unread_message_reminders: ['email', 'push'],
+  promotions: ['email'],
+  weekly_updates: ['email'],
+  news: ['email'],
+  reminders: ['email'],
+};
+
+/** Whether `type` comes by `channel` at all (NOTIFICATION_CHANNELS_OF). */
+export function isOffered(type: NotificationType, channel: NotificationChannel): boolean {
+  return NOTIFICATION_CHANNELS_OF[type].includes(channel);
+}
+
+/**
  * What a member gets before choosing: what other members do (messages, likes and matches) and the reminders of
  * what waits for them, by mail and push; promotions and news only once they opt in (consent); the weekly update
- * and the reminders by mail only (a push is for what happened just now).
+ * and the reminders by mail (the only channel they come by, NOTIFICATION_CHANNELS_OF).
  */
 export const NOTIFICATION_DEFAULTS: Record<NotificationType, Record<NotificationChannel, boolean>> = {
   new_conversations: { email: true, push: true },

@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { NOTIFICATIONS_DISABLED_REASONS } from './accounts';
-import { NOTIFICATION_CHANNELS, NOTIFICATION_TYPES } from './notification-constants';
+import { isOffered, NOTIFICATION_CHANNELS, NOTIFICATION_TYPES } from './notification-constants';
 
 const notificationPreferenceSchema = z.strictObject({
   type: z.enum(NOTIFICATION_TYPES),
@@ -9,7 +9,7 @@ const notificationPreferenceSchema = z.strictObject({
 });
 export type NotificationPreference = z.infer<typeof notificationPreferenceSchema>;
 
-/** The notifications page: every type with both channels, why mail is stopped (if it is) and to which address. */
+/** The notifications page: every type with each channel it comes by, why mail is stopped (if it is) and to which address. */
 export const notificationSettingsSchema = z.object({
   preferences: z.array(notificationPreferenceSchema),
   disabled: z.array(z.enum(NOTIFICATIONS_DISABLED_REASONS)),
@@ -24,7 +24,8 @@ export const savePreferencesSchema = z.strictObject({
     .array(notificationPreferenceSchema)
     .min(1)
     .max(NOTIFICATION_TYPES.length * NOTIFICATION_CHANNELS.length)
-    .refine((list) => new Set(list.map((p) => `${p.type}:${p.channel}`)).size === list.length, 'each type and channel once'),
+    .refine((list) => new Set(list.map((p) => `${p.type}:${p.channel}`)).size === list.length, 'each type and channel once')
+    .refine((list) => list.every((p) => isOffered(p.type, p.channel)), 'this type does not come by this channel'),
 });
 
 /** Mail again after it stopped: the member says so explicitly, for the reasons listed (a bounce: the address is confirmed right). */

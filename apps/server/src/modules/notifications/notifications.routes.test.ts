@@ -1,5 +1,5 @@
 import { randomUUID } from 'node:crypto';
-import { NOTIFICATION_CHANNELS, NOTIFICATION_TYPES, notificationSettingsSchema } from '@amora/contracts';
+import { NOTIFICATION_CHANNELS_OF, NOTIFICATION_TYPES, notificationSettingsSchema } from '@amora/contracts';
 import { jobs, notificationPreferences, outboxEmails, profiles, users } from '@amora/db';
 import { and, eq, like } from 'drizzle-orm';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
@@ -56,11 +56,18 @@ describe('GET and PUT /api/notifications.php', () => {
     const res = await as(me, 'GET', SETTINGS);
     expect(res.statusCode, res.body).toBe(200);
     const settings = notificationSettingsSchema.parse(res.json());
-    expect(settings.preferences).toHaveLength(NOTIFICATION_TYPES.length * NOTIFICATION_CHANNELS.length);
+    expect(settings.preferences).toHaveLength(NOTIFICATION_TYPES.reduce((sum, type) => sum + NOTIFICATION_CHANNELS_OF[type].length, 0));
+    // The weekly update, the reminders, news and promotions come by mail alone.
+    expect(settings.preferences.filter((p) => p.channel === 'push').map((p) => p.type)).toEqual([
+      'new_conversations',
+      'new_messages',
+      'like',
+      'unread_message_reminders',
+    ]);
     const find = (type: string, channel: string) => settings.preferences.find((p) => p.type === type && p.channel === channel)?.enabled;
     expect(find('new_messages', 'email')).toBe(true);
     expect(find('promotions', 'email')).toBe(false);
-    expect(find('news', 'push')).toBe(false);
+    expect(find('news', 'push')).toBeUndefined();
     expect(settings.disabled).toEqual([]);
     expect(settings.email).toBe(me.email);
     expect(settings.push_subscribed).toBe(false);
@@ -90,6 +97,7 @@ describe('GET and PUT /api/notifications.php', () => {
       { preferences: [] },
       { preferences: [{ type: 'spam', channel: 'email', enabled: false }] },
       { preferences: [{ type: 'like', channel: 'sms', enabled: false }] },
+      { preferences: [{ type: 'news', channel: 'push', enabled: true }] },
       { preferences: [{ type: 'like', channel: 'email', enabled: 'no' }] },
       { preferences: [{ type: 'like', channel: 'email', enabled: false, user_id: 1 }] },
       {

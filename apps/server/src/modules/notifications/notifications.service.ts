@@ -2,6 +2,7 @@ import {
   MESSAGE_DIGEST_WINDOW_MS,
   MESSAGE_MAIL_DELAY_MS,
   NOTIFICATION_CHANNELS,
+  NOTIFICATION_CHANNELS_OF,
   NOTIFICATION_DEFAULTS,
   NOTIFICATION_TYPES,
   type NotificationChannel,
@@ -31,12 +32,12 @@ import * as rows from './notifications.repository';
 const isType = (value: string): value is NotificationType => (NOTIFICATION_TYPES as readonly string[]).includes(value);
 const isChannel = (value: string): value is NotificationChannel => (NOTIFICATION_CHANNELS as readonly string[]).includes(value);
 
-/** Every type with both channels: the member's choice, or the default. */
+/** Every type with each channel it comes by: the member's choice, or the default. */
 async function preferencesOf(ctx: DbContext, userId: number): Promise<NotificationPreference[]> {
   const stored = new Map<string, boolean>();
   for (const row of await rows.findPreferences(dbOf(ctx), userId)) stored.set(`${row.type}:${row.channel}`, row.enabled);
   return NOTIFICATION_TYPES.flatMap((type) =>
-    NOTIFICATION_CHANNELS.map((channel) => ({
+    NOTIFICATION_CHANNELS_OF[type].map((channel) => ({
       type,
       channel,
       enabled: stored.get(`${type}:${channel}`) ?? NOTIFICATION_DEFAULTS[type][channel],
@@ -44,15 +45,21 @@ async function preferencesOf(ctx: DbContext, userId: number): Promise<Notificati
   );
 }
 
-/** Whether the member wants `type` on `channel` (their choice or the default; mail that stopped is the caller's to check). */
+/**
+ * Whether the member wants `type` on `channel` (their choice or the default; never by a channel the type does not
+ * come by; mail that stopped is the caller's to check).
+ */
 export async function wants(ctx: DbContext, userId: number, type: NotificationType, channel: NotificationChannel): Promise<boolean> {
+  if (!NOTIFICATION_CHANNELS_OF[type].includes(channel)) return false;
   const found = (await rows.findPreferences(dbOf(ctx), userId)).find((row) => row.type === type && row.channel === channel);
   return found ? found.enabled : NOTIFICATION_DEFAULTS[type][channel];
 }
 
 /** Stores the member's changes; the others stay as they were. */
 export async function savePreferences(ctx: AppContext, userId: number, changes: readonly NotificationPreference[]): Promise<void> {
-  const valid = changes.filter((change) => isType(change.type) && isChannel(change.channel));
+  const valid = changes.filter(
+    (change) => isType(change.type) && isChannel(change.channel) && NOTIFICATION_CHANNELS_OF[change.type].includes(change.channel),
+  );
   await rows.upsertPreferences(dbOf(ctx), userId, valid, ctx.now());
 }
 

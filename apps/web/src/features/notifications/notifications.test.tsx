@@ -1,4 +1,4 @@
-import { NOTIFICATION_CHANNELS, NOTIFICATION_DEFAULTS, NOTIFICATION_TYPES } from '@amora/contracts/core';
+import { NOTIFICATION_CHANNELS_OF, NOTIFICATION_DEFAULTS, NOTIFICATION_TYPES } from '@amora/contracts/core';
 import { screen, waitFor, within } from '@testing-library/react';
 import { HttpResponse, http } from 'msw';
 import { describe, expect, it } from 'vitest';
@@ -12,7 +12,7 @@ type Reason = 'bounce' | 'fbl' | 'listunsubscribe';
 
 const defaults = () =>
   NOTIFICATION_TYPES.flatMap((type) =>
-    NOTIFICATION_CHANNELS.map((channel) => ({ type, channel, enabled: NOTIFICATION_DEFAULTS[type][channel] })),
+    NOTIFICATION_CHANNELS_OF[type].map((channel) => ({ type, channel, enabled: NOTIFICATION_DEFAULTS[type][channel] })),
   );
 
 /** The notifications API of one member, kept between calls; the calls it got. */
@@ -46,7 +46,11 @@ describe('the notifications page', () => {
     const { user } = await renderApp('/notifications', { user: userFixture() });
     expect(await screen.findByRole('heading', { level: 1, name: text('notifications.title') })).toBeVisible();
     const table = await screen.findByRole('table');
-    expect(within(table).getAllByRole('switch')).toHaveLength(NOTIFICATION_TYPES.length * 2);
+    const offered = NOTIFICATION_TYPES.reduce((sum, type) => sum + NOTIFICATION_CHANNELS_OF[type].length, 0);
+    expect(within(table).getAllByRole('switch')).toHaveLength(offered);
+    // A type that comes by mail alone shows no push switch, and says so.
+    expect(within(within(table).getByTestId('notify-weekly_updates')).getAllByRole('switch')).toHaveLength(1);
+    expect(within(table).getByTestId('notify-weekly_updates')).toHaveTextContent(text('notifications.emailOnly'));
     const likesByEmail = within(table).getByRole('switch', {
       name: text('notifications.toggleLabel', {
         type: text('notifications.types.like.label'),

@@ -1,4 +1,5 @@
 import {
+  isOffered,
   NOTIFICATION_CHANNELS,
   NOTIFICATION_TYPES,
   type NotificationChannel,
@@ -137,15 +138,22 @@ function Preferences({ settings }: { settings: NotificationSettings }) {
               </th>
               {NOTIFICATION_CHANNELS.map((channel) => (
                 <td className="notify-channel" key={channel}>
-                  <Toggle
-                    type={type}
-                    channel={channel}
-                    isOn={isOn(type, channel)}
-                    label={t('notifications.toggleLabel', {
-                      type: t(`notifications.types.${type}.label`),
-                      channel: t(`notifications.channels.${channel}`),
-                    })}
-                  />
+                  {isOffered(type, channel) ? (
+                    <Toggle
+                      type={type}
+                      channel={channel}
+                      isOn={isOn(type, channel)}
+                      label={t('notifications.toggleLabel', {
+                        type: t(`notifications.types.${type}.label`),
+                        channel: t(`notifications.channels.${channel}`),
+                      })}
+                    />
+                  ) : (
+                    <span className="notify-not-offered" title={t('notifications.emailOnly')}>
+                      <span aria-hidden="true">–</span>
+                      <span className="visually-hidden">{t('notifications.emailOnly')}</span>
+                    </span>
+                  )}
                 </td>
               ))}
             </tr>
