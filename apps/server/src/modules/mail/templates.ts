@@ -18,7 +18,7 @@ export type MailKind =
  * Mails that come now and then rather than for an event (modules/reminders): the reminder to confirm the address,
  * the one to add a photo, the weekly update. Not essential: each carries its unsubscribe links.
  */
-export type OccasionalMailKind = 'reminder_confirm' | 'reminder_profile' | 'weekly_update';
+type OccasionalMailKind = 'reminder_confirm' | 'reminder_profile' | 'weekly_update';
 
 /**
  * The member's activity while away (modules/notifications), by what it holds: one sender's message(s), several

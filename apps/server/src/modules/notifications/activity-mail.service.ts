@@ -3,7 +3,7 @@ import { translate } from '@amora/i18n';
 import type { AppContext } from '../../context';
 import { dbOf, withTransaction } from '../../lib/transaction';
 import { type ActivityMailKind, mailLocale } from '../mail/mail.service';
-import { localizedSetting, type Site, siteUrl } from '../sites/sites.service';
+import { siteUrl } from '../sites/sites.service';
 import * as rows from './notifications.repository';
 import { isActive, nameInMail, unsubscribeLinks, wants } from './notifications.service';
 

@@ -19,7 +19,7 @@ import * as rows from './reminders.repository';
 
 const DAY_MS = 86_400_000;
 
-export interface Cadence {
+interface Cadence {
   kind: rows.ReminderKind;
   /** The notification type a member turns this mail off with. */
   type: NotificationType;
@@ -35,7 +35,7 @@ export interface Cadence {
   withoutPhoto?: boolean;
 }
 
-export const CADENCES = {
+const CADENCES = {
   /** An address not confirmed a day after signup, and again two days later; then never. */
   confirmAddress: {
     kind: 'confirm_address',
@@ -72,16 +72,16 @@ export const CADENCES = {
 /** Members looked at per run of a kind's hourly job (the next run takes the rest). */
 const PER_RUN = 500;
 
-export type OccasionalRecipient = rows.DueMember & { site: Site };
+type OccasionalRecipient = rows.DueMember & { site: Site };
 
 /** What a kind's mail says to one member; null when there is nothing to tell them (no mail, looked at again next time). */
-export type ComposeMail = (recipient: OccasionalRecipient) => Promise<(Pick<MailRequest, 'kind' | 'vars'> & { items?: string[] }) | null>;
+type ComposeMail = (recipient: OccasionalRecipient) => Promise<(Pick<MailRequest, 'kind' | 'vars'> & { items?: string[] }) | null>;
 
 /**
  * One run of a kind's job: each member due gets the mail `compose` writes, queued in the unit of work that counts
  * it (rows.claim: two runs at once never send it twice). Answers how many were mailed.
  */
-export async function mailDue(ctx: AppContext, cadence: Cadence, compose: ComposeMail): Promise<number> {
+async function mailDue(ctx: AppContext, cadence: Cadence, compose: ComposeMail): Promise<number> {
   const now = ctx.now();
   const at = (msAgo: number) => new Date(Number.isFinite(msAgo) ? now.getTime() - msAgo : 0);
   const lastBefore = at(cadence.everyMs);
