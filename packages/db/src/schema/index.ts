@@ -10,3 +10,4 @@ export * from './payments';
 export * from './profiles';
 export * from './sandbox';
 export * from './sites';
+export * from './staff';

@@ -24,9 +24,26 @@ export const complaints = pgTable(
     url: text('url').notNull().default(''),
     language: text('language').notNull(),
     status: text('status').notNull().default('open'),
+    /** What it is: a complaint of the complaints page, or a member's report of a message or a profile. */
+    kind: text('kind').$type<'complaint' | 'message_report' | 'profile_report'>().notNull().default('complaint'),
+    /** A report's object: the profile reported, and for a message its conversation and the message. */
+    reportedProfileId: bigint('reported_profile_id', { mode: 'number' }),
+    conversationId: bigint('conversation_id', { mode: 'number' }),
+    messageId: bigint('message_id', { mode: 'number' }),
+    /** How moderation handled it (dismissed, message_removed, warned, suspended, banned, …), by whom and when. */
+    resolution: text('resolution'),
+    handledBy: bigint('handled_by', { mode: 'number' }),
+    handledAt: timestamp('handled_at', { withTimezone: true }),
+    /** When the reporter saw that it was handled. */
+    reporterNotifiedAt: timestamp('reporter_notified_at', { withTimezone: true }),
     createdAt: createdAt(),
   },
-  (t) => [uniqueIndex('complaints_reference_idx').on(t.reference), index('complaints_site_idx').on(t.siteId, t.createdAt)],
+  (t) => [
+    uniqueIndex('complaints_reference_idx').on(t.reference),
+    index('complaints_site_idx').on(t.siteId, t.createdAt),
+    index('complaints_queue_idx').on(t.status, t.createdAt),
+    check('complaints_kind_check', sql`${t.kind} in ('complaint', 'message_report', 'profile_report')`),
+  ],
 );
 
 /** Page bounces (spec §9 `lb`): counted per site, landing path and day; nothing that identifies a visitor. */

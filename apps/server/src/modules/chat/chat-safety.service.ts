@@ -66,6 +66,9 @@ export async function reportFromChat(ctx: AppContext, auth: Auth, input: ChatRep
         .filter(Boolean)
         .join('\n'),
       url: `/chats/${conversation.id}`,
+      reportedProfileId: partnerId,
+      conversationId: conversation.id,
+      messageId: input.message,
     },
     reported,
   );

@@ -51,6 +51,10 @@ export interface MemberReport {
   subject: string;
   message: string;
   url: string;
+  /** What is reported, for the moderation queue: the profile, and for a message its conversation and the message. */
+  reportedProfileId: number;
+  conversationId?: number;
+  messageId?: number;
 }
 
 /**
@@ -78,7 +82,12 @@ export async function fileMemberReport(
     }
   }
   try {
-    return await insertComplaint(dbOf(ctx), { reference: newReference(), ...report, category: CHAT_REPORT_CATEGORY });
+    return await insertComplaint(dbOf(ctx), {
+      reference: newReference(),
+      ...report,
+      category: CHAT_REPORT_CATEGORY,
+      kind: report.messageId === undefined ? 'profile_report' : 'message_report',
+    });
   } catch (error) {
     if (once) await ctx.limiter.release(once);
     throw error;

@@ -339,6 +339,7 @@ export async function reportProfile(
         .filter(Boolean)
         .join('\n'),
       url: `/members/${profile.id}`,
+      reportedProfileId: profile.id,
     },
     { reporterProfileId: auth.profile.id, id: profile.id, name: profile.name },
   );
