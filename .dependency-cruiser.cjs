@@ -18,12 +18,12 @@ module.exports = {
     {
       name: 'db-only-in-repositories',
       comment:
-        'Only repositories touch the database package (and what opens the database: bootstrap, main, seed, the test harness). ' +
+        'Only repositories touch the database package (and what opens the database: bootstrap, main, the console:admin command, seed, the test harness). ' +
         'A type-only import (the Database executor type, a row type) runs no query and is allowed anywhere.',
       severity: 'error',
       from: {
         path: '^apps/server/src/',
-        pathNot: ['\\.repository\\.ts$', '^apps/server/src/(seed|test)/', '^apps/server/src/(bootstrap|main)\\.ts$'],
+        pathNot: ['\\.repository\\.ts$', '^apps/server/src/(seed|test)/', '^apps/server/src/(bootstrap|main|console-admin)\\.ts$'],
       },
       to: { path: '^packages/db/', dependencyTypesNot: ['type-only'] },
     },

@@ -15,6 +15,7 @@ import { LiveHub } from './modules/chat/live.hub';
 import { liveRoutes } from './modules/chat/live.routes';
 import { complaintsRoutes } from './modules/complaints/complaints.routes';
 import { contentRoutes } from './modules/content/content.routes';
+import { dataExportRoutes } from './modules/data-export/data-export.routes';
 import { deletionRoutes } from './modules/deletion/deletion.routes';
 import { directDebitRoutes } from './modules/directdebit/directdebit.routes';
 import { discountsRoutes } from './modules/discounts/discounts.routes';
@@ -34,6 +35,7 @@ import { pushRoutes } from './modules/push/push.routes';
 import { searchRoutes } from './modules/search/search.routes';
 import { settingsRoutes } from './modules/settings/settings.routes';
 import { devSmsRoutes } from './modules/sms/dev-sms.routes';
+import { staffRoutes } from './modules/staff/staff.routes';
 import { pageHiddenRoutes } from './modules/telemetry/page-hidden.routes';
 import { isChange } from './plugins/auth';
 import { registerCookies } from './plugins/cookies';
@@ -41,6 +43,7 @@ import { holdRoutesToEndpoints } from './plugins/endpoints';
 import { frameworkErrors, registerErrorHandling } from './plugins/errors';
 import { registerRequestGate } from './plugins/request-gate';
 import { requestLogging } from './plugins/request-log';
+import { registerStaffGuard } from './plugins/staff-auth';
 import { validatorWithEmptyShortcut } from './plugins/validation';
 import { registerWeb } from './plugins/web';
 
@@ -88,6 +91,8 @@ export async function buildApp(ctx: AppContext, options: BuildOptions = {}): Pro
   if (ctx.config.apiDocs) await app.register(fastifySwaggerUi, { routePrefix: '/api/docs', staticCSP: true });
 
   registerErrorHandling(app);
+  // The console's one guard: who may call each /api/console/ route (plugins/staff-auth.ts).
+  registerStaffGuard(app);
 
   // Every /api route takes its method, path and schemas from the endpoints table (packages/contracts/src/endpoints).
   const checkEveryEndpointAnswered = holdRoutesToEndpoints(app, { production: ctx.config.isProduction });
@@ -109,6 +114,7 @@ export async function buildApp(ctx: AppContext, options: BuildOptions = {}): Pro
   await app.register(discoveryRoutes);
   await app.register(likesRoutes);
   await app.register(notificationsRoutes);
+  await app.register(dataExportRoutes);
   await app.register(chatRoutes);
   await app.register(chatSafetyRoutes);
   await app.register(paymentsRoutes);
@@ -118,6 +124,7 @@ export async function buildApp(ctx: AppContext, options: BuildOptions = {}): Pro
   await app.register(liveRoutes, {});
   await app.register(searchRoutes);
   await app.register(directDebitRoutes);
+  await app.register(staffRoutes);
 
   // The payment sandbox (Mollie's API, the test checkout and its dashboard) when no Mollie key is set. Its code is
   // loaded here and only then: a server without the sandbox (production) never loads it.

@@ -8,6 +8,7 @@ import {
   openDatabase,
   pgliteTemplateDir,
   seedDemo,
+  seedDemoStaff,
   seedPaymentCatalogue,
 } from '@amora/db';
 import { type Logger, pino } from 'pino';
@@ -34,7 +35,7 @@ export interface Runtime {
 /** Set for the process that creates the demo data on a first start (see createDemoDataApart). */
 const SEED_ONLY = 'AMORA_SEED_ONLY';
 
-function open(config: Config): Promise<DbHandle> {
+export function openDatabaseOf(config: Config): Promise<DbHandle> {
   return openDatabase({
     url: config.databaseUrl,
     dataDir: config.databaseUrl ? null : `${config.dataDir}/db`,
@@ -76,7 +77,7 @@ export function isSeedOnlyProcess(): boolean {
 export async function createDemoData(config: Config, options: { output?: ProgressOutput; members?: number } = {}): Promise<void> {
   const progress = progressLine(options.output ?? process.stdout);
   const started = Date.now();
-  const handle = await open(config);
+  const handle = await openDatabaseOf(config);
   try {
     await migrateDatabase(handle);
     if (!(await seedDemo(handle.db, hashPassword))) return;
@@ -106,17 +107,19 @@ export async function bootstrap(config: Config, options: { log?: Logger } = {}):
   // A PGlite data directory without a database: nothing to open before the demo data is made.
   let seeded = config.seedDemo && !config.databaseUrl && !dataDirExists(`${config.dataDir}/db`);
   if (seeded) await createDemoDataApart();
-  let handle = await open(config);
+  let handle = await openDatabaseOf(config);
   try {
     await migrateDatabase(handle);
     if (config.seedDemo && !seeded && !(await hasSites(handle.db))) {
       await handle.close();
       await createDemoDataApart();
-      handle = await open(config);
+      handle = await openDatabaseOf(config);
       seeded = true;
     }
     // A database made before payments existed gets the demo catalogue of packages and methods (once).
     if (config.seedDemo) await seedPaymentCatalogue(handle.db);
+    // The demo console's staff, one per role (development; the start lines print their sign-in).
+    if (config.seedDemo) await seedDemoStaff(handle.db, hashPassword);
     // Loaded only when used: ioredis and what it pulls in hold about 5 MB in a process that has no Redis.
     const redis = config.redisUrl
       ? new (await import('ioredis')).Redis(config.redisUrl, { maxRetriesPerRequest: 3, lazyConnect: false })

@@ -1,5 +1,5 @@
 import type { AddressInfo } from 'node:net';
-import { DataDirLockedError, DEMO_MEMBERS, DEMO_PASSWORD } from '@amora/db';
+import { DataDirLockedError, DEMO_MEMBERS, DEMO_PASSWORD, DEMO_STAFF, DEMO_STAFF_PASSWORD } from '@amora/db';
 import { buildApp } from './app';
 import { bootstrap, createDemoData, isSeedOnlyProcess } from './bootstrap';
 import { loadConfig } from './config';
@@ -75,6 +75,8 @@ async function main(): Promise<void> {
         : 'off',
     mail: config.smtpUrl ? 'smtp' : config.isProduction ? 'outbox' : 'dev-mailbox',
     demo: config.seedDemo ? { logins: DEMO_MEMBERS.map((m) => ({ site: m.site, email: m.email })), password: DEMO_PASSWORD } : null,
+    console:
+      config.seedDemo && !config.isProduction ? { emails: DEMO_STAFF.map((staff) => staff.email), password: DEMO_STAFF_PASSWORD } : null,
   });
   console.log(banner);
 }

@@ -125,6 +125,8 @@ export function startBanner(options: {
   addresses: readonly SiteAddresses[];
   apiDocs: boolean;
   demo: { logins: readonly DemoLogin[]; password: string } | null;
+  /** The demo console's staff (development): their addresses, one password, and where their code is shown. */
+  console?: { emails: readonly string[]; password: string } | null;
   /** Where payments go: Mollie (test or live key), the built-in sandbox, or nowhere (production without a key). */
   payments?: 'mollie-test' | 'mollie-live' | 'sandbox' | 'off';
   /** Where mail goes: SMTP, the dev mailbox (no SMTP_URL, outside production), or only the outbox. */
@@ -159,6 +161,13 @@ export function startBanner(options: {
     return entry ? [`${login.email} on ${entry.site.name}`] : [];
   });
   if (demo && logins.length) rows.push(['Demo login', `${logins.join(', ')} (password ${demo.password})`]);
+  if (options.console && docsBase) {
+    const [first, ...others] = options.console.emails;
+    rows.push([
+      'Console',
+      `${docsBase}console as ${first} (password ${options.console.password}; the authenticator code at ${docsBase}api/dev/console-code.php)${others.length ? `, also ${others.join(', ')}` : ''}`,
+    ]);
+  }
   const width = Math.max(...rows.map(([label]) => label.length)) + 2;
   return [
     '',

@@ -4,7 +4,7 @@ import { fileURLToPath } from 'node:url';
 import { INTERESTS, LOCALES, TARGET_COUNTRIES } from '@amora/contracts/core';
 import { count } from 'drizzle-orm';
 import type { Database } from './client';
-import { companies, creditLedger, profiles, sites, users } from './schema';
+import { companies, creditLedger, profiles, sites, staffUsers, users } from './schema';
 import { seedPaymentCatalogue } from './seed-payments';
 
 type SiteTexts = Record<
@@ -59,6 +59,30 @@ export const DEMO_MEMBERS = [
   { site: 'amora.localhost', email: 'demo@amora.example', name: 'Sam', country: 'NL', language: 'en' },
   { site: 'herzklopfen.localhost', email: 'demo@herzklopfen.example', name: 'Alex', country: 'DE', language: 'de' },
 ] as const;
+
+/**
+ * The demo console's staff, one per role, with one password and one authenticator secret (development only: `npm
+ * start` prints them, and the dev page /api/dev/console-code.php shows their current code).
+ */
+export const DEMO_STAFF_PASSWORD = 'amora-console-2026';
+export const DEMO_STAFF_TOTP_SECRET = 'JBSWY3DPEHPK3PXPAMORADEMOCONSOLE';
+export const DEMO_STAFF = [
+  { email: 'admin@amora.example', name: 'Ada Admin', role: 'admin' },
+  { email: 'moderator@amora.example', name: 'Milo Moderator', role: 'moderator' },
+  { email: 'support@amora.example', name: 'Sofia Support', role: 'support' },
+] as const;
+
+/** The demo staff, when the console has no staff at all (also on a database made before the console existed). */
+export async function seedDemoStaff(db: Database, hashPassword: (password: string) => Promise<string>): Promise<boolean> {
+  const [{ value }] = await db.select({ value: count() }).from(staffUsers);
+  if (value > 0) return false;
+  const passwordHash = await hashPassword(DEMO_STAFF_PASSWORD);
+  await db
+    .insert(staffUsers)
+    .values(DEMO_STAFF.map((staff) => ({ ...staff, passwordHash, totpSecret: DEMO_STAFF_TOTP_SECRET, totpLastStep: 0 })))
+    .onConflictDoNothing();
+  return true;
+}
 
 /** Whether any site exists (the demo data is made only when none does). */
 export async function hasSites(db: Database): Promise<boolean> {

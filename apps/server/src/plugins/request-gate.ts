@@ -7,6 +7,7 @@ import { createFloodGuard, type FloodGuardOptions } from './flood-guard';
 import { decorateStartTime, stampRequest } from './request-log';
 import { securityHeadersFor } from './security-headers';
 import { noSite, resolveSite, siteNow } from './site';
+import { isConsoleApi } from './staff-auth';
 
 /**
  * The path a request is decided on, as the router saw it. A path without percent-escapes is what the router
@@ -38,7 +39,8 @@ function routedPath(request: FastifyRequest): string {
  * 4. its site, by host (plugins/site.ts); in production a host that names no site ends here (421);
  * 5. the `X-Request-Type: client` and same-site rule for state-changing API calls (plugins/client-header.ts);
  * 6. the member behind the session cookie, for API calls (plugins/auth.ts); a read may find it in the cache of
- *    sessions found lately (plugins/session-cache.ts), and a change forgets what it may have changed.
+ *    sessions found lately (plugins/session-cache.ts), and a change forgets what it may have changed. Not for the
+ *    console's calls (/api/console/): those know staff only, by their own cookie (plugins/staff-auth.ts).
  * A step that answers (429, 403) or fails (421, 503) ends the request there. On the common path nothing waits:
  * only a forced host, sites not loaded yet or a session cookie make the gate wait for the database.
  * One hook rather than one per step, because Fastify's cost per hook is more than most of these steps cost.
@@ -55,6 +57,8 @@ export function registerRequestGate(app: FastifyInstance, options: { floodGuard:
     request.site = site;
     if (!path.startsWith('/api/')) return done();
     if (rejectedWithoutClientHeader(request, reply, path)) return;
+    // The console's calls know staff only (plugins/staff-auth.ts): a member's cookie means nothing there.
+    if (isConsoleApi(path)) return done();
     const token = sessionToken(request);
     if (!token) return done();
     authenticate(app, request, token, isChange(request.method, path)).then(() => done(), done);

@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { accountEndpoints } from './accounts';
 import { chatEndpoints } from './chat';
+import { consoleStaffEndpoints } from './console';
 import { endpoints } from './index';
 import { mailEndpoints } from './mail';
 import { memberEndpoints } from './members';
@@ -10,7 +11,7 @@ import { siteEndpoints } from './site';
 
 describe('the endpoints table', () => {
   it('has each call in one area only (a key in two areas would be overwritten)', () => {
-    const areas = [siteEndpoints, accountEndpoints, memberEndpoints, chatEndpoints, paymentEndpoints, mailEndpoints, notificationEndpoints];
+    const areas = [siteEndpoints, accountEndpoints, memberEndpoints, chatEndpoints, paymentEndpoints, mailEndpoints, notificationEndpoints, consoleStaffEndpoints];
     const all = areas.flatMap((area) => Object.keys(area));
     expect(all.length).toBe(Object.keys(endpoints).length);
   });
