@@ -1,0 +1,4 @@
+export function AuditPage() {
+  return null;
+}
+export { AuditPage as Component };

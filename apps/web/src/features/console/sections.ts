@@ -1,0 +1,48 @@
+import type { StaffRole } from '@amora/contracts';
+import type { ComponentType } from 'react';
+
+/**
+ * The console's sections: each one a page under /console, a link in its nav and a card on its home. A section
+ * names the roles that see it (an admin sees every section); its page loads only when it is opened.
+ */
+export interface ConsoleSection {
+  /** The page's path under /console, without a leading slash ('staff', 'moderation/queue'). */
+  path: string;
+  /** The nav label's key in the console namespace. */
+  label: string;
+  /** A line on the home's card, a key in the console namespace. */
+  description: string;
+  /** Who sees it besides admins. */
+  roles: readonly StaffRole[];
+  /** The page: a module exporting its component as `Component`. */
+  page: () => Promise<{ Component: ComponentType }>;
+}
+
+export const CONSOLE_SECTIONS: readonly ConsoleSection[] = [
+  {
+    path: 'staff',
+    label: 'nav.staff',
+    description: 'home.staff',
+    roles: ['admin'],
+    page: () => import('./staff/staff-page'),
+  },
+  {
+    path: 'audit',
+    label: 'nav.audit',
+    description: 'home.audit',
+    roles: ['admin'],
+    page: () => import('./audit/audit-page'),
+  },
+  {
+    path: 'sessions',
+    label: 'nav.sessions',
+    description: 'home.sessions',
+    roles: ['admin', 'moderator', 'support'],
+    page: () => import('./sessions/sessions-page'),
+  },
+];
+
+/** The sections a staff member of this role sees. */
+export function sectionsFor(role: StaffRole): ConsoleSection[] {
+  return CONSOLE_SECTIONS.filter((section) => role === 'admin' || section.roles.includes(role));
+}

@@ -1,0 +1,4 @@
+export function SessionsPage() {
+  return null;
+}
+export { SessionsPage as Component };

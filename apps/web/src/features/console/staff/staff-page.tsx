@@ -1,0 +1,4 @@
+export function StaffPage() {
+  return null;
+}
+export { StaffPage as Component };
