@@ -19,7 +19,7 @@ function securityHeaders(options: HelmetOptions): Record<string, string> {
 }
 
 /** Headers of pages and static files: the full helmet set with the web app's CSP. */
-function documentHeaders(isProduction: boolean): Record<string, string> {
+function documentHeaders(isProduction: boolean, extra: HelmetOptions = {}): Record<string, string> {
   return securityHeaders({
     contentSecurityPolicy: {
       directives: {
@@ -38,7 +38,21 @@ function documentHeaders(isProduction: boolean): Record<string, string> {
     },
     crossOriginEmbedderPolicy: false,
     strictTransportSecurity: isProduction ? { maxAge: 31_536_000, includeSubDomains: true } : false,
+    ...extra,
   });
+}
+
+/**
+ * The operator console's pages (/console): the document set, never framed (X-Frame-Options DENY besides CSP
+ * frame-ancestors) and no referrer at all, so no address of the console reaches another site.
+ */
+function consoleDocumentHeaders(isProduction: boolean): Record<string, string> {
+  return documentHeaders(isProduction, { xFrameOptions: { action: 'deny' }, referrerPolicy: { policy: 'no-referrer' } });
+}
+
+/** The console's pages: /console and every path under it. */
+export function isConsolePage(path: string): boolean {
+  return path === '/console' || path.startsWith('/console/');
 }
 
 /**
@@ -71,6 +85,7 @@ function isApiPath(url: string): boolean {
 /** The header set of a request's answer, chosen by its path. */
 export function securityHeadersFor(isProduction: boolean): (url: string) => Record<string, string> {
   const forDocuments = documentHeaders(isProduction);
+  const forConsole = consoleDocumentHeaders(isProduction);
   const forApi = apiHeaders();
-  return (url) => (isApiPath(url) ? forApi : forDocuments);
+  return (url) => (isApiPath(url) ? forApi : isConsolePage(url) ? forConsole : forDocuments);
 }

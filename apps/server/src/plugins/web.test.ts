@@ -101,3 +101,26 @@ describe('the status of a page path', () => {
     }
   });
 });
+
+describe('the operator console (/console)', () => {
+  it('answers the bare app, never framed, with no referrer, no member data and no cookie', async () => {
+    for (const url of ['/console', '/console/', '/console/staff', '/console/audit?page=2']) {
+      const res = await t.app.inject({ url, headers: { 'accept-language': 'de' } });
+      expect(res.statusCode, url).toBe(200);
+      expect(res.headers['content-type'], url).toContain('text/html');
+      expect(res.headers['x-frame-options'], url).toBe('DENY');
+      expect(res.headers['referrer-policy'], url).toBe('no-referrer');
+      expect(res.headers['content-security-policy'], url).toContain("frame-ancestors 'none'");
+      expect(res.headers['content-security-policy'], url).toContain("script-src 'self'");
+      expect(res.headers['cache-control'], url).toBe('private, no-store');
+      expect(res.headers['set-cookie'], url).toBeUndefined();
+      expect(res.body, url).toContain('<html lang="en">');
+      expect(res.body, url).not.toContain('application/json');
+    }
+  });
+
+  it('leaves the member pages their own headers', async () => {
+    const res = await t.app.inject({ url: '/consoles' });
+    expect(res.headers['x-frame-options']).toBe('SAMEORIGIN');
+  });
+});

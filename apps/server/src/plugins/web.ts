@@ -9,6 +9,7 @@ import type { PageData } from '../lib/served-page';
 import { routePreloads } from './page-preloads';
 import { isKnownPage, routeNameOf } from './page-routes';
 import { PRERENDERED_ROUTES, prerenderer, withPrerendered } from './prerender';
+import { isConsolePage } from './security-headers';
 
 const escapeHtml = (value: string) => value.replace(/[&<>"']/g, (c) => `&#${c.charCodeAt(0)};`);
 
@@ -64,6 +65,12 @@ export async function registerWeb(app: FastifyInstance, options: { pageData?: Pa
         .status(503)
         .type('text/plain; charset=utf-8')
         .send('The web app is not built yet. Run `npm run build` (or `npm start`, which builds it).');
+    }
+    // The operator console (apps/web's features/console): the bare app, in English until it knows who signs in.
+    // No member's data, settings or cookies, never rendered here: its page knows staff only, by their own cookie.
+    if (isConsolePage(path)) {
+      reply.status(200).header('cache-control', 'private, no-store').type('text/html; charset=utf-8');
+      return sendCompressed(request, reply, pages.get('en') as string);
     }
     const boot = await pageData(request, reply, path);
     // A function as the replacement: the data holds members' text, where `$&` or `$'` must stay as written.
