@@ -50,6 +50,10 @@ export const JOBS = defineJobs({
   },
   /** Daily: push subscriptions no app start has sent again for 60 days are dropped (modules/push). */
   'push.prune': { payload: nothing, everyMs: 86_400_000 },
+  /** A member's copy of their data (modules/data-export): the ZIP, then the mail with its link. */
+  'data-export.prepare': { payload: z.object({ exportId: idSchema() }), maxAttempts: 5, leaseMs: 15 * 60_000 },
+  /** Daily: the files of data exports whose link ran out are removed (modules/data-export). */
+  'data-export.expire': { payload: nothing, everyMs: 86_400_000 },
   /** The payment sandbox (modules/payments/sandbox), only where it is mounted: calls a payment's webhook. */
   'sandbox.webhook': { payload: z.object({ paymentId }), maxAttempts: 10 },
   /** The sandbox settles a direct-debit payment (paid, or failed). */

@@ -1,6 +1,7 @@
 import type { AppContext } from './context';
 import { type AppJobName, type AppJobs, JOBS } from './job-specs';
 import type { JobHandlers, Jobs } from './lib/jobs';
+import { expireExports, prepareExport } from './modules/data-export/data-export.service';
 import { purgeDeletedAccounts } from './modules/deletion/deletion.service';
 import { forgetAbandonedForms } from './modules/directdebit/directdebit.service';
 import { readMailReportsFolder } from './modules/mail/mail-reports.folder';
@@ -62,6 +63,11 @@ export function jobHandlers(ctx: AppContext, log: Log, sandbox: SandboxJobs | nu
     'accounts.purge': async () => {
       const count = await purgeDeletedAccounts(ctx);
       if (count > 0) log.info({ count }, 'purged deleted accounts');
+    },
+    'data-export.prepare': ({ exportId }) => prepareExport(ctx, exportId),
+    'data-export.expire': async () => {
+      const count = await expireExports(ctx);
+      if (count > 0) log.info({ count }, 'removed expired data exports');
     },
     'sandbox.webhook': sandbox?.webhook ?? noSandbox,
     'sandbox.settle': sandbox?.settle ?? noSandbox,

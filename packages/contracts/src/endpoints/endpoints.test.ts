@@ -2,6 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { accountEndpoints } from './accounts';
 import { chatEndpoints } from './chat';
 import { consoleStaffEndpoints } from './console';
+import { dataExportEndpoints } from './data-export';
 import { endpoints } from './index';
 import { mailEndpoints } from './mail';
 import { memberEndpoints } from './members';
@@ -11,7 +12,17 @@ import { siteEndpoints } from './site';
 
 describe('the endpoints table', () => {
   it('has each call in one area only (a key in two areas would be overwritten)', () => {
-    const areas = [siteEndpoints, accountEndpoints, memberEndpoints, chatEndpoints, paymentEndpoints, mailEndpoints, notificationEndpoints, consoleStaffEndpoints];
+    const areas = [
+      siteEndpoints,
+      accountEndpoints,
+      memberEndpoints,
+      chatEndpoints,
+      paymentEndpoints,
+      mailEndpoints,
+      notificationEndpoints,
+      dataExportEndpoints,
+      consoleStaffEndpoints,
+    ];
     const all = areas.flatMap((area) => Object.keys(area));
     expect(all.length).toBe(Object.keys(endpoints).length);
   });

@@ -2,6 +2,7 @@ import type { z } from 'zod';
 import { accountEndpoints } from './accounts';
 import { chatEndpoints } from './chat';
 import { consoleStaffEndpoints } from './console';
+import { dataExportEndpoints } from './data-export';
 import { mailEndpoints } from './mail';
 import { memberEndpoints } from './members';
 import { notificationEndpoints } from './notifications';
@@ -23,6 +24,7 @@ export const endpoints = {
   ...chatEndpoints,
   ...paymentEndpoints,
   ...notificationEndpoints,
+  ...dataExportEndpoints,
   ...mailEndpoints,
   ...consoleStaffEndpoints,
 };

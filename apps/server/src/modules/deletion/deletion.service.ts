@@ -17,6 +17,7 @@ import {
   useReactivationLink,
 } from '../auth/auth.service';
 import { purgeMember as purgeChat } from '../chat/chat.service';
+import { purgeMember as purgeDataExports } from '../data-export/data-export.service';
 import { purgeMember as purgeDirectDebit } from '../directdebit/directdebit.service';
 import { createMemberCode, isDiscountUsed, purgeMember as purgeDiscounts } from '../discounts/discounts.service';
 import { purgeMember as purgeDiscovery } from '../discovery/discovery.service';
@@ -103,8 +104,8 @@ export async function reactivate(ctx: AppContext, info: RequestInfo, token: stri
 /**
  * Removes for good the accounts deleted more than 14 days ago. Each module removes what it keeps of the member,
  * in one transaction per account: mails, photos, likes, conversations with their messages, suggestions and
- * swipes, the profile with its blocks, sessions, discount codes, direct-debit mandates, SMS codes and the SMS sent, and last the account with its links. The photo
- * files go after the commit. Ledger rows and payment orders (money records) stay, without the user. Returns how
+ * swipes, the profile with its blocks, sessions, discount codes, direct-debit mandates, SMS codes and the SMS sent, data exports, and last the account with its links. The photo
+ * and data export files go after the commit. Ledger rows and payment orders (money records) stay, without the user. Returns how
  * many accounts were removed.
  */
 export async function purgeDeletedAccounts(ctx: AppContext): Promise<number> {
@@ -121,6 +122,7 @@ export async function purgeDeletedAccounts(ctx: AppContext): Promise<number> {
       await purgePayments(ctx, member);
       await purgeDirectDebit(ctx, member);
       await purgeDiscounts(ctx, member);
+      await purgeDataExports(ctx, member);
       await purgeAccount(ctx, member);
     });
     await removeMemberMedia(ctx, member);

@@ -8,6 +8,7 @@ import {
   conversations,
   creditLedger,
   creditPackages,
+  dataExports,
   directDebitMandates,
   discountCodes,
   discountRedemptions,
@@ -81,6 +82,7 @@ const MEMBER_DATA: Record<string, (m: Who) => SQL | undefined> = {
   pushSubscriptions: (m) => eq(pushSubscriptions.userId, m.userId),
   // A complaint is the operator's record: it stays, without the link to the account.
   complaints: (m) => eq(complaints.userId, m.userId),
+  dataExports: (m) => eq(dataExports.userId, m.userId),
 };
 
 const NOT_MEMBER_DATA: Record<string, string> = {
@@ -152,6 +154,7 @@ describe('the account purge covers every table', () => {
       { conversationId: conversation.id, seq: 2, senderProfileId: other.profileId, body: 'hi', clientId: 'purge-2' },
     ]);
     await db.insert(creditLedger).values({ userId: m.userId, siteId, delta: 5, balanceAfter: 5, reason: 'test' });
+    await db.insert(dataExports).values({ userId: m.userId });
     await db.insert(paymentCustomers).values({ userId: m.userId, provider: 'mollie', customerId: 'cst_purge' });
     const [pkg] = await db.select().from(creditPackages).where(eq(creditPackages.siteId, siteId)).limit(1);
     const [order] = await db

@@ -71,6 +71,8 @@ const ESSENTIAL_MAIL_KINDS: ReadonlySet<string> = new Set([
   'deleted',
   'reactivated',
   'password_changed',
+  // The link to the copy of their data the member asked for: an answer to their own request.
+  'data_export',
 ]);
 
 /** Whether a mail of this kind goes out even to a member whose notifications_disabled is not empty. */

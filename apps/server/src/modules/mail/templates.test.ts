@@ -23,6 +23,7 @@ const VARS: Record<MailKind, Record<string, string | number>> = {
   deleted: { name: 'Alex', link: 'https://herzklopfen.localhost/reactivate/t4', days: 14 },
   reactivated: { name: 'Alex' },
   password_changed: { name: 'Alex' },
+  data_export: { name: 'Alex', link: 'https://herzklopfen.localhost/api/data-export.php?token=t6', days: 7 },
   activity_message: { name: 'Alex', from: 'Mia', count: 2, link: 'https://herzklopfen.localhost/members/7/chat' },
   activity_messages: { name: 'Alex', count: 5, link: 'https://herzklopfen.localhost/chats' },
   activity_match: { name: 'Alex', from: 'Mia', link: 'https://herzklopfen.localhost/members/7' },

@@ -11,6 +11,7 @@ export type MailKind =
   | 'deleted'
   | 'reactivated'
   | 'password_changed'
+  | 'data_export'
   | ActivityMailKind
   | OccasionalMailKind;
 
@@ -52,6 +53,7 @@ const LINK_KINDS = new Set<MailKind>([
   'reset',
   'mail_change',
   'deleted',
+  'data_export',
   'activity_message',
   'activity_messages',
   'activity_match',
@@ -64,7 +66,7 @@ const LINK_KINDS = new Set<MailKind>([
 ]);
 
 /** The number a kind's body counts, which picks its plural form: the hours a reset link lasts, the days to reactivate. */
-const COUNTED_VAR: Partial<Record<MailKind, string>> = { reset: 'hours', deleted: 'days' };
+const COUNTED_VAR: Partial<Record<MailKind, string>> = { reset: 'hours', deleted: 'days', data_export: 'days' };
 
 /** Spec's fallback chain, as `translate()` walks it: the member's locale → it → en. */
 const FALLBACK_CHAIN = ['it', 'en'];

@@ -7,7 +7,7 @@ import { badRequest, HttpError, notFound, tooManyRequests } from '../../lib/erro
 import { afterCommit, type DbContext, dbOf, withTransaction } from '../../lib/transaction';
 import { setPaidUser } from '../accounts/accounts.service';
 import { setProfileMainPhoto } from '../profiles/profiles.service';
-import { PHOTO_ERROR_MESSAGES, PhotoError, processImage } from './photo-processing';
+import { PHOTO_ERROR_MESSAGES, PHOTO_VARIANTS, PhotoError, processImage } from './photo-processing';
 
 export { MAX_PHOTO_BYTES } from './photo-processing';
 
@@ -238,6 +238,24 @@ export async function readVisiblePhoto(
   );
   if (!allowed) return null;
   return readPhotoFile(ctx.config.dataDir, ownerKeyOf({ userId: photo.userId, profileId: photo.profileId }), photo.storageKey, variant);
+}
+
+/**
+ * Every stored variant of one of the member's own photos (the data export: what they stored, as it is stored);
+ * a variant whose file is missing is left out.
+ */
+export async function readOwnPhotoFiles(
+  ctx: PhotoContext,
+  owner: { userId: number; profileId: number },
+  storageKey: string,
+): Promise<{ variant: PhotoVariant; bytes: Buffer }[]> {
+  const files = await Promise.all(
+    PHOTO_VARIANTS.map(async (variant) => ({
+      variant,
+      bytes: await readPhotoFile(ctx.config.dataDir, ownerKeyOf(owner), storageKey, variant),
+    })),
+  );
+  return files.flatMap((file) => (file.bytes ? [{ variant: file.variant, bytes: file.bytes }] : []));
 }
 
 /** Development and tests only (the route is not registered in production): payments will set paid_user. */
