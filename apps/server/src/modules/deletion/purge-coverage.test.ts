@@ -15,6 +15,8 @@ import {
   likes,
   mailReports,
   memberPresence,
+  memberReminders,
+  memberSanctions,
   messageNotices,
   messages,
   notificationPreferences,
@@ -78,6 +80,8 @@ const MEMBER_DATA: Record<string, (m: Who) => SQL | undefined> = {
   mailReports: (m) => eq(mailReports.userId, m.userId),
   notificationPreferences: (m) => eq(notificationPreferences.userId, m.userId),
   memberPresence: (m) => eq(memberPresence.userId, m.userId),
+  memberReminders: (m) => eq(memberReminders.userId, m.userId),
+  memberSanctions: (m) => eq(memberSanctions.userId, m.userId),
   messageNotices: (m) => eq(messageNotices.userId, m.userId),
   pushSubscriptions: (m) => eq(pushSubscriptions.userId, m.userId),
   // A complaint is the operator's record: it stays, without the link to the account.
@@ -96,6 +100,10 @@ const NOT_MEMBER_DATA: Record<string, string> = {
   jobs: 'ids of rows (a mail, an order) that the purge removes or keeps without the member; a job whose row is gone does nothing',
   jobSchedules: 'when each recurring job runs next',
   serverKeys: "the server's own signing keys (Web Push, unsubscribe links)",
+  staffUsers: 'the operator console\'s staff, who are not members',
+  staffSessions: "the staff's console sessions",
+  staffRecoveryCodes: "the staff's recovery codes",
+  auditLog: "the operator's record of console actions: it names a member by id only, never their data",
   sandboxPayments: "the payment sandbox, standing in for the provider (development): the provider's own records",
   sandboxCustomers: "the payment sandbox, standing in for the provider (development): the provider's own records",
   sandboxMandates: "the payment sandbox, standing in for the provider (development): the provider's own records",
@@ -122,7 +130,7 @@ describe('the account purge covers every table', () => {
       .sort();
     const classified = [...Object.keys(MEMBER_DATA), ...Object.keys(NOT_MEMBER_DATA)].sort();
     expect(classified).toEqual(tables);
-    expect(tables.length).toBe(40);
+    expect(tables.length).toBe(47);
   });
 
   it("leaves no row of a member's data that refers to them once their account is purged", async () => {
@@ -208,6 +216,8 @@ describe('the account purge covers every table', () => {
     await db.insert(notificationPreferences).values({ userId: m.userId, type: 'like', channel: 'email', enabled: false });
     await db.insert(memberPresence).values({ userId: m.userId, activeUntil: new Date(now) });
     await db.insert(messageNotices).values({ userId: m.userId, mailedAt: new Date(now) });
+    await db.insert(memberReminders).values({ userId: m.userId, kind: 'weekly_update', sentAt: new Date(now) });
+    await db.insert(memberSanctions).values({ userId: m.userId, kind: 'warning', reason: 'test' });
     await db.insert(pushSubscriptions).values({ userId: m.userId, siteId, endpoint: 'https://push.example/purge', p256dh: 'k', auth: 'a' });
     await db.insert(mailReports).values({ userId: m.userId, kind: 'bounce', status: 'permanent' });
     await db.insert(complaints).values({
