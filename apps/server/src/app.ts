@@ -25,6 +25,7 @@ import { healthRoutes } from './modules/health/health.routes';
 import { likesRoutes } from './modules/likes/likes.routes';
 import { devMailboxRoutes } from './modules/mail/dev-mailbox.routes';
 import { mailReportsRoutes } from './modules/mail/mail-reports.routes';
+import { moderationRoutes } from './modules/moderation/moderation.routes';
 import { notificationsRoutes } from './modules/notifications/notifications.routes';
 import { pageDataMaker } from './modules/page-data/page-data.service';
 import { paymentsRoutes } from './modules/payments/payments.routes';
@@ -125,6 +126,7 @@ export async function buildApp(ctx: AppContext, options: BuildOptions = {}): Pro
   await app.register(searchRoutes);
   await app.register(directDebitRoutes);
   await app.register(staffRoutes);
+  await app.register(moderationRoutes);
 
   // The payment sandbox (Mollie's API, the test checkout and its dashboard) when no Mollie key is set. Its code is
   // loaded here and only then: a server without the sandbox (production) never loads it.

@@ -21,6 +21,8 @@ export const ACCOUNT_ERRORS = {
   activationFailed: 'auth.errors.activationFailed',
   signupsClosed: 'auth.errors.signupsClosed',
   accountBeingRemoved: 'auth.errors.accountBeingRemoved',
+  banned: 'auth.errors.banned',
+  suspended: 'auth.errors.suspended',
   wrongPassword: 'auth.errors.wrongPassword',
   sameEmail: 'auth.errors.sameEmail',
   tooManyRequests: 'auth.errors.tooManyRequests',

@@ -18,6 +18,7 @@ export * from './fields';
 export * from './likes';
 export * from './live';
 export * from './locales';
+export * from './moderation';
 export * from './notification-constants';
 export * from './notifications';
 export * from './payments';

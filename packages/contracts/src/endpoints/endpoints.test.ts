@@ -6,6 +6,7 @@ import { dataExportEndpoints } from './data-export';
 import { endpoints } from './index';
 import { mailEndpoints } from './mail';
 import { memberEndpoints } from './members';
+import { moderationEndpoints } from './moderation';
 import { notificationEndpoints } from './notifications';
 import { paymentEndpoints } from './payments';
 import { siteEndpoints } from './site';
@@ -22,6 +23,7 @@ describe('the endpoints table', () => {
       notificationEndpoints,
       dataExportEndpoints,
       consoleStaffEndpoints,
+      moderationEndpoints,
     ];
     const all = areas.flatMap((area) => Object.keys(area));
     expect(all.length).toBe(Object.keys(endpoints).length);
@@ -38,6 +40,7 @@ describe('the endpoints table', () => {
       'GET /api/photo.php: binary',
       'GET /api/chat-photo.php: binary',
       'GET /api/live: websocket',
+      'GET /api/console/moderation/photos/:id: binary',
     ]);
   });
 

@@ -5,6 +5,7 @@ import { consoleStaffEndpoints } from './console';
 import { dataExportEndpoints } from './data-export';
 import { mailEndpoints } from './mail';
 import { memberEndpoints } from './members';
+import { moderationEndpoints } from './moderation';
 import { notificationEndpoints } from './notifications';
 import { paymentEndpoints } from './payments';
 import { siteEndpoints } from './site';
@@ -27,6 +28,7 @@ export const endpoints = {
   ...dataExportEndpoints,
   ...mailEndpoints,
   ...consoleStaffEndpoints,
+  ...moderationEndpoints,
 };
 
 export type Endpoints = typeof endpoints;

@@ -5,6 +5,7 @@ import { addressKey } from '../../lib/addresses';
 import { type HttpError, tooManyRequests } from '../../lib/errors';
 import { verifyPassword } from '../../lib/passwords';
 import { dbOf } from '../../lib/transaction';
+import { checkLoginAllowed } from '../moderation/moderation.service';
 import { startSession } from '../sessions/sessions.service';
 import { findAccount, findUserByEmail } from './auth.repository';
 import { accountError, DAY, isWithinReactivation, type RequestInfo, sendReactivationLink } from './auth.service';
@@ -105,6 +106,8 @@ export async function login(ctx: AppContext, info: RequestInfo, input: LoginInpu
     }
     throw accountError(409, 'account_being_removed', E.accountBeingRemoved);
   }
+  // A banned or suspended member is told so (403 `banned`, `suspended` with its end) and gets no session.
+  await checkLoginAllowed(ctx, user.id);
   // The browser that proved the password gets (or renews) its device cookie for this account.
   return { user, session: await startSession(ctx, user.id, info.userAgent), deviceAccount: loginAccount(info, email) };
 }

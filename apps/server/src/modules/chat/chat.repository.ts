@@ -347,3 +347,31 @@ export async function markPhotoRevealed(db: Executor, messageId: number, at: Dat
     .returning({ id: messages.id });
   return changed.length > 0;
 }
+
+/**
+ * For moderation: the messages of a conversation around one of them (up to `around` before and after, all of
+ * them, whatever either member removed), oldest first, with their senders' names.
+ */
+export async function listMessagesAround(db: Executor, conversationId: number, messageId: number, around: number) {
+  const [target] = await db
+    .select({ seq: messages.seq })
+    .from(messages)
+    .where(and(eq(messages.id, messageId), eq(messages.conversationId, conversationId)));
+  const columns = { message: messages, senderName: profiles.name, senderIsFictional: profiles.isFictional };
+  const base = () => db.select(columns).from(messages).innerJoin(profiles, eq(profiles.id, messages.senderProfileId));
+  if (!target) {
+    const newest = await base().where(eq(messages.conversationId, conversationId)).orderBy(desc(messages.seq)).limit(around);
+    return newest.reverse();
+  }
+  const [before, after] = await Promise.all([
+    base()
+      .where(and(eq(messages.conversationId, conversationId), lt(messages.seq, target.seq)))
+      .orderBy(desc(messages.seq))
+      .limit(around),
+    base()
+      .where(and(eq(messages.conversationId, conversationId), gte(messages.seq, target.seq)))
+      .orderBy(asc(messages.seq))
+      .limit(around + 1),
+  ]);
+  return [...before.reverse(), ...after];
+}

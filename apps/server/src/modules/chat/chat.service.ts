@@ -26,6 +26,7 @@ import {
   findPartner,
   insertConversation,
   insertMessage,
+  listMessagesAround,
   lockConversation,
   lockStarts,
   type MessageRow,
@@ -341,4 +342,9 @@ export async function rejectMessage(ctx: AppContext, messageId: number): Promise
     }
     return true;
   });
+}
+
+/** For moderation: a conversation's messages around one (10 before and after), with their senders' names. */
+export function conversationAround(ctx: DbContext, conversationId: number, messageId: number) {
+  return listMessagesAround(dbOf(ctx), conversationId, messageId, 10);
 }

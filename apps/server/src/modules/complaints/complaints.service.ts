@@ -2,9 +2,22 @@ import { randomBytes } from 'node:crypto';
 import { CHAT_REPORT_CATEGORY, type ComplaintInput } from '@amora/contracts';
 import type { AppContext } from '../../context';
 import { HttpError, tooManyRequests } from '../../lib/errors';
-import { dbOf } from '../../lib/transaction';
+import { type DbContext, dbOf } from '../../lib/transaction';
 import type { Site } from '../sites/sites.service';
-import { insertComplaint } from './complaints.repository';
+import {
+  type ComplaintFilter,
+  type ComplaintRow,
+  countAbout,
+  countComplaints,
+  findComplaintRow,
+  insertComplaint,
+  listComplaints,
+  listHandledUnseen,
+  setHandled,
+  setReporterNotified,
+} from './complaints.repository';
+
+export type { ComplaintFilter, ComplaintRow };
 
 const PER_ADDRESS_PER_HOUR = 5;
 
@@ -92,4 +105,39 @@ export async function fileMemberReport(
     if (once) await ctx.limiter.release(once);
     throw error;
   }
+}
+
+/** The moderation queue's complaints and reports (oldest open first, or newest handled first) and how many match. */
+export async function listForModeration(ctx: DbContext, filter: ComplaintFilter, limit: number) {
+  const [rows, total] = await Promise.all([listComplaints(dbOf(ctx), filter, limit), countComplaints(dbOf(ctx), filter)]);
+  return { rows, total };
+}
+
+export function findComplaint(ctx: DbContext, id: number): Promise<ComplaintRow | undefined> {
+  return findComplaintRow(dbOf(ctx), id);
+}
+
+/** Moderation handled it: how (dismissed, message_removed, warned, …), by which staff member, when. */
+export function markHandled(
+  ctx: DbContext,
+  id: number,
+  handled: { resolution: string; staffId: number; at: Date },
+): Promise<ComplaintRow | undefined> {
+  return setHandled(dbOf(ctx), id, { resolution: handled.resolution, handledBy: handled.staffId, handledAt: handled.at });
+}
+
+/** How many complaints and reports name this profile. */
+export function countReportsAbout(ctx: DbContext, profileId: number): Promise<number> {
+  return countAbout(dbOf(ctx), profileId);
+}
+
+/** The member's own complaints and reports handled since they last looked (a notice in the app). */
+export async function handledReportsOf(ctx: DbContext, userId: number): Promise<{ reference: string; handledAt: Date }[]> {
+  const rows = await listHandledUnseen(dbOf(ctx), userId);
+  return rows.flatMap((row) => (row.handledAt ? [{ reference: row.reference, handledAt: row.handledAt }] : []));
+}
+
+/** The member has seen that their reports were handled. */
+export function markReportsSeen(ctx: DbContext, userId: number, at: Date): Promise<void> {
+  return setReporterNotified(dbOf(ctx), userId, at);
 }

@@ -24,6 +24,7 @@ const VARS: Record<MailKind, Record<string, string | number>> = {
   reactivated: { name: 'Alex' },
   password_changed: { name: 'Alex' },
   data_export: { name: 'Alex', link: 'https://herzklopfen.localhost/api/data-export.php?token=t6', days: 7 },
+  report_handled: { name: 'Alex', reference: 'C-7K2M9Q4D' },
   activity_message: { name: 'Alex', from: 'Mia', count: 2, link: 'https://herzklopfen.localhost/members/7/chat' },
   activity_messages: { name: 'Alex', count: 5, link: 'https://herzklopfen.localhost/chats' },
   activity_match: { name: 'Alex', from: 'Mia', link: 'https://herzklopfen.localhost/members/7' },

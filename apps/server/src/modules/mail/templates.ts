@@ -12,6 +12,7 @@ export type MailKind =
   | 'reactivated'
   | 'password_changed'
   | 'data_export'
+  | 'report_handled'
   | ActivityMailKind
   | OccasionalMailKind;
 

@@ -1,5 +1,5 @@
-import { blocks, type Executor, notHiddenFrom, photos, profiles, users } from '@amora/db';
-import { and, count, desc, eq, ne, sql } from 'drizzle-orm';
+import { blocks, type Executor, notHiddenFrom, photos, profiles, sites, users } from '@amora/db';
+import { and, asc, count, desc, eq, lt, ne, sql } from 'drizzle-orm';
 
 export type PhotoRow = typeof photos.$inferSelect;
 
@@ -107,4 +107,63 @@ export async function hasBlocked(db: Executor, blockerProfileId: number, blocked
 /** The account purge: the profile's photo rows (the files go after the commit, photos.service's removeMemberMedia). */
 export async function deletePhotosOf(db: Executor, profileId: number): Promise<void> {
   await db.delete(photos).where(eq(photos.profileId, profileId));
+}
+
+/** Which photos waiting for moderation are listed: on sites that moderate photos, of one site, older than a moment. */
+export interface PendingPhotoFilter {
+  siteId?: number;
+  createdBefore?: Date;
+}
+
+function pendingWhere(filter: PendingPhotoFilter) {
+  return and(
+    eq(photos.status, 'pending'),
+    eq(sites.moderatePhotos, true),
+    filter.siteId === undefined ? undefined : eq(profiles.siteId, filter.siteId),
+    filter.createdBefore === undefined ? undefined : lt(photos.createdAt, filter.createdBefore),
+  );
+}
+
+/** Photos waiting for moderation, oldest first, with their profile. */
+export async function listPendingPhotos(db: Executor, filter: PendingPhotoFilter, limit: number) {
+  return db
+    .select({
+      id: photos.id,
+      createdAt: photos.createdAt,
+      profileId: profiles.id,
+      siteId: profiles.siteId,
+      userId: profiles.userId,
+      name: profiles.name,
+      isFictional: profiles.isFictional,
+    })
+    .from(photos)
+    .innerJoin(profiles, eq(profiles.id, photos.profileId))
+    .innerJoin(sites, eq(sites.id, profiles.siteId))
+    .where(pendingWhere(filter))
+    .orderBy(asc(photos.createdAt), asc(photos.id))
+    .limit(limit);
+}
+
+export async function countPendingPhotos(db: Executor, filter: PendingPhotoFilter): Promise<number> {
+  const [row] = await db
+    .select({ value: count() })
+    .from(photos)
+    .innerJoin(profiles, eq(profiles.id, photos.profileId))
+    .innerJoin(sites, eq(sites.id, profiles.siteId))
+    .where(pendingWhere(filter));
+  return Number(row?.value ?? 0);
+}
+
+/** A photo with its profile's site and account, whatever its status. */
+export async function findPhotoWithProfile(db: Executor, photoId: number) {
+  const [row] = await db
+    .select({ photo: photos, siteId: profiles.siteId, userId: profiles.userId })
+    .from(photos)
+    .innerJoin(profiles, eq(profiles.id, photos.profileId))
+    .where(eq(photos.id, photoId));
+  return row;
+}
+
+export async function setPhotoStatus(tx: Executor, photoId: number, status: 'active' | 'pending' | 'rejected'): Promise<void> {
+  await tx.update(photos).set({ status }).where(eq(photos.id, photoId));
 }

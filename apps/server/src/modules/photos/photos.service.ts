@@ -14,19 +14,24 @@ export { MAX_PHOTO_BYTES } from './photo-processing';
 import { QueueRefusedError, WorkQueue } from './photo-queue';
 import { canSeeVariant, type PhotoViewer } from './photos.policy';
 import {
+  countPendingPhotos,
   countPhotos,
   deletePhotoRow,
   deletePhotosOf,
   findMainPhotoId,
   findOwnPhoto,
   findPhotoForViewing,
+  findPhotoWithProfile,
   findProfileForUpload,
   hasBlocked,
   insertPhoto,
+  listPendingPhotos,
   listPhotosOf,
   lockProfile,
   newestActivePhoto,
+  type PendingPhotoFilter,
   type PhotoRow,
+  setPhotoStatus,
 } from './photos.repository';
 import { newStorageKey, ownerKeyOf, readPhotoFile, removeOwnerMedia, removePhotoFiles, writePhotoFiles } from './photos.storage';
 
@@ -258,6 +263,16 @@ export async function readOwnPhotoFiles(
   return files.flatMap((file) => (file.bytes ? [{ variant: file.variant, bytes: file.bytes }] : []));
 }
 
+/**
+ * A member's photo for the console (member support and moderation): any status, any site, as long as it is the
+ * account's; null otherwise. Staff only: the console's routes check the role.
+ */
+export async function readPhotoForStaff(ctx: PhotoContext, userId: number, photoId: number, variant: PhotoVariant): Promise<Buffer | null> {
+  const photo = await findPhotoForViewing(dbOf(ctx), photoId, null);
+  if (!photo || photo.userId !== userId) return null;
+  return readPhotoFile(ctx.config.dataDir, ownerKeyOf({ userId, profileId: photo.profileId }), photo.storageKey, variant);
+}
+
 /** Development and tests only (the route is not registered in production): payments will set paid_user. */
 export async function setPremiumForDev(ctx: PhotoContext, userId: number, paid: boolean): Promise<void> {
   await setPaidUser(ctx, userId, paid);
@@ -338,4 +353,55 @@ export async function readPhotoUpload(request: FastifyRequest): Promise<Buffer> 
     // Anything else here is a body that is not valid multipart (no boundary, cut short): the client's fault.
     throw badRequest(UPLOAD_FIELD, 'The upload could not be read; send the photo as multipart/form-data');
   }
+}
+
+/** Photos waiting for moderation on the sites that moderate photos (the console's queue), oldest first, and how many. */
+export async function pendingPhotos(ctx: DbContext, filter: PendingPhotoFilter, limit: number) {
+  const [rows, total] = await Promise.all([listPendingPhotos(dbOf(ctx), filter, limit), countPendingPhotos(dbOf(ctx), filter)]);
+  return { rows, total };
+}
+
+/** One photo for moderation, whatever its status, with its profile's site and account. */
+export function photoForModeration(ctx: DbContext, photoId: number) {
+  return findPhotoWithProfile(dbOf(ctx), photoId);
+}
+
+/**
+ * Moderation decides on a photo: approved (active; the main photo when the profile has none) or rejected (kept,
+ * never shown to anyone but the console; the next active photo becomes main when it was the main photo). A
+ * rejected photo approved again is restored. Answers the status before, or null when there is no such photo;
+ * whether the main photo changed is published as profile.changed once committed.
+ */
+export async function decidePhoto(
+  ctx: PhotoContext & Pick<AppContext, 'events'>,
+  photoId: number,
+  decision: 'active' | 'rejected',
+): Promise<{ before: string; profileId: number } | null> {
+  return withTransaction(ctx, async (tx) => {
+    const found = await findPhotoWithProfile(tx, photoId);
+    if (!found) return null;
+    const { photo, siteId } = found;
+    const locked = await lockProfile(tx, photo.profileId);
+    if (!locked) return null;
+    await setPhotoStatus(tx, photoId, decision);
+    let mainChanged = false;
+    if (decision === 'active' && locked.mainPhotoId === null) {
+      await setProfileMainPhoto(ctx, photo.profileId, photoId, ctx.now());
+      mainChanged = true;
+    } else if (decision === 'rejected' && locked.mainPhotoId === photoId) {
+      const next = await newestActivePhoto(tx, photo.profileId, photoId);
+      await setProfileMainPhoto(ctx, photo.profileId, next?.id ?? null, ctx.now());
+      mainChanged = true;
+    }
+    if (mainChanged) ctx.events.publish({ type: 'profile.changed', siteId, profileId: photo.profileId, fields: ['main_photo'] });
+    return { before: photo.status, profileId: photo.profileId };
+  });
+}
+
+/** The large variant of any photo, for the console (its route is for staff only). */
+export async function readPhotoForModeration(ctx: PhotoContext, photoId: number): Promise<Buffer | null> {
+  const found = await findPhotoWithProfile(dbOf(ctx), photoId);
+  if (!found) return null;
+  const owner = { userId: found.userId, profileId: found.photo.profileId };
+  return readPhotoFile(ctx.config.dataDir, ownerKeyOf(owner), found.photo.storageKey, 'large');
 }

@@ -141,3 +141,18 @@ export async function deleteProfileRows(db: Executor, profileId: number): Promis
   await db.delete(blocks).where(or(eq(blocks.blockerProfileId, profileId), eq(blocks.blockedProfileId, profileId)));
   await db.delete(profiles).where(eq(profiles.id, profileId));
 }
+
+/** Changes the account's profile from one status to another; answers the profile changed, if any. */
+export async function switchProfileStatus(
+  tx: Executor,
+  userId: number,
+  from: string,
+  to: string,
+): Promise<{ id: number; siteId: number } | undefined> {
+  const [row] = await tx
+    .update(profiles)
+    .set({ status: to })
+    .where(and(eq(profiles.userId, userId), eq(profiles.status, from)))
+    .returning({ id: profiles.id, siteId: profiles.siteId });
+  return row;
+}

@@ -37,6 +37,7 @@ import {
   relatedProfiles,
   setMainPhotoId,
   setProfileStatusOf as setProfileStatus,
+  switchProfileStatus,
   updateProfileRow,
 } from './profiles.repository';
 
@@ -367,4 +368,19 @@ export async function listBlocked(ctx: AppContext, auth: Auth): Promise<BlockedP
 export async function purgeMember(ctx: DbContext, member: { profileId: number | null }): Promise<void> {
   const { profileId } = member;
   if (profileId !== null) await withTransaction(ctx, (tx) => deleteProfileRows(tx, profileId));
+}
+
+/** A profile and its account (null for a fictional profile), for moderation. */
+export function profileForModeration(ctx: DbContext, profileId: number) {
+  return findProfileWithOwner(dbOf(ctx), profileId);
+}
+
+/**
+ * Moderation hides a suspended or banned member's profile from everyone (status 'suspended': every place that
+ * shows a profile shows only active ones) and shows it again when the sanction ends; only an active profile is
+ * hidden, and only a hidden one comes back, so a profile not yet active or deleted keeps its status.
+ */
+export async function setSanctionHidden(ctx: Pick<AppContext, 'db' | 'events'>, userId: number, hidden: boolean): Promise<void> {
+  const changed = await switchProfileStatus(dbOf(ctx), userId, hidden ? 'active' : 'suspended', hidden ? 'suspended' : 'active');
+  if (changed) ctx.events.publish({ type: 'profile.changed', siteId: changed.siteId, profileId: changed.id, fields: ['status'] });
 }

@@ -1,5 +1,5 @@
-import { type Executor, profiles, sessions, users } from '@amora/db';
-import { and, eq, gt } from 'drizzle-orm';
+import { type Executor, memberSanctions, profiles, sessions, users } from '@amora/db';
+import { and, eq, gt, isNull, notExists, or } from 'drizzle-orm';
 
 /** The member a session stands for: their account row and their profile row. */
 export type UserRow = typeof users.$inferSelect;
@@ -9,14 +9,27 @@ export async function insertSession(db: Executor, session: typeof sessions.$infe
   await db.insert(sessions).values(session);
 }
 
-/** The session's account, when the token is known and not expired. */
+/**
+ * The session's account, when the token is known and not expired, and the member is neither banned nor
+ * suspended (moderation ends their sessions too; this holds on every process at once, whatever it missed).
+ */
 export async function findSessionAccount(db: Executor, tokenHash: string, now: Date) {
+  const sanctioned = db
+    .select({ id: memberSanctions.id })
+    .from(memberSanctions)
+    .where(
+      and(
+        eq(memberSanctions.userId, sessions.userId),
+        isNull(memberSanctions.liftedAt),
+        or(eq(memberSanctions.kind, 'ban'), and(eq(memberSanctions.kind, 'suspension'), gt(memberSanctions.until, now))),
+      ),
+    );
   const [row] = await db
     .select()
     .from(sessions)
     .innerJoin(users, eq(users.id, sessions.userId))
     .innerJoin(profiles, eq(profiles.userId, users.id))
-    .where(and(eq(sessions.tokenHash, tokenHash), gt(sessions.expiresAt, now)));
+    .where(and(eq(sessions.tokenHash, tokenHash), gt(sessions.expiresAt, now), notExists(sanctioned)));
   return row ? { session: row.sessions, user: row.users, profile: row.profiles } : undefined;
 }
 
