@@ -37,6 +37,7 @@ import { searchRoutes } from './modules/search/search.routes';
 import { settingsRoutes } from './modules/settings/settings.routes';
 import { devSmsRoutes } from './modules/sms/dev-sms.routes';
 import { staffRoutes } from './modules/staff/staff.routes';
+import { supportRoutes } from './modules/support/support.routes';
 import { pageHiddenRoutes } from './modules/telemetry/page-hidden.routes';
 import { isChange } from './plugins/auth';
 import { registerCookies } from './plugins/cookies';
@@ -126,6 +127,7 @@ export async function buildApp(ctx: AppContext, options: BuildOptions = {}): Pro
   await app.register(searchRoutes);
   await app.register(directDebitRoutes);
   await app.register(staffRoutes);
+  await app.register(supportRoutes);
   await app.register(moderationRoutes);
 
   // The payment sandbox (Mollie's API, the test checkout and its dashboard) when no Mollie key is set. Its code is

@@ -13,6 +13,7 @@ export type {
 
 export * from './constants';
 export type { CompanyInfo } from './content';
+export { DATA_EXPORT_DAYS, DATA_EXPORT_LATEST_PATH } from './data-export-constants';
 export type { DiscountCodeView } from './discounts';
 export type {
   DiscoveryAction,

@@ -6,16 +6,7 @@ import { z } from 'zod';
  * alone, logged in.
  */
 
-/** How long a prepared export can be downloaded. */
-export const DATA_EXPORT_DAYS = 7;
-
-/** Catalogue keys of the refusals of POST data-export.php. */
-export const DATA_EXPORT_ERRORS = {
-  pending: 'dataExport.errors.pending',
-  ready: 'dataExport.errors.ready',
-  tooSoon: 'dataExport.errors.tooSoon',
-  expired: 'dataExport.errors.expired',
-} as const;
+export { DATA_EXPORT_DAYS, DATA_EXPORT_ERRORS } from './data-export-constants';
 
 /**
  * The member's latest export: none asked for; being prepared; ready to download until `expires_at`; no longer
@@ -27,6 +18,9 @@ export const dataExportStatusSchema = z.object({
   expires_at: z.iso.datetime().nullable(),
 });
 export type DataExportStatus = z.infer<typeof dataExportStatusSchema>;
+
+/** The settings page's download link: the member's latest export, by their session alone. */
+export const dataExportLatestQuerySchema = z.object({ download: z.literal('latest') });
 
 /** The download link of the mail: `download=1` and the link's token (opaque to the client). */
 export const dataExportDownloadQuerySchema = z.object({

@@ -27,3 +27,4 @@ export * from './push';
 export * from './routes';
 export * from './search';
 export * from './settings';
+export * from './support';

@@ -44,3 +44,15 @@ export async function releaseInWindow(db: Executor, key: string, at: Date): Prom
 export async function deleteWindow(db: Executor, key: string): Promise<void> {
   await db.execute(sql`delete from ${rateLimits} where key = ${key}`);
 }
+
+/** The windows not yet ended whose key starts with `prefix`. */
+export async function findWindowsStartingWith(db: Executor, prefix: string, at: Date): Promise<(LimitRow & { key: string })[]> {
+  const rows = (await db.execute(
+    sql`select key, count, reset_at from ${rateLimits} where left(key, ${prefix.length}) = ${prefix} and reset_at > ${at.toISOString()}`,
+  )) as unknown as { rows: (LimitRow & { key: string })[] };
+  return rows.rows;
+}
+
+export async function deleteWindowsStartingWith(db: Executor, prefix: string): Promise<void> {
+  await db.execute(sql`delete from ${rateLimits} where left(key, ${prefix.length}) = ${prefix}`);
+}

@@ -1,6 +1,15 @@
 import type { Database } from '@amora/db';
 import type { Redis } from 'ioredis';
-import { countInWindow, deleteWindow, findWindow, type LimitRow, releaseInWindow, takeInWindow } from './limiter.repository';
+import {
+  countInWindow,
+  deleteWindow,
+  deleteWindowsStartingWith,
+  findWindow,
+  findWindowsStartingWith,
+  type LimitRow,
+  releaseInWindow,
+  takeInWindow,
+} from './limiter.repository';
 
 interface LimitResult {
   allowed: boolean;
@@ -23,6 +32,10 @@ export interface Limiter {
   /** Gives back a place taken in the current window (a guess that turned out right). */
   release(key: string): Promise<void>;
   reset(key: string): Promise<void>;
+  /** The windows still open whose key starts with `prefix` (what support sees of a member's login throttles). */
+  windows(prefix: string): Promise<{ key: string; count: number; retryAfterSeconds: number }[]>;
+  /** Ends every window whose key starts with `prefix`. */
+  resetAll(prefix: string): Promise<void>;
 }
 
 export function createDbLimiter(db: Database, now: () => Date = () => new Date()): Limiter {
@@ -49,6 +62,13 @@ export function createDbLimiter(db: Database, now: () => Date = () => new Date()
     },
     async reset(key) {
       await deleteWindow(db, key);
+    },
+    async windows(prefix) {
+      const at = now();
+      return (await findWindowsStartingWith(db, prefix, at)).map((row) => ({ key: row.key, ...resultOf(row, at, true) }));
+    },
+    async resetAll(prefix) {
+      await deleteWindowsStartingWith(db, prefix);
     },
   };
 }
@@ -100,5 +120,32 @@ export function createRedisLimiter(redis: Redis, prefix = 'amora:limit:'): Limit
     async reset(key) {
       await redis.del(prefix + key);
     },
+    async windows(start) {
+      const keys = await scanKeys(redis, prefix + start);
+      const found = await Promise.all(
+        keys.map(async (key) => {
+          const [count, ttl] = await Promise.all([redis.get(key), redis.pttl(key)]);
+          return { key: key.slice(prefix.length), count: Number(count ?? 0), retryAfterSeconds: seconds(ttl), live: ttl > 0 };
+        }),
+      );
+      return found.filter((w) => w.live).map(({ key, count, retryAfterSeconds }) => ({ key, count, retryAfterSeconds }));
+    },
+    async resetAll(start) {
+      const keys = await scanKeys(redis, prefix + start);
+      if (keys.length > 0) await redis.del(...keys);
+    },
   };
+}
+
+/** Every key that starts with `start` (SCAN with the glob's special characters escaped). */
+async function scanKeys(redis: Redis, start: string): Promise<string[]> {
+  const pattern = `${start.replace(/[*?[\]\\]/g, '\\$&')}*`;
+  const keys: string[] = [];
+  let cursor = '0';
+  do {
+    const [next, batch] = await redis.scan(cursor, 'MATCH', pattern, 'COUNT', 200);
+    cursor = next;
+    keys.push(...batch);
+  } while (cursor !== '0');
+  return keys;
 }

@@ -4,6 +4,7 @@ import type {
   BlockedProfilesResponse,
   ChatsResponse,
   CompanyInfo,
+  DataExportStatus,
   DiscountCodeView,
   LikesResponse,
   RegionsResponse,
@@ -37,6 +38,9 @@ export const answers = {
     answer('GET /api/timebonus.php', () => bonus),
   /** The members I blocked (the settings page's list; none by default). */
   blocked: (profiles: BlockedProfilesResponse['profiles'] = []) => answer('GET /api/blocks.php', () => ({ profiles })),
+  /** The copy of my data (the settings page's card; none asked for by default). */
+  dataExport: (status: DataExportStatus = { status: 'none', requested_at: null, expires_at: null }) =>
+    answer('GET /api/data-export.php', () => status),
   welcomeDiscount: (discount: DiscountCodeView | null = null) =>
     answer('GET /api/discountcode.php', ({ request }) =>
       new URL(request.url).searchParams.get('welcome') === 'true' ? { discount } : undefined,
@@ -68,6 +72,7 @@ export const server = setupServer(
   answers.timeBonus(),
   answers.welcomeDiscount(),
   answers.blocked(),
+  answers.dataExport(),
   catalogueFiles,
 );
 

@@ -40,6 +40,8 @@ describe('the endpoints table', () => {
       'GET /api/photo.php: binary',
       'GET /api/chat-photo.php: binary',
       'GET /api/live: websocket',
+      'GET /api/data-export.php?download=1: binary',
+      'GET /api/data-export.php?download=latest: binary',
       'GET /api/console/moderation/photos/:id: binary',
     ]);
   });

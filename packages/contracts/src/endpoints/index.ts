@@ -9,6 +9,7 @@ import { moderationEndpoints } from './moderation';
 import { notificationEndpoints } from './notifications';
 import { paymentEndpoints } from './payments';
 import { siteEndpoints } from './site';
+import { consoleSupportEndpoints } from './support';
 
 export type { Endpoint, HttpMethod } from './endpoint';
 
@@ -28,6 +29,7 @@ export const endpoints = {
   ...dataExportEndpoints,
   ...mailEndpoints,
   ...consoleStaffEndpoints,
+  ...consoleSupportEndpoints,
   ...moderationEndpoints,
 };
 

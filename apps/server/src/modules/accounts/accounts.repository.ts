@@ -89,6 +89,11 @@ export async function addDebtAndBlock(tx: Executor, userId: number, debt: number
     .where(eq(users.id, userId));
 }
 
+/** Direct debit allowed again (support, after a chargeback blocked it); the debt stays. */
+export async function unblockDirectDebit(tx: Executor, userId: number): Promise<void> {
+  await tx.update(users).set({ directDebitBlocked: false }).where(eq(users.id, userId));
+}
+
 /** The account is deleted, with the reason given. */
 export async function markUserDeleted(
   tx: Executor,

@@ -73,6 +73,11 @@ export function addDebtAndBlock(ctx: DbContext, userId: number, debt: number): P
   return rows.addDebtAndBlock(dbOf(ctx), userId, debt);
 }
 
+/** Direct debit allowed again (support, after a chargeback); the debt stays. */
+export function unblockDirectDebit(ctx: DbContext, userId: number): Promise<void> {
+  return rows.unblockDirectDebit(dbOf(ctx), userId);
+}
+
 /** The account is deleted, with the reason given. */
 export function markUserDeleted(
   ctx: DbContext,

@@ -139,6 +139,84 @@ export async function mail(
   await ctx.mailer.queue({ kind, site: info.site, locale: user.language, to, userId: user.id, vars: { name, ...vars } });
 }
 
+/**
+ * Sends the activation mail again, with a new link: the member's own "send it again" and support's, at most three
+ * an hour. 409 when the address is confirmed already. `inUnit` runs in the unit of work that stores the link and mail.
+ */
+export async function sendActivationAgain(
+  ctx: AppContext,
+  site: Site,
+  user: UserRow,
+  name: string,
+  inUnit?: () => Promise<void>,
+): Promise<void> {
+  if (user.status !== 'not_confirmed') throw new HttpError(409, 'already_confirmed', 'This email address is already confirmed');
+  await limit(ctx, `activation-mail:${user.id}`, HOUR, 3);
+  // The link and its mail are stored in one unit of work, with what the caller adds (the console's audit row).
+  await withTransaction(ctx, async () => {
+    const token = await issueToken(ctx, user.id, 'activation');
+    await mail(ctx, { site }, 'activation', user, user.email, name, { link: activationLink(ctx, site, token) });
+    await inUnit?.();
+  });
+}
+
+/** Wrong passwords a login window allows (login.service.ts, loginLimits): per account from one address, per account, per device. */
+export const LOGIN_ALLOWANCE = { address: 5, account: 20, network: 50, device: 5 } as const;
+
+/** The throttled name of an account in the login throttles: the site and the address asked for (known or not). */
+export function loginAccountKey(siteId: number, email: string): string {
+  return `${siteId}:${email.toLowerCase()}`;
+}
+
+interface LoginWindow {
+  key: string;
+  count: number;
+  retryAfterSeconds: number;
+  max: number;
+}
+
+/** The login throttles' windows of one account: the account's own, per address and per device. */
+async function loginWindowsOf(ctx: AppContext, siteId: number, email: string): Promise<LoginWindow[]> {
+  const account = loginAccountKey(siteId, email);
+  const [accountWide, devices] = await Promise.all([
+    ctx.limiter.windows(`login:${account}`),
+    ctx.limiter.windows(`login-device:${account}:`),
+  ]);
+  const windows: LoginWindow[] = devices.map((w) => ({ ...w, max: LOGIN_ALLOWANCE.device }));
+  for (const w of accountWide) {
+    if (w.key === `login:${account}`) windows.push({ ...w, max: LOGIN_ALLOWANCE.account });
+    else if (w.key.startsWith(`login:${account}:`)) windows.push({ ...w, max: LOGIN_ALLOWANCE.address });
+  }
+  return windows;
+}
+
+/**
+ * Where the login throttles stand for an account (support's view): locked when any of its windows (the account's,
+ * one address's, one device's) has used up its wrong passwords; the fullest window's count and wait.
+ */
+export async function loginLockoutOf(ctx: AppContext, siteId: number, email: string) {
+  const windows = await loginWindowsOf(ctx, siteId, email);
+  let fullest: LoginWindow | null = null;
+  for (const w of windows) if (fullest === null || w.count / w.max > fullest.count / fullest.max) fullest = w;
+  const full = windows.filter((w) => w.count >= w.max);
+  return {
+    locked: full.length > 0,
+    attempts: fullest?.count ?? 0,
+    max: fullest?.max ?? LOGIN_ALLOWANCE.account,
+    retry_after_seconds: Math.max(0, ...full.map((w) => w.retryAfterSeconds)),
+  };
+}
+
+/** Ends every login throttle window of an account (the account's, each address's and each device's). */
+export async function clearLoginLockout(ctx: AppContext, siteId: number, email: string): Promise<void> {
+  const account = loginAccountKey(siteId, email);
+  await Promise.all([
+    ctx.limiter.reset(`login:${account}`),
+    ctx.limiter.resetAll(`login:${account}:`),
+    ctx.limiter.resetAll(`login-device:${account}:`),
+  ]);
+}
+
 /** Whether a deleted account may still come back (within the 14 days). */
 export function isWithinReactivation(ctx: AppContext, user: UserRow): boolean {
   return !!user.deletedAt && ctx.now().getTime() - user.deletedAt.getTime() < REACTIVATION_DAYS * DAY;

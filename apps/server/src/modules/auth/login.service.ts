@@ -8,7 +8,15 @@ import { dbOf } from '../../lib/transaction';
 import { checkLoginAllowed } from '../moderation/moderation.service';
 import { startSession } from '../sessions/sessions.service';
 import { findAccount, findUserByEmail } from './auth.repository';
-import { accountError, DAY, isWithinReactivation, type RequestInfo, sendReactivationLink } from './auth.service';
+import {
+  accountError,
+  DAY,
+  isWithinReactivation,
+  LOGIN_ALLOWANCE,
+  loginAccountKey,
+  type RequestInfo,
+  sendReactivationLink,
+} from './auth.service';
 import { trustedDevice } from './device-cookie';
 
 /** Logging in (login.php) under its throttles: per address, account, network and device. */
@@ -19,11 +27,11 @@ import { trustedDevice } from './device-cookie';
  * account. Places are taken before a password is checked and given back when it is right.
  */
 const LOGIN_WINDOW_MS = 15 * 60_000;
-const LOGIN_PER_ADDRESS = 5;
-const LOGIN_PER_ACCOUNT = 20;
-const LOGIN_PER_NETWORK = 50;
+const LOGIN_PER_ADDRESS = LOGIN_ALLOWANCE.address;
+const LOGIN_PER_ACCOUNT = LOGIN_ALLOWANCE.account;
+const LOGIN_PER_NETWORK = LOGIN_ALLOWANCE.network;
 /** Wrong passwords per window from a browser with a device cookie for the account (counted instead of the others). */
-const LOGIN_PER_DEVICE = 5;
+const LOGIN_PER_DEVICE = LOGIN_ALLOWANCE.device;
 function loginBlocked(retryAfterSeconds: number): HttpError {
   const minutes = Math.max(1, Math.ceil(retryAfterSeconds / 60));
   return accountError(
@@ -37,7 +45,7 @@ function loginBlocked(retryAfterSeconds: number): HttpError {
 
 /** The throttled name of an account: the site and the address asked for (known or not). */
 function loginAccount(info: RequestInfo, email: string): string {
-  return `${info.site.id}:${email}`;
+  return loginAccountKey(info.site.id, email);
 }
 
 /**

@@ -24,7 +24,7 @@ import {
   type ProfileRow,
   type UserRow,
 } from './auth.repository';
-import { accountError, activationLink, HOUR, issueToken, limit, mail, type RequestInfo } from './auth.service';
+import { accountError, activationLink, HOUR, issueToken, limit, mail, type RequestInfo, sendActivationAgain } from './auth.service';
 
 /** Signing up (signup.php) and activating the account by the mailed link, with the signup's first message. */
 
@@ -152,8 +152,5 @@ async function deliverSignupMessages(ctx: AppContext, userId: number): Promise<v
 }
 
 export async function resendActivation(ctx: AppContext, info: RequestInfo, user: UserRow, name: string): Promise<void> {
-  if (user.status !== 'not_confirmed') throw new HttpError(409, 'already_confirmed', 'This email address is already confirmed');
-  await limit(ctx, `activation-mail:${user.id}`, HOUR, 3);
-  const token = await issueToken(ctx, user.id, 'activation');
-  await mail(ctx, info, 'activation', user, user.email, name, { link: activationLink(ctx, info.site, token) });
+  await sendActivationAgain(ctx, info.site, user, name);
 }

@@ -14,6 +14,7 @@ import { purgeDeletedAccounts } from '../deletion/deletion.service';
 import { expireExports } from './data-export.service';
 
 const EXPORT = '/api/data-export.php';
+const LATEST = `${EXPORT}?download=latest`;
 const DAY = 86_400_000;
 
 let t: TestApp;
@@ -263,6 +264,22 @@ describe('GET /api/data-export.php?download=1', () => {
     expect(after.status).toBe('expired');
     expect((await as(me, 'GET', link)).statusCode).toBe(410);
     expect((await as(me, 'GET', EXPORT)).json()).toMatchObject({ status: 'expired' });
+  });
+
+  it("serves the settings page's link: my latest export by my session alone", async () => {
+    const me = await createMember(t);
+    const other = await createMember(t);
+    expect((await as(me, 'GET', LATEST)).statusCode).toBe(404);
+    expect((await as(me, 'POST', EXPORT)).statusCode).toBe(200);
+    expect((await as(me, 'GET', LATEST)).statusCode).toBe(404);
+    await t.ctx.jobs.runDue();
+    const res = await as(me, 'GET', LATEST);
+    expect(res.statusCode, res.body).toBe(200);
+    expect(readZip(res.rawPayload).json['account.json']).toMatchObject({ email: me.email });
+    expect((await as(other, 'GET', LATEST)).statusCode).toBe(404);
+    expect((await as(null, 'GET', LATEST)).statusCode).toBe(403);
+    t.clock.advance(7 * DAY);
+    expect((await as(me, 'GET', LATEST)).statusCode).toBe(410);
   });
 
   it('goes with the account: the purge removes the export and its file', async () => {

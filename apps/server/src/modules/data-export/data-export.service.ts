@@ -364,13 +364,26 @@ export async function prepareExport(ctx: AppContext, exportId: number): Promise<
  * The mailed link (GET data-export.php?download=1&token=…): the ZIP, to the member who asked for it alone, until it
  * expires. Anyone else's link, or none, is 404 as for a link that does not exist; an expired one is 410.
  */
-export async function openDownload(
-  ctx: AppContext,
-  userId: number,
-  token: string,
-): Promise<{ stream: ReadStream; size: number; readyAt: Date }> {
+export async function openDownload(ctx: AppContext, userId: number, token: string): Promise<Download> {
   const row = await rows.findExportByToken(dbOf(ctx), hashToken(token));
   if (!row || row.userId !== userId) throw notFound('This download link is not valid');
+  return openFile(ctx, row);
+}
+
+/** The settings page's link (GET data-export.php?download=latest): the member's latest export, as the mailed link. */
+export async function openLatestDownload(ctx: AppContext, userId: number): Promise<Download> {
+  const row = await rows.findLatestExport(dbOf(ctx), userId);
+  if (!row || row.status === 'pending' || row.status === 'failed') throw notFound('There is no data export to download');
+  return openFile(ctx, row);
+}
+
+interface Download {
+  stream: ReadStream;
+  size: number;
+  readyAt: Date;
+}
+
+async function openFile(ctx: AppContext, row: rows.DataExportRow): Promise<Download> {
   const expired = row.status === 'expired' || (row.expiresAt?.getTime() ?? 0) <= ctx.now().getTime();
   if (expired || row.status !== 'ready' || !row.fileKey) throw exportError(410, 'export_expired', E.expired);
   const path = exportPath(ctx, row.fileKey);

@@ -75,13 +75,41 @@ export async function offerDeleteDiscount(ctx: AppContext, user: UserRow, site: 
 /** DELETE user.php: with the right password, the account is deleted, every session ends and the reactivation link goes out. */
 export async function deleteAccount(ctx: AppContext, info: RequestInfo, user: UserRow, name: string, input: DeleteAccountInput) {
   await checkMemberPassword(ctx, user, input.password);
+  await removeAccount(ctx, info.site, user, name, { reason: input.reason, reasonText: input.reason_text ?? null });
+}
+
+/**
+ * Support deletes an account on the member's request, as their own deletion does (without their password): the
+ * reason `support`, the same 14 days to come back by the mailed link. `inUnit` runs in the deletion's unit of
+ * work (the console's audit row).
+ */
+export async function deleteAccountForMember(
+  ctx: AppContext,
+  site: Site,
+  user: UserRow,
+  name: string,
+  reasonText: string,
+  inUnit: () => Promise<void>,
+): Promise<void> {
+  await removeAccount(ctx, site, user, name, { reason: 'support', reasonText }, inUnit);
+}
+
+async function removeAccount(
+  ctx: AppContext,
+  site: Site,
+  user: UserRow,
+  name: string,
+  why: { reason: string; reasonText: string | null },
+  inUnit?: () => Promise<void>,
+): Promise<void> {
   await withTransaction(ctx, async () => {
     // The account is deleted (with the reason given) and its profile leaves every list at once.
-    await markUserDeleted(ctx, user.id, { deletedAt: ctx.now(), reason: input.reason, reasonText: input.reason_text ?? null });
+    await markUserDeleted(ctx, user.id, { deletedAt: ctx.now(), ...why });
     await setProfileStatusOf(ctx, user.id, 'deleted');
     await endAllSessions(ctx, { siteId: user.siteId, userId: user.id });
+    await inUnit?.();
   });
-  await sendReactivationLink(ctx, info.site, user, name, user.status);
+  await sendReactivationLink(ctx, site, user, name, user.status);
 }
 
 /** Reactivation link within 14 days: everything comes back as it was. */
@@ -110,22 +138,34 @@ export async function reactivate(ctx: AppContext, info: RequestInfo, token: stri
  */
 export async function purgeDeletedAccounts(ctx: AppContext): Promise<number> {
   const due = await accountsDeletedBefore(dbOf(ctx), new Date(ctx.now().getTime() - REACTIVATION_DAYS * DAY_MS));
-  for (const member of due) {
-    await withTransaction(ctx, async () => {
-      await purgeMail(ctx, member);
-      await purgePhotos(ctx, member);
-      await purgeLikes(ctx, member);
-      await purgeChat(ctx, member);
-      await purgeDiscovery(ctx, member);
-      await purgeProfile(ctx, member);
-      await purgeSessions(ctx, member);
-      await purgePayments(ctx, member);
-      await purgeDirectDebit(ctx, member);
-      await purgeDiscounts(ctx, member);
-      await purgeDataExports(ctx, member);
-      await purgeAccount(ctx, member);
-    });
-    await removeMemberMedia(ctx, member);
-  }
+  for (const member of due) await purgeAccountNow(ctx, member);
   return due.length;
+}
+
+/**
+ * Removes one account for good, in one unit of work (see purgeDeletedAccounts); the hourly purge after the 14 days,
+ * or at once for an erasure request (GDPR art. 17) an admin carries out in the console. `inUnit` runs in that unit
+ * of work (the console's audit row).
+ */
+export async function purgeAccountNow(
+  ctx: AppContext,
+  member: { userId: number; profileId: number | null },
+  inUnit?: () => Promise<void>,
+): Promise<void> {
+  await withTransaction(ctx, async () => {
+    await purgeMail(ctx, member);
+    await purgePhotos(ctx, member);
+    await purgeLikes(ctx, member);
+    await purgeChat(ctx, member);
+    await purgeDiscovery(ctx, member);
+    await purgeProfile(ctx, member);
+    await purgeSessions(ctx, member);
+    await purgePayments(ctx, member);
+    await purgeDirectDebit(ctx, member);
+    await purgeDiscounts(ctx, member);
+    await purgeDataExports(ctx, member);
+    await purgeAccount(ctx, member);
+    await inUnit?.();
+  });
+  await removeMemberMedia(ctx, member);
 }

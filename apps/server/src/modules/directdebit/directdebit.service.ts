@@ -19,6 +19,7 @@ import type { CountryCode } from 'libphonenumber-js/max';
 import type { AppContext } from '../../context';
 import { badRequest, HttpError, notFound, tooManyRequests } from '../../lib/errors';
 import { type DbContext, dbOf, withTransaction } from '../../lib/transaction';
+import { unblockDirectDebit } from '../accounts/accounts.service';
 import { countOpenDirectDebits, findCustomer, saveCustomer } from '../payments/payments.service';
 import { forgetTexts, purgeMember as purgeSms, smsOf, smsText } from '../sms/sms.service';
 import {
@@ -142,6 +143,11 @@ export async function directDebitStatus(ctx: Ctx, userId: number): Promise<Direc
     limit: DIRECT_DEBIT_OPEN_LIMIT,
     phone_country: member.country || null,
   };
+}
+
+/** Lets a member pay by direct debit again after a chargeback blocked it (support's decision); the debt stays. */
+export async function unblockDirectDebitFor(ctx: DbContext, userId: number): Promise<void> {
+  await unblockDirectDebit(ctx, userId);
 }
 
 /** Code SMS one network address may have sent in an hour, whatever the accounts and numbers. */

@@ -248,6 +248,44 @@ export async function transactionsOf(ctx: AppContext, auth: Auth): Promise<Trans
   };
 }
 
+/** An order with what the provider says of its payment now (null: no payment, or the provider does not know it). */
+export async function orderWithPayment(ctx: AppContext, orderId: number) {
+  const order = await findOrder(dbOf(ctx), orderId);
+  if (!order) return null;
+  const payment = order.providerPaymentId ? await ctx.payments.getPayment(order.providerPaymentId) : null;
+  return {
+    order: { id: order.id, userId: order.userId, status: order.status, amountMinor: order.amountMinor, currency: order.currency },
+    payment: payment && { id: payment.id, refundedMinor: payment.refundedMinor, chargedBackMinor: payment.chargedBackMinor },
+  };
+}
+
+/**
+ * Gives `amountMinor` of a paid order's payment back through the provider (its refund call, outside any unit of
+ * work), then applies what the provider says of the payment as its webhook would: the refund's credits are taken
+ * back as far as the balance goes, the rest owed (order-status.service applyRefund: event `refunded:<minor>`,
+ * ledger key `refund:<order>:<minor>`). `inUnit` runs in the same unit of work as that correction (the audit row).
+ */
+export async function refundOrder(
+  ctx: AppContext,
+  orderId: number,
+  input: { paymentId: string; amountMinor: number; currency: string; description: string; idempotencyKey: string },
+  inUnit: (after: { status: string; refundedMinor: number }) => Promise<void>,
+): Promise<{ status: string; refundedMinor: number }> {
+  await ctx.payments.createRefund(input.paymentId, {
+    amount: { minor: input.amountMinor, currency: input.currency },
+    description: input.description,
+    idempotencyKey: input.idempotencyKey,
+  });
+  const payment = await ctx.payments.getPayment(input.paymentId);
+  if (!payment) throw new Error(`The provider no longer knows payment ${input.paymentId}`);
+  return withTransaction(ctx, async () => {
+    const order = await applyPayment(ctx, orderId, payment);
+    const after = { status: order.status, refundedMinor: payment.refundedMinor };
+    await inUnit(after);
+    return after;
+  });
+}
+
 /** The account purge: orders are money records and stay, without the member (their customer link goes). */
 export async function purgeMember(ctx: DbContext, member: { userId: number }): Promise<void> {
   await detachOrders(dbOf(ctx), member.userId);

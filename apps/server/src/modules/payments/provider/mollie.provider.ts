@@ -8,6 +8,7 @@ import type {
   ProviderMethod,
   ProviderPayment,
   ProviderPaymentStatus,
+  ProviderRefund,
   SequenceType,
 } from './provider';
 import { loadMollie, routeClientThrough, type Transport } from './transport';
@@ -160,6 +161,18 @@ export function createMollieProvider(options: MollieProviderOptions): PaymentPro
       return toProviderPayment(await (await mollieClient()).payments.cancel(id));
     },
 
+    async createRefund(paymentId, input): Promise<ProviderRefund> {
+      const { MollieApiError } = await loadMollie();
+      if (!PAYMENT_ID.test(paymentId)) throw new MollieApiError('The payment id is invalid', { statusCode: 404 });
+      const refund = await (await mollieClient()).paymentRefunds.create({
+        paymentId,
+        amount: toMollieAmount(input.amount.minor, input.amount.currency),
+        description: input.description,
+        idempotencyKey: input.idempotencyKey,
+      });
+      return { id: refund.id, paymentId, amount: fromMollieAmount(refund.amount), status: String(refund.status) };
+    },
+
     async createCustomer(input): Promise<{ id: string }> {
       const customer = await (await mollieClient()).customers.create({
         ...(input.name ? { name: input.name } : {}),
@@ -210,6 +223,7 @@ export function createUnavailableProvider(): PaymentProvider {
     createPayment: refuse,
     getPayment: async () => null,
     cancelPayment: refuse,
+    createRefund: refuse,
     createCustomer: refuse,
     createMandate: refuse,
     listMandates: async () => [],

@@ -70,6 +70,15 @@ export interface ProviderPayment {
   paidAt: string | null;
 }
 
+/** A refund of (part of) a paid payment (Mollie's refund object). */
+export interface ProviderRefund {
+  id: string;
+  paymentId: string;
+  amount: ProviderAmount;
+  /** queued, pending, processing, refunded, failed or canceled. */
+  status: string;
+}
+
 export interface ProviderMandate {
   id: string;
   method: string;
@@ -93,6 +102,11 @@ export interface PaymentProvider {
    * MollieApiError) when the provider will not cancel it: no longer open, or a method it cannot cancel.
    */
   cancelPayment(id: string): Promise<ProviderPayment>;
+  /**
+   * Gives (part of) a paid payment back (Mollie's POST /payments/:id/refunds). Throws (a MollieApiError) when the
+   * provider refuses: not paid, or more than what remains. The payment's `refundedMinor` then counts it.
+   */
+  createRefund(paymentId: string, input: { amount: ProviderAmount; description: string; idempotencyKey: string }): Promise<ProviderRefund>;
   createCustomer(input: { name?: string; email?: string; metadata?: unknown }): Promise<{ id: string }>;
   /** A SEPA direct-debit mandate for a customer (consumerAccount: the IBAN). */
   createMandate(

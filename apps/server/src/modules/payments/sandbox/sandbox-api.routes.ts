@@ -11,6 +11,7 @@ import {
   presentMethods,
   presentPayment,
   presentPaymentsPage,
+  presentRefund,
   problem,
 } from './sandbox.presenter';
 import { listCustomerPayments, listPayments, type SandboxPayment } from './sandbox.repository';
@@ -20,6 +21,7 @@ import {
   createCustomer,
   createMandate,
   createPayment,
+  createRefund,
   getCustomer,
   getMandate,
   getPayment,
@@ -115,6 +117,11 @@ export async function sandboxApiRoutes(app: FastifyInstance): Promise<void> {
   app.delete<{ Params: { id: string } }>('/payments/:id', ROUTE, async (request, reply) => {
     const payment = await cancelPayment(app, request.params.id);
     return send(reply, 200, presentPayment(payment, await linksFor(app, request, payment), now()));
+  });
+
+  app.post<{ Params: { id: string } }>('/payments/:id/refunds', ROUTE, async (request, reply) => {
+    const refund = await createRefund(app, request.params.id, request.body);
+    return send(reply, 201, presentRefund(refund, await linksFor(app, request)));
   });
 
   app.post('/customers', ROUTE, async (request, reply) => {

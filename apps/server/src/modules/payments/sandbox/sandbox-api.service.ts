@@ -23,9 +23,11 @@ import {
   insertCustomer,
   insertMandate,
   insertPayment,
+  refund,
   type SandboxCustomer,
   type SandboxMandate,
   type SandboxPayment,
+  type SandboxRefund,
 } from './sandbox.repository';
 import {
   BANK_TRANSFER_MS,
@@ -280,6 +282,24 @@ export async function cancelPayment(app: FastifyInstance, id: string): Promise<S
     from !== null && payment.status === from ? await changeStatus(dbOf(app.ctx), id, [from], { status: 'canceled' }) : undefined;
   if (!canceled) throw new SandboxError(422, 'The payment cannot be canceled', 'id');
   return canceled;
+}
+
+/**
+ * POST /payments/:id/refunds: gives back part or all of a paid payment at once (status 'refunded'), and calls
+ * the payment's webhook as Mollie does. 422 when the payment is not paid or the amount is more than remains.
+ */
+export async function createRefund(app: FastifyInstance, paymentId: string, body: unknown): Promise<SandboxRefund> {
+  const payment = await getPayment(app, paymentId);
+  if (!isRecord(body)) throw new SandboxError(400, 'The request body is not a JSON object');
+  const amount = isRecord(body.amount) ? parseMollieAmount(body.amount) : null;
+  if (!amount || amount.minor < 1) throw new SandboxError(422, 'The amount contains an invalid value', 'amount');
+  if (amount.currency !== payment.currency) throw new SandboxError(422, 'The currency does not match the payment', 'amount.currency');
+  if (payment.status !== 'paid') throw new SandboxError(422, 'The payment cannot be refunded: it is not paid', 'id');
+  const refunded = await refund(dbOf(app.ctx), payment.id, amount.minor);
+  if (!refunded) throw new SandboxError(422, 'The amount is higher than the amount that remains to be refunded', 'amount');
+  if (refunded.webhookUrl) await enqueue(app, WEBHOOK_JOB, { paymentId: payment.id });
+  const description = optionalString(body, 'description', 255)?.trim() || payment.description;
+  return { id: sandboxId('re'), payment: refunded, amountMinor: amount.minor, description, createdAt: app.ctx.now() };
 }
 
 export async function createCustomer(app: FastifyInstance, body: unknown): Promise<SandboxCustomer> {

@@ -1,6 +1,6 @@
 import { toMollieAmount } from '../provider/amounts';
 import { isCancelable, methodDescription, type SandboxMethod } from './sandbox.catalogue';
-import type { SandboxCustomer, SandboxMandate, SandboxPayment } from './sandbox.repository';
+import type { SandboxCustomer, SandboxMandate, SandboxPayment, SandboxRefund } from './sandbox.repository';
 
 /** The JSON Mollie's API v2 answers with, for what the sandbox keeps. Links are absolute, as Mollie's are. */
 export interface Links {
@@ -161,6 +161,25 @@ export function presentCustomer(customer: SandboxCustomer, links: Links) {
       mandates: link(`${links.api}/customers/${customer.id}/mandates`),
       payments: link(`${links.api}/customers/${customer.id}/payments`),
       documentation: link(`${DOCS}/get-customer`, 'text/html'),
+    },
+  };
+}
+
+export function presentRefund(refund: SandboxRefund, links: Links) {
+  return {
+    resource: 'refund',
+    id: refund.id,
+    mode: 'test',
+    description: refund.description,
+    amount: toMollieAmount(refund.amountMinor, refund.payment.currency),
+    status: 'refunded',
+    metadata: null,
+    paymentId: refund.payment.id,
+    createdAt: iso(refund.createdAt),
+    _links: {
+      self: link(`${links.api}/payments/${refund.payment.id}/refunds/${refund.id}`),
+      payment: link(`${links.api}/payments/${refund.payment.id}`),
+      documentation: link(`${DOCS}/create-refund`, 'text/html'),
     },
   };
 }

@@ -120,6 +120,34 @@ export async function chargeBack(db: Executor, id: string): Promise<SandboxPayme
   return row ? fromRow(row) : undefined;
 }
 
+/** A refund as the sandbox made it (it keeps only the payment's refunded total, not each refund). */
+export interface SandboxRefund {
+  id: string;
+  payment: SandboxPayment;
+  amountMinor: number;
+  description: string;
+  createdAt: Date;
+}
+
+/**
+ * Refunds `minor` of a paid payment in one step: only while the refunded and charged-back amounts leave that much;
+ * undefined otherwise.
+ */
+export async function refund(db: Executor, id: string, minor: number): Promise<SandboxPayment | undefined> {
+  const [row] = await db
+    .update(sandboxPayments)
+    .set({ amountRefundedMinor: sql`${sandboxPayments.amountRefundedMinor} + ${minor}` })
+    .where(
+      and(
+        eq(sandboxPayments.id, id),
+        eq(sandboxPayments.status, 'paid'),
+        sql`${sandboxPayments.amountRefundedMinor} + ${sandboxPayments.amountChargedBackMinor} + ${minor} <= ${sandboxPayments.amountMinor}`,
+      ),
+    )
+    .returning();
+  return row ? fromRow(row) : undefined;
+}
+
 export type SandboxCustomer = typeof sandboxCustomers.$inferSelect;
 export type SandboxMandate = typeof sandboxMandates.$inferSelect;
 

@@ -36,7 +36,7 @@ export const EXPIRE_JOB = 'sandbox.expire';
 const BASE62 = 'ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789';
 
 /** An id like Mollie's: prefix and ten letters or digits (tr_WDqYK6vllg). */
-export function sandboxId(prefix: 'tr' | 'cst' | 'mdt'): string {
+export function sandboxId(prefix: 'tr' | 'cst' | 'mdt' | 're'): string {
   const bytes = randomBytes(10);
   let id = '';
   for (const byte of bytes) id += BASE62[byte % 62];

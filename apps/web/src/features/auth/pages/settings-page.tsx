@@ -297,9 +297,10 @@ function NotificationsLink() {
 
 /**
  * /settings: account settings; location and main image join with profiles. `blockedMembers` is the list of members
- * I blocked, from features/profiles (app/pages/settings-page puts it in).
+ * I blocked, from features/profiles, and `dataExport` the copy of my data, from features/data-export
+ * (app/pages/settings-page puts them in).
  */
-export function SettingsPage({ blockedMembers }: { blockedMembers?: ReactNode } = {}) {
+export function SettingsPage({ blockedMembers, dataExport }: { blockedMembers?: ReactNode; dataExport?: ReactNode } = {}) {
   const { t } = useTranslation();
   usePageTitle(t('account.settings'));
   const user = useUser();
@@ -312,6 +313,7 @@ export function SettingsPage({ blockedMembers }: { blockedMembers?: ReactNode } 
       <ReadReceiptsSection isOff={!user.read_receipts} />
       {blockedMembers}
       <NotificationsLink />
+      {dataExport}
       <DeleteAccountSection />
     </main>
   );
