@@ -10,6 +10,7 @@ import { moderationEndpoints } from './moderation';
 import { notificationEndpoints } from './notifications';
 import { paymentEndpoints } from './payments';
 import { siteEndpoints } from './site';
+import { consoleSupportEndpoints } from './support';
 
 describe('the endpoints table', () => {
   it('has each call in one area only (a key in two areas would be overwritten)', () => {
@@ -23,6 +24,7 @@ describe('the endpoints table', () => {
       notificationEndpoints,
       dataExportEndpoints,
       consoleStaffEndpoints,
+      consoleSupportEndpoints,
       moderationEndpoints,
     ];
     const all = areas.flatMap((area) => Object.keys(area));
@@ -42,6 +44,7 @@ describe('the endpoints table', () => {
       'GET /api/live: websocket',
       'GET /api/data-export.php?download=1: binary',
       'GET /api/data-export.php?download=latest: binary',
+      'GET /api/console/members/:userId/photos/:photoId: binary',
       'GET /api/console/moderation/photos/:id: binary',
     ]);
   });

@@ -17,7 +17,7 @@ import {
   setReporterNotified,
 } from './complaints.repository';
 
-export type { ComplaintFilter, ComplaintRow };
+export type { ComplaintRow };
 
 const PER_ADDRESS_PER_HOUR = 5;
 
