@@ -7,21 +7,24 @@ import { isHydratingServerPage, onAppRendered } from './lib/hydration';
 installChunkReload();
 const isPrerendered = Boolean(document.getElementById('root')?.firstElementChild);
 
+/** The operator console (features/console) has its own start: members never download it. */
+const isConsole = /^\/console(\/|$)/.test(window.location.pathname);
+const startApp = () =>
+  isConsole ? import('./features/console/console-start').then((m) => m.startConsole()) : import('./app/start').then((app) => app.start());
+
 /**
  * The entry: small, so that a page the server rendered (entry-server.tsx) paints before the app's code runs.
  * The app (app/start.tsx) is fetched and started after that first paint on such a page (the server leaves
  * out its preload links there), else at once (preloaded with the page).
  */
 function start(): void {
-  import('./app/start')
-    .then((app) => app.start())
-    .catch((error: unknown) => {
-      console.error(error);
-      // The app's code gone after a deploy: the page loads anew (once a minute at most).
-      if (isChunkLoadError(error) && reloadForChunkError()) return;
-      // A page the server rendered stays readable (its links still work); an empty one says what happened.
-      if (!isPrerendered) showBootFailure();
-    });
+  startApp().catch((error: unknown) => {
+    console.error(error);
+    // The app's code gone after a deploy: the page loads anew (once a minute at most).
+    if (isChunkLoadError(error) && reloadForChunkError()) return;
+    // A page the server rendered stays readable (its links still work); an empty one says what happened.
+    if (!isPrerendered) showBootFailure();
+  });
 }
 
 if (isPrerendered) {

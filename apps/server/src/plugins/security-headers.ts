@@ -19,7 +19,7 @@ function securityHeaders(options: HelmetOptions): Record<string, string> {
 }
 
 /** Headers of pages and static files: the full helmet set with the web app's CSP. */
-function documentHeaders(isProduction: boolean, extra: HelmetOptions = {}): Record<string, string> {
+function documentHeaders(isProduction: boolean, isConsole = false): Record<string, string> {
   return securityHeaders({
     contentSecurityPolicy: {
       directives: {
@@ -38,7 +38,9 @@ function documentHeaders(isProduction: boolean, extra: HelmetOptions = {}): Reco
     },
     crossOriginEmbedderPolicy: false,
     strictTransportSecurity: isProduction ? { maxAge: 31_536_000, includeSubDomains: true } : false,
-    ...extra,
+    // helmet's defaults for the member pages; the console's pages are never framed, not even by this site.
+    xFrameOptions: { action: isConsole ? 'deny' : 'sameorigin' },
+    referrerPolicy: { policy: 'no-referrer' },
   });
 }
 
@@ -47,7 +49,7 @@ function documentHeaders(isProduction: boolean, extra: HelmetOptions = {}): Reco
  * frame-ancestors) and no referrer at all, so no address of the console reaches another site.
  */
 function consoleDocumentHeaders(isProduction: boolean): Record<string, string> {
-  return documentHeaders(isProduction, { xFrameOptions: { action: 'deny' }, referrerPolicy: { policy: 'no-referrer' } });
+  return documentHeaders(isProduction, true);
 }
 
 /** The console's pages: /console and every path under it. */

@@ -68,12 +68,21 @@ type QueryOf<K extends JsonEndpointKey> = {
     : string | number | boolean | Extract<EndpointQuery<K>[F], undefined>;
 };
 
-/** What a call of the endpoint `K` takes: its query and JSON body as the endpoints table says, and a signal. */
-type RequestOptions<K extends JsonEndpointKey> = { signal?: AbortSignal } & (EndpointQuery<K> extends undefined
-  ? { query?: never }
-  : object extends QueryOf<K>
-    ? { query?: QueryOf<K> }
-    : { query: QueryOf<K> }) &
+/** The names of a path's parameters: 'DELETE /api/console/sessions/:id' → 'id'. */
+type ParamNames<S extends string> = S extends `${string}:${infer Name}/${infer Rest}`
+  ? Name | ParamNames<`/${Rest}`>
+  : S extends `${string}:${infer Name}`
+    ? Name
+    : never;
+
+/**
+ * What a call of the endpoint `K` takes: the values of its path's parameters, its query and JSON body as the
+ * endpoints table says, and a signal.
+ */
+type RequestOptions<K extends JsonEndpointKey> = { signal?: AbortSignal } & ([ParamNames<K>] extends [never]
+  ? { params?: never }
+  : { params: Record<ParamNames<K>, string | number> }) &
+  (EndpointQuery<K> extends undefined ? { query?: never } : object extends QueryOf<K> ? { query?: QueryOf<K> } : { query: QueryOf<K> }) &
   (EndpointBody<K> extends undefined
     ? { body?: never }
     : object extends EndpointBody<K>
@@ -85,6 +94,7 @@ type OptionsArg<K extends JsonEndpointKey> =
   object extends RequestOptions<K> ? [options?: RequestOptions<K>] : [options: RequestOptions<K>];
 
 interface SentOptions {
+  params?: Record<string, string | number>;
   body?: unknown;
   query?: Record<string, QueryValue>;
   signal?: AbortSignal;
@@ -101,7 +111,9 @@ export async function api<K extends JsonEndpointKey>(endpoint: K, ...[given]: Op
   const options = (given ?? {}) as SentOptions;
   const space = endpoint.indexOf(' ');
   const method = endpoint.slice(0, space);
-  const path = endpoint.slice(space + 1);
+  const path = endpoint
+    .slice(space + 1)
+    .replace(/:([a-z_]+)/gi, (_, name: string) => encodeURIComponent(String(options.params?.[name] ?? '')));
   const url = new URL(path, origin());
   for (const [key, value] of Object.entries(options.query ?? {})) {
     if (value !== undefined && value !== null && value !== '') url.searchParams.set(key, String(value));

@@ -8,9 +8,9 @@ import type { ComponentType } from 'react';
 export interface ConsoleSection {
   /** The page's path under /console, without a leading slash ('staff', 'moderation/queue'). */
   path: string;
-  /** The nav label's key in the console namespace. */
+  /** The nav label's key, with its namespace ('console:nav.staff'). */
   label: string;
-  /** A line on the home's card, a key in the console namespace. */
+  /** A line on the home's card, a key with its namespace ('console:home.staff'). */
   description: string;
   /** Who sees it besides admins. */
   roles: readonly StaffRole[];
@@ -21,22 +21,22 @@ export interface ConsoleSection {
 export const CONSOLE_SECTIONS: readonly ConsoleSection[] = [
   {
     path: 'staff',
-    label: 'nav.staff',
-    description: 'home.staff',
+    label: 'console:nav.staff',
+    description: 'console:home.staff',
     roles: ['admin'],
     page: () => import('./staff/staff-page'),
   },
   {
     path: 'audit',
-    label: 'nav.audit',
-    description: 'home.audit',
+    label: 'console:nav.audit',
+    description: 'console:home.audit',
     roles: ['admin'],
     page: () => import('./audit/audit-page'),
   },
   {
     path: 'sessions',
-    label: 'nav.sessions',
-    description: 'home.sessions',
+    label: 'console:nav.sessions',
+    description: 'console:home.sessions',
     roles: ['admin', 'moderator', 'support'],
     page: () => import('./sessions/sessions-page'),
   },
