@@ -34,6 +34,13 @@ export const CONSOLE_SECTIONS: readonly ConsoleSection[] = [
     page: () => import('./audit/audit-page'),
   },
   {
+    path: 'moderation',
+    label: 'console:nav.moderation',
+    description: 'console:home.moderation',
+    roles: ['moderator'],
+    page: () => import('./moderation/moderation-page'),
+  },
+  {
     path: 'sessions',
     label: 'console:nav.sessions',
     description: 'console:home.sessions',
