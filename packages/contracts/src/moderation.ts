@@ -9,14 +9,13 @@ import { idSchema, multilineTextSchema } from './fields';
 export const MODERATION_KINDS = ['message_report', 'profile_report', 'complaint', 'photo'] as const;
 export type ModerationKind = (typeof MODERATION_KINDS)[number];
 
-export const MODERATION_ACTIONS = ['dismiss', 'remove_message', 'remove_photo', 'approve_photo', 'warn', 'suspend', 'ban'] as const;
+const MODERATION_ACTIONS = ['dismiss', 'remove_message', 'remove_photo', 'approve_photo', 'warn', 'suspend', 'ban'] as const;
 export type ModerationAction = (typeof MODERATION_ACTIONS)[number];
 
-export const SANCTION_KINDS = ['warning', 'suspension', 'ban'] as const;
-export type SanctionKind = (typeof SANCTION_KINDS)[number];
+const SANCTION_KINDS = ['warning', 'suspension', 'ban'] as const;
 
 /** The longest suspension, in hours (a year); longer is a ban. */
-export const MAX_SUSPENSION_HOURS = 24 * 365;
+const MAX_SUSPENSION_HOURS = 24 * 365;
 
 export const MODERATION_PAGE_SIZE = 25;
 
@@ -32,7 +31,7 @@ export type ModerationQueueQuery = z.infer<typeof moderationQueueQuerySchema>;
 
 const profileRefSchema = z.object({ profile_id: z.number(), user_id: z.number().nullable(), name: z.string(), is_fictional: z.boolean() });
 
-export const moderationQueueItemSchema = z.object({
+const moderationQueueItemSchema = z.object({
   kind: z.enum(MODERATION_KINDS),
   id: z.number(),
   site_id: z.number(),
@@ -61,7 +60,7 @@ export const moderationItemParamsSchema = z.object({
   id: z.coerce.number().pipe(idSchema()),
 });
 
-export const sanctionSchema = z.object({
+const sanctionSchema = z.object({
   id: z.number(),
   kind: z.enum(SANCTION_KINDS),
   reason: z.string(),
@@ -152,7 +151,6 @@ export const moderationActionSchema = z
     photo_id: idSchema().optional(),
   })
   .refine((body) => body.action !== 'suspend' || body.hours !== undefined, { path: ['hours'], message: 'required for a suspension' });
-export type ModerationActionInput = z.input<typeof moderationActionSchema>;
 
 export const moderationActionResultSchema = z.object({
   ok: z.literal(true),
