@@ -41,6 +41,13 @@ export const CONSOLE_SECTIONS: readonly ConsoleSection[] = [
     page: () => import('./moderation/moderation-page'),
   },
   {
+    path: 'members',
+    label: 'console:nav.support',
+    description: 'console:home.support',
+    roles: ['moderator', 'support'],
+    page: () => import('./support/support-page'),
+  },
+  {
     path: 'sessions',
     label: 'console:nav.sessions',
     description: 'console:home.sessions',
