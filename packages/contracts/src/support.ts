@@ -28,7 +28,7 @@ export const memberSearchQuerySchema = z.object({
 
 const siteRefSchema = z.object({ id: z.number(), name: z.string(), domain: z.string() });
 
-export const memberHitSchema = z.object({
+const memberHitSchema = z.object({
   user_id: z.number(),
   profile_id: z.number().nullable(),
   email: z.string(),
