@@ -41,6 +41,8 @@ export const answers = {
   /** The copy of my data (the settings page's card; none asked for by default). */
   dataExport: (status: DataExportStatus = { status: 'none', requested_at: null, expires_at: null }) =>
     answer('GET /api/data-export.php', () => status),
+  /** What moderation tells the member (nothing by default). */
+  moderationNotices: () => answer('GET /api/moderation.php', () => ({ warning: null, handled_reports: [] })),
   welcomeDiscount: (discount: DiscountCodeView | null = null) =>
     answer('GET /api/discountcode.php', ({ request }) =>
       new URL(request.url).searchParams.get('welcome') === 'true' ? { discount } : undefined,
@@ -73,6 +75,7 @@ export const server = setupServer(
   answers.welcomeDiscount(),
   answers.blocked(),
   answers.dataExport(),
+  answers.moderationNotices(),
   catalogueFiles,
 );
 

@@ -2,6 +2,7 @@ import { useTranslation } from 'react-i18next';
 import { AccountMenu } from '@/features/auth/components/account-menu';
 import { ActivationReminder } from '@/features/auth/components/activation-reminder';
 import { MessagesTitleCount } from '@/features/chat/components/messages-title-count';
+import { ModerationNotices } from '@/features/complaints/components/moderation-notices';
 import { TimeBonusBanner } from '@/features/discounts/components/time-bonus-banner';
 import { TimeBonusModal } from '@/features/discounts/components/time-bonus-modal';
 import { WelcomeDiscountBanner } from '@/features/discounts/components/welcome-discount-banner';
@@ -26,6 +27,7 @@ import { activeNavItem, useMemberNav } from './nav-items';
 export function MemberBanners() {
   return (
     <>
+      <ModerationNotices />
       <TimeBonusBanner />
       <WelcomeDiscountBanner />
       <ActivationReminder />

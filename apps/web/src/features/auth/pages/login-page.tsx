@@ -6,6 +6,7 @@ import { Navigate, useNavigate, useSearchParams } from 'react-router';
 import { Button } from '@/components/ui/button';
 import { FormField } from '@/components/ui/form-field';
 import { FormPage } from '@/components/ui/form-page';
+import { ApiRequestError } from '@/lib/api-client';
 import { errorText } from '@/lib/error-text';
 import { useUser } from '@/shared/session/user';
 import { LocalLink } from '@/shared/site/local-link';
@@ -13,9 +14,21 @@ import { useLocalePath } from '@/shared/site/use-locale';
 import { usePageTitle } from '@/shared/site/use-page-title';
 import { useLogin } from '../api/account';
 
+/**
+ * The text of a refused login: a suspension names its end in the reader's language and time (a ban goes to the
+ * ban page instead).
+ */
+function loginErrorText(t: ReturnType<typeof useTranslation>['t'], language: string, error: unknown): string {
+  if (error instanceof ApiRequestError && error.code === 'suspended' && typeof error.body.until === 'string') {
+    const until = new Intl.DateTimeFormat(language, { dateStyle: 'long', timeStyle: 'short' }).format(new Date(error.body.until));
+    return t('auth.errors.suspended', { until });
+  }
+  return errorText(t, error);
+}
+
 /** Login; a member lands on /members (or where the redirect query points, on this site). */
 export function LoginPage() {
-  const { t } = useTranslation();
+  const { t, i18n } = useTranslation();
   usePageTitle(t('login.title'));
   const user = useUser();
   const login = useLogin();
@@ -29,7 +42,14 @@ export function LoginPage() {
       : localize('/members');
   if (user && !login.isSuccess) return <Navigate to={localize('/members')} replace />;
 
-  const handleValid = (values: LoginInput) => login.mutate(values, { onSuccess: () => navigate(target) });
+  const handleValid = (values: LoginInput) =>
+    login.mutate(values, {
+      onSuccess: () => navigate(target),
+      // A banned member is shown the page that says what a ban means and where to turn.
+      onError: (error) => {
+        if (error instanceof ApiRequestError && error.code === 'banned') navigate(localize('/pages/ban'));
+      },
+    });
   return (
     <FormPage
       title={t('login.title')}
@@ -44,7 +64,7 @@ export function LoginPage() {
     >
       {login.error && (
         <div className="alert alert-danger" role="alert" data-testid="login-error">
-          {errorText(t, login.error)}
+          {loginErrorText(t, i18n.language, login.error)}
         </div>
       )}
       <form noValidate onSubmit={handleSubmit(handleValid)} data-testid="login-form">
