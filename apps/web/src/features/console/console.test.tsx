@@ -133,10 +133,10 @@ describe('the console’s sections by role', () => {
   it('shows an admin every section, in the nav and as cards on the overview', async () => {
     renderConsole('/console', staffFixture());
     const nav = await screen.findByTestId('console-nav');
-    for (const key of ['nav.staff', 'nav.audit', 'nav.sessions']) {
+    for (const key of ['nav.staff', 'nav.audit', 'nav.moderation', 'nav.support', 'nav.sessions']) {
       expect(within(nav).getByRole('link', { name: c(key) })).toBeVisible();
     }
-    expect(within(screen.getByTestId('console-sections')).getAllByRole('link')).toHaveLength(3);
+    expect(within(screen.getByTestId('console-sections')).getAllByRole('link')).toHaveLength(5);
   });
 
   it('shows a moderator neither staff nor the audit log, and refuses the staff page', async () => {
