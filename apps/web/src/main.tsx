@@ -9,8 +9,18 @@ const isPrerendered = Boolean(document.getElementById('root')?.firstElementChild
 
 /** The operator console (features/console) has its own start: members never download it. */
 const isConsole = /^\/console(\/|$)/.test(window.location.pathname);
-const startApp = () =>
-  isConsole ? import('./features/console/console-start').then((m) => m.startConsole()) : import('./app/start').then((app) => app.start());
+/**
+ * Each import with its own call on its result: written as one expression (`a ? import(x) : import(y)`), the
+ * minifier merges the two loads and the build then preloads the styles and chunks of one of them only.
+ */
+async function startApp(): Promise<void> {
+  if (isConsole) {
+    const consoleApp = await import('./features/console/console-start');
+    return consoleApp.startConsole();
+  }
+  const app = await import('./app/start');
+  return app.start();
+}
 
 /**
  * The entry: small, so that a page the server rendered (entry-server.tsx) paints before the app's code runs.
