@@ -1,7 +1,7 @@
 import { type MemberDetail, SUPPORT_CREDIT_ADJUST_MAX, SUPPORT_REFUND_LIMIT_MINOR } from '@amora/contracts';
 import { type FormEvent, type KeyboardEvent, type ReactNode, useId, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { Link, useParams } from 'react-router';
+import { Link, useNavigate, useParams } from 'react-router';
 import { Button } from '@/components/ui/button';
 import { Dialog } from '@/components/ui/dialog';
 import { useMe } from '../api/console';
@@ -40,6 +40,8 @@ interface DialogSpec {
   reason?: boolean;
   amount?: { label: string; hint?: string; optional?: boolean; min: number; max: number; step?: string };
   toAction: (values: { reason: string; amount: number | null }) => SupportAction;
+  /** The account is gone once it is done. */
+  erases?: boolean;
 }
 
 function ActionDialog({ spec, userId, onClose }: { spec: DialogSpec; userId: number; onClose: (done: boolean) => void }) {
@@ -438,6 +440,7 @@ export function MemberPage() {
   const { t, i18n } = useTranslation('console');
   const userId = Number(useParams().userId);
   const me = useMe();
+  const navigate = useNavigate();
   const member = useMember(userId);
   const [tab, setTab] = useState<Tab>('account');
   const [dialog, setDialog] = useState<DialogSpec | null>(null);
@@ -653,6 +656,7 @@ export function MemberPage() {
                       message: t('support.actions.eraseConfirm', { email }),
                       danger: true,
                       reason: true,
+                      erases: true,
                       toAction: ({ reason }) => ({ kind: 'erase', reason }),
                     })
                   }
@@ -670,7 +674,9 @@ export function MemberPage() {
           userId={userId}
           onClose={(done) => {
             setDialog(null);
-            if (done) setNotice(t('support.actions.done'));
+            // An erased account is gone: back to the search.
+            if (done && dialog.erases) navigate('..', { relative: 'path' });
+            else if (done) setNotice(t('support.actions.done'));
           }}
         />
       )}
