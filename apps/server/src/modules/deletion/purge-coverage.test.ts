@@ -100,7 +100,7 @@ const NOT_MEMBER_DATA: Record<string, string> = {
   jobs: 'ids of rows (a mail, an order) that the purge removes or keeps without the member; a job whose row is gone does nothing',
   jobSchedules: 'when each recurring job runs next',
   serverKeys: "the server's own signing keys (Web Push, unsubscribe links)",
-  staffUsers: 'the operator console\'s staff, who are not members',
+  staffUsers: "the operator console's staff, who are not members",
   staffSessions: "the staff's console sessions",
   staffRecoveryCodes: "the staff's recovery codes",
   auditLog: "the operator's record of console actions: it names a member by id only, never their data",

@@ -268,7 +268,7 @@ export async function completeLogin(
 export async function findStaffAuth(ctx: AppContext, token: string): Promise<StaffAuth | null> {
   const now = ctx.now();
   const found = await rows.findLiveSession(dbOf(ctx), hashToken(token), now);
-  if (!found || !found.staff.isActive) return null;
+  if (!found?.staff.isActive) return null;
   const { session, staff } = found;
   if (session.secondFactorAt && session.lastSeenAt.getTime() + IDLE_MS < now.getTime()) return null;
   if (now.getTime() - session.lastSeenAt.getTime() > MINUTE) await rows.updateSession(dbOf(ctx), session.id, { lastSeenAt: now });
