@@ -4,6 +4,7 @@ import { type QueryClient, useQueryClient } from '@tanstack/react-query';
 import { useEffect } from 'react';
 import { type ShownMatch, useShowMatch } from '@/shared/modals/show-match';
 import { likesQuery, likesQueryKey } from '@/shared/session/likes';
+import { userQueryKey } from '@/shared/session/user';
 import { chatsQueryKey } from './chats';
 import { emitLiveFrame, setLiveConnected } from './live-channel';
 import { emitLiveSignal, setLiveSender } from './live-signals';
@@ -119,6 +120,9 @@ export function useLiveSocket(isEnabled: boolean): void {
         setLiveConnected(false);
         setLiveSender(null);
         socket = null;
+        // The session ended (logged out elsewhere, a password change, a moderator's suspension or ban): the member
+        // is asked for again at once, so this tab shows them logged out now rather than at the next poll.
+        if (event.code === LIVE_NO_RECONNECT[0]) void queryClient.invalidateQueries({ queryKey: userQueryKey });
         if (isStopped || (LIVE_NO_RECONNECT as readonly number[]).includes(event.code)) return;
         timer = window.setTimeout(connect, retryMs);
         retryMs = Math.min(retryMs * 2, RECONNECT_MAX_MS);
