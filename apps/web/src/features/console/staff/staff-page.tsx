@@ -134,7 +134,10 @@ function StaffRow({ staff, isSelf }: { staff: Staff; isSelf: boolean }) {
           {staff.name}
           {isSelf && <span className="badge text-bg-secondary ms-2">{t('staff.you')}</span>}
         </div>
-        <div className="small text-body-secondary">{staff.email}</div>
+        <div className="small text-body-secondary text-break">{staff.email}</div>
+        <div className="small text-body-secondary" data-testid={`staff-last-${staff.id}`}>
+          {t('staff.lastLogin')}: {staff.last_login_at ? formatConsoleTime(staff.last_login_at, i18n.language) : t('staff.never')}
+        </div>
         {error && (
           <div className="small text-danger" role="alert">
             {error}
@@ -148,7 +151,7 @@ function StaffRow({ staff, isSelf }: { staff: Staff; isSelf: boolean }) {
       </td>
       <td>
         <select
-          className="form-select form-select-sm"
+          className="form-select form-select-sm console-select"
           aria-label={label(t('staff.role'))}
           value={staff.role}
           disabled={change.isPending}
@@ -163,7 +166,7 @@ function StaffRow({ staff, isSelf }: { staff: Staff; isSelf: boolean }) {
       </td>
       <td>
         <select
-          className="form-select form-select-sm"
+          className="form-select form-select-sm console-select"
           aria-label={label(t('staff.language'))}
           value={staff.language}
           disabled={change.isPending}
@@ -191,10 +194,7 @@ function StaffRow({ staff, isSelf }: { staff: Staff; isSelf: boolean }) {
           />
         </div>
       </td>
-      <td className="small text-nowrap">
-        {staff.last_login_at ? formatConsoleTime(staff.last_login_at, i18n.language) : t('staff.never')}
-      </td>
-      <td className="text-end">
+      <td className="text-end text-nowrap">
         <Button
           variant="outline-danger"
           size="sm"
@@ -235,7 +235,6 @@ export function StaffPage() {
                 <th scope="col">{t('staff.role')}</th>
                 <th scope="col">{t('staff.language')}</th>
                 <th scope="col">{t('staff.active')}</th>
-                <th scope="col">{t('staff.lastLogin')}</th>
                 <th scope="col" className="text-end">
                   <span className="visually-hidden">{t('staff.actions')}</span>
                 </th>
