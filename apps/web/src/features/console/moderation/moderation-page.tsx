@@ -1,7 +1,16 @@
+import { useTranslation } from 'react-i18next';
 import { Route, Routes } from 'react-router';
-import { ConsoleNotFound } from '../shell/console-errors';
 import { ItemPage } from './item-page';
 import { QueuePage } from './queue-page';
+
+function NotFound() {
+  const { t } = useTranslation('console');
+  return (
+    <p className="alert alert-warning" data-testid="console-not-found">
+      {t('notFound')}
+    </p>
+  );
+}
 
 /** Moderation (moderators and admins): the queue, and one item of it at items/:kind/:id. */
 export function ModerationPage() {
@@ -9,7 +18,7 @@ export function ModerationPage() {
     <Routes>
       <Route index element={<QueuePage />} />
       <Route path="items/:kind/:id" element={<ItemPage />} />
-      <Route path="*" element={<ConsoleNotFound />} />
+      <Route path="*" element={<NotFound />} />
     </Routes>
   );
 }
