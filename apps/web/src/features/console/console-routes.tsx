@@ -27,7 +27,7 @@ export function consoleRoutes(): RouteObject[] {
           (section): RouteObject => ({
             path: section.path,
             handle: { section } satisfies ConsoleHandle,
-            element: <SectionGate section={section} />,
+            element: <SectionGate roles={section.roles} />,
             errorElement: <ConsoleError />,
             // A section may have pages of its own under its path (its own <Routes>).
             children: [

@@ -1,8 +1,8 @@
+import type { StaffRole } from '@amora/contracts';
 import { useTranslation } from 'react-i18next';
 import { Link, Outlet, useRouteError } from 'react-router';
 import { useMe } from '../api/console';
 import { consoleErrorText } from '../console-error';
-import type { ConsoleSection } from '../sections';
 
 function Problem({ title, text, testId }: { title: string; text?: string; testId: string }) {
   const { t } = useTranslation('console');
@@ -18,10 +18,10 @@ function Problem({ title, text, testId }: { title: string; text?: string; testId
 }
 
 /** A section's page only for the roles it names (the API refuses the others anyway). */
-export function SectionGate({ section }: { section: ConsoleSection }) {
+export function SectionGate({ roles }: { roles: readonly StaffRole[] }) {
   const { t } = useTranslation('console');
   const me = useMe();
-  if (me.role !== 'admin' && !section.roles.includes(me.role)) {
+  if (me.role !== 'admin' && !roles.includes(me.role)) {
     return <Problem title={t('errors.forbidden')} testId="console-forbidden" />;
   }
   return <Outlet />;
