@@ -4,7 +4,7 @@ import { LOCALES } from './locales';
 
 /** Operator console (staff, not members): the roles, its sign-in in two steps, staff and the audit log. */
 
-export const STAFF_ROLES = ['admin', 'moderator', 'support'] as const;
+export const STAFF_ROLES = ['admin', 'moderator', 'support', 'operator'] as const;
 export type StaffRole = (typeof STAFF_ROLES)[number];
 
 /** The console's own session cookie, sent only to the console's API (path /api/console). */

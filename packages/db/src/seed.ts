@@ -70,16 +70,18 @@ export const DEMO_STAFF = [
   { email: 'admin@amora.example', name: 'Ada Admin', role: 'admin' },
   { email: 'moderator@amora.example', name: 'Milo Moderator', role: 'moderator' },
   { email: 'support@amora.example', name: 'Sofia Support', role: 'support' },
+  { email: 'operator@amora.example', name: 'Otto Operator', role: 'operator' },
 ] as const;
 
-/** The demo staff, when the console has no staff at all (also on a database made before the console existed). */
+/** The demo staff that are missing (on a new database, and on one made before the console or a role existed). */
 export async function seedDemoStaff(db: Database, hashPassword: (password: string) => Promise<string>): Promise<boolean> {
-  const [{ value }] = await db.select({ value: count() }).from(staffUsers);
-  if (value > 0) return false;
+  const existing = new Set((await db.select({ email: staffUsers.email }).from(staffUsers)).map((row) => row.email.toLowerCase()));
+  const missing = DEMO_STAFF.filter((staff) => !existing.has(staff.email));
+  if (missing.length === 0) return false;
   const passwordHash = await hashPassword(DEMO_STAFF_PASSWORD);
   await db
     .insert(staffUsers)
-    .values(DEMO_STAFF.map((staff) => ({ ...staff, passwordHash, totpSecret: DEMO_STAFF_TOTP_SECRET, totpLastStep: 0 })))
+    .values(missing.map((staff) => ({ ...staff, passwordHash, totpSecret: DEMO_STAFF_TOTP_SECRET, totpLastStep: 0 })))
     .onConflictDoNothing();
   return true;
 }

@@ -7,14 +7,17 @@ import { bigint, boolean, check, index, integer, jsonb, pgTable, primaryKey, tex
 import { users } from './accounts';
 import { createdAt } from './columns';
 
-/** A staff member: admin (everything), moderator (the queue and member views) or support (member support). */
+/**
+ * A staff member: admin (everything), moderator (the queue and member views), support (member support) or operator
+ * (answers members as the fictional profiles, in the inbox).
+ */
 export const staffUsers = pgTable(
   'staff_users',
   {
     id: bigint('id', { mode: 'number' }).primaryKey().generatedByDefaultAsIdentity(),
     email: text('email').notNull(),
     name: text('name').notNull(),
-    role: text('role').$type<'admin' | 'moderator' | 'support'>().notNull(),
+    role: text('role').$type<'admin' | 'moderator' | 'support' | 'operator'>().notNull(),
     passwordHash: text('password_hash').notNull(),
     /** Base32 TOTP secret; null until the staff member has set up their authenticator (their first login). */
     totpSecret: text('totp_secret'),
@@ -28,7 +31,7 @@ export const staffUsers = pgTable(
   },
   (t) => [
     uniqueIndex('staff_users_email_idx').on(sql`lower(${t.email})`),
-    check('staff_users_role_check', sql`${t.role} in ('admin', 'moderator', 'support')`),
+    check('staff_users_role_check', sql`${t.role} in ('admin', 'moderator', 'support', 'operator')`),
   ],
 );
 

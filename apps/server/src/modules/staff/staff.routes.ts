@@ -58,13 +58,13 @@ export const staffRoutes: FastifyPluginAsyncZod = async (app) => {
 
   app.route({
     ...endpoint('GET /api/console/sessions'),
-    config: { staff: ['moderator', 'support'] },
+    config: { staff: ['moderator', 'support', 'operator'] },
     handler: async (request) => ({ sessions: await sessionsOf(ctx, requireStaff(request)) }),
   });
 
   app.route({
     ...endpoint('DELETE /api/console/sessions/:id'),
-    config: { staff: ['moderator', 'support'] },
+    config: { staff: ['moderator', 'support', 'operator'] },
     handler: async (request) => {
       await endSession(ctx, requireStaff(request), request.params.id, request.ip);
       return { ok: true as const };

@@ -51,7 +51,7 @@ export const CONSOLE_SECTIONS: readonly ConsoleSection[] = [
     path: 'sessions',
     label: 'console:nav.sessions',
     description: 'console:home.sessions',
-    roles: ['admin', 'moderator', 'support'],
+    roles: ['moderator', 'support', 'operator'],
     page: () => import('./sessions/sessions-page'),
   },
 ];
