@@ -54,6 +54,7 @@ export const TABLE_OWNERS: Record<string, string> = {
   auditLog: 'staff',
   memberSanctions: 'moderation',
   dataExports: 'data-export',
+  inboxClaims: 'inbox',
   pageBounces: 'telemetry',
   sites: 'sites',
   companies: 'sites',

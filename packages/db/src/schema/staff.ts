@@ -142,3 +142,16 @@ export const dataExports = pgTable(
     check('data_exports_status_check', sql`${t.status} in ('pending', 'ready', 'failed', 'expired')`),
   ],
 );
+
+/**
+ * The fictional-profile inbox: an operator's claim on a conversation while they answer it, so two never answer
+ * the same one at once; it ends when they answer, release it or it times out.
+ */
+export const inboxClaims = pgTable('inbox_claims', {
+  conversationId: bigint('conversation_id', { mode: 'number' }).primaryKey(),
+  staffId: bigint('staff_id', { mode: 'number' })
+    .notNull()
+    .references(() => staffUsers.id, { onDelete: 'cascade' }),
+  claimedAt: timestamp('claimed_at', { withTimezone: true }).notNull(),
+  expiresAt: timestamp('expires_at', { withTimezone: true }).notNull(),
+});
