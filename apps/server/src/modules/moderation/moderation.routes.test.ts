@@ -291,9 +291,22 @@ describe('actions and sanctions', () => {
     const refused = await login(t, b.email, b.password, { host: b.host, ip: b.ip });
     expect(refused.statusCode).toBe(403);
     expect(refused.json().error).toBe('banned');
+    // No other way in either: a password reset is refused its session the same way.
+    expect((await callAs(t, b, 'POST', '/api/password-reset.php', { email: b.email })).statusCode).toBe(200);
+    await t.ctx.mailer.idle();
+    const token = /token=([A-Za-z0-9_-]{43})/.exec((await mailsTo(t, b.email, 'reset'))[0].text)?.[1];
+    const reset = await callAs(t, b, 'PUT', '/api/password-reset.php', {
+      token,
+      password: 'another-good-password',
+      password_confirm: 'another-good-password',
+    });
+    expect(reset.statusCode, reset.body).toBe(403);
+    expect(reset.json().error).toBe('banned');
+
     const undo = await callAsStaff(t, admin, 'POST', `/api/console/moderation/sanctions/${row.id}/undo`);
     expect(undo.json().not_restored).toEqual(['message']);
-    expect((await login(t, b.email, b.password, { host: b.host, ip: b.ip })).statusCode).toBe(200);
+    // The new password was kept (the account is theirs); only the session was refused.
+    expect((await login(t, b.email, 'another-good-password', { host: b.host, ip: b.ip })).statusCode).toBe(200);
   });
 });
 

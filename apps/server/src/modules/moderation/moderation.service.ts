@@ -1,5 +1,4 @@
 import {
-  ACCOUNT_ERRORS,
   ageOn,
   MODERATION_PAGE_SIZE,
   type ModerationAction,
@@ -26,7 +25,7 @@ import {
 } from '../complaints/complaints.service';
 import { decidePhoto, listOwnPhotos, pendingPhotos, photoForModeration } from '../photos/photos.service';
 import { profileForModeration, setSanctionHidden } from '../profiles/profiles.service';
-import { endAllSessions } from '../sessions/sessions.service';
+import { endAllSessions, sanctionRefusal } from '../sessions/sessions.service';
 import { type Actor, audit } from '../staff/staff.service';
 import {
   findBlockingSanction,
@@ -384,20 +383,14 @@ export async function undoSanction(
 }
 
 /**
- * The ban or suspension that refuses the member's login (403 `banned`, or `suspended` with its end), or nothing;
- * a suspension that ended shows the member's profile again.
+ * The ban or suspension that refuses the member's login (403 `banned`, or `suspended` with its end; sessions'
+ * startSession refuses every other way in alike), or nothing; a suspension that ran out shows the member's
+ * profile again.
  */
 export async function checkLoginAllowed(ctx: AppContext, userId: number): Promise<void> {
   const blocking = await findBlockingSanction(dbOf(ctx), userId, ctx.now());
-  if (!blocking) {
-    await setSanctionHidden(ctx, userId, false);
-    return;
-  }
-  if (blocking.kind === 'ban') {
-    throw new HttpError(403, 'banned', 'This account has been banned', { message_key: ACCOUNT_ERRORS.banned });
-  }
-  const until = blocking.until?.toISOString() ?? '';
-  throw new HttpError(403, 'suspended', `This account is suspended until ${until}`, { message_key: ACCOUNT_ERRORS.suspended, until });
+  if (blocking) throw sanctionRefusal(blocking);
+  await setSanctionHidden(ctx, userId, false);
 }
 
 /** What the member is told: a warning not yet acknowledged, and their reports handled since they last looked. */

@@ -9,21 +9,30 @@ export async function insertSession(db: Executor, session: typeof sessions.$infe
   await db.insert(sessions).values(session);
 }
 
+/** A ban, or a suspension not over, of the member, not lifted. */
+function inForce(userId: number | typeof sessions.userId, now: Date) {
+  return and(
+    eq(memberSanctions.userId, userId),
+    isNull(memberSanctions.liftedAt),
+    or(eq(memberSanctions.kind, 'ban'), and(eq(memberSanctions.kind, 'suspension'), gt(memberSanctions.until, now))),
+  );
+}
+
+/** The ban or suspension in force that keeps the member from a new session (a ban first), if any. */
+export async function findLoginBlock(db: Executor, userId: number, now: Date) {
+  const rows = await db
+    .select({ kind: memberSanctions.kind, until: memberSanctions.until })
+    .from(memberSanctions)
+    .where(inForce(userId, now));
+  return rows.find((r) => r.kind === 'ban') ?? rows.sort((a, b) => (b.until?.getTime() ?? 0) - (a.until?.getTime() ?? 0))[0];
+}
+
 /**
  * The session's account, when the token is known and not expired, and the member is neither banned nor
  * suspended (moderation ends their sessions too; this holds on every process at once, whatever it missed).
  */
 export async function findSessionAccount(db: Executor, tokenHash: string, now: Date) {
-  const sanctioned = db
-    .select({ id: memberSanctions.id })
-    .from(memberSanctions)
-    .where(
-      and(
-        eq(memberSanctions.userId, sessions.userId),
-        isNull(memberSanctions.liftedAt),
-        or(eq(memberSanctions.kind, 'ban'), and(eq(memberSanctions.kind, 'suspension'), gt(memberSanctions.until, now))),
-      ),
-    );
+  const sanctioned = db.select({ id: memberSanctions.id }).from(memberSanctions).where(inForce(sessions.userId, now));
   const [row] = await db
     .select()
     .from(sessions)

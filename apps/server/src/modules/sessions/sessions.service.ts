@@ -1,12 +1,14 @@
-import { SESSION_COOKIE, SESSION_DAYS } from '@amora/contracts';
+import { ACCOUNT_ERRORS, SESSION_COOKIE, SESSION_DAYS } from '@amora/contracts';
 import type { FastifyReply } from 'fastify';
 import type { AppContext } from '../../context';
+import { HttpError } from '../../lib/errors';
 import { hashToken, newToken } from '../../lib/tokens';
 import { type DbContext, dbOf } from '../../lib/transaction';
 import { sessionCache } from './session-cache';
 import {
   deleteSessionByHash,
   deleteSessionsOf,
+  findLoginBlock,
   findSessionAccount,
   insertSession,
   type ProfileRow,
@@ -76,8 +78,20 @@ export function forgetAllCachedSessions(): void {
   sessionCache.forgetAll();
 }
 
-/** A new session of 30 days. */
+/**
+ * The refusal of a new session to a banned or suspended member (moderation): 403 `banned`, or `suspended` with
+ * its end; every way in (login, a password reset, a reactivation) ends here.
+ */
+export function sanctionRefusal(block: { kind: string; until: Date | null }): HttpError {
+  if (block.kind === 'ban') return new HttpError(403, 'banned', 'This account has been banned', { message_key: ACCOUNT_ERRORS.banned });
+  const until = block.until?.toISOString() ?? '';
+  return new HttpError(403, 'suspended', `This account is suspended until ${until}`, { message_key: ACCOUNT_ERRORS.suspended, until });
+}
+
+/** A new session of 30 days; none for a member who is banned or suspended. */
 export async function startSession(ctx: AppContext, userId: number, userAgent: string): Promise<{ token: string; expires: Date }> {
+  const block = await findLoginBlock(dbOf(ctx), userId, ctx.now());
+  if (block) throw sanctionRefusal(block);
   const token = newToken();
   const expires = new Date(ctx.now().getTime() + SESSION_DAYS * DAY_MS);
   await insertSession(dbOf(ctx), { userId, tokenHash: hashToken(token), userAgent, expiresAt: expires, lastSeenAt: ctx.now() });
