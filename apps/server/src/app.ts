@@ -22,6 +22,7 @@ import { discountsRoutes } from './modules/discounts/discounts.routes';
 import { discoveryRoutes } from './modules/discovery/discovery.routes';
 import { geoRoutes } from './modules/geo/geo.routes';
 import { healthRoutes } from './modules/health/health.routes';
+import { inboxRoutes } from './modules/inbox/inbox.routes';
 import { likesRoutes } from './modules/likes/likes.routes';
 import { devMailboxRoutes } from './modules/mail/dev-mailbox.routes';
 import { mailReportsRoutes } from './modules/mail/mail-reports.routes';
@@ -129,6 +130,7 @@ export async function buildApp(ctx: AppContext, options: BuildOptions = {}): Pro
   await app.register(staffRoutes);
   await app.register(supportRoutes);
   await app.register(moderationRoutes);
+  await app.register(inboxRoutes);
 
   // The payment sandbox (Mollie's API, the test checkout and its dashboard) when no Mollie key is set. Its code is
   // loaded here and only then: a server without the sandbox (production) never loads it.

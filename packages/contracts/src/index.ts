@@ -15,6 +15,7 @@ export * from './endpoints';
 export * from './errors';
 export * from './events';
 export * from './fields';
+export * from './inbox';
 export * from './likes';
 export * from './live';
 export * from './locales';

@@ -3,6 +3,7 @@ import { accountEndpoints } from './accounts';
 import { chatEndpoints } from './chat';
 import { consoleStaffEndpoints } from './console';
 import { dataExportEndpoints } from './data-export';
+import { consoleInboxEndpoints } from './inbox';
 import { endpoints } from './index';
 import { mailEndpoints } from './mail';
 import { memberEndpoints } from './members';
@@ -26,6 +27,7 @@ describe('the endpoints table', () => {
       consoleStaffEndpoints,
       consoleSupportEndpoints,
       moderationEndpoints,
+      consoleInboxEndpoints,
     ];
     const all = areas.flatMap((area) => Object.keys(area));
     expect(all.length).toBe(Object.keys(endpoints).length);
@@ -46,6 +48,7 @@ describe('the endpoints table', () => {
       'GET /api/data-export.php?download=latest: binary',
       'GET /api/console/members/:userId/photos/:photoId: binary',
       'GET /api/console/moderation/photos/:id: binary',
+      'GET /api/console/inbox/:conversationId/photos/:photoId: binary',
     ]);
   });
 

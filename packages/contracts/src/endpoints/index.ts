@@ -3,6 +3,7 @@ import { accountEndpoints } from './accounts';
 import { chatEndpoints } from './chat';
 import { consoleStaffEndpoints } from './console';
 import { dataExportEndpoints } from './data-export';
+import { consoleInboxEndpoints } from './inbox';
 import { mailEndpoints } from './mail';
 import { memberEndpoints } from './members';
 import { moderationEndpoints } from './moderation';
@@ -31,6 +32,7 @@ export const endpoints = {
   ...consoleStaffEndpoints,
   ...consoleSupportEndpoints,
   ...moderationEndpoints,
+  ...consoleInboxEndpoints,
 };
 
 export type Endpoints = typeof endpoints;

@@ -30,6 +30,7 @@ import {
   lockConversation,
   lockStarts,
   type MessageRow,
+  markRead,
   markRejected,
   type PartnerRow,
   sideOf,
@@ -303,6 +304,76 @@ async function openConversation(tx: Executor, auth: Sender, profileId: number): 
   const made = await insertConversation(tx, { siteId: me.siteId, starter: me.id, other: profileId });
   const id = made ?? (await findPairConversation(tx, me.id, profileId))?.id;
   return id === undefined ? undefined : lockConversation(tx, id, me.id);
+}
+
+/**
+ * An operator's answer as a fictional profile (the console's inbox; a person writes it, nothing answers by
+ * itself): a text message from the fictional side of one of its conversations, in the unit of work of any send
+ * (the row locked, the rules checked, the next sequence, the member's mail and push, message.created after the
+ * commit), so it reaches the member as every message does, labelled fictional by the profile it comes from. It
+ * costs nothing: a fictional profile has no account and no credits, and the member pays only for their own
+ * messages. A retry with the same client id answers the message stored first. Null when the conversation has no
+ * fictional side with this id.
+ */
+export async function sendAsFictional(
+  ctx: AppContext,
+  input: { conversationId: number; fictionalProfileId: number; body: string; clientId: string },
+): Promise<MessageRow | null> {
+  const body = input.body;
+  if (body.trim() === '') throw badRequest('text', 'Write a message first');
+  return withTransaction(ctx, async (tx) => {
+    const conversation = await lockConversation(tx, input.conversationId, input.fictionalProfileId);
+    if (!conversation) return null;
+    const site = await ctx.sites.get(conversation.siteId);
+    if (!site) throw new Error(`Site ${conversation.siteId} of conversation ${conversation.id} is missing`);
+    if (Array.from(body).length > site.messageLength) {
+      throw new HttpError(400, 'validation_failed', `A message has at most ${site.messageLength} characters`, {
+        field: 'text',
+        max: site.messageLength,
+      });
+    }
+    const again = await findMessageByClientId(tx, input.fictionalProfileId, input.clientId);
+    if (again) return again;
+    const memberId = partnerOf(conversation, input.fictionalProfileId);
+    const member = await findPartner(tx, memberId, input.fictionalProfileId);
+    if (!member) return null;
+    const block = chatBlock(member, { userStatus: 'active' });
+    const refused = block && refusal(block, member);
+    if (refused) throw refused;
+
+    // The operator read what they answer: the fictional side's unread count and read sequence follow.
+    await markRead(tx, conversation.id, input.fictionalProfileId);
+    const seq = await takeNextSeq(tx, conversation.id, sideOf(conversation, input.fictionalProfileId));
+    const message = await insertMessage(tx, {
+      conversationId: conversation.id,
+      seq,
+      senderProfileId: input.fictionalProfileId,
+      kind: 'text',
+      body,
+      gift: null,
+      photoKey: null,
+      photoWidth: null,
+      photoHeight: null,
+      clientId: input.clientId,
+      price: 0,
+    });
+    await noticeMessage(ctx, {
+      recipientProfileId: memberId,
+      senderProfileId: input.fictionalProfileId,
+      conversationId: conversation.id,
+      isNewConversation: seq === 1,
+    });
+    ctx.events.publish({
+      type: 'message.created',
+      siteId: conversation.siteId,
+      conversationId: conversation.id,
+      messageId: message.id,
+      seq,
+      senderProfileId: input.fictionalProfileId,
+      recipientProfileId: memberId,
+    });
+    return message;
+  });
 }
 
 /**

@@ -399,9 +399,13 @@ export async function decidePhoto(
 }
 
 /** The large variant of any photo, for the console (its route is for staff only). */
-export async function readPhotoForModeration(ctx: PhotoContext, photoId: number): Promise<Buffer | null> {
+export async function readPhotoForModeration(
+  ctx: PhotoContext,
+  photoId: number,
+  variant: 'large' | 'thumb' = 'large',
+): Promise<Buffer | null> {
   const found = await findPhotoWithProfile(dbOf(ctx), photoId);
   if (!found) return null;
   const owner = { userId: found.userId, profileId: found.photo.profileId };
-  return readPhotoFile(ctx.config.dataDir, ownerKeyOf(owner), found.photo.storageKey, 'large');
+  return readPhotoFile(ctx.config.dataDir, ownerKeyOf(owner), found.photo.storageKey, variant);
 }

@@ -40,6 +40,20 @@ export async function updateProfileRow(db: Executor, profileId: number, values: 
   await db.update(profiles).set(values).where(eq(profiles.id, profileId));
 }
 
+/** A fictional profile's fields changed (never a member's: the flag is the condition). False when there is none. */
+export async function updateFictionalRow(
+  db: Executor,
+  profileId: number,
+  values: Partial<Omit<typeof profiles.$inferInsert, 'isFictional' | 'userId' | 'siteId' | 'id'>>,
+): Promise<boolean> {
+  const rows = await db
+    .update(profiles)
+    .set(values)
+    .where(and(eq(profiles.id, profileId), eq(profiles.isFictional, true)))
+    .returning({ id: profiles.id });
+  return rows.length > 0;
+}
+
 /** Whether `blocker` blocked `blocked`. */
 export async function hasBlocked(db: Executor, blocker: number, blocked: number): Promise<boolean> {
   const [row] = await db

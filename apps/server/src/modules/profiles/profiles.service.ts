@@ -38,6 +38,7 @@ import {
   setMainPhotoId,
   setProfileStatusOf as setProfileStatus,
   switchProfileStatus,
+  updateFictionalRow,
   updateProfileRow,
 } from './profiles.repository';
 
@@ -49,6 +50,25 @@ export function setProfileMainPhoto(ctx: DbContext, profileId: number, photoId: 
 /** A new account's profile (auth's signup; this module owns the table). */
 export function insertProfile(ctx: DbContext, profile: Parameters<typeof insertProfileRow>[1]): Promise<ProfileRow> {
   return insertProfileRow(dbOf(ctx), profile);
+}
+
+/**
+ * The console's fictional profiles (modules/inbox): a new one has no account and is always fictional; an edit
+ * never touches the flag, the account or the site, and changes only a fictional profile (false otherwise).
+ */
+export function insertFictionalProfile(
+  ctx: DbContext,
+  profile: Omit<Parameters<typeof insertProfileRow>[1], 'isFictional' | 'userId'>,
+): Promise<ProfileRow> {
+  return insertProfileRow(dbOf(ctx), { ...profile, userId: null, isFictional: true });
+}
+
+export function updateFictionalProfile(
+  ctx: DbContext,
+  profileId: number,
+  values: Parameters<typeof updateFictionalRow>[2],
+): Promise<boolean> {
+  return updateFictionalRow(dbOf(ctx), profileId, values);
 }
 
 /**
