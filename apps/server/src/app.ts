@@ -36,6 +36,7 @@ import { profilesRoutes } from './modules/profiles/profiles.routes';
 import { pushRoutes } from './modules/push/push.routes';
 import { searchRoutes } from './modules/search/search.routes';
 import { settingsRoutes } from './modules/settings/settings.routes';
+import { siteAdminRoutes } from './modules/site-admin/site-admin.routes';
 import { devSmsRoutes } from './modules/sms/dev-sms.routes';
 import { staffRoutes } from './modules/staff/staff.routes';
 import { supportRoutes } from './modules/support/support.routes';
@@ -131,6 +132,7 @@ export async function buildApp(ctx: AppContext, options: BuildOptions = {}): Pro
   await app.register(supportRoutes);
   await app.register(moderationRoutes);
   await app.register(inboxRoutes);
+  await app.register(siteAdminRoutes);
 
   // The payment sandbox (Mollie's API, the test checkout and its dashboard) when no Mollie key is set. Its code is
   // loaded here and only then: a server without the sandbox (production) never loads it.

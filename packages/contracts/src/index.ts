@@ -28,4 +28,5 @@ export * from './push';
 export * from './routes';
 export * from './search';
 export * from './settings';
+export * from './site-admin';
 export * from './support';

@@ -11,6 +11,7 @@ import { moderationEndpoints } from './moderation';
 import { notificationEndpoints } from './notifications';
 import { paymentEndpoints } from './payments';
 import { siteEndpoints } from './site';
+import { siteAdminEndpoints } from './site-admin';
 import { consoleSupportEndpoints } from './support';
 
 describe('the endpoints table', () => {
@@ -28,6 +29,7 @@ describe('the endpoints table', () => {
       consoleSupportEndpoints,
       moderationEndpoints,
       consoleInboxEndpoints,
+      siteAdminEndpoints,
     ];
     const all = areas.flatMap((area) => Object.keys(area));
     expect(all.length).toBe(Object.keys(endpoints).length);

@@ -10,6 +10,7 @@ import { moderationEndpoints } from './moderation';
 import { notificationEndpoints } from './notifications';
 import { paymentEndpoints } from './payments';
 import { siteEndpoints } from './site';
+import { siteAdminEndpoints } from './site-admin';
 import { consoleSupportEndpoints } from './support';
 
 export type { Endpoint, HttpMethod } from './endpoint';
@@ -33,6 +34,7 @@ export const endpoints = {
   ...consoleSupportEndpoints,
   ...moderationEndpoints,
   ...consoleInboxEndpoints,
+  ...siteAdminEndpoints,
 };
 
 export type Endpoints = typeof endpoints;

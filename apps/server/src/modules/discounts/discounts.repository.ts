@@ -285,3 +285,35 @@ export async function findPackage(
     .where(and(eq(creditPackages.siteId, siteId), eq(creditPackages.id, id), eq(creditPackages.active, true)));
   return row;
 }
+
+/** A page of codes, newest first: a site's or every site's, the site's own only unless `memberCodes`. */
+export async function codesPage(
+  db: Executor,
+  filter: { siteId?: number; memberCodes: boolean },
+  page: number,
+  perPage: number,
+): Promise<{ rows: DiscountCodeRow[]; total: number }> {
+  const conditions: SQL[] = [];
+  if (filter.siteId !== undefined) conditions.push(eq(discountCodes.siteId, filter.siteId));
+  if (!filter.memberCodes) conditions.push(eq(discountCodes.source, 'code'));
+  const where = conditions.length ? and(...conditions) : undefined;
+  const rows = await db
+    .select()
+    .from(discountCodes)
+    .where(where)
+    .orderBy(sql`${discountCodes.id} desc`)
+    .limit(perPage)
+    .offset((page - 1) * perPage);
+  const [{ total }] = await db.select({ total: sql<number>`count(*)::int` }).from(discountCodes).where(where);
+  return { rows, total };
+}
+
+/** The code after the change; undefined when there is none. */
+export async function updateCode(
+  db: Executor,
+  id: number,
+  values: Partial<typeof discountCodes.$inferInsert>,
+): Promise<DiscountCodeRow | undefined> {
+  const [row] = await db.update(discountCodes).set(values).where(eq(discountCodes.id, id)).returning();
+  return row;
+}

@@ -11,6 +11,7 @@ import {
 import type { discountCodes, Executor } from '@amora/db';
 import { type DbContext, dbOf, withTransaction } from '../../lib/transaction';
 import {
+  codesPage,
   type DiscountCodeRow,
   deleteCodesOf,
   deleteReservation,
@@ -33,6 +34,7 @@ import {
   lockMemberForDiscount,
   markUsed,
   openOrdersHoldingCodes,
+  updateCode,
 } from './discounts.repository';
 
 /**
@@ -42,6 +44,7 @@ import {
  * while that order is open, used when it is paid, and given back when it fails.
  */
 
+export type { DiscountCodeRow } from './discounts.repository';
 export type { DiscountError };
 
 type NewDiscountCode = typeof discountCodes.$inferInsert;
@@ -326,6 +329,38 @@ export async function createMemberCode(ctx: DbContext, code: NewDiscountCode): P
   const row = await insertCode(dbOf(ctx), code);
   if (!row) throw new Error(`discount code ${code.code} is taken on site ${code.siteId}`);
   return row;
+}
+
+/** The console's list of codes (a page, newest first). */
+export async function discountCodesPage(
+  ctx: DbContext,
+  filter: { siteId?: number; memberCodes: boolean },
+  page: number,
+  perPage: number,
+): Promise<{ rows: DiscountCodeRow[]; total: number }> {
+  return codesPage(dbOf(ctx), filter, page, perPage);
+}
+
+/** A code by its id, as stored. */
+export async function discountCodeRow(ctx: DbContext, id: number): Promise<DiscountCodeRow | null> {
+  return (await findCodeById(dbOf(ctx), id)) ?? null;
+}
+
+/** A code on a site by its text (any case), as stored. */
+export async function discountCodeOnSite(ctx: DbContext, siteId: number, code: string): Promise<DiscountCodeRow | null> {
+  const row = await findCode(dbOf(ctx), siteId, code);
+  return row && row.code.toUpperCase() === code.trim().toUpperCase() ? row : null;
+}
+
+/** A code given out by the site (source 'code'), stored upper-case as every code; null when its text is taken. */
+export async function addSiteCode(ctx: DbContext, code: Omit<NewDiscountCode, 'source'>): Promise<DiscountCodeRow | null> {
+  return insertCode(dbOf(ctx), { ...code, code: code.code.toUpperCase(), source: 'code' });
+}
+
+/** Changes a code (its text upper-cased); null when there is none. Orders read codes as they are at each lookup. */
+export async function changeDiscountCode(ctx: DbContext, id: number, values: Partial<NewDiscountCode>): Promise<DiscountCodeRow | null> {
+  const next = values.code === undefined ? values : { ...values, code: values.code.toUpperCase() };
+  return (await updateCode(dbOf(ctx), id, next)) ?? null;
 }
 
 /** The account purge: the codes made for the member. */

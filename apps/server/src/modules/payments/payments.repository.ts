@@ -273,3 +273,54 @@ export async function countOpenDirectDebits(db: Executor, userId: number): Promi
 export async function detachOrders(tx: Executor, userId: number): Promise<void> {
   await tx.update(paymentOrders).set({ userId: null, requestKey: null }).where(eq(paymentOrders.userId, userId));
 }
+
+/** Every package of a site, sold or not, by country and position (the console's price list). */
+export async function listAllPackages(db: Executor, siteId: number): Promise<PackageRow[]> {
+  return db
+    .select()
+    .from(creditPackages)
+    .where(eq(creditPackages.siteId, siteId))
+    .orderBy(asc(creditPackages.country), asc(creditPackages.position), asc(creditPackages.id));
+}
+
+export async function insertPackage(db: Executor, values: typeof creditPackages.$inferInsert): Promise<PackageRow> {
+  const [row] = await db.insert(creditPackages).values(values).returning();
+  return row;
+}
+
+export async function updatePackage(
+  db: Executor,
+  siteId: number,
+  id: number,
+  values: Partial<typeof creditPackages.$inferInsert>,
+): Promise<PackageRow | undefined> {
+  const [row] = await db
+    .update(creditPackages)
+    .set(values)
+    .where(and(eq(creditPackages.id, id), eq(creditPackages.siteId, siteId)))
+    .returning();
+  return row;
+}
+
+/** Every payment method of a site in every country, in order. */
+export async function listAllMethods(db: Executor, siteId: number): Promise<MethodRow[]> {
+  return db
+    .select()
+    .from(paymentMethods)
+    .where(eq(paymentMethods.siteId, siteId))
+    .orderBy(asc(paymentMethods.country), asc(paymentMethods.position), asc(paymentMethods.method));
+}
+
+/** Replaces a site's methods in a country with these, in this order. */
+export async function replaceMethods(
+  tx: Executor,
+  siteId: number,
+  country: string,
+  methods: { method: string; feeMinor: number }[],
+): Promise<void> {
+  await tx.delete(paymentMethods).where(and(eq(paymentMethods.siteId, siteId), eq(paymentMethods.country, country)));
+  if (!methods.length) return;
+  await tx
+    .insert(paymentMethods)
+    .values(methods.map((m, position) => ({ siteId, country, method: m.method, feeMinor: m.feeMinor, position })));
+}

@@ -29,11 +29,19 @@ import {
   findOrder,
   findPackage,
   findValidMandate,
+  insertPackage,
+  listAllMethods,
+  listAllPackages,
   listOrders,
   lockMemberForDirectDebit,
+  type MethodRow,
+  type PackageRow,
+  replaceMethods,
   saveCustomer as saveCustomerOf,
   touchOrder,
+  updatePackage,
 } from './payments.repository';
+import { allowedFee, CARD_BASED_METHODS, NO_CARD_SURCHARGE_COUNTRIES } from './provider/methods';
 
 /**
  * Buying credits (issue 17; DESIGN Payments): the order is stored before the provider is called, the provider's
@@ -289,4 +297,50 @@ export async function refundOrder(
 /** The account purge: orders are money records and stay, without the member (their customer link goes). */
 export async function purgeMember(ctx: DbContext, member: { userId: number }): Promise<void> {
   await detachOrders(dbOf(ctx), member.userId);
+}
+
+export type { MethodRow, PackageRow } from './payments.repository';
+
+/**
+ * Prices and methods as the console edits them. Packages and methods are read from the database at every price
+ * list and order (no process keeps them), so a change is used by the next order on every process.
+ */
+export async function sitePackages(ctx: DbContext, siteId: number): Promise<PackageRow[]> {
+  return listAllPackages(dbOf(ctx), siteId);
+}
+
+export type PackageValues = Pick<PackageRow, 'country' | 'currency' | 'credits' | 'priceMinor' | 'bestValue' | 'position' | 'active'>;
+
+export async function addPackage(ctx: DbContext, siteId: number, values: PackageValues): Promise<PackageRow> {
+  return insertPackage(dbOf(ctx), { ...values, siteId });
+}
+
+/** The package after the change; null when the site has no package with that id. */
+export async function changePackage(ctx: DbContext, siteId: number, packageId: number, values: PackageValues): Promise<PackageRow | null> {
+  return (await updatePackage(dbOf(ctx), siteId, packageId, values)) ?? null;
+}
+
+export async function sitePaymentMethods(ctx: DbContext, siteId: number): Promise<MethodRow[]> {
+  return listAllMethods(dbOf(ctx), siteId);
+}
+
+/** Whether a method is paid with a consumer card (a card brand or Apple Pay). */
+export const isCardMethod = (method: string) => (CARD_BASED_METHODS as readonly string[]).includes(method);
+/** Whether consumer card payments in a country may carry no surcharge (the EEA, and the UK). */
+export const noCardFeesIn = (country: string) => NO_CARD_SURCHARGE_COUNTRIES.includes(country.toUpperCase());
+
+/**
+ * Sets a site's methods in a country, in order. A fee on a consumer card where surcharges are banned is refused:
+ * the index of the first such method, or null when stored.
+ */
+export async function setPaymentMethods(
+  ctx: DbContext,
+  siteId: number,
+  country: string,
+  methods: { method: string; feeMinor: number }[],
+): Promise<{ refusedAt: number } | null> {
+  const refusedAt = methods.findIndex((m) => allowedFee(country, m.method, m.feeMinor) !== m.feeMinor);
+  if (refusedAt >= 0) return { refusedAt };
+  await withTransaction(ctx, (tx) => replaceMethods(tx, siteId, country, methods));
+  return null;
 }

@@ -1,11 +1,23 @@
 import type { Database } from '@amora/db';
 import type { Config } from '../../config';
 import type { EventBus } from '../../lib/events';
-import { dbOf } from '../../lib/transaction';
-import { findAllSites, type Site, type SiteSettings, updateSiteRow } from './sites.repository';
+import { type DbContext, dbOf } from '../../lib/transaction';
+import {
+  type Company,
+  type CompanySettings,
+  findAllCompanies,
+  findAllSites,
+  findCompany,
+  findSiteRow,
+  type Site,
+  type SiteSettings,
+  siteOnHost,
+  updateCompanyRow,
+  updateSiteRow,
+} from './sites.repository';
 
 /** A site as other modules see it (they reach this module through its service). */
-export type { Site } from './sites.repository';
+export type { Company, CompanySettings, Site, SiteSettings } from './sites.repository';
 
 const CACHE_MS = 30_000;
 const MAX_SEEN_HOSTS = 1_000;
@@ -178,4 +190,43 @@ export async function changeSiteSettings(
   ctx.sites.invalidate();
   ctx.events.publish({ type: 'site.settings-changed', siteId });
   return true;
+}
+
+/** Every site and every company as stored now (the console's lists; requests use the directory). */
+export async function storedSitesAndCompanies(ctx: DbContext): Promise<{ sites: Site[]; companies: Company[] }> {
+  const db = dbOf(ctx);
+  return { sites: await findAllSites(db), companies: await findAllCompanies(db) };
+}
+
+/** A site as stored now, or null. */
+export async function storedSite(ctx: DbContext, id: number): Promise<Site | null> {
+  return (await findSiteRow(dbOf(ctx), id)) ?? null;
+}
+
+/** A company as stored now, or null. */
+export async function storedCompany(ctx: DbContext, id: number): Promise<Company | null> {
+  return (await findCompany(dbOf(ctx), id)) ?? null;
+}
+
+/** The id of another site answering on that host, if any (a domain or host belongs to one site). */
+export async function siteAnsweringOn(ctx: DbContext, host: string, exceptSiteId: number): Promise<number | null> {
+  return (await siteOnHost(dbOf(ctx), host.toLowerCase(), exceptSiteId)) ?? null;
+}
+
+/**
+ * Changes a company's data (its sites' footers, legal pages and receipts show it): every process reads the sites
+ * of the company again, as for a change of a site's settings. Null when there is no such company.
+ */
+export async function changeCompany(
+  ctx: { db: Database; events: Pick<EventBus, 'publish'>; sites: SiteDirectory },
+  companyId: number,
+  values: CompanySettings,
+): Promise<Company | null> {
+  const company = await updateCompanyRow(dbOf(ctx), companyId, values);
+  if (!company) return null;
+  ctx.sites.invalidate();
+  for (const site of await findAllSites(dbOf(ctx))) {
+    if (site.companyId === companyId) ctx.events.publish({ type: 'site.settings-changed', siteId: site.id });
+  }
+  return company;
 }
