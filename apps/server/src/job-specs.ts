@@ -37,6 +37,8 @@ export const JOBS = defineJobs({
   'reminders.complete-profile': { payload: nothing, everyMs: 3_600_000 },
   /** Hourly: members whose last weekly update is a week old get the next one, when there is something to tell (modules/reminders). */
   'reminders.weekly-update': { payload: nothing, everyMs: 3_600_000 },
+  /** Hourly: members whose suspension ran out show again to others (modules/moderation). */
+  'moderation.end-suspensions': { payload: nothing, everyMs: 3_600_000 },
   /** A push for one message, like or match, or a reminder of unread ones (modules/push), sent when the member wants it and is away. */
   'push.notify': {
     payload: z.object({

@@ -5,6 +5,7 @@ import { expireExports, prepareExport } from './modules/data-export/data-export.
 import { purgeDeletedAccounts } from './modules/deletion/deletion.service';
 import { forgetAbandonedForms } from './modules/directdebit/directdebit.service';
 import { readMailReportsFolder } from './modules/mail/mail-reports.folder';
+import { endRunOutSuspensions } from './modules/moderation/moderation.service';
 import { sendActivityMail } from './modules/notifications/activity-mail.service';
 import { remindOfUnread } from './modules/notifications/unread-reminder.service';
 import { checkOrder } from './modules/payments/order-status.service';
@@ -54,6 +55,10 @@ export function jobHandlers(ctx: AppContext, log: Log, sandbox: SandboxJobs | nu
     'reminders.weekly-update': async () => {
       const count = await sendWeeklyUpdates(ctx);
       if (count > 0) log.info({ count }, 'sent weekly updates');
+    },
+    'moderation.end-suspensions': async () => {
+      const count = await endRunOutSuspensions(ctx);
+      if (count > 0) log.info({ count }, 'showed the profiles of members whose suspension ran out');
     },
     'push.notify': (payload) => notifyByPush(ctx, payload),
     'push.prune': async () => {

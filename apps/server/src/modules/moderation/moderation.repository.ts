@@ -1,5 +1,5 @@
-import { type Executor, memberSanctions, staffUsers } from '@amora/db';
-import { and, desc, eq, gt, isNull, or } from 'drizzle-orm';
+import { type Executor, memberSanctions, profiles, staffUsers } from '@amora/db';
+import { and, desc, eq, gt, isNull, or, sql } from 'drizzle-orm';
 
 export type SanctionRow = typeof memberSanctions.$inferSelect;
 
@@ -76,4 +76,24 @@ export async function liftSanction(tx: Executor, id: number, staffId: number, at
     .where(and(eq(memberSanctions.id, id), isNull(memberSanctions.liftedAt)))
     .returning();
   return row;
+}
+
+/**
+ * Members whose last suspension ran out (before `now`, not lifted by hand) and who have no ban or suspension in
+ * force: their profile is to show again. At most `limit`, those whose suspension ended first.
+ */
+export async function findRunOutSuspensions(db: Executor, now: Date, limit: number): Promise<number[]> {
+  const result = await db.execute(sql`
+    select s.user_id, max(s.until) as ended
+    from ${memberSanctions} s
+    join ${profiles} p on p.user_id = s.user_id and p.status = 'suspended'
+    where s.kind = 'suspension' and s.lifted_at is null and s.until <= ${now.toISOString()}
+      and not exists (
+        select 1 from ${memberSanctions} b
+        where b.user_id = s.user_id and b.lifted_at is null
+          and (b.kind = 'ban' or (b.kind = 'suspension' and b.until > ${now.toISOString()})))
+    group by s.user_id
+    order by ended
+    limit ${limit}`);
+  return (result as unknown as { rows: { user_id: number | string }[] }).rows.map((row) => Number(row.user_id));
 }

@@ -10,6 +10,7 @@ import { callAs, createMember, createProfile, type Member, uploadPhoto } from '.
 import { createTestApp, type TestApp } from '../../test/harness';
 import { callAsStaff, createStaffMember, type StaffMember } from '../../test/staff';
 import { credit } from '../credits/credits.service';
+import { endRunOutSuspensions } from './moderation.service';
 
 let t: TestApp;
 let moderator: StaffMember;
@@ -274,6 +275,24 @@ describe('actions and sanctions', () => {
     const [profile] = await t.ctx.db.select().from(profiles).where(eq(profiles.id, b.profileId));
     expect(profile.status).toBe('active');
     expect((await login(t, b.email, b.password, { host: b.host, ip: b.ip })).statusCode).toBe(200);
+  });
+
+  it('shows a member again once their suspension ran out, by the hourly job, without waiting for their login', async () => {
+    const { a, b, complaintId } = await reportedMessage();
+    expect((await act(moderator, 'message_report', complaintId, { action: 'suspend', hours: 2 })).statusCode).toBe(200);
+    expect(await endRunOutSuspensions(t.ctx)).toBe(0);
+    expect((await callAs(t, a, 'GET', `/api/member.php?id=${b.profileId}`)).statusCode).toBe(404);
+    const before = t.clock.now();
+    t.clock.advance(2 * 3_600_000 + 1_000);
+    try {
+      expect(await endRunOutSuspensions(t.ctx)).toBeGreaterThanOrEqual(1);
+      const [profile] = await t.ctx.db.select().from(profiles).where(eq(profiles.id, b.profileId));
+      expect(profile.status).toBe('active');
+      expect((await callAs(t, a, 'GET', `/api/member.php?id=${b.profileId}`)).statusCode).toBe(200);
+    } finally {
+      // The stored messages carry the database's time: the next tests run on a clock beside it again.
+      t.clock.set(before);
+    }
   });
 
   it('bans: a banned member cannot log in (403 banned) and their session ends; the answer of undo names a removed message', async () => {

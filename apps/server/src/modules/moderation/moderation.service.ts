@@ -29,6 +29,7 @@ import { endAllSessions, sanctionRefusal } from '../sessions/sessions.service';
 import { type Actor, audit } from '../staff/staff.service';
 import {
   findBlockingSanction,
+  findRunOutSuspensions,
   findSanction,
   findUnseenWarning,
   insertSanction,
@@ -406,4 +407,17 @@ export async function acknowledgeNotices(ctx: AppContext, userId: number, input:
   const now = ctx.now();
   if (input.warning_id !== undefined) await setWarningSeen(dbOf(ctx), userId, input.warning_id, now);
   if (input.reports) await markReportsSeen(ctx, userId, now);
+}
+
+/** Members whose profile shows again per run of the hourly job (the next run takes the rest). */
+const RUN_OUT_PER_RUN = 500;
+
+/**
+ * The hourly `moderation.end-suspensions` job: a member whose suspension ran out shows again to others without
+ * waiting for their next login (which would show it too). Answers how many.
+ */
+export async function endRunOutSuspensions(ctx: AppContext): Promise<number> {
+  const userIds = await findRunOutSuspensions(dbOf(ctx), ctx.now(), RUN_OUT_PER_RUN);
+  for (const userId of userIds) await setSanctionHidden(ctx, userId, false);
+  return userIds.length;
 }
