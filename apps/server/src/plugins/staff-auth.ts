@@ -15,6 +15,10 @@ declare module 'fastify' {
     /** The staff member of a console call (its own cookie), or null. Never set on a member's call. */
     staffAuth: StaffAuth | null;
   }
+  interface FastifyInstance {
+    /** Every console route and who may call it, as registered (the guard's test calls each as everyone). */
+    consoleRoutes: { method: string; url: string; staff: readonly StaffRole[] | 'anyone' }[];
+  }
 }
 
 /** The console's API: its own cookie and session, never a member's (the request gate does not read the member cookie there). */
@@ -55,9 +59,14 @@ const forbidden = () => new HttpError(403, 'forbidden', 'Your role may not do th
  */
 export function registerStaffGuard(app: FastifyInstance): void {
   app.decorateRequest('staffAuth', null);
+  app.decorate('consoleRoutes', []);
   app.addHook('onRoute', (route) => {
     if (!route.url.startsWith(CONSOLE_API) && route.url !== CONSOLE_API.slice(0, -1)) return;
-    if (route.config?.staff === undefined) throw new Error(`The console route ${route.url} does not say who may call it (config.staff)`);
+    const staff = route.config?.staff;
+    if (staff === undefined) throw new Error(`The console route ${route.url} does not say who may call it (config.staff)`);
+    for (const method of Array.isArray(route.method) ? route.method : [route.method]) {
+      if (method !== 'HEAD') app.consoleRoutes.push({ method, url: route.url, staff });
+    }
   });
   // Before the body is validated: a caller who may not call the route learns nothing of what it takes.
   app.addHook('preValidation', async (request, reply) => {
