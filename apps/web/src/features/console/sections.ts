@@ -54,6 +54,20 @@ export const CONSOLE_SECTIONS: readonly ConsoleSection[] = [
     roles: ['moderator', 'support', 'operator'],
     page: () => import('./sessions/sessions-page'),
   },
+  {
+    path: 'inbox',
+    label: 'console:nav.inbox',
+    description: 'console:home.inbox',
+    roles: ['operator'],
+    page: () => import('./inbox/inbox-page'),
+  },
+  {
+    path: 'fictional-profiles',
+    label: 'console:nav.fictional',
+    description: 'console:home.fictional',
+    roles: ['operator'],
+    page: () => import('./inbox/fictional-profiles-page'),
+  },
 ];
 
 /** The sections a staff member of this role sees. */

@@ -1,0 +1,67 @@
+import type { EndpointBody } from '@amora/contracts/core';
+import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { api } from '@/lib/api-client';
+
+export function useInbox(filters: { site?: number; page: number }) {
+  return useQuery({
+    queryKey: ['console', 'inbox', 'list', filters],
+    queryFn: ({ signal }) => api('GET /api/console/inbox', { signal, query: filters }),
+    placeholderData: keepPreviousData,
+    // What waits changes while the page is open: other operators claim and answer.
+    refetchInterval: 30_000,
+  });
+}
+
+export function useInboxConversation(conversationId: number) {
+  return useQuery({
+    queryKey: ['console', 'inbox', 'conversation', conversationId],
+    queryFn: ({ signal }) => api('GET /api/console/inbox/:conversationId', { signal, params: { conversationId } }),
+  });
+}
+
+/** Older messages of a conversation (before a sequence). */
+export function fetchOlder(conversationId: number, before: number) {
+  return api('GET /api/console/inbox/:conversationId', { params: { conversationId }, query: { before } });
+}
+
+/** Claim (or renew), release, and answer; the inbox and the conversation are read again after each. */
+export function useInboxActions(conversationId: number) {
+  const queryClient = useQueryClient();
+  const refresh = () => queryClient.invalidateQueries({ queryKey: ['console', 'inbox'] });
+  const params = { conversationId };
+  return {
+    claim: useMutation({ mutationFn: () => api('POST /api/console/inbox/:conversationId/claim', { params }), onSettled: refresh }),
+    release: useMutation({ mutationFn: () => api('DELETE /api/console/inbox/:conversationId/claim', { params }), onSettled: refresh }),
+    answer: useMutation({
+      mutationFn: (text: string) => api('POST /api/console/inbox/:conversationId/messages', { params, body: { text } }),
+      onSettled: refresh,
+    }),
+  };
+}
+
+export function useFictionalProfiles(filters: { site?: number; page: number }) {
+  return useQuery({
+    queryKey: ['console', 'fictional', filters],
+    queryFn: ({ signal }) => api('GET /api/console/fictional-profiles', { signal, query: filters }),
+    placeholderData: keepPreviousData,
+  });
+}
+
+export type FictionalProfileBody = EndpointBody<'POST /api/console/fictional-profiles'>;
+export type FictionalProfileEdit = EndpointBody<'PUT /api/console/fictional-profiles/:id'>;
+
+export function useSaveFictionalProfile() {
+  const queryClient = useQueryClient();
+  const refresh = () => queryClient.invalidateQueries({ queryKey: ['console', 'fictional'] });
+  return {
+    create: useMutation({
+      mutationFn: (body: FictionalProfileBody) => api('POST /api/console/fictional-profiles', { body }),
+      onSuccess: refresh,
+    }),
+    edit: useMutation({
+      mutationFn: ({ id, body }: { id: number; body: FictionalProfileEdit }) =>
+        api('PUT /api/console/fictional-profiles/:id', { params: { id }, body }),
+      onSuccess: refresh,
+    }),
+  };
+}

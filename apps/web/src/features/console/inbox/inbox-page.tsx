@@ -1,0 +1,26 @@
+import { useTranslation } from 'react-i18next';
+import { Route, Routes } from 'react-router';
+import { ConversationPage } from './conversation-page';
+import { InboxListPage } from './inbox-list-page';
+
+function NotFound() {
+  const { t } = useTranslation('console');
+  return (
+    <p className="alert alert-warning" data-testid="console-not-found">
+      {t('notFound')}
+    </p>
+  );
+}
+
+/** The fictional-profile inbox (operators and admins): the list, and one conversation at :conversationId. */
+export function InboxPage() {
+  return (
+    <Routes>
+      <Route index element={<InboxListPage />} />
+      <Route path=":conversationId" element={<ConversationPage />} />
+      <Route path="*" element={<NotFound />} />
+    </Routes>
+  );
+}
+
+export { InboxPage as Component };
