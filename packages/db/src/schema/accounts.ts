@@ -43,6 +43,9 @@ export const users = pgTable(
     check('users_credit_debt_check', sql`${t.creditDebt} >= 0`),
     check('users_status_check', sql`${t.status} in ('not_confirmed', 'confirmed', 'deleted')`),
     index('users_deleted_idx').on(t.deletedAt),
+    // Business reports (modules/reports): signups and activations per day and site.
+    index('users_signup_date_idx').on(t.signupDate, t.siteId),
+    index('users_confirmed_at_idx').on(t.confirmedAt, t.siteId).where(sql`${t.confirmedAt} is not null`),
   ],
 );
 

@@ -97,6 +97,8 @@ export const messages = pgTable(
   (t) => [
     uniqueIndex('messages_conversation_seq_idx').on(t.conversationId, t.seq),
     uniqueIndex('messages_sender_client_idx').on(t.senderProfileId, t.clientId),
+    // Business reports (modules/reports): messages and active members per day.
+    index('messages_created_idx').on(t.createdAt, t.senderProfileId),
     check('messages_kind_check', sql`${t.kind} in ('text', 'gift', 'photo')`),
     check('messages_status_check', sql`${t.status} in ('sent', 'rejected')`),
     check('messages_price_check', sql`${t.price} >= 0`),

@@ -147,6 +147,10 @@ export const paymentOrders = pgTable(
     uniqueIndex('payment_orders_provider_payment_idx').on(t.provider, t.providerPaymentId),
     uniqueIndex('payment_orders_request_idx').on(t.userId, t.requestKey),
     index('payment_orders_user_idx').on(t.userId, t.createdAt),
+    // Business reports (modules/reports): revenue per day, each member's first paid order, chargebacks per day.
+    index('payment_orders_paid_at_idx').on(t.paidAt, t.siteId).where(sql`${t.paidAt} is not null`),
+    index('payment_orders_user_paid_idx').on(t.userId, t.paidAt).where(sql`${t.paidAt} is not null`),
+    index('payment_orders_charged_back_idx').on(t.chargedBackAt).where(sql`${t.chargedBackAt} is not null`),
     check('payment_orders_amount_check', sql`${t.amountMinor} >= 0 and ${t.listPriceMinor} > 0 and ${t.credits} > 0`),
     check(
       'payment_orders_status_check',
@@ -168,7 +172,11 @@ export const paymentEvents = pgTable(
     detail: jsonb('detail').$type<Record<string, unknown>>().notNull().default({}),
     createdAt: createdAt(),
   },
-  (t) => [uniqueIndex('payment_events_order_status_idx').on(t.orderId, t.status)],
+  (t) => [
+    uniqueIndex('payment_events_order_status_idx').on(t.orderId, t.status),
+    // Business reports (modules/reports): refunds per day.
+    index('payment_events_created_idx').on(t.createdAt),
+  ],
 );
 
 /** Discount codes of spec §3 (the payments feature redeems them). */

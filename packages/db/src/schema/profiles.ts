@@ -134,6 +134,8 @@ export const likes = pgTable(
   (t) => [
     primaryKey({ columns: [t.likerProfileId, t.likedProfileId] }),
     index('likes_liked_idx').on(t.likedProfileId, t.createdAt),
+    // Business reports (modules/reports): active members per day.
+    index('likes_created_idx').on(t.createdAt, t.likerProfileId),
     check('likes_source_check', sql`${t.source} in ('search', 'profile', 'swipe', 'match_finder', 'auto')`),
   ],
 );
