@@ -210,7 +210,7 @@ export const paymentMethodsAdminSchema = z.object({
 });
 export type PaymentMethodsAdminView = z.infer<typeof paymentMethodsAdminSchema>;
 
-const DISCOUNT_CODE_STATUSES = ['active', 'inactive', 'expired'] as const;
+export const DISCOUNT_CODE_STATUSES = ['active', 'inactive', 'expired'] as const;
 /** Spec §3 discount code: every field (validity is the expiry; `expired` follows from it). */
 const discountCodeFields = {
   code: textSchema()

@@ -68,6 +68,20 @@ export const CONSOLE_SECTIONS: readonly ConsoleSection[] = [
     roles: ['operator'],
     page: () => import('./inbox/fictional-profiles-page'),
   },
+  {
+    path: 'sites',
+    label: 'console:nav.sites',
+    description: 'console:home.sites',
+    roles: [],
+    page: () => import('./sites/sites-page'),
+  },
+  {
+    path: 'discount-codes',
+    label: 'console:nav.codes',
+    description: 'console:home.codes',
+    roles: [],
+    page: () => import('./sites/discount-codes-page'),
+  },
 ];
 
 /** The sections a staff member of this role sees. */
