@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { INTERESTS, NICHES, PAYMENT_METHODS } from './constants';
 import { idSchema, textSchema } from './fields';
-import { LOCALES } from './locales';
+import { LOCALES, localeFromTag } from './locales';
 
 /**
  * Sites, companies and prices in the operator console (admins only): every setting of spec §3 a site has, the
@@ -26,9 +26,9 @@ const hostSchema = () =>
     .string()
     .trim()
     .toLowerCase()
-    .min(3)
+    .min(1)
     .max(253)
-    .regex(/^[a-z0-9-]+(\.[a-z0-9-]+)+$/, 'A host name such as example.com');
+    .regex(/^[a-z0-9-]+(\.[a-z0-9-]+)*$/, 'A host name such as example.com');
 const countSchema = (max: number) => z.number().int().min(0).max(max);
 /** A text per locale: English always there (the fallback), the other locales optional. */
 const localizedSchema = (max: number) =>
@@ -43,7 +43,11 @@ export const siteSettingsSchema = z.strictObject({
   name: textSchema().trim().min(1).max(80),
   domain: hostSchema(),
   hosts: z.array(hostSchema()).max(20),
-  domain_language: z.enum(LOCALES),
+  /** A language tag (`de-DE`, `en`) whose language is one of ours. */
+  domain_language: z
+    .string()
+    .regex(/^[a-z]{2}(-[A-Z]{2})?$/, 'A language tag such as de-DE')
+    .refine((tag) => localeFromTag(tag) !== null, 'A language the sites speak'),
   languages: z.array(z.enum(LOCALES)).min(1).max(LOCALES.length),
   countries: z.array(countrySchema()).min(1).max(60),
   default_country: countrySchema(),

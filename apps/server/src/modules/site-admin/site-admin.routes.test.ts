@@ -104,6 +104,21 @@ describe('site settings', () => {
     expect((await callAsStaff(t, admin, 'GET', '/api/console/sites/999999')).statusCode).toBe(404);
   });
 
+  it("saves every site's settings back as they are shown (what the console's form sends)", async () => {
+    const { sites } = (await callAsStaff(t, admin, 'GET', '/api/console/sites')).json();
+    for (const { id } of sites as { id: number }[]) {
+      const {
+        id: _id,
+        is_default: _d,
+        company_name: _c,
+        preview_url: _p,
+        ...settings
+      } = (await callAsStaff(t, admin, 'GET', `/api/console/sites/${id}`)).json();
+      const res = await callAsStaff(t, admin, 'PUT', `/api/console/sites/${id}`, settings);
+      expect(res.statusCode, res.body).toBe(200);
+    }
+  });
+
   it('answers 400 with the field on bad input', async () => {
     const cases: [Record<string, unknown>, string][] = [
       [{ niche: 9 }, 'niche'],

@@ -7,7 +7,7 @@ import { consoleErrorText } from '../console-error';
 import { fieldErrorOf, namesField } from './field-error';
 import { useSaveSite } from './sites-api';
 
-type Kind = 'text' | 'number' | 'bool' | 'list' | 'localized' | 'niche' | 'locale' | 'popup' | 'company' | 'costs';
+type Kind = 'text' | 'number' | 'bool' | 'list' | 'localized' | 'niche' | 'popup' | 'company' | 'costs';
 type Key = Exclude<keyof SiteAdminView, 'id' | 'is_default' | 'company_name' | 'preview_url'>;
 
 /** Spec §3's site settings, grouped as the spec's list runs; each shown by its §3 name. */
@@ -25,7 +25,7 @@ const GROUPS: { key: string; fields: [Key, Kind][] }[] = [
   {
     key: 'reach',
     fields: [
-      ['domain_language', 'locale'],
+      ['domain_language', 'text'],
       ['languages', 'list'],
       ['countries', 'list'],
       ['default_country', 'text'],
@@ -170,20 +170,17 @@ export function SettingsForm({ site, companies }: { site: SiteAdminView; compani
           </FormField>
         );
       case 'niche':
-      case 'locale':
       case 'popup':
       case 'company': {
         const options: [string, string][] =
           kind === 'niche'
             ? NICHES.map((n) => [String(n), t('sites.niche', { niche: n })])
-            : kind === 'locale'
-              ? LOCALES.map((l) => [l, l])
-              : kind === 'popup'
-                ? [
-                    ['yes', t('sites.yes')],
-                    ['no', t('sites.no')],
-                  ]
-                : companies.map((c) => [String(c.id), c.name]);
+            : kind === 'popup'
+              ? [
+                  ['yes', t('sites.yes')],
+                  ['no', t('sites.no')],
+                ]
+              : companies.map((c) => [String(c.id), c.name]);
         return (
           <FormField key={key} label={<code>{key}</code>} error={errorFor(key)}>
             <select {...common} className="form-select" value={String(value)} onChange={(e) => set(key, e.target.value)}>
