@@ -34,6 +34,7 @@ import type { SandboxJobs } from './modules/payments/sandbox/sandbox.service';
 import { photosRoutes } from './modules/photos/photos.routes';
 import { profilesRoutes } from './modules/profiles/profiles.routes';
 import { pushRoutes } from './modules/push/push.routes';
+import { reportsRoutes } from './modules/reports/reports.routes';
 import { searchRoutes } from './modules/search/search.routes';
 import { settingsRoutes } from './modules/settings/settings.routes';
 import { siteAdminRoutes } from './modules/site-admin/site-admin.routes';
@@ -133,6 +134,7 @@ export async function buildApp(ctx: AppContext, options: BuildOptions = {}): Pro
   await app.register(moderationRoutes);
   await app.register(inboxRoutes);
   await app.register(siteAdminRoutes);
+  await app.register(reportsRoutes);
 
   // The payment sandbox (Mollie's API, the test checkout and its dashboard) when no Mollie key is set. Its code is
   // loaded here and only then: a server without the sandbox (production) never loads it.

@@ -25,6 +25,7 @@ export * from './notifications';
 export * from './payments';
 export * from './profiles';
 export * from './push';
+export * from './reports';
 export * from './routes';
 export * from './search';
 export * from './settings';

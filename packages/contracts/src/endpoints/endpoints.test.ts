@@ -10,6 +10,7 @@ import { memberEndpoints } from './members';
 import { moderationEndpoints } from './moderation';
 import { notificationEndpoints } from './notifications';
 import { paymentEndpoints } from './payments';
+import { consoleReportEndpoints } from './reports';
 import { siteEndpoints } from './site';
 import { siteAdminEndpoints } from './site-admin';
 import { consoleSupportEndpoints } from './support';
@@ -30,6 +31,7 @@ describe('the endpoints table', () => {
       moderationEndpoints,
       consoleInboxEndpoints,
       siteAdminEndpoints,
+      consoleReportEndpoints,
     ];
     const all = areas.flatMap((area) => Object.keys(area));
     expect(all.length).toBe(Object.keys(endpoints).length);
@@ -51,6 +53,7 @@ describe('the endpoints table', () => {
       'GET /api/console/members/:userId/photos/:photoId: binary',
       'GET /api/console/moderation/photos/:id: binary',
       'GET /api/console/inbox/:conversationId/photos/:photoId: binary',
+      'GET /api/console/reports.csv: binary',
     ]);
   });
 

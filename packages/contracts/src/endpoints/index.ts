@@ -9,6 +9,7 @@ import { memberEndpoints } from './members';
 import { moderationEndpoints } from './moderation';
 import { notificationEndpoints } from './notifications';
 import { paymentEndpoints } from './payments';
+import { consoleReportEndpoints } from './reports';
 import { siteEndpoints } from './site';
 import { siteAdminEndpoints } from './site-admin';
 import { consoleSupportEndpoints } from './support';
@@ -35,6 +36,7 @@ export const endpoints = {
   ...moderationEndpoints,
   ...consoleInboxEndpoints,
   ...siteAdminEndpoints,
+  ...consoleReportEndpoints,
 };
 
 export type Endpoints = typeof endpoints;
