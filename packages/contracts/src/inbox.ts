@@ -158,6 +158,8 @@ const fictionalProfileSchema = z.object({
   /** active, or retired (no longer shown, its conversations kept). */
   status: z.string(),
   is_fictional: z.literal(true),
+  /** The main photo's thumbnail in the console, or null. */
+  photo_url: z.string().nullable(),
 });
 export type FictionalProfile = z.infer<typeof fictionalProfileSchema>;
 export const fictionalProfileResponseSchema = z.object({ profile: fictionalProfileSchema });

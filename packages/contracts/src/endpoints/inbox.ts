@@ -81,4 +81,17 @@ export const consoleInboxEndpoints = {
     body: fictionalProfileUpdateSchema,
     response: fictionalProfileResponseSchema,
   },
+  'POST /api/console/fictional-profiles/:id/photos': {
+    tag: 'console',
+    summary: 'Add a photo to a fictional profile (multipart field "photo"; the first becomes its main photo)',
+    params: fictionalProfileParamsSchema,
+    consumes: ['multipart/form-data'],
+    response: fictionalProfileResponseSchema,
+  },
+  'GET /api/console/fictional-profiles/:id/photo': {
+    tag: 'console',
+    summary: 'A fictional profile’s main photo, a WebP thumbnail (console only)',
+    params: fictionalProfileParamsSchema,
+    response: unchecked('binary', 'image/webp'),
+  },
 } satisfies EndpointTable;

@@ -12,7 +12,8 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { call } from '../../test/accounts';
 import { recordEvents } from '../../test/events';
 import { callAs, createMember, createProfile, type Member } from '../../test/factories';
-import { createTestApp, type TestApp } from '../../test/harness';
+import { CLIENT, createTestApp, type TestApp } from '../../test/harness';
+import { photoJpeg } from '../../test/images';
 import { callAsStaff, createStaffMember, type StaffMember } from '../../test/staff';
 import { credit } from '../credits/credits.service';
 
@@ -71,6 +72,7 @@ describe('who may use the inbox', () => {
       ['GET', '/api/console/fictional-profiles'],
       ['POST', '/api/console/fictional-profiles', {}],
       ['PUT', '/api/console/fictional-profiles/1', {}],
+      ['GET', '/api/console/fictional-profiles/1/photo'],
     ];
     const moderator = await createStaffMember(t, 'moderator');
     const support = await createStaffMember(t, 'support');
@@ -260,5 +262,46 @@ describe('fictional profiles', () => {
     expect((await callAsStaff(t, operator, 'PUT', `/api/console/fictional-profiles/${someone.profileId}`, { about: 'x' })).statusCode).toBe(
       404,
     );
+  });
+});
+
+describe('a fictional profile’s photo', () => {
+  it('is added through the photo pipeline, becomes the main photo, is served to the console and audited', async () => {
+    const made = await callAsStaff(t, operator, 'POST', '/api/console/fictional-profiles', {
+      site_id: 1,
+      name: 'Mira',
+      birth_date: '1992-07-01',
+      gender: 'woman',
+      country: 'NL',
+    });
+    const id = made.json().profile.id as number;
+    const upload = async (who: StaffMember | null) => {
+      const form = new FormData();
+      form.append('photo', new Blob([new Uint8Array(await photoJpeg(240, 320, { seed: 3 }))], { type: 'image/jpeg' }), 'mira.jpg');
+      const body = new Response(form);
+      return t.app.inject({
+        method: 'POST',
+        url: `/api/console/fictional-profiles/${id}/photos`,
+        headers: {
+          host: 'localhost:3000',
+          ...CLIENT,
+          cookie: who?.cookie ?? '',
+          'content-type': body.headers.get('content-type') as string,
+        },
+        payload: Buffer.from(await body.arrayBuffer()),
+      });
+    };
+    expect((await upload(null)).statusCode).toBe(401);
+    expect((await upload(await createStaffMember(t, 'support'))).statusCode).toBe(403);
+    const res = await upload(operator);
+    expect(res.statusCode, res.body).toBe(200);
+    const url = res.json().profile.photo_url as string;
+    expect(url).toMatch(new RegExp(`^/api/console/fictional-profiles/${id}/photo`));
+    const [row] = await t.ctx.db.select().from(profiles).where(eq(profiles.id, id));
+    expect(row.mainPhotoId).not.toBeNull();
+    const served = await callAsStaff(t, operator, 'GET', url);
+    expect(served.statusCode).toBe(200);
+    expect(served.headers['content-type']).toBe('image/webp');
+    expect(await auditRows('fictional.photo', id)).toHaveLength(1);
   });
 });

@@ -1,15 +1,19 @@
+import fastifyMultipart from '@fastify/multipart';
 import type { FastifyRequest } from 'fastify';
-import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import type { FastifyPluginAsyncZod, ZodTypeProvider } from 'fastify-type-provider-zod';
 import { endpoint } from '../../plugins/endpoints';
 import { PHOTO_HEADERS } from '../../plugins/security-headers';
 import { requireStaff } from '../../plugins/staff-auth';
+import { MAX_PHOTO_BYTES, readPhotoUpload } from '../photos/photos.service';
 import {
+  addFictionalProfilePhoto,
   answer,
   claimConversation,
   conversation,
   conversationPhoto,
   createFictionalProfile,
   editFictionalProfile,
+  fictionalProfilePhoto,
   fictionalProfiles,
   inbox,
   releaseConversation,
@@ -81,5 +85,24 @@ export const inboxRoutes: FastifyPluginAsyncZod = async (app) => {
     ...endpoint('PUT /api/console/fictional-profiles/:id'),
     config: { staff: [...OPERATOR] },
     handler: async (request) => editFictionalProfile(ctx, actorOf(request), request.params.id, request.body),
+  });
+
+  // The photo upload takes multipart bodies, in a scope of its own.
+  await app.register(async (upload) => {
+    await upload.register(fastifyMultipart, { limits: { fileSize: MAX_PHOTO_BYTES, files: 1, fields: 5, parts: 6 } });
+    upload.withTypeProvider<ZodTypeProvider>().route({
+      ...endpoint('POST /api/console/fictional-profiles/:id/photos'),
+      config: { staff: [...OPERATOR] },
+      handler: async (request) => addFictionalProfilePhoto(ctx, actorOf(request), request.params.id, await readPhotoUpload(request)),
+    });
+  });
+
+  app.route({
+    ...endpoint('GET /api/console/fictional-profiles/:id/photo'),
+    config: { staff: [...OPERATOR] },
+    handler: async (request, reply) => {
+      const bytes = await fictionalProfilePhoto(ctx, request.params.id);
+      return reply.header('content-type', 'image/webp').header('cache-control', 'private, no-store').headers(PHOTO_HEADERS).send(bytes);
+    },
   });
 };

@@ -17,7 +17,7 @@ import type { AppContext } from '../../context';
 import { HttpError, notFound } from '../../lib/errors';
 import { dbOf, withTransaction } from '../../lib/transaction';
 import { sendAsFictional } from '../chat/chat.service';
-import { readPhotoForModeration } from '../photos/photos.service';
+import { addFictionalPhoto, readPhotoForModeration } from '../photos/photos.service';
 import { insertFictionalProfile, updateFictionalProfile } from '../profiles/profiles.service';
 import { type Actor, audit } from '../staff/staff.service';
 import {
@@ -238,6 +238,7 @@ function presentFictional(row: FictionalProfileRow, now: Date): FictionalProfile
     interests: p.interests,
     status: p.status === 'active' ? 'active' : 'retired',
     is_fictional: true,
+    photo_url: p.mainPhotoId === null ? null : `/api/console/fictional-profiles/${p.id}/photo?v=${p.mainPhotoId}`,
   };
 }
 
@@ -314,4 +315,28 @@ export async function editFictionalProfile(ctx: AppContext, actor: Actor, profil
     });
     return { profile };
   });
+}
+
+/**
+ * Adds a photo to a fictional profile (the photos module's pipeline; active at once, the first the main photo),
+ * then its audit row. The photo's own unit of work runs after its files are processed, outside any transaction,
+ * so the audit row follows it.
+ */
+export async function addFictionalProfilePhoto(ctx: AppContext, actor: Actor, profileId: number, buffer: Buffer) {
+  const found = await findFictionalProfile(dbOf(ctx), profileId);
+  if (!found) throw notFound('This fictional profile could not be found');
+  const { photo, isMain } = await addFictionalPhoto(ctx, { profileId, buffer });
+  if (isMain) ctx.events.publish({ type: 'profile.changed', siteId: found.profile.siteId, profileId, fields: ['main_photo'] });
+  await audit(ctx, actor, { action: 'fictional.photo', objectType: 'profile', objectId: profileId, after: { photo_id: photo.id } });
+  const row = await findFictionalProfile(dbOf(ctx), profileId);
+  if (!row) throw notFound('This fictional profile could not be found');
+  return { profile: presentFictional(row, ctx.now()) };
+}
+
+/** A fictional profile's main photo (a thumbnail). */
+export async function fictionalProfilePhoto(ctx: AppContext, profileId: number): Promise<Buffer> {
+  const row = await findFictionalProfile(dbOf(ctx), profileId);
+  const bytes = row?.profile.mainPhotoId ? await readPhotoForModeration(ctx, row.profile.mainPhotoId, 'thumb') : null;
+  if (!bytes) throw notFound('This photo could not be found');
+  return bytes;
 }

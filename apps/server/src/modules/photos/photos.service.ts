@@ -116,6 +116,14 @@ export async function addPhotoForSeed(
   return storePhoto(ctx, input.profileId, input.userId, input.buffer, null);
 }
 
+/**
+ * The console adds a photo to a fictional profile (no account): staff put it there, so it is active at once, and
+ * the first one becomes the main photo. The same pipeline as a member's upload (checks, sharp, metadata dropped).
+ */
+export function addFictionalPhoto(ctx: PhotoContext, input: { profileId: number; buffer: Buffer }): Promise<AddedPhoto> {
+  return storePhoto(ctx, input.profileId, null, input.buffer, null);
+}
+
 async function storePhoto(
   ctx: PhotoContext,
   profileId: number,

@@ -168,8 +168,35 @@ function ProfileForm({ profile, sites, onDone }: { profile: FictionalProfile | n
           </div>
         </fieldset>
       </div>
-      <p className="small text-body-secondary mt-3 mb-2">{t('fictional.noPhotos')}</p>
-      <div className="d-flex gap-2">
+      {profile && (
+        <div className="mt-3">
+          <label className="form-label" htmlFor={field('photo')}>
+            {t('fictional.photo')}
+          </label>
+          <div className="d-flex align-items-center gap-3">
+            {profile.photo_url ? <img src={profile.photo_url} alt="" width={56} height={56} className="rounded object-fit-cover" /> : null}
+            <input
+              id={field('photo')}
+              type="file"
+              accept="image/jpeg,image/png,image/webp"
+              className="form-control"
+              disabled={save.photo.isPending}
+              onChange={(event) => {
+                const file = event.target.files?.[0];
+                if (file) save.photo.mutate({ id: profile.id, file });
+              }}
+              data-testid="fictional-photo"
+            />
+          </div>
+          {save.photo.error && (
+            <div className="alert alert-danger py-2 mt-2" role="alert">
+              {consoleErrorText(t, save.photo.error)}
+            </div>
+          )}
+        </div>
+      )}
+      {!profile && <p className="small text-body-secondary mt-3 mb-2">{t('fictional.photoLater')}</p>}
+      <div className="d-flex gap-2 mt-3">
         <Button type="submit" isLoading={pending} testId="fictional-save">
           {t('fictional.save')}
         </Button>
@@ -267,6 +294,9 @@ export function FictionalProfilesPage() {
                 {list.data.profiles.map((profile) => (
                   <tr key={profile.id} data-testid={`fictional-${profile.id}`}>
                     <td>
+                      {profile.photo_url ? (
+                        <img src={profile.photo_url} alt="" width={32} height={32} className="rounded object-fit-cover me-2" />
+                      ) : null}
                       {profile.name}, {profile.age} <span className="badge text-bg-secondary">{t('inbox.fictional')}</span>
                     </td>
                     <td className="small">{profile.site.name}</td>

@@ -1,6 +1,6 @@
-import type { EndpointBody } from '@amora/contracts/core';
+import { CLIENT_HEADER, CLIENT_HEADER_VALUE, type EndpointBody, type EndpointResponse } from '@amora/contracts/core';
 import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import { api } from '@/lib/api-client';
+import { ApiRequestError, api } from '@/lib/api-client';
 
 export function useInbox(filters: { site?: number; page: number }) {
   return useQuery({
@@ -54,6 +54,22 @@ export function useSaveFictionalProfile() {
   const queryClient = useQueryClient();
   const refresh = () => queryClient.invalidateQueries({ queryKey: ['console', 'fictional'] });
   return {
+    photo: useMutation({
+      mutationFn: async ({ id, file }: { id: number; file: File }) => {
+        const form = new FormData();
+        form.append('photo', file);
+        const res = await fetch(`/api/console/fictional-profiles/${id}/photos`, {
+          method: 'POST',
+          body: form,
+          headers: { [CLIENT_HEADER]: CLIENT_HEADER_VALUE },
+          credentials: 'same-origin',
+        });
+        const body = await res.json().catch(() => ({ error: 'internal_error', message: 'Upload failed' }));
+        if (!res.ok) throw new ApiRequestError(res.status, body);
+        return body as EndpointResponse<'POST /api/console/fictional-profiles/:id/photos'>;
+      },
+      onSuccess: refresh,
+    }),
     create: useMutation({
       mutationFn: (body: FictionalProfileBody) => api('POST /api/console/fictional-profiles', { body }),
       onSuccess: refresh,
