@@ -11,6 +11,7 @@ import { answer } from '@/testing/contract';
 import { server } from '@/testing/server';
 import { createConsoleQueryClient } from './console-query-client';
 import { consoleRoutes } from './console-routes';
+import { CONSOLE_SECTIONS } from './sections';
 
 const c = (key: string, values?: Record<string, unknown>) => i18next.t(key, { ns: 'console', ...values }) as string;
 
@@ -133,10 +134,10 @@ describe('the console’s sections by role', () => {
   it('shows an admin every section, in the nav and as cards on the overview', async () => {
     renderConsole('/console', staffFixture());
     const nav = await screen.findByTestId('console-nav');
-    for (const key of ['nav.staff', 'nav.audit', 'nav.moderation', 'nav.support', 'nav.sessions']) {
+    for (const key of ['nav.staff', 'nav.audit', 'nav.moderation', 'nav.support', 'nav.sessions', 'nav.inbox', 'nav.fictional']) {
       expect(within(nav).getByRole('link', { name: c(key) })).toBeVisible();
     }
-    expect(within(screen.getByTestId('console-sections')).getAllByRole('link')).toHaveLength(5);
+    expect(within(screen.getByTestId('console-sections')).getAllByRole('link')).toHaveLength(CONSOLE_SECTIONS.length);
   });
 
   it('shows a moderator neither staff nor the audit log, and refuses the staff page', async () => {
