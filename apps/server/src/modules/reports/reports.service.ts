@@ -16,7 +16,7 @@ const dayString = (date: Date) => date.toISOString().slice(0, 10);
 const dayStart = (day: string) => new Date(`${day}T00:00:00Z`);
 
 /** The period asked for: both ends given, or the last 30 days up to today (UTC), or 30 days from `from` / to `to`. */
-export function periodOf(now: Date, query: Pick<ReportQuery, 'from' | 'to'>): { from: string; to: string } {
+function periodOf(now: Date, query: Pick<ReportQuery, 'from' | 'to'>): { from: string; to: string } {
   const span = (REPORT_DEFAULT_DAYS - 1) * DAY_MS;
   if (query.from && query.to) return { from: query.from, to: query.to };
   if (query.from) return { from: query.from, to: dayString(new Date(dayStart(query.from).getTime() + span)) };

@@ -82,6 +82,13 @@ export const CONSOLE_SECTIONS: readonly ConsoleSection[] = [
     roles: [],
     page: () => import('./sites/discount-codes-page'),
   },
+  {
+    path: 'reports',
+    label: 'console:nav.reports',
+    description: 'console:home.reports',
+    roles: [],
+    page: () => import('./reports/reports-page'),
+  },
 ];
 
 /** The sections a staff member of this role sees. */
