@@ -1,5 +1,5 @@
 #!/usr/bin/env node
-// npm run bench [-- api|bundle|chat|lighthouse|memory|notices|photos|push|search|search-http]: runs the benchmarks, prints the figures, writes bench/results/*.json.
+// npm run bench [-- api|bundle|chat|lighthouse|memory|notices|photos|push|reports|search|search-http]: runs the benchmarks, prints the figures, writes bench/results/*.json.
 import { spawnSync } from 'node:child_process';
 import { mkdirSync, writeFileSync } from 'node:fs';
 import { runApiBenchmark } from './api-throughput.mjs';
@@ -110,6 +110,12 @@ if (which === 'all' || which === 'search') {
   // TypeScript (it runs the real search service): through tsx, in its own process.
   const status = spawnSync(process.execPath, ['--import', 'tsx', 'bench/search.ts'], { stdio: 'inherit' }).status;
   if (status !== 0) process.exit(status ?? 1);
+}
+
+if (which === 'all' || which === 'reports') {
+  // The real report service (TypeScript, through tsx) on generated data, in its own process.
+  const status = spawnSync(process.execPath, ['--import', 'tsx', 'bench/reports.mjs'], { stdio: 'inherit' }).status;
+  if (status !== 0) process.exitCode = 1;
 }
 
 if (which === 'all' || which === 'push') {

@@ -1,7 +1,7 @@
 import { REPORT_DEFAULT_DAYS, type Report, type ReportFigures, type ReportMoney, type ReportQuery } from '@amora/contracts';
 import type { AppContext } from '../../context';
 import { notFound } from '../../lib/errors';
-import { dbOf } from '../../lib/transaction';
+import { withTransaction } from '../../lib/transaction';
 import * as rows from './reports.repository';
 
 /**
@@ -53,17 +53,20 @@ export async function businessReport(ctx: AppContext, query: ReportQuery): Promi
   if (siteId !== null && !(await ctx.sites.get(siteId))) throw notFound('No such site');
   const { from, to } = periodOf(ctx.now(), query);
   const period: rows.Period = { from: dayStart(from), until: new Date(dayStart(to).getTime() + DAY_MS), siteId };
-  const db = dbOf(ctx);
-  const [signups, activations, firstPurchases, revenue, refunds, chargebacks, messages, active] = await Promise.all([
-    rows.signupsPerDay(db, period),
-    rows.activationsPerDay(db, period),
-    rows.firstPurchasesPerDay(db, period),
-    rows.revenuePerDay(db, period),
-    rows.refundsPerDay(db, period),
-    rows.chargebacksPerDay(db, period),
-    rows.messagesPerDay(db, period),
-    rows.activeMembersPerDay(db, period),
-  ]);
+  // One read: every figure from the same moment. Its settings hold for this read only (reports.repository).
+  const [signups, activations, firstPurchases, revenue, refunds, chargebacks, messages, active] = await withTransaction(ctx, async (tx) => {
+    await rows.tuneForReport(tx);
+    return [
+      await rows.signupsPerDay(tx, period),
+      await rows.activationsPerDay(tx, period),
+      await rows.firstPurchasesPerDay(tx, period),
+      await rows.revenuePerDay(tx, period),
+      await rows.refundsPerDay(tx, period),
+      await rows.chargebacksPerDay(tx, period),
+      await rows.messagesPerDay(tx, period),
+      await rows.activeMembersPerDay(tx, period),
+    ] as const;
+  });
 
   const byDay = new Map<string, ReportFigures & { day: string }>();
   for (let t = period.from.getTime(); t < period.until.getTime(); t += DAY_MS) {
