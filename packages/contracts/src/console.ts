@@ -60,7 +60,7 @@ export type StaffLoginStep = z.infer<typeof staffLoginStepSchema>;
 
 export const staffMeSchema = z.object({ staff: staffSchema.nullable() });
 
-export const staffSessionSchema = z.object({
+const staffSessionSchema = z.object({
   id: z.string(),
   current: z.boolean(),
   ip: z.string(),
@@ -100,7 +100,7 @@ export const auditQuerySchema = z.object({
   object_id: textSchema().max(40).optional(),
   staff_id: z.coerce.number().pipe(idSchema()).optional(),
 });
-export const auditEntrySchema = z.object({
+const auditEntrySchema = z.object({
   id: z.number(),
   staff: z.object({ id: z.number(), name: z.string(), email: z.string() }).nullable(),
   action: z.string(),

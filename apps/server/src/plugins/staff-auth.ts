@@ -22,7 +22,7 @@ declare module 'fastify' {
 }
 
 /** The console's API: its own cookie and session, never a member's (the request gate does not read the member cookie there). */
-export const CONSOLE_API = '/api/console/';
+const CONSOLE_API = '/api/console/';
 
 export function isConsoleApi(path: string): boolean {
   return path.startsWith(CONSOLE_API);

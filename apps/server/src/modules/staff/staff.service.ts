@@ -121,16 +121,6 @@ export async function createStaff(
   return { staff, password };
 }
 
-/** The demo data's staff member: a fixed password and authenticator secret, printed by `npm start` in development. */
-export async function ensureDemoStaff(
-  ctx: AppContext,
-  input: { email: string; name: string; role: StaffRole; password: string; totpSecret: string },
-): Promise<void> {
-  if (await rows.findStaffByEmail(dbOf(ctx), input.email)) return;
-  const { staff } = await createStaff(ctx, { staffId: null, ip: '' }, input, input.password);
-  await rows.updateStaff(dbOf(ctx), staff.id, { totpSecret: input.totpSecret, totpLastStep: 0 });
-}
-
 /**
  * The first step of the sign-in: the password. Right: a session that may only bring the code (a cookie), and
  * what comes next: the code, or on the first sign-in the authenticator's secret to set up. Wrong, unknown or
@@ -386,9 +376,4 @@ export async function auditLog(
 /** Whether the staff member's role may do what `roles` lists (admin may do everything). */
 export function hasRole(staff: Pick<StaffRow, 'role'>, roles: readonly StaffRole[]): boolean {
   return staff.role === 'admin' || roles.includes(staff.role);
-}
-
-/** A password for the command line's first admin. */
-export function oneTimePassword(): string {
-  return newPassword();
 }
