@@ -1,5 +1,5 @@
 import { randomUUID } from 'node:crypto';
-import type { Page } from '@playwright/test';
+import { signInToConsole } from './console-staff';
 import { expect, JOURNEY_TIMEOUT, test } from './fixtures';
 import { newMember } from './members';
 
@@ -12,43 +12,13 @@ import { newMember } from './members';
 test.describe.configure({ timeout: JOURNEY_TIMEOUT });
 
 const CLIENT = { 'x-request-type': 'client' };
-const STAFF_PASSWORD = 'amora-console-2026';
-
-async function currentCode(page: Page): Promise<string> {
-  const response = await page.request.get('/api/dev/console-code.php');
-  expect(response.ok()).toBe(true);
-  return ((await response.json()) as { code: string }).code;
-}
-
-/** The demo operator signs in; a code is taken once, so one another sign-in just used waits for the next. */
-async function signInAsOperator(page: Page): Promise<void> {
-  await page.goto('/console');
-  await page.getByLabel('Email address').fill('operator@amora.example');
-  await page.getByLabel('Password').fill(STAFF_PASSWORD);
-  await page.getByTestId('sign-in-submit').click();
-  await expect(page.getByRole('heading', { name: 'Enter your code' })).toBeVisible();
-  let tried = '';
-  for (let attempt = 0; attempt < 4; attempt++) {
-    let code = await currentCode(page);
-    while (code === tried) {
-      await page.waitForTimeout(2_000);
-      code = await currentCode(page);
-    }
-    tried = code;
-    await page.getByLabel('Six-digit code from your authenticator app').fill(code);
-    await page.getByTestId('code-submit').click();
-    await expect(page.getByTestId('console-who').or(page.getByTestId('console-error'))).toBeVisible();
-    if (await page.getByTestId('console-who').isVisible()) return;
-  }
-  throw new Error('the operator could not sign in');
-}
 
 test('an operator answers a message to a fictional profile by hand, and the member sees it live, labelled', async ({ browser, page }) => {
   const project = test.info().project.name;
   test.skip(project === 'phone', 'the console is made for desktop and tablet widths');
 
   // The operator signs in and makes a fictional profile to write to.
-  await signInAsOperator(page);
+  await signInToConsole(page, 'operator@amora.example');
   const made = await page.request.post('/api/console/fictional-profiles', {
     headers: CLIENT,
     data: { site_id: 1, name: 'Lotte', birth_date: '1993-04-12', gender: 'woman', country: 'NL', city: 'Utrecht', about: 'Coffee.' },

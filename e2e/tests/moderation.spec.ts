@@ -1,5 +1,5 @@
 import { randomUUID } from 'node:crypto';
-import type { Page } from '@playwright/test';
+import { signInToConsole } from './console-staff';
 import { expect, JOURNEY_TIMEOUT, test } from './fixtures';
 import { newMember, PASSWORD } from './members';
 
@@ -11,37 +11,6 @@ import { newMember, PASSWORD } from './members';
 test.describe.configure({ timeout: JOURNEY_TIMEOUT });
 
 const CLIENT = { 'x-request-type': 'client' };
-const STAFF_PASSWORD = 'amora-console-2026';
-
-async function currentCode(page: Page): Promise<string> {
-  const response = await page.request.get('/api/dev/console-code.php');
-  expect(response.ok()).toBe(true);
-  return ((await response.json()) as { code: string }).code;
-}
-
-/** The demo moderator signs in; a code is taken once, so one another sign-in just used waits for the next. */
-async function signInAsModerator(page: Page): Promise<void> {
-  await page.goto('/console');
-  await page.getByLabel('Email address').fill('moderator@amora.example');
-  await page.getByLabel('Password').fill(STAFF_PASSWORD);
-  await page.getByTestId('sign-in-submit').click();
-  await expect(page.getByRole('heading', { name: 'Enter your code' })).toBeVisible();
-  let tried = '';
-  for (let attempt = 0; attempt < 4; attempt++) {
-    let code = await currentCode(page);
-    while (code === tried) {
-      await page.waitForTimeout(2_000);
-      code = await currentCode(page);
-    }
-    tried = code;
-    const field = page.getByLabel('Six-digit code from your authenticator app');
-    await field.fill(code);
-    await page.getByTestId('code-submit').click();
-    await expect(page.getByTestId('console-who').or(page.getByTestId('console-error'))).toBeVisible();
-    if (await page.getByTestId('console-who').isVisible()) return;
-  }
-  throw new Error('the moderator could not sign in');
-}
 
 test('a reported message is seen in context in the console, its sender suspended and logged out at once', async ({ browser, page }) => {
   const project = test.info().project.name;
@@ -68,7 +37,7 @@ test('a reported message is seen in context in the console, its sender suspended
   await expect(sender.page.getByTestId('login-button')).toHaveCount(0);
 
   // The moderator finds the report in the queue and opens it.
-  await signInAsModerator(page);
+  await signInToConsole(page, 'moderator@amora.example');
   await page.getByTestId('console-nav').getByRole('link', { name: 'Moderation' }).click();
   await expect(page.getByRole('heading', { level: 1, name: 'Moderation' })).toBeVisible();
   await page.getByLabel('Kind').selectOption('message_report');
