@@ -43,9 +43,13 @@ interface Use {
   namespaces: Namespace[];
 }
 
-/** The namespaces a file's `t` can come from: those named in `useTranslation('…')`, else the default. */
+/** The namespaces a file's `t` can come from: those named in `useTranslation('…')` or `useTranslation(['…', …])`, else the default. */
 function namespacesOf(text: string): ('common' | 'pages' | 'payments' | 'console')[] {
-  const named = [...text.matchAll(/useTranslation\(\s*['"](\w+)['"]/g)].map((m) => m[1] as 'common' | 'pages' | 'payments' | 'console');
+  const one = [...text.matchAll(/useTranslation\(\s*['"](\w+)['"]/g)].map((m) => m[1]);
+  const lists = [...text.matchAll(/useTranslation\(\s*\[([^\]]*)\]/g)].flatMap((m) =>
+    [...m[1].matchAll(/['"](\w+)['"]/g)].map((n) => n[1]),
+  );
+  const named = [...one, ...lists] as ('common' | 'pages' | 'payments' | 'console')[];
   const isDefaultToo = /useTranslation\(\s*\)/.test(text) || named.length === 0;
   return [...new Set([...named, ...(isDefaultToo ? (['common'] as const) : [])])];
 }

@@ -152,7 +152,9 @@ export function ConversationPage() {
                         ? t('inbox.removed')
                         : message.kind === 'text'
                           ? message.body
-                          : t(`inbox.kinds.${message.kind === 'gift' ? 'gift' : 'photo'}`)}
+                          : message.kind === 'gift'
+                            ? t('inbox.kinds.gift')
+                            : t('inbox.kinds.photo')}
                     </div>
                   </div>
                 </li>

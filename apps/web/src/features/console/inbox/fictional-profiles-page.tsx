@@ -301,7 +301,9 @@ export function FictionalProfilesPage() {
                     </td>
                     <td className="small">{profile.site.name}</td>
                     <td className="small">{[profile.city, countryName(profile.country, i18n.language)].filter(Boolean).join(', ')}</td>
-                    <td className="small">{t(`fictional.statuses.${profile.status === 'active' ? 'active' : 'retired'}`)}</td>
+                    <td className="small">
+                      {profile.status === 'active' ? t('fictional.statuses.active') : t('fictional.statuses.retired')}
+                    </td>
                     <td className="text-end text-nowrap">
                       <Button
                         variant="outline-secondary"

@@ -9,7 +9,7 @@ import { consoleErrorText } from '../console-error';
 export function fieldErrorOf(t: TFunction<'console'>, error: unknown): { field: string; text: string } | null {
   if (!(error instanceof ApiRequestError) || error.status !== 400 || !error.field) return null;
   const keyed = typeof error.body.message_key === 'string';
-  return { field: error.field, text: keyed ? consoleErrorText(t, error) : t('sites.invalidValue') };
+  return { field: error.field, text: keyed ? consoleErrorText(t, error) : t('console:sites.invalidValue') };
 }
 
 /** Whether an error names this field or a part of it (`hosts` for `hosts.0`). */
