@@ -122,7 +122,11 @@ export function useLiveSocket(isEnabled: boolean): void {
         socket = null;
         // The session ended (logged out elsewhere, a password change, a moderator's suspension or ban): the member
         // is asked for again at once, so this tab shows them logged out now rather than at the next poll.
-        if (event.code === LIVE_NO_RECONNECT[0]) void queryClient.invalidateQueries({ queryKey: userQueryKey });
+        // A call of this tab still under way (deleting the account, a password change, logging out) ended it
+        // itself: that call's answer decides where the page goes, so the member is not asked for under it.
+        if (event.code === LIVE_NO_RECONNECT[0] && queryClient.isMutating() === 0) {
+          void queryClient.invalidateQueries({ queryKey: userQueryKey });
+        }
         if (isStopped || (LIVE_NO_RECONNECT as readonly number[]).includes(event.code)) return;
         timer = window.setTimeout(connect, retryMs);
         retryMs = Math.min(retryMs * 2, RECONNECT_MAX_MS);
