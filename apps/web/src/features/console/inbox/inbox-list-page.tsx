@@ -1,9 +1,9 @@
-import type { KeyboardEvent } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useSearchParams } from 'react-router';
 import { Button } from '@/components/ui/button';
 import { consoleErrorText } from '../console-error';
 import { formatConsoleTime } from '../shell/format';
+import { moveBetweenRows } from '../shell/row-keys';
 import { useConsoleTitle } from '../shell/use-console-title';
 import { useInbox } from './inbox-api';
 
@@ -11,19 +11,6 @@ const positive = (value: string | null): number | undefined => {
   const n = Number(value);
   return Number.isInteger(n) && n > 0 ? n : undefined;
 };
-
-/** Arrow keys (and j / k) move between the rows' links; Enter opens one. */
-function moveFocus(event: KeyboardEvent<HTMLTableSectionElement>) {
-  const step = event.key === 'ArrowDown' || event.key === 'j' ? 1 : event.key === 'ArrowUp' || event.key === 'k' ? -1 : 0;
-  if (!step) return;
-  const links = Array.from(event.currentTarget.querySelectorAll<HTMLAnchorElement>('a[data-row-link]'));
-  const at = links.indexOf(document.activeElement as HTMLAnchorElement);
-  const next = links[Math.min(links.length - 1, Math.max(0, at + step))];
-  if (next) {
-    event.preventDefault();
-    next.focus();
-  }
-}
 
 /** The inbox: members' messages to fictional profiles waiting for an answer, the longest waiting first. */
 export function InboxListPage() {
@@ -76,7 +63,7 @@ export function InboxListPage() {
                   <th scope="col">{t('inbox.claim')}</th>
                 </tr>
               </thead>
-              <tbody onKeyDown={moveFocus}>
+              <tbody onKeyDown={moveBetweenRows}>
                 {inbox.data.items.map((item) => (
                   <tr key={item.conversation_id} data-testid={`inbox-${item.conversation_id}`}>
                     <td>

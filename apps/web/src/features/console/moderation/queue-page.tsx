@@ -1,10 +1,11 @@
 import { MODERATION_KINDS, type ModerationKind } from '@amora/contracts';
-import { type FormEvent, type KeyboardEvent, useId } from 'react';
+import { type FormEvent, useId } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useSearchParams } from 'react-router';
 import { Button } from '@/components/ui/button';
 import { consoleErrorText } from '../console-error';
 import { formatConsoleTime } from '../shell/format';
+import { moveBetweenRows } from '../shell/row-keys';
 import { useConsoleTitle } from '../shell/use-console-title';
 import { type QueueFilters, useModerationQueue } from './moderation-api';
 
@@ -35,19 +36,6 @@ function paramsOf(filters: QueueFilters): Record<string, string> {
   if (filters.site) params.site = String(filters.site);
   if (filters.older_than_hours) params.older_than_hours = String(filters.older_than_hours);
   return params;
-}
-
-/** Arrow keys (and j / k) move between the rows' links; Enter opens one. */
-function moveFocus(event: KeyboardEvent<HTMLTableSectionElement>) {
-  const step = event.key === 'ArrowDown' || event.key === 'j' ? 1 : event.key === 'ArrowUp' || event.key === 'k' ? -1 : 0;
-  if (!step) return;
-  const links = Array.from(event.currentTarget.querySelectorAll<HTMLAnchorElement>('a[data-row-link]'));
-  const at = links.indexOf(document.activeElement as HTMLAnchorElement);
-  const next = links[Math.min(links.length - 1, Math.max(0, at + step))];
-  if (next) {
-    event.preventDefault();
-    next.focus();
-  }
 }
 
 /** The moderation queue: open (or handled) complaints, reports and photos, oldest first, filtered and by page. */
@@ -164,7 +152,7 @@ export function QueuePage() {
                   <th scope="col">{filters.status === 'handled' ? t('moderation.resolution') : t('moderation.summary')}</th>
                 </tr>
               </thead>
-              <tbody onKeyDown={moveFocus}>
+              <tbody onKeyDown={moveBetweenRows}>
                 {queue.data.items.map((item) => (
                   <tr key={`${item.kind}-${item.id}`} data-testid={`queue-${item.kind}-${item.id}`}>
                     <td>
