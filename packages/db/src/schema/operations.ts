@@ -1,8 +1,9 @@
 /**
- * Running the sites: complaints, page bounces, rate limits, the mail and SMS outboxes, and durable jobs.
+ * Running the sites: complaints, page bounces and visits, the business reports' daily rollup, rate limits, the mail
+ * and SMS outboxes, and durable jobs.
  */
 import { sql } from 'drizzle-orm';
-import { bigint, check, date, index, integer, jsonb, pgTable, text, timestamp, uniqueIndex } from 'drizzle-orm/pg-core';
+import { bigint, check, date, index, integer, jsonb, pgTable, primaryKey, text, timestamp, uniqueIndex } from 'drizzle-orm/pg-core';
 import { users } from './accounts';
 import { createdAt } from './columns';
 import { sites } from './sites';
@@ -59,6 +60,81 @@ export const pageBounces = pgTable(
     totalVisibleMs: bigint('total_visible_ms', { mode: 'number' }).notNull().default(0),
   },
   (t) => [uniqueIndex('page_bounces_key_idx').on(t.siteId, t.day, t.path)],
+);
+
+/**
+ * Visits (docs/decisions.md, "Business reports"): a visitor without a member session whose browser loaded a page of
+ * the site, once per browser and UTC day (the `amora_visit` cookie), counted per site, day, lander, slug and traffic
+ * network (`''` when there is none); nothing that identifies a visitor.
+ */
+export const siteVisits = pgTable(
+  'site_visits',
+  {
+    day: date('day', { mode: 'string' }).notNull(),
+    siteId: integer('site_id')
+      .notNull()
+      .references(() => sites.id),
+    lander: text('lander').notNull().default(''),
+    slug: text('slug').notNull().default(''),
+    network: text('network').notNull().default(''),
+    visits: integer('visits').notNull().default(0),
+  },
+  (t) => [primaryKey({ name: 'site_visits_pkey', columns: [t.day, t.siteId, t.lander, t.slug, t.network] })],
+);
+
+/**
+ * The business reports' rollup of closed UTC days, per site: derived from the tables that record each figure by the
+ * `reports.rollup` job (the last 400 days rebuilt in one transaction), never written by the app's write paths. The
+ * report reads the days before `report_rollup.computed_through` from here and the rest live.
+ */
+export const reportDays = pgTable(
+  'report_days',
+  {
+    siteId: integer('site_id')
+      .notNull()
+      .references(() => sites.id),
+    day: date('day', { mode: 'string' }).notNull(),
+    signups: integer('signups').notNull().default(0),
+    activations: integer('activations').notNull().default(0),
+    firstPurchases: integer('first_purchases').notNull().default(0),
+    messagesMembers: integer('messages_members').notNull().default(0),
+    messagesFictional: integer('messages_fictional').notNull().default(0),
+    activeMembers: integer('active_members').notNull().default(0),
+  },
+  (t) => [primaryKey({ name: 'report_days_pkey', columns: [t.day, t.siteId] })],
+);
+
+/** The rollup's money per site, closed day, kind (revenue, refund, chargeback) and currency. */
+export const reportDayMoney = pgTable(
+  'report_day_money',
+  {
+    siteId: integer('site_id')
+      .notNull()
+      .references(() => sites.id),
+    day: date('day', { mode: 'string' }).notNull(),
+    kind: text('kind').$type<'revenue' | 'refund' | 'chargeback'>().notNull(),
+    currency: text('currency').notNull(),
+    count: integer('count').notNull(),
+    amountMinor: bigint('amount_minor', { mode: 'number' }).notNull(),
+  },
+  (t) => [
+    primaryKey({ name: 'report_day_money_pkey', columns: [t.day, t.siteId, t.kind, t.currency] }),
+    check('report_day_money_kind_check', sql`${t.kind} in ('revenue', 'refund', 'chargeback')`),
+  ],
+);
+
+/** The rollup's one row: the days it holds, `computed_from` up to `computed_through` (not included), and when. */
+export const reportRollup = pgTable(
+  'report_rollup',
+  {
+    id: integer('id').primaryKey().default(1),
+    computedFrom: date('computed_from', { mode: 'string' }).notNull(),
+    computedThrough: date('computed_through', { mode: 'string' }).notNull(),
+    rebuiltAt: timestamp('rebuilt_at', { withTimezone: true }).notNull(),
+    /** How long the last rebuild took. */
+    durationMs: integer('duration_ms').notNull(),
+  },
+  (t) => [check('report_rollup_one_row', sql`${t.id} = 1`)],
 );
 
 /** Fixed-window counters for limits that must hold across server processes (when Redis is not configured). */
