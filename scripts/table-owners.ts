@@ -55,6 +55,8 @@ export const TABLE_OWNERS: Record<string, string> = {
   memberSanctions: 'moderation',
   dataExports: 'data-export',
   inboxClaims: 'inbox',
+  mailings: 'campaigns',
+  mailingRecipients: 'campaigns',
   pageBounces: 'telemetry',
   siteVisits: 'telemetry',
   reportDays: 'reports',

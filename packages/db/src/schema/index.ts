@@ -4,6 +4,7 @@
  */
 export * from './accounts';
 export * from './chat';
+export * from './mailings';
 export * from './notifications';
 export * from './operations';
 export * from './payments';

@@ -13,6 +13,8 @@ import {
   discountCodes,
   discountRedemptions,
   likes,
+  mailingRecipients,
+  mailings,
   mailReports,
   memberPresence,
   memberReminders,
@@ -87,6 +89,8 @@ const MEMBER_DATA: Record<string, (m: Who) => SQL | undefined> = {
   // A complaint is the operator's record: it stays, without the link to the account.
   complaints: (m) => eq(complaints.userId, m.userId),
   dataExports: (m) => eq(dataExports.userId, m.userId),
+  // Who a mailing went to: goes with the account (the mailing's counts then leave them out).
+  mailingRecipients: (m) => eq(mailingRecipients.userId, m.userId),
 };
 
 const NOT_MEMBER_DATA: Record<string, string> = {
@@ -108,6 +112,7 @@ const NOT_MEMBER_DATA: Record<string, string> = {
   staffSessions: "the staff's console sessions",
   staffRecoveryCodes: "the staff's recovery codes",
   inboxClaims: "an operator's hold on a conversation while answering, minutes long; the conversation goes with the purge",
+  mailings: "news and promotions staff wrote for a site: their texts and where the sending stands, of no member",
   auditLog: "the operator's record of console actions: it names a member by id only, never their data",
   sandboxPayments: "the payment sandbox, standing in for the provider (development): the provider's own records",
   sandboxCustomers: "the payment sandbox, standing in for the provider (development): the provider's own records",
@@ -135,7 +140,7 @@ describe('the account purge covers every table', () => {
       .sort();
     const classified = [...Object.keys(MEMBER_DATA), ...Object.keys(NOT_MEMBER_DATA)].sort();
     expect(classified).toEqual(tables);
-    expect(tables.length).toBe(48);
+    expect(tables.length).toBe(50);
   });
 
   it("leaves no row of a member's data that refers to them once their account is purged", async () => {
@@ -223,6 +228,11 @@ describe('the account purge covers every table', () => {
     await db.insert(messageNotices).values({ userId: m.userId, mailedAt: new Date(now) });
     await db.insert(memberReminders).values({ userId: m.userId, kind: 'weekly_update', sentAt: new Date(now) });
     await db.insert(memberSanctions).values({ userId: m.userId, kind: 'warning', reason: 'test' });
+    const [mailing] = await db
+      .insert(mailings)
+      .values({ siteId, kind: 'news', status: 'sent', texts: { en: { subject: 'News', body: 'Text' } } })
+      .returning();
+    await db.insert(mailingRecipients).values({ mailingId: mailing.id, userId: m.userId, locale: 'en' });
     await db.insert(pushSubscriptions).values({ userId: m.userId, siteId, endpoint: 'https://push.example/purge', p256dh: 'k', auth: 'a' });
     await db.insert(mailReports).values({ userId: m.userId, kind: 'bounce', status: 'permanent' });
     await db.insert(complaints).values({
