@@ -2,7 +2,7 @@ import { readFileSync } from 'node:fs';
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 
-export const NAMESPACES = ['common', 'pages', 'emails', 'payments', 'console'] as const;
+export const NAMESPACES = ['common', 'pages', 'emails', 'payments', 'console', 'landers'] as const;
 export type Namespace = (typeof NAMESPACES)[number];
 export type Catalogue = { [key: string]: string | Catalogue };
 

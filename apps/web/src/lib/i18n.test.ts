@@ -31,8 +31,8 @@ function catalogueKeys(catalogue: Catalogue, prefix = ''): string[] {
 }
 
 const keysOf = Object.fromEntries(
-  (['common', 'pages', 'payments', 'console'] as const).map((ns) => [ns, new Set(catalogueKeys(loadCatalogue('en', ns)))]),
-) as Record<'common' | 'pages' | 'payments' | 'console', Set<string>>;
+  (['common', 'pages', 'payments', 'console', 'landers'] as const).map((ns) => [ns, new Set(catalogueKeys(loadCatalogue('en', ns)))]),
+) as Record<'common' | 'pages' | 'payments' | 'console' | 'landers', Set<string>>;
 const commonSections = Object.keys(loadCatalogue('en', 'common'));
 
 const escapeRegExp = (text: string) => text.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
@@ -44,12 +44,12 @@ interface Use {
 }
 
 /** The namespaces a file's `t` can come from: those named in `useTranslation('…')` or `useTranslation(['…', …])`, else the default. */
-function namespacesOf(text: string): ('common' | 'pages' | 'payments' | 'console')[] {
+function namespacesOf(text: string): ('common' | 'pages' | 'payments' | 'console' | 'landers')[] {
   const one = [...text.matchAll(/useTranslation\(\s*['"](\w+)['"]/g)].map((m) => m[1]);
   const lists = [...text.matchAll(/useTranslation\(\s*\[([^\]]*)\]/g)].flatMap((m) =>
     [...m[1].matchAll(/['"](\w+)['"]/g)].map((n) => n[1]),
   );
-  const named = [...one, ...lists] as ('common' | 'pages' | 'payments' | 'console')[];
+  const named = [...one, ...lists] as ('common' | 'pages' | 'payments' | 'console' | 'landers')[];
   const isDefaultToo = /useTranslation\(\s*\)/.test(text) || named.length === 0;
   return [...new Set([...named, ...(isDefaultToo ? (['common'] as const) : [])])];
 }
@@ -76,7 +76,7 @@ function keyLiterals(file: string, text: string): Use[] {
 
 function exists({ key, namespaces }: Use): boolean {
   return namespaces.some((ns) => {
-    const keys = keysOf[ns as 'common' | 'pages' | 'payments' | 'console'];
+    const keys = keysOf[ns as 'common' | 'pages' | 'payments' | 'console' | 'landers'];
     if (!keys) return false;
     if (!key.includes('${')) return keys.has(key);
     // A key built from a value: at least one key of the catalogue must fit its shape.

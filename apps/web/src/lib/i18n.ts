@@ -5,7 +5,7 @@ import { I18N_OPTIONS } from './i18n-options';
 
 type Loader = () => Promise<Record<string, unknown>>;
 /** Catalogues ship as hashed JSON files, fetched as data rather than parsed as JavaScript. */
-const catalogueUrls = import.meta.glob<string>('../../../../packages/i18n/locales/*/{common,pages,payments,console}.json', {
+const catalogueUrls = import.meta.glob<string>('../../../../packages/i18n/locales/*/{common,pages,payments,console,landers}.json', {
   query: '?url',
   import: 'default',
   eager: true,
