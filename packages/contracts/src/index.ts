@@ -19,6 +19,7 @@ export * from './inbox';
 export * from './likes';
 export * from './live';
 export * from './locales';
+export * from './member-landing';
 export * from './moderation';
 export * from './notification-constants';
 export * from './notifications';

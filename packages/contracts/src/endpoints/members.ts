@@ -8,6 +8,7 @@ import {
   swipeGameResponseSchema,
 } from '../discovery';
 import { autoLikeResponseSchema, likeInputSchema, likeResponseSchema, likesResponseSchema, likeTargetSchema } from '../likes';
+import { memberLandingQuerySchema, memberLandingResponseSchema } from '../member-landing';
 import {
   blockedProfilesResponseSchema,
   blockSchema,
@@ -47,6 +48,12 @@ export const memberEndpoints = {
     summary: 'A profile as the viewer may see it, with related profiles',
     query: memberQuerySchema,
     response: memberResponseSchema,
+  },
+  'GET /api/member-landing.php': {
+    tag: 'profiles',
+    summary: "A member landing's profile for a visitor: name, age, city, main photo, the site's profile facts",
+    query: memberLandingQuerySchema,
+    response: memberLandingResponseSchema,
   },
   'GET /api/blocks.php': {
     tag: 'profiles',

@@ -1,6 +1,9 @@
+import { TRACKING_KEYS } from '@amora/contracts';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { parseTracking } from '../../lib/tracking';
 import { requireAuth } from '../../plugins/auth';
 import { endpoint } from '../../plugins/endpoints';
+import { memberLandingProfile } from './member-landing.service';
 import { block, completeSignup, getOwnProfile, listBlocked, updateOwnProfile, viewMember } from './profiles.service';
 
 export const profilesRoutes: FastifyPluginAsyncZod = async (app) => {
@@ -34,6 +37,18 @@ export const profilesRoutes: FastifyPluginAsyncZod = async (app) => {
   app.route({
     ...endpoint('GET /api/member.php'),
     handler: async (request) => viewMember(ctx, request.site, request.auth, request.query.id),
+  });
+
+  app.route({
+    ...endpoint('GET /api/member-landing.php'),
+    handler: async (request, reply) => {
+      const { query } = request;
+      // A traffic-source visitor: the tracking cookie, or the landing's own tracking query on the first visit.
+      const isTrafficsource =
+        Object.keys(parseTracking(request.cookies.tracking)).length > 0 || TRACKING_KEYS.some((key) => Boolean(query[key]));
+      reply.header('cache-control', 'private, no-store');
+      return { profile: await memberLandingProfile(ctx, request.site, query.id, isTrafficsource) };
+    },
   });
 
   app.route({ ...endpoint('GET /api/blocks.php'), handler: async (request) => listBlocked(ctx, requireAuth(request)) });
