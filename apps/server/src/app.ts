@@ -23,6 +23,7 @@ import { discoveryRoutes } from './modules/discovery/discovery.routes';
 import { geoRoutes } from './modules/geo/geo.routes';
 import { healthRoutes } from './modules/health/health.routes';
 import { inboxRoutes } from './modules/inbox/inbox.routes';
+import { landersRoutes } from './modules/landers/landers.routes';
 import { likesRoutes } from './modules/likes/likes.routes';
 import { devMailboxRoutes } from './modules/mail/dev-mailbox.routes';
 import { mailReportsRoutes } from './modules/mail/mail-reports.routes';
@@ -116,6 +117,7 @@ export async function buildApp(ctx: AppContext, options: BuildOptions = {}): Pro
   await app.register(photosRoutes);
   await app.register(geoRoutes);
   await app.register(profilesRoutes);
+  await app.register(landersRoutes);
   await app.register(discoveryRoutes);
   await app.register(likesRoutes);
   await app.register(notificationsRoutes);

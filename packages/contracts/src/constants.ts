@@ -1,5 +1,5 @@
 /** Business constants and limits of spec §9, in one place for the server and the web app. */
-import { LOCALES } from './locales';
+import { LOCALES, type Locale } from './locales';
 
 export const LOCALE_COOKIE = 'i18n_redirected';
 export const LOCALE_COOKIE_DAYS = 365;
@@ -75,6 +75,19 @@ const LANDER_SLUGS: ReadonlySet<string> = new Set(NICHES.flatMap((niche) => LOCA
 /** Whether a lander path's slug is one that exists: some niche's prefix and one of our locales (en as eng). */
 export function isLanderSlug(slug: string): boolean {
   return LANDER_SLUGS.has(slug);
+}
+
+/** The niche and locale a lander slug stands for (`milf-eng` → 6, en; `de` → 1, de); null for a slug that does not exist. */
+export function parseLanderSlug(slug: string): { niche: number; locale: Locale } | null {
+  if (!LANDER_SLUGS.has(slug)) return null;
+  for (const niche of NICHES) {
+    const prefix = NICHE_PREFIX[niche];
+    if (niche !== 1 && !slug.startsWith(prefix)) continue;
+    const rest = niche === 1 ? slug : slug.slice(prefix.length);
+    const locale = rest === 'eng' ? 'en' : rest;
+    if ((LOCALES as readonly string[]).includes(locale) && landerSlug(niche, locale) === slug) return { niche, locale: locale as Locale };
+  }
+  return null;
 }
 
 export const PAYMENT_LOGOS = ['mastercard', 'visa', 'applepay'] as const;

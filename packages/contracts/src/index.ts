@@ -16,6 +16,7 @@ export * from './errors';
 export * from './events';
 export * from './fields';
 export * from './inbox';
+export * from './landers';
 export * from './likes';
 export * from './live';
 export * from './locales';

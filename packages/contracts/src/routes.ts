@@ -79,5 +79,9 @@ export const LANDERS = [
   'video',
 ] as const;
 
+/** Every lander of spec §2: `tinderswipe` and the eight with an optional slug. */
+export const LANDER_NAMES = ['tinderswipe', ...LANDERS] as const;
+export type LanderName = (typeof LANDER_NAMES)[number];
+
 /** The members area of spec §2. */
 export const MEMBERS_AREA: RouteName[] = ['members', 'members-id', 'chats', 'likes', 'likes-m-id', 'premium'];

@@ -8,6 +8,7 @@ import {
   swipeGameResponseSchema,
 } from '../discovery';
 import { autoLikeResponseSchema, likeInputSchema, likeResponseSchema, likesResponseSchema, likeTargetSchema } from '../likes';
+import { landerPhotoQuerySchema, landerQuerySchema, landerResponseSchema } from '../landers';
 import { memberLandingQuerySchema, memberLandingResponseSchema } from '../member-landing';
 import {
   blockedProfilesResponseSchema,
@@ -48,6 +49,18 @@ export const memberEndpoints = {
     summary: 'A profile as the viewer may see it, with related profiles',
     query: memberQuerySchema,
     response: memberResponseSchema,
+  },
+  'GET /api/lander.php': {
+    tag: 'profiles',
+    summary: "A lander's data for a visitor: the site's niche and its fictional profiles of that niche, the nearest first",
+    query: landerQuerySchema,
+    response: landerResponseSchema,
+  },
+  'GET /api/lander-photo.php': {
+    tag: 'profiles',
+    summary: "A fictional profile's main photo for a lander (4:5 WebP at one width; public, cacheable)",
+    query: landerPhotoQuerySchema,
+    response: unchecked('binary', 'image/webp'),
   },
   'GET /api/member-landing.php': {
     tag: 'profiles',

@@ -231,3 +231,15 @@ export async function renderVariants(
 
   return { width: large.width, height: large.height, variants: { large: largeWebp, thumb, match, blur } };
 }
+
+/**
+ * A lander's card photo (modules/landers): the 4:5 portrait crop of `large`, `width` wide, where the face is
+ * (sharp's attention strategy), as WebP. Never the original: `large` is what every visitor may already see.
+ */
+export async function renderLanderPhoto(large: Buffer, width: number): Promise<Buffer> {
+  await loadSharp();
+  const meta = await sharp(large).metadata();
+  const size = { width: meta.width ?? width, height: meta.height ?? width };
+  const target = { width, height: Math.round((width * 5) / 4) };
+  return (await cover(() => sharp(large), size, target, 'attention')).webp({ quality: 76, effort: 4 }).toBuffer();
+}

@@ -84,6 +84,7 @@ export async function findPhotoForViewing(db: Executor, photoId: number, viewerP
       siteId: profiles.siteId,
       userId: profiles.userId,
       mainPhotoId: profiles.mainPhotoId,
+      isFictional: profiles.isFictional,
       userStatus: users.status,
       profileStatus: profiles.status,
       isHidden: sql<boolean>`not ${notHiddenFrom(viewerProfileId)}`,

@@ -15,6 +15,7 @@ import {
   deletePhoto,
   listOwnPhotos,
   photoLimitFor,
+  readLanderPhoto,
   readPhotoUpload,
   readVisiblePhoto,
   setMainPhoto,
@@ -102,6 +103,19 @@ export const photosRoutes: FastifyPluginAsyncZod = async (app) => {
         throw notFound('Photo not found');
       }
       return reply.header('content-type', 'image/webp').header('cache-control', 'private, max-age=3600').headers(PHOTO_HEADERS).send(bytes);
+    },
+  });
+
+  app.route({
+    ...endpoint('GET /api/lander-photo.php'),
+    handler: async (request, reply) => {
+      const bytes = await readLanderPhoto(ctx, request.site.id, request.query.id, request.query.w);
+      if (!bytes) {
+        reply.header('cache-control', 'no-store');
+        throw notFound('Photo not found');
+      }
+      // The same for every visitor of the site (a fictional profile's main photo): kept by the browser and any cache.
+      return reply.header('content-type', 'image/webp').header('cache-control', 'public, max-age=86400').headers(PHOTO_HEADERS).send(bytes);
     },
   });
 

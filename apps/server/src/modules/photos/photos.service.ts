@@ -7,7 +7,7 @@ import { badRequest, HttpError, notFound, tooManyRequests } from '../../lib/erro
 import { afterCommit, type DbContext, dbOf, withTransaction } from '../../lib/transaction';
 import { setPaidUser } from '../accounts/accounts.service';
 import { setProfileMainPhoto } from '../profiles/profiles.service';
-import { PHOTO_ERROR_MESSAGES, PHOTO_VARIANTS, PhotoError, processImage } from './photo-processing';
+import { PHOTO_ERROR_MESSAGES, PHOTO_VARIANTS, PhotoError, processImage, renderLanderPhoto } from './photo-processing';
 
 export { MAX_PHOTO_BYTES } from './photo-processing';
 
@@ -33,7 +33,16 @@ import {
   type PhotoRow,
   setPhotoStatus,
 } from './photos.repository';
-import { newStorageKey, ownerKeyOf, readPhotoFile, removeOwnerMedia, removePhotoFiles, writePhotoFiles } from './photos.storage';
+import {
+  newStorageKey,
+  ownerKeyOf,
+  readLanderPhotoFile,
+  readPhotoFile,
+  removeOwnerMedia,
+  removePhotoFiles,
+  writeLanderPhotoFile,
+  writePhotoFiles,
+} from './photos.storage';
 
 /** What the photo service needs of the app context (the demo seed runs it before the app exists). */
 export type PhotoContext = Pick<AppContext, 'db' | 'now'> & { config: Pick<Config, 'dataDir'> };
@@ -251,6 +260,27 @@ export async function readVisiblePhoto(
   );
   if (!allowed) return null;
   return readPhotoFile(ctx.config.dataDir, ownerKeyOf({ userId: photo.userId, profileId: photo.profileId }), photo.storageKey, variant);
+}
+
+/**
+ * A fictional profile's main photo for a lander (GET /api/lander-photo.php), `width` wide: only the active main
+ * photo of an active, visible fictional profile of the site, which any visitor may see, so the answer may be kept
+ * by any cache. A real member's photo is never served this way (landers advertise; members' faces are not put
+ * into advertising). Made from `large` the first time it is asked for and kept beside the other variants.
+ */
+export async function readLanderPhoto(ctx: PhotoContext, siteId: number, photoId: number, width: number): Promise<Buffer | null> {
+  const photo = await findPhotoForViewing(dbOf(ctx), photoId, null);
+  if (!photo || photo.siteId !== siteId || !photo.isFictional || photo.mainPhotoId !== photo.id) return null;
+  if (photo.status !== 'active' || photo.profileStatus !== 'active' || photo.isHidden) return null;
+  const owner = ownerKeyOf({ userId: photo.userId, profileId: photo.profileId });
+  const kept = await readLanderPhotoFile(ctx.config.dataDir, owner, photo.storageKey, width);
+  if (kept) return kept;
+  const large = await readPhotoFile(ctx.config.dataDir, owner, photo.storageKey, 'large');
+  if (!large) return null;
+  const bytes = await renderLanderPhoto(large, width);
+  // Two first requests at once both make it; the second rename wins with the same bytes.
+  await writeLanderPhotoFile(ctx.config.dataDir, owner, photo.storageKey, width, bytes).catch(() => {});
+  return bytes;
 }
 
 /**

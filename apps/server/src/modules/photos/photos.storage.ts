@@ -60,6 +60,24 @@ export async function readPhotoFile(dataDir: string, ownerKey: string, storageKe
   }
 }
 
+/** A lander's size of a photo (`lander-<width>.webp`, beside the variants; removed with them), or null when not made yet. */
+export async function readLanderPhotoFile(dataDir: string, ownerKey: string, storageKey: string, width: number): Promise<Buffer | null> {
+  try {
+    return await readFile(join(photoDir(dataDir, ownerKey, storageKey), `lander-${Math.trunc(width)}.webp`));
+  } catch (error) {
+    if ((error as NodeJS.ErrnoException).code === 'ENOENT') return null;
+    throw error;
+  }
+}
+
+/** Keeps a lander's size of a photo (through a temp file and a rename, so a reader never sees half of it). */
+export async function writeLanderPhotoFile(dataDir: string, ownerKey: string, storageKey: string, width: number, bytes: Buffer): Promise<void> {
+  const file = join(photoDir(dataDir, ownerKey, storageKey), `lander-${Math.trunc(width)}.webp`);
+  const temp = `${file}.${randomBytes(6).toString('hex')}.tmp`;
+  await writeFile(temp, bytes, { mode: 0o600, flag: 'wx' });
+  await rename(temp, file);
+}
+
 export async function removePhotoFiles(dataDir: string, ownerKey: string, storageKey: string): Promise<void> {
   await rm(photoDir(dataDir, ownerKey, storageKey), { recursive: true, force: true });
 }
