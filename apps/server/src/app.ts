@@ -43,6 +43,7 @@ import { devSmsRoutes } from './modules/sms/dev-sms.routes';
 import { staffRoutes } from './modules/staff/staff.routes';
 import { supportRoutes } from './modules/support/support.routes';
 import { pageHiddenRoutes } from './modules/telemetry/page-hidden.routes';
+import { countVisit } from './modules/telemetry/telemetry.service';
 import { isChange } from './plugins/auth';
 import { registerCookies } from './plugins/cookies';
 import { holdRoutesToEndpoints } from './plugins/endpoints';
@@ -154,7 +155,11 @@ export async function buildApp(ctx: AppContext, options: BuildOptions = {}): Pro
 
   // Every page carries the settings, the member and the catalogue its first paint needs (modules/page-data).
   // A member's page's data is read through the API; isChange keeps its calls to reads that change nothing.
-  await registerWeb(app, { pageData: pageDataMaker(app, { isChange }) });
+  // A visitor's page is a visit, counted once per browser and day (modules/telemetry).
+  await registerWeb(app, {
+    pageData: pageDataMaker(app, { isChange }),
+    countVisit: (request, reply, path) => countVisit(ctx, request, reply, path),
+  });
 
   // Every job's handler (jobs.ts) and every event's listener (listeners.ts), once the routes, the live hub and the
   // sandbox are in place; the job worker starts after this (main.ts).

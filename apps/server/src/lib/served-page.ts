@@ -1,8 +1,8 @@
 import type { Locale } from '@amora/contracts';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 
-// What plugins/web.ts asks of a served page's data, which modules/page-data makes: the types both sides share,
-// here so that the page-data module does not import a plugin.
+// What plugins/web.ts asks of a served page's data, which modules/page-data makes, and of the visit counter
+// (modules/telemetry): the types both sides share, here so that those modules do not import a plugin.
 
 /**
  * What the page carries for the app's first paint, made per request (modules/page-data): the language the
@@ -14,6 +14,12 @@ export type PageData = (
   reply: FastifyReply,
   path: string,
 ) => Promise<{ locale: Locale; script: string; prerender?: PrerenderRequest; member?: boolean }>;
+
+/**
+ * Counts the visit of a page served to a visitor without a member session (modules/telemetry `countVisit`): given
+ * by app.ts, so that plugins/web.ts imports no module.
+ */
+export type PageVisit = (request: FastifyRequest, reply: FastifyReply, path: string) => Promise<void>;
 
 /**
  * A visitor's page the server may render (apps/web/src/entry-server.tsx): its address in the language the app

@@ -5,7 +5,7 @@ import { LOCALES, type Locale, splitLocalePath } from '@amora/contracts';
 import { translate } from '@amora/i18n';
 import fastifyStatic from '@fastify/static';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
-import type { PageData } from '../lib/served-page';
+import type { PageData, PageVisit } from '../lib/served-page';
 import { routePreloads } from './page-preloads';
 import { isKnownPage, routeNameOf } from './page-routes';
 import { PRERENDERED_ROUTES, prerenderer, withPrerendered } from './prerender';
@@ -27,7 +27,7 @@ export function localizedIndex(template: string, locale: Locale): string {
  * Serves the built web app: hashed assets with a year of caching, compressed at build time, and index.html
  * (in the language of the path's locale prefix) for every page route. Unknown API paths get JSON 404s.
  */
-export async function registerWeb(app: FastifyInstance, options: { pageData?: PageData } = {}): Promise<void> {
+export async function registerWeb(app: FastifyInstance, options: { pageData?: PageData; countVisit?: PageVisit } = {}): Promise<void> {
   const dist = app.ctx.config.webDist;
   const indexPath = join(dist, 'index.html');
   const hasBuild = existsSync(indexPath);
@@ -73,6 +73,11 @@ export async function registerWeb(app: FastifyInstance, options: { pageData?: Pa
       return sendCompressed(request, reply, pages.get('en') as string);
     }
     const boot = await pageData(request, reply, path);
+    // A visitor's page of a site is a visit (once per browser and day): counted here, for every page served,
+    // whether its render below is made, kept from before or left out.
+    if (options.countVisit && request.method === 'GET' && request.site && !boot.member && isKnownPage(path)) {
+      await options.countVisit(request, reply, path);
+    }
     // A function as the replacement: the data holds members' text, where `$&` or `$'` must stay as written.
     let page = (pages.get(boot.locale) as string).replace('</head>', () => `${preloads?.(path, boot.member) ?? ''}${boot.script}</head>`);
     if (boot.prerender && prerender && boot.script) {

@@ -1,0 +1,67 @@
+import { type Executor, siteVisits } from '@amora/db';
+import { and, desc, gte, lt, type SQL, sql } from 'drizzle-orm';
+
+export interface VisitKey {
+  siteId: number;
+  day: string;
+  lander: string;
+  slug: string;
+  network: string;
+}
+
+/** One visit more for its site, day, lander, slug and network: one statement, safe with any number at once. */
+export async function addVisit(db: Executor, visit: VisitKey): Promise<void> {
+  await db
+    .insert(siteVisits)
+    .values({ ...visit, visits: 1 })
+    .onConflictDoUpdate({
+      target: [siteVisits.day, siteVisits.siteId, siteVisits.lander, siteVisits.slug, siteVisits.network],
+      set: { visits: sql`${siteVisits.visits} + 1` },
+    });
+}
+
+/** Days `from` (included) to `until` (not included), YYYY-MM-DD; one site, or null for every site. */
+export interface VisitPeriod {
+  from: string;
+  until: string;
+  siteId: number | null;
+}
+
+const inPeriod = (p: VisitPeriod): SQL | undefined =>
+  and(gte(siteVisits.day, p.from), lt(siteVisits.day, p.until), p.siteId === null ? undefined : sql`${siteVisits.siteId} = ${p.siteId}`);
+
+/** Visits per day of the period (days without any are left out). */
+export async function visitsPerDay(db: Executor, p: VisitPeriod): Promise<{ day: string; count: number }[]> {
+  const rows = await db
+    .select({ day: siteVisits.day, count: sql<string>`sum(${siteVisits.visits})` })
+    .from(siteVisits)
+    .where(inPeriod(p))
+    .groupBy(siteVisits.day);
+  return rows.map((r) => ({ day: r.day, count: Number(r.count) }));
+}
+
+/** The period's visits per lander, slug and network, the most first: `limit` of them, and how many there are in all. */
+export async function visitsPerSource(
+  db: Executor,
+  p: VisitPeriod,
+  limit: number,
+): Promise<{ sources: { lander: string; slug: string; network: string; visits: number }[]; total: number }> {
+  const visits = sql<string>`sum(${siteVisits.visits})`;
+  const rows = await db
+    .select({
+      lander: siteVisits.lander,
+      slug: siteVisits.slug,
+      network: siteVisits.network,
+      visits,
+      sources: sql<string>`count(*) over ()`,
+    })
+    .from(siteVisits)
+    .where(inPeriod(p))
+    .groupBy(siteVisits.lander, siteVisits.slug, siteVisits.network)
+    .orderBy(desc(visits), siteVisits.lander, siteVisits.slug, siteVisits.network)
+    .limit(limit);
+  return {
+    sources: rows.map((r) => ({ lander: r.lander, slug: r.slug, network: r.network, visits: Number(r.visits) })),
+    total: Number(rows[0]?.sources ?? 0),
+  };
+}
