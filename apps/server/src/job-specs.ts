@@ -56,6 +56,11 @@ export const JOBS = defineJobs({
   'data-export.prepare': { payload: z.object({ exportId: idSchema() }), maxAttempts: 5, leaseMs: 15 * 60_000 },
   /** Daily: the files of data exports whose link ran out are removed (modules/data-export). */
   'data-export.expire': { payload: nothing, everyMs: 86_400_000 },
+  /**
+   * Hourly: once the UTC day has changed (or at the first start), the business reports' rollup of the last 400
+   * closed days is rebuilt from the stored data, in one transaction (modules/reports).
+   */
+  'reports.rollup': { payload: nothing, everyMs: 3_600_000, leaseMs: 30 * 60_000 },
   /** The payment sandbox (modules/payments/sandbox), only where it is mounted: calls a payment's webhook. */
   'sandbox.webhook': { payload: z.object({ paymentId }), maxAttempts: 10 },
   /** The sandbox settles a direct-debit payment (paid, or failed). */

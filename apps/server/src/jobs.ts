@@ -12,6 +12,7 @@ import { checkOrder } from './modules/payments/order-status.service';
 import type { SandboxJobs } from './modules/payments/sandbox/sandbox.service';
 import { notifyByPush, pruneSubscriptions } from './modules/push/push.service';
 import { remindToCompleteProfile, remindToConfirm, sendWeeklyUpdates } from './modules/reminders/reminders.service';
+import { rebuildReportRollup } from './modules/reports/rollup.service';
 import { smsOf } from './modules/sms/sms.service';
 
 interface Log {
@@ -73,6 +74,10 @@ export function jobHandlers(ctx: AppContext, log: Log, sandbox: SandboxJobs | nu
     'data-export.expire': async () => {
       const count = await expireExports(ctx);
       if (count > 0) log.info({ count }, 'removed expired data exports');
+    },
+    'reports.rollup': async () => {
+      const result = await rebuildReportRollup(ctx);
+      if (result.rebuilt) log.info(result, "rebuilt the business reports' rollup");
     },
     'sandbox.webhook': sandbox?.webhook ?? noSandbox,
     'sandbox.settle': sandbox?.settle ?? noSandbox,

@@ -79,6 +79,16 @@ export const LANDERS = [
   'video',
 ] as const;
 
+/**
+ * A page whose last part is a lander slug (spec §1: niche prefix and locale): a lander with one
+ * (`/landers/video/milf-eng`), a member's landing2 or landing3 with one. `rest` is the path without its language
+ * prefix; `base` is it without the slug.
+ */
+export function sluggedPath(rest: string): { base: string; slug: string } | null {
+  const match = /^(\/landers\/[^/]+|\/members\/[^/]+\/landing[23])\/([^/]+)\/?$/.exec(rest);
+  return match ? { base: match[1], slug: match[2] } : null;
+}
+
 /** Every lander of spec §2: `tinderswipe` and the eight with an optional slug. */
 export const LANDER_NAMES = ['tinderswipe', ...LANDERS] as const;
 export type LanderName = (typeof LANDER_NAMES)[number];

@@ -4,6 +4,8 @@ import { join } from 'node:path';
 import { LOCALES } from '@amora/contracts';
 import { loadCatalogue, lookup } from '@amora/i18n';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { AMORA } from '../test/accounts';
+import { withSite } from '../test/factories';
 import { createTestApp, type TestApp } from '../test/harness';
 import { localizedIndex } from './web';
 
@@ -68,8 +70,8 @@ describe('the status of a page path', () => {
       '/landers/tinderswipe',
       '/landers/gallery',
       '/landers/gallery/eng',
-      '/nl/landers/video/milf-nl',
-      '/landers/maplanding/gay-de/',
+      '/nl/landers/video/nl',
+      '/de/landers/maplanding/de',
     ]) {
       const res = await t.app.inject({ url });
       expect(res.statusCode, url).toBe(200);
@@ -98,6 +100,42 @@ describe('the status of a page path', () => {
       expect(res.statusCode, url).toBe(404);
       expect(res.headers['content-type'], url).toContain('text/html');
       expect(res.body, url).toContain('<div id="root">');
+    }
+  });
+});
+
+describe('a lander slug (niche prefix and language, spec §1)', () => {
+  const get = (url: string) => t.app.inject({ url, headers: { host: AMORA } });
+  const expectRedirect = async (url: string, to: string) => {
+    const res = await get(url);
+    expect(res.statusCode, url).toBe(302);
+    expect(res.headers.location, url).toBe(to);
+  };
+
+  it("takes a slug of another language to that language's path, the query kept (eng is English, without a prefix)", async () => {
+    await expectRedirect('/de/landers/video/eng?network=ads&sub1=a%20b', '/landers/video/eng?network=ads&sub1=a%20b');
+    await expectRedirect('/landers/video/de', '/de/landers/video/de');
+    await expectRedirect('/fr/landers/gallery/pl?lb=1', '/pl/landers/gallery/pl?lb=1');
+    await expectRedirect('/landers/maplanding/nl/', '/nl/landers/maplanding/nl');
+    for (const url of ['/landers/video/eng', '/de/landers/video/de', '/landers/video', '/de/landers/video', '/landers/tinderswipe']) {
+      expect((await get(url)).statusCode, url).toBe(200);
+    }
+  });
+
+  it("takes a slug of another niche to the site's niche's slug in the same language", async () => {
+    await expectRedirect('/nl/landers/video/milf-nl?ref=7', '/nl/landers/video/nl?ref=7');
+    await expectRedirect('/landers/gallery/gay-de', '/de/landers/gallery/de');
+    await withSite(t, 'amora.localhost', { niche: 6 }, async () => {
+      await expectRedirect('/landers/video/eng', '/landers/video/milf-eng');
+      await expectRedirect('/de/landers/video/bbw-de', '/de/landers/video/milf-de');
+      expect((await get('/landers/video/milf-eng')).statusCode).toBe(200);
+      expect((await get('/it/landers/video/milf-it')).statusCode).toBe(200);
+    });
+  });
+
+  it('is a 404 for a slug that does not exist, whatever the language, and for a lander that does not exist', async () => {
+    for (const url of ['/landers/video/en', '/de/landers/video/xx-de', '/landers/nope/eng', '/de/landers/nope/de', '/landers/tinderswipe/eng']) {
+      expect((await get(url)).statusCode, url).toBe(404);
     }
   });
 });

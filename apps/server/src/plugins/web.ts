@@ -7,7 +7,7 @@ import fastifyStatic from '@fastify/static';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { PageData, PageVisit } from '../lib/served-page';
 import { routePreloads } from './page-preloads';
-import { isKnownPage, routeNameOf } from './page-routes';
+import { isKnownPage, routeNameOf, sluggedPageRedirect } from './page-routes';
 import { PRERENDERED_ROUTES, prerenderer, withPrerendered } from './prerender';
 import { isConsolePage } from './security-headers';
 
@@ -71,6 +71,12 @@ export async function registerWeb(app: FastifyInstance, options: { pageData?: Pa
     if (isConsolePage(path)) {
       reply.status(200).header('cache-control', 'private, no-store').type('text/html; charset=utf-8');
       return sendCompressed(request, reply, pages.get('en') as string);
+    }
+    // A page whose lander slug names another language or niche: to its own address, the query kept (page-routes.ts).
+    const redirect = request.site ? sluggedPageRedirect(path, request.site.niche) : null;
+    if (redirect) {
+      const query = request.url.includes('?') ? request.url.slice(request.url.indexOf('?')) : '';
+      return reply.header('cache-control', 'private, no-store').redirect(`${redirect}${query}`, 302);
     }
     const boot = await pageData(request, reply, path);
     // A visitor's page of a site is a visit (once per browser and day): counted here, for every page served,

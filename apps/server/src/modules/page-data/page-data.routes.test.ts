@@ -139,12 +139,21 @@ describe('the page carries what the app would ask for first', () => {
     // A prefix decides.
     expect(bootOf(await page(null, '/nl/members', { host: HERZ, cookie: 'i18n_redirected=fr' })).locale).toBe('nl');
     expect(bootOf(await page(null, '/', { host: AMORA })).locale).toBe('en');
+    // A lander slug names its language: the remembered one does not move it (the page would go back and forth).
+    const lander = await page(null, '/landers/video/eng', { host: AMORA, cookie: 'i18n_redirected=fr' });
+    expect(lander.statusCode).toBe(200);
+    expect(bootOf(lander).locale).toBe('en');
+    expect(bootOf(await page(null, '/landers/video', { host: AMORA, cookie: 'i18n_redirected=fr' })).locale).toBe('fr');
   });
 
   it('keeps the traffic source of the page address, as settings.php would', async () => {
     const res = await page(null, '/?network=abc&sub1=x');
     expect(bootOf(res).settings.is_trafficsource).toBe(true);
     expect(res.cookies.some((c) => c.name === 'tracking')).toBe(true);
+    // A lander's too.
+    const lander = await page(null, '/landers/video/eng?network=abc&sub2=y', { host: AMORA });
+    expect(bootOf(lander).settings.is_trafficsource).toBe(true);
+    expect(JSON.parse(decodeURIComponent(lander.cookies.find((c) => c.name === 'tracking')?.value ?? '{}'))).toEqual({ network: 'abc', sub2: 'y' });
   });
 
   it('a query value with a control character is left out, as settings.php leaves it: the page comes with its data', async () => {

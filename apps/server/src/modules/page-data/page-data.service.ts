@@ -8,6 +8,7 @@ import {
   SERVER_KNOWN_DISMISSALS,
   SESSION_COOKIE,
   settingsQuerySchema,
+  sluggedPath,
   splitLocalePath,
   TIME_ZONE_COOKIE,
 } from '@amora/contracts';
@@ -59,9 +60,9 @@ export function pageDataMaker(app: FastifyInstance, { isChange }: { isChange: Is
     const { site } = request;
     if (!site) return { locale: split.locale, script: '' };
     // The app's redirect: a path without a prefix goes to the remembered language, which settings.php sets
-    // from the site's domain language on a first visit.
+    // from the site's domain language on a first visit. Not a page with a lander slug: its slug names its language.
     let locale = split.locale;
-    if (!split.prefixed) {
+    if (!split.prefixed && !sluggedPath(split.rest)) {
       const cookie = request.cookies[LOCALE_COOKIE];
       const domain = localeFromTag(site.domainLanguage);
       const remembered = isLocale(cookie) ? cookie : cookie === undefined && domain && site.languages.includes(domain) ? domain : null;
