@@ -10,6 +10,13 @@ import { idSchema } from './fields';
 export const REPORT_MAX_DAYS = 400;
 /** The period when none is given: the last 30 days, today included. */
 export const REPORT_DEFAULT_DAYS = 30;
+/**
+ * The longest period whose active members are counted once each over the whole period (distinct, read live);
+ * a longer one gives the daily average and peak instead (docs/decisions.md, "Business reports").
+ */
+export const REPORT_DISTINCT_ACTIVE_MAX_DAYS = 31;
+/** The most visit sources (lander, slug and network) one report lists, those with the most visits first. */
+export const REPORT_MAX_VISIT_SOURCES = 100;
 
 const daySchema = () =>
   z
@@ -38,8 +45,8 @@ const moneySchema = z.object({ currency: z.string(), count: z.number().int(), am
 export type ReportMoney = z.infer<typeof moneySchema>;
 
 const figuresSchema = z.object({
-  /** Not recorded: the product stores no visits (only bounces per landing path); always null for now. */
-  visits: z.null(),
+  /** Visitors without a member session who loaded a page of the site, each browser once per UTC day. */
+  visits: z.number().int(),
   signups: z.number().int(),
   activations: z.number().int(),
   first_purchases: z.number().int(),
@@ -48,24 +55,51 @@ const figuresSchema = z.object({
   chargebacks: z.array(moneySchema),
   messages_members: z.number().int(),
   messages_fictional: z.number().int(),
-  /** Members who sent a message or liked someone that day; over the period: distinct members. */
+  /** Members who sent a message or liked someone that day. */
   active_members: z.number().int(),
 });
 export type ReportFigures = z.infer<typeof figuresSchema>;
+
+const totalsSchema = figuresSchema.extend({
+  /**
+   * Members who sent a message or liked someone in the period, each once: for periods up to
+   * REPORT_DISTINCT_ACTIVE_MAX_DAYS days; null for a longer one (see the daily average and peak).
+   */
+  active_members: z.number().int().nullable(),
+  /** The days' active members on average (one decimal) and on the busiest day. */
+  active_members_average: z.number(),
+  active_members_peak: z.number().int(),
+});
+export type ReportTotals = z.infer<typeof totalsSchema>;
+
+/** Visits of the period per lander, slug and traffic network ('' where there is none). */
+const visitSourceSchema = z.object({ lander: z.string(), slug: z.string(), network: z.string(), visits: z.number().int() });
 
 export const reportSchema = z.object({
   site_id: z.number().int().nullable(),
   from: z.string(),
   to: z.string(),
   days: z.array(figuresSchema.extend({ day: z.string() })),
-  totals: figuresSchema,
+  totals: totalsSchema,
   funnel: z.object({
-    visits: z.null(),
+    visits: z.number().int(),
     signups: z.number().int(),
     activations: z.number().int(),
     first_purchases: z.number().int(),
   }),
-  /** Figures the product does not record yet, by name. */
+  /**
+   * Visits per lander, slug and network, the most first (at most REPORT_MAX_VISIT_SOURCES); signups are not in it:
+   * an account does not record the lander it came from yet.
+   */
+  visit_sources: z.array(visitSourceSchema),
+  /** How many more sources had visits in the period than the list shows (their visits are in the totals). */
+  visit_sources_left_off: z.number().int(),
+  /** Figures the product does not record yet, by name (`signups_per_lander`). */
   not_recorded: z.array(z.string()),
+  /**
+   * The days of the period read from the nightly rollup (`from` to `to`, both included) and when it was rebuilt
+   * from the stored data; every other day is counted live. Null when no day came from it.
+   */
+  rollup: z.object({ from: z.string(), to: z.string(), rebuilt_at: z.string() }).nullable(),
 });
 export type Report = z.infer<typeof reportSchema>;

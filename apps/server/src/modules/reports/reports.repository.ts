@@ -45,10 +45,12 @@ const money = (rows: Row[]): DayMoney[] =>
   rows.map((r) => ({ day: String(r.day), currency: String(r.currency), count: Number(r.count), amountMinor: Number(r.amount) }));
 
 /**
- * For the report's own transaction: memory enough to count a year of messages and likes per day without spilling
+ * The report's own transaction, first: every statement of it reads the same snapshot (the rollup's days and the
+ * live ones from one moment), with memory enough to count a month of messages and likes per day without spilling
  * to disk, and no JIT compilation (it costs more than it saves on these short aggregates).
  */
-export async function tuneForReport(tx: Executor): Promise<void> {
+export async function readAsOneSnapshot(tx: Executor): Promise<void> {
+  await tx.execute(sql`set transaction isolation level repeatable read, read only`);
   await tx.execute(sql`select set_config('work_mem', '64MB', true), set_config('jit', 'off', true)`);
 }
 
@@ -181,15 +183,25 @@ function activity(p: Period): SQL {
 }
 
 /**
- * Distinct members per day who sent a message or liked a profile (likes still stored: an undone like is gone),
- * and distinct members over the whole period, in one pass.
+ * Distinct members per day who sent a message or liked a profile (likes still stored: an undone like is gone);
+ * with `total`, also distinct members over the whole period, in the same pass.
  */
-export async function activeMembersPerDay(db: Executor, p: Period): Promise<{ days: DayCount[]; total: number }> {
+export async function activeMembersPerDay(
+  db: Executor,
+  p: Period,
+  { total }: { total: boolean },
+): Promise<{ days: DayCount[]; total: number | null }> {
   const rows = await rowsOf(
     db,
     sql`select to_char(day, 'YYYY-MM-DD') as day, count(distinct who) as count
-      from (${activity(p)}) a group by grouping sets ((day), ())`,
+      from (${activity(p)}) a group by ${total ? sql`grouping sets ((day), ())` : sql`day`}`,
   );
-  const total = rows.find((r) => r.day === null);
-  return { days: counts(rows.filter((r) => r.day !== null)), total: Number(total?.count ?? 0) };
+  const all = rows.find((r) => r.day === null);
+  return { days: counts(rows.filter((r) => r.day !== null)), total: total ? Number(all?.count ?? 0) : null };
+}
+
+/** Distinct members over the whole period who sent a message or liked a profile. */
+export async function activeMembersInPeriod(db: Executor, p: Period): Promise<number> {
+  const [row] = await rowsOf(db, sql`select count(distinct who) as count from (${activity(p)}) a`);
+  return Number(row?.count ?? 0);
 }

@@ -1,19 +1,45 @@
 import { randomBytes } from 'node:crypto';
-import { conversations, creditPackages, likes, messages, paymentEvents, paymentOrders, profiles, users } from '@amora/db';
+import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import {
+  conversations,
+  creditPackages,
+  likes,
+  messages,
+  paymentEvents,
+  paymentOrders,
+  profiles,
+  reportDayMoney,
+  reportDays,
+  reportRollup,
+  siteVisits,
+  users,
+} from '@amora/db';
 import { and, eq, gte, isNotNull, lt, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { call } from '../../test/accounts';
+import { AMORA, call, HERZ } from '../../test/accounts';
 import { createMember, createProfile, type Member } from '../../test/factories';
 import { createTestApp, type TestApp } from '../../test/harness';
 import { callAsStaff, createStaffMember, type StaffMember } from '../../test/staff';
+import { rebuildReportRollup } from './rollup.service';
 
 let t: TestApp;
 let admin: StaffMember;
 const others: StaffMember[] = [];
 let member: Member;
+/** A stand-in web build: the page, and a render of the landing page that the server keeps (plugins/prerender.ts). */
+let webDist: string;
 
 beforeAll(async () => {
-  t = await createTestApp();
+  webDist = mkdtempSync(join(tmpdir(), 'amora-reports-'));
+  writeFileSync(join(webDist, 'index.html'), '<!doctype html><html lang="en"><head></head><body><div id="root"></div></body></html>');
+  mkdirSync(join(webDist, 'ssr'));
+  writeFileSync(
+    join(webDist, 'ssr', 'entry-server.js'),
+    'export async function prerender(input) { return "<main>" + input.url + "</main>"; }\n',
+  );
+  t = await createTestApp({ webDist });
   admin = await createStaffMember(t, 'admin');
   for (const role of ['moderator', 'support', 'operator'] as const) {
     t.clock.advance(31_000);
@@ -23,6 +49,7 @@ beforeAll(async () => {
 });
 afterAll(async () => {
   await t?.close();
+  rmSync(webDist, { recursive: true, force: true });
 });
 
 const URLS = ['/api/console/reports', '/api/console/reports.csv'];
@@ -41,12 +68,12 @@ describe('who may read the business reports', () => {
     }
   });
 
-  it('answers the last 30 days by default, visits not recorded', async () => {
+  it('answers the last 30 days by default; signups per lander are not recorded', async () => {
     const report = (await callAsStaff(t, admin, 'GET', '/api/console/reports')).json();
     expect(report.days).toHaveLength(30);
     expect(report.to).toBe(t.clock.now().toISOString().slice(0, 10));
-    expect(report.funnel.visits).toBeNull();
-    expect(report.not_recorded).toContain('visits');
+    expect(typeof report.funnel.visits).toBe('number');
+    expect(report.not_recorded).toEqual(['signups_per_lander']);
   });
 
   it('refuses a bad period (400) and an unknown site (404)', async () => {
@@ -193,7 +220,10 @@ describe('the figures', () => {
     ]);
     // Distinct over the period: members 0 and 1.
     expect(r.totals.active_members).toBe(2);
-    expect(r.funnel).toEqual({ visits: null, signups: 5, activations: 4, first_purchases: 3 });
+    expect(r.totals.active_members_peak).toBe(2);
+    expect(r.totals.active_members_average).toBe(1.3);
+    expect(r.funnel).toEqual({ visits: 0, signups: 5, activations: 4, first_purchases: 3 });
+    expect(r.rollup).toBeNull();
   });
 
   it('equals the counts taken from the tables directly', async () => {
@@ -253,11 +283,424 @@ describe('the figures', () => {
     expect(res.headers['content-disposition']).toBe(`attachment; filename="report-${siteId}-${DAYS[0]}-${DAYS[2]}.csv"`);
     const lines = res.body.trim().split('\r\n');
     expect(lines[0]).toBe(
-      'day,visits,signups,activations,first_purchases,currency,orders_paid,revenue_minor,refunds,refunds_minor,chargebacks,chargebacks_minor,messages_members,messages_fictional,active_members',
+      'day,visits,signups,activations,first_purchases,currency,orders_paid,revenue_minor,refunds,refunds_minor,chargebacks,chargebacks_minor,messages_members,messages_fictional,active_members,active_members_daily_average,active_members_daily_peak',
     );
-    expect(lines).toContain('2021-05-11,not recorded,2,1,1,CHF,1,1500,0,0,0,0,1,1,1');
-    expect(lines).toContain('2021-05-11,not recorded,2,1,1,EUR,1,1999,0,0,0,0,1,1,1');
-    expect(lines).toContain('2021-05-12,not recorded,0,3,1,EUR,1,2999,2,500,0,0,0,0,1');
-    expect(lines.at(-1)).toMatch(/^total,not recorded,5,4,3,EUR,3,5997,2,500,0,0,3,1,2$/);
+    expect(lines).toContain('2021-05-11,0,2,1,1,CHF,1,1500,0,0,0,0,1,1,1,,');
+    expect(lines).toContain('2021-05-11,0,2,1,1,EUR,1,1999,0,0,0,0,1,1,1,,');
+    expect(lines).toContain('2021-05-12,0,0,3,1,EUR,1,2999,2,500,0,0,0,0,1,,');
+    expect(lines.at(-1)).toMatch(/^total,0,5,4,3,EUR,3,5997,2,500,0,0,3,1,2,1.3,2$/);
+  });
+});
+
+describe('visits', () => {
+  const BROWSER = 'Mozilla/5.0 (X11; Linux x86_64) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/131.0.0.0 Safari/537.36';
+  const today = () => t.clock.now().toISOString().slice(0, 10);
+  let siteId: number;
+
+  beforeAll(async () => {
+    const [account] = await t.ctx.db.select().from(users).where(eq(users.id, member.userId));
+    siteId = account.siteId;
+  });
+
+  /** A page document loaded by a browser, as the server serves it. */
+  const load = (url: string, { cookie, agent = BROWSER, host = AMORA }: { cookie?: string; agent?: string; host?: string } = {}) =>
+    t.app.inject({
+      method: 'GET',
+      url,
+      headers: { host, 'user-agent': agent, accept: 'text/html', ...(cookie ? { cookie } : {}) },
+    });
+  const visitsOf = async (lander: string, slug = '', network = '') => {
+    const [row] = await t.ctx.db
+      .select()
+      .from(siteVisits)
+      .where(
+        and(
+          eq(siteVisits.day, today()),
+          eq(siteVisits.siteId, siteId),
+          eq(siteVisits.lander, lander),
+          eq(siteVisits.slug, slug),
+          eq(siteVisits.network, network),
+        ),
+      );
+    return row?.visits ?? 0;
+  };
+  const allVisits = async () => Number((await t.ctx.db.select({ n: sql<string>`coalesce(sum(visits), 0)` }).from(siteVisits))[0].n);
+
+  it("counts a visitor's first page of the day by lander, slug and network, and sets the day's cookie", async () => {
+    const res = await load('/landers/video?network=%20Facebook%20&sub1=x');
+    expect(res.statusCode).toBe(200);
+    expect(await visitsOf('video', '', 'Facebook')).toBe(1);
+    const cookie = res.cookies.find((c) => c.name === 'amora_visit');
+    expect(cookie).toMatchObject({ value: today(), path: '/', httpOnly: true, sameSite: 'Lax' });
+    expect(new Date(cookie?.expires as Date).toISOString()).toBe(new Date(Date.parse(`${today()}T00:00:00Z`) + 86_400_000).toISOString());
+
+    // The same browser again today: its cookie says it is counted.
+    await load('/landers/video?network=Facebook', { cookie: `amora_visit=${today()}` });
+    await load('/signup', { cookie: `amora_visit=${today()}` });
+    expect(await visitsOf('video', '', 'Facebook')).toBe(1);
+    // Yesterday's cookie (a browser whose clock is behind) does not stop today's count.
+    await load('/landers/video/eng', { cookie: 'amora_visit=2020-01-01' });
+    expect(await visitsOf('video', 'eng')).toBe(1);
+
+    await load('/de/landers/tinderswipe?network=tiktok');
+    expect(await visitsOf('tinderswipe', '', 'tiktok')).toBe(1);
+    await load(`/landers/gallery?network=${'n'.repeat(100)}`);
+    expect(await visitsOf('gallery', '', 'n'.repeat(64))).toBe(1);
+  });
+
+  it('counts every browser on the landing page, whose render the server keeps', async () => {
+    const before = await visitsOf('');
+    for (let i = 0; i < 3; i++) {
+      const res = await load('/');
+      expect(res.body).toContain('<main>/</main>');
+    }
+    expect(await visitsOf('')).toBe(before + 3);
+  });
+
+  it('does not count members, bots, scripts, prefetches, unknown pages, API calls or the console', async () => {
+    const before = await allVisits();
+    const counted = (res: { cookies: { name: string }[] }) => res.cookies.some((c) => c.name === 'amora_visit');
+    const quiet = [
+      await load('/landers/video', { cookie: member.cookie }),
+      await load('/members', { cookie: member.cookie }),
+      await load('/landers/video', { agent: 'Mozilla/5.0 (compatible; Googlebot/2.1; +http://www.google.com/bot.html)' }),
+      await load('/', {
+        agent: 'Mozilla/5.0 (X11; Linux x86_64) AppleWebKit/537.36 (KHTML, like Gecko) HeadlessChrome/131.0.0.0 Safari/537.36',
+      }),
+      await load('/', { agent: 'curl/8.5.0' }),
+      await load('/', { agent: '' }),
+      await t.app.inject({ method: 'GET', url: '/', headers: { host: AMORA, 'user-agent': BROWSER, 'sec-purpose': 'prefetch' } }),
+      await load('/no-such-page'),
+      await load('/landers/video/no-such-slug'),
+      await load('/console'),
+      await load('/api/settings.php'),
+    ];
+    for (const res of quiet) expect(counted(res)).toBe(false);
+    expect(await allVisits()).toBe(before);
+  });
+
+  it('keeps sites apart, and the report shows the visits per day, in the funnel and per lander, slug and network', async () => {
+    await load('/landers/video?network=Facebook', { host: HERZ });
+    const r = (await callAsStaff(t, admin, 'GET', `/api/console/reports?site=${siteId}&from=${today()}&to=${today()}`)).json();
+    const stored = await t.ctx.db
+      .select({ n: sql<string>`sum(visits)` })
+      .from(siteVisits)
+      .where(and(eq(siteVisits.siteId, siteId), eq(siteVisits.day, today())));
+    expect(r.days[0].visits).toBe(Number(stored[0].n));
+    expect(r.totals.visits).toBe(Number(stored[0].n));
+    expect(r.funnel.visits).toBe(Number(stored[0].n));
+    expect(r.visit_sources).toContainEqual({ lander: 'video', slug: '', network: 'Facebook', visits: 1 });
+    expect(r.visit_sources).toContainEqual({ lander: 'tinderswipe', slug: '', network: 'tiktok', visits: 1 });
+    expect(r.visit_sources.reduce((sum: number, v: { visits: number }) => sum + v.visits, 0)).toBe(r.totals.visits);
+    expect(r.visit_sources_left_off).toBe(0);
+    const all = (await callAsStaff(t, admin, 'GET', `/api/console/reports?from=${today()}&to=${today()}`)).json();
+    expect(all.totals.visits).toBe(r.totals.visits + 1);
+
+    const csv = await callAsStaff(t, admin, 'GET', `/api/console/reports.csv?site=${siteId}&from=${today()}&to=${today()}`);
+    expect(csv.body.split('\r\n')[1].split(',')[1]).toBe(String(r.totals.visits));
+  });
+});
+
+/**
+ * The rollup of closed days: the same figures as counted live, read from report_days and report_day_money once
+ * the `reports.rollup` job has built them. Checked against the tables counted here, in the test, another way.
+ */
+describe('the rollup of closed days', () => {
+  const DAY_MS = 86_400_000;
+  let now: Date;
+  let siteId: number;
+  /** Four days before today up to today (UTC); the last one is not closed, so always counted live. */
+  let days: string[];
+
+  /** A pseudo-random but repeatable sequence. */
+  let seed = 7;
+  const random = (n: number) => {
+    seed = (seed * 1_103_515_245 + 12_345) % 2_147_483_648;
+    return seed % n;
+  };
+  const at = (day: string, minute: number) => new Date(Date.parse(`${day}T00:00:00Z`) + minute * 60_000);
+
+  beforeAll(async () => {
+    // The day stands still for these tests, whatever the hour they run at.
+    now = new Date(t.clock.now());
+    t.clock.set(now);
+    const today = now.toISOString().slice(0, 10);
+    days = [4, 3, 2, 1, 0].map((back) => new Date(Date.parse(`${today}T00:00:00Z`) - back * DAY_MS).toISOString().slice(0, 10));
+    const db = t.ctx.db;
+    const people: Member[] = [];
+    for (let i = 0; i < 8; i++) people.push(await createMember(t, { activate: i % 3 !== 0 }));
+    [{ siteId }] = await db.select({ siteId: users.siteId }).from(users).where(eq(users.id, people[0].userId));
+    for (const who of people) {
+      const signed = random(4);
+      await db
+        .update(users)
+        .set({
+          signupDate: at(days[signed], random(1440)),
+          confirmedAt: random(3) === 0 ? null : at(days[signed + random(5 - signed)], 1439),
+        })
+        .where(eq(users.id, who.userId));
+    }
+    const [pack] = await db.select().from(creditPackages).where(eq(creditPackages.siteId, siteId)).limit(1);
+    for (let i = 0; i < 14; i++) {
+      const who = people[random(people.length)];
+      const day = days[random(5)];
+      const paidAt = random(5) === 0 ? null : at(day, random(1440));
+      const chargedBackAt = paidAt && random(6) === 0 ? at(days[Math.min(4, days.indexOf(day) + 1)], 600) : null;
+      const [order] = await db
+        .insert(paymentOrders)
+        .values({
+          siteId,
+          userId: who.userId,
+          packageId: pack.id,
+          country: 'NL',
+          credits: 10,
+          currency: random(3) === 0 ? 'CHF' : 'EUR',
+          listPriceMinor: 999,
+          amountMinor: 500 + random(3000),
+          method: 'ideal',
+          provider: 'sandbox',
+          providerPaymentId: `tr_${randomBytes(6).toString('hex')}`,
+          status: chargedBackAt ? 'charged_back' : paidAt ? 'paid' : 'failed',
+          paidAt,
+          chargedBackAt,
+        })
+        .returning();
+      if (paidAt && random(4) === 0) {
+        await db.insert(paymentEvents).values([
+          { orderId: order.id, status: 'refunded:200', createdAt: new Date(paidAt.getTime() + 60_000) },
+          { orderId: order.id, status: 'refunded:450', createdAt: at(days[4], 1) },
+        ]);
+      }
+    }
+    const fictional = [await createProfile(t, { siteId, isFictional: true }), await createProfile(t, { siteId, isFictional: true })];
+    for (const [i, who] of people.entries()) {
+      const other = fictional[i % 2];
+      const [conversation] = await db
+        .insert(conversations)
+        .values({
+          siteId,
+          profileLowId: Math.min(who.profileId, other.id),
+          profileHighId: Math.max(who.profileId, other.id),
+          startedByProfileId: who.profileId,
+          lastSeq: 6,
+        })
+        .returning();
+      for (let seq = 1; seq <= 6; seq++) {
+        await db.insert(messages).values({
+          conversationId: conversation.id,
+          seq,
+          senderProfileId: random(2) === 0 ? who.profileId : other.id,
+          body: 'Hello',
+          clientId: randomBytes(6).toString('hex'),
+          createdAt: at(days[random(5)], random(1440)),
+        });
+      }
+      const liked = people[(i + 1) % people.length];
+      await db.insert(likes).values({
+        likerProfileId: who.profileId,
+        likedProfileId: liked.profileId,
+        source: 'search',
+        createdAt: at(days[random(5)], random(1440)),
+      });
+      await db
+        .insert(likes)
+        .values({ likerProfileId: other.id, likedProfileId: who.profileId, source: 'auto', createdAt: at(days[random(5)], random(1440)) })
+        .onConflictDoNothing();
+    }
+  });
+
+  /** Every figure per day of `period`, counted here from the rows as the decisions define them (one site, or all). */
+  async function expected(onSite: number | null, from: string, to: string) {
+    const db = t.ctx.db;
+    const of = (site: number) => onSite === null || site === onSite;
+    const dayOf = (date: Date | null) => date?.toISOString().slice(0, 10) ?? '';
+    const inRange = (day: string) => day >= from && day <= to;
+    const figures = new Map<string, Record<string, number | Record<string, number[]>>>();
+    const day = (d: string) => {
+      let f = figures.get(d);
+      if (!f) {
+        f = {
+          signups: 0,
+          activations: 0,
+          first_purchases: 0,
+          messages_members: 0,
+          messages_fictional: 0,
+          revenue: {},
+          refunds: {},
+          chargebacks: {},
+        };
+        figures.set(d, f);
+      }
+      return f;
+    };
+    const add = (d: string, key: string, by = 1) => {
+      if (inRange(d)) (day(d)[key] as number) += by;
+    };
+    const addMoney = (d: string, key: string, currency: string, amount: number) => {
+      if (!inRange(d)) return;
+      const list = day(d)[key] as Record<string, number[]>;
+      list[currency] = [(list[currency]?.[0] ?? 0) + 1, (list[currency]?.[1] ?? 0) + amount];
+    };
+    for (const u of await db.select().from(users)) {
+      if (!of(u.siteId)) continue;
+      add(dayOf(u.signupDate), 'signups');
+      if (u.confirmedAt) add(dayOf(u.confirmedAt), 'activations');
+    }
+    const orders = await db.select().from(paymentOrders);
+    const firstPaid = new Map<number, (typeof orders)[number]>();
+    for (const o of orders) {
+      if (!o.paidAt || o.userId === null) continue;
+      const first = firstPaid.get(o.userId);
+      if (!first || (first.paidAt as Date) > o.paidAt || ((first.paidAt as Date).getTime() === o.paidAt.getTime() && first.id > o.id)) {
+        firstPaid.set(o.userId, o);
+      }
+    }
+    for (const o of firstPaid.values()) if (of(o.siteId)) add(dayOf(o.paidAt), 'first_purchases');
+    for (const o of orders) {
+      if (!of(o.siteId)) continue;
+      if (o.paidAt) addMoney(dayOf(o.paidAt), 'revenue', o.currency, o.amountMinor);
+      if (o.chargedBackAt) addMoney(dayOf(o.chargedBackAt), 'chargebacks', o.currency, o.amountMinor);
+    }
+    const events = (await db.select().from(paymentEvents)).filter((e) => e.status.startsWith('refunded:')).sort((a, b) => a.id - b.id);
+    const refundedSoFar = new Map<number, number>();
+    for (const e of events) {
+      const order = orders.find((o) => o.id === e.orderId);
+      const total = Number(e.status.split(':')[1]);
+      const before = refundedSoFar.get(e.orderId) ?? 0;
+      refundedSoFar.set(e.orderId, Math.max(before, total));
+      if (order && of(order.siteId)) addMoney(dayOf(e.createdAt), 'refunds', order.currency, total - before);
+    }
+    const senders = new Map((await db.select().from(profiles)).map((p) => [p.id, p]));
+    const active = new Map<string, Set<number>>();
+    const act = (d: string, who: number) => {
+      if (!inRange(d)) return;
+      active.set(d, (active.get(d) ?? new Set()).add(who));
+    };
+    for (const m of await db.select().from(messages)) {
+      const sender = senders.get(m.senderProfileId);
+      if (!sender || !of(sender.siteId)) continue;
+      add(dayOf(m.createdAt), sender.isFictional ? 'messages_fictional' : 'messages_members');
+      if (!sender.isFictional) act(dayOf(m.createdAt), m.senderProfileId);
+    }
+    for (const l of await db.select().from(likes)) {
+      const liker = senders.get(l.likerProfileId);
+      if (liker && of(liker.siteId) && !liker.isFictional) act(dayOf(l.createdAt), l.likerProfileId);
+    }
+    const visits = await db.select().from(siteVisits);
+    const money = (list: Record<string, number[]>) =>
+      Object.entries(list)
+        .sort(([a], [b]) => a.localeCompare(b))
+        .map(([currency, [count, amount_minor]]) => ({ currency, count, amount_minor }));
+    const list = [];
+    for (let d = from; d <= to; d = new Date(Date.parse(`${d}T00:00:00Z`) + DAY_MS).toISOString().slice(0, 10)) {
+      const f = day(d);
+      list.push({
+        day: d,
+        visits: visits.filter((v) => v.day === d && of(v.siteId)).reduce((sum, v) => sum + v.visits, 0),
+        signups: f.signups as number,
+        activations: f.activations as number,
+        first_purchases: f.first_purchases as number,
+        revenue: money(f.revenue as Record<string, number[]>),
+        refunds: money(f.refunds as Record<string, number[]>),
+        chargebacks: money(f.chargebacks as Record<string, number[]>),
+        messages_members: f.messages_members as number,
+        messages_fictional: f.messages_fictional as number,
+        active_members: active.get(d)?.size ?? 0,
+      });
+    }
+    const distinct = new Set([...active.values()].flatMap((who) => [...who])).size;
+    return { days: list, distinct };
+  }
+
+  const report = async (query: string) => {
+    const res = await callAsStaff(t, admin, 'GET', `/api/console/reports?${query}`);
+    expect(res.statusCode, res.body).toBe(200);
+    return res.json();
+  };
+  const rollupRows = async () => ({
+    days: await t.ctx.db.select().from(reportDays).orderBy(reportDays.day, reportDays.siteId),
+    money: await t.ctx.db
+      .select()
+      .from(reportDayMoney)
+      .orderBy(reportDayMoney.day, reportDayMoney.siteId, reportDayMoney.kind, reportDayMoney.currency),
+  });
+
+  /** The report of the five days for one site and for every site equals the counts, before and after the rollup. */
+  async function expectTheCounts(rolled: boolean) {
+    for (const site of [siteId, null]) {
+      const r = await report(`${site ? `site=${site}&` : ''}from=${days[0]}&to=${days[4]}`);
+      const want = await expected(site, days[0], days[4]);
+      expect(r.days, `site ${site}`).toEqual(want.days);
+      expect(r.totals.active_members).toBe(want.distinct);
+      expect(r.rollup).toEqual(rolled ? { from: days[0], to: days[3], rebuilt_at: expect.any(String) } : null);
+    }
+  }
+
+  it('counts every figure live before the rollup is built', async () => {
+    expect(await t.ctx.db.select().from(reportRollup)).toEqual([]);
+    await expectTheCounts(false);
+  });
+
+  it('builds the rollup by its job, then reads the closed days from it with the same figures, today live', async () => {
+    await t.ctx.jobs.runDue();
+    const [state] = await t.ctx.db.select().from(reportRollup);
+    expect(state).toMatchObject({
+      computedThrough: days[4],
+      computedFrom: new Date(Date.parse(`${days[4]}T00:00:00Z`) - 400 * DAY_MS).toISOString().slice(0, 10),
+    });
+    expect((await t.ctx.db.select().from(reportDays).where(eq(reportDays.day, days[4]))).length).toBe(0);
+    await expectTheCounts(true);
+  });
+
+  it('answers a period longer than 31 days with the daily average and peak of active members, and says so in the CSV', async () => {
+    const from = new Date(Date.parse(`${days[4]}T00:00:00Z`) - 59 * DAY_MS).toISOString().slice(0, 10);
+    const r = await report(`site=${siteId}&from=${from}&to=${days[4]}`);
+    const want = await expected(siteId, from, days[4]);
+    expect(r.days).toEqual(want.days);
+    const perDay = want.days.map((d) => d.active_members);
+    expect(r.totals.active_members).toBeNull();
+    expect(r.totals.active_members_peak).toBe(Math.max(...perDay));
+    expect(r.totals.active_members_average).toBe(Math.round((perDay.reduce((a, b) => a + b, 0) / 60) * 10) / 10);
+    const csv = await callAsStaff(t, admin, 'GET', `/api/console/reports.csv?site=${siteId}&from=${from}&to=${days[4]}`);
+    expect(csv.body.trim().split('\r\n').at(-1)).toContain(
+      `,not counted over 31 days,${r.totals.active_members_average},${r.totals.active_members_peak}`,
+    );
+  });
+
+  it('stays as built until the next rebuild, which shows what was deleted in a closed day', async () => {
+    const [gone] = await t.ctx.db
+      .select()
+      .from(messages)
+      .where(and(gte(messages.createdAt, at(days[1], 0)), lt(messages.createdAt, at(days[4], 0))))
+      .limit(1);
+    await t.ctx.db.delete(messages).where(eq(messages.id, gone.id));
+    const dayGone = gone.createdAt.toISOString().slice(0, 10);
+    const before = (await report(`from=${dayGone}&to=${dayGone}`)).days[0];
+    const want = (await expected(null, dayGone, dayGone)).days[0];
+    expect(before.messages_members + before.messages_fictional).toBe(want.messages_members + want.messages_fictional + 1);
+
+    // The job runs every hour but rebuilds once a day: today's is done.
+    await t.ctx.jobs.runDue();
+    t.clock.advance(3_600_000);
+    await t.ctx.jobs.runDue();
+    expect((await report(`from=${dayGone}&to=${dayGone}`)).days[0]).toEqual(before);
+
+    expect((await rebuildReportRollup(t.ctx, { force: true })).rebuilt).toBe(true);
+    await expectTheCounts(true);
+  });
+
+  it('is rebuilt to the same rows every time, also by two rebuilds at once', async () => {
+    const once = await rollupRows();
+    expect(once.days.length).toBeGreaterThan(0);
+    expect(once.money.length).toBeGreaterThan(0);
+    await rebuildReportRollup(t.ctx, { force: true });
+    expect(await rollupRows()).toEqual(once);
+    const both = await Promise.all([rebuildReportRollup(t.ctx, { force: true }), rebuildReportRollup(t.ctx, { force: true })]);
+    expect(both.map((b) => b.rebuilt)).toEqual([true, true]);
+    expect(await rollupRows()).toEqual(once);
+    // Without force, the second of two at once finds today's rollup built and leaves it.
+    const [first, second] = await Promise.all([rebuildReportRollup(t.ctx), rebuildReportRollup(t.ctx)]);
+    expect(first.rebuilt || second.rebuilt).toBe(false);
+    expect(await rollupRows()).toEqual(once);
   });
 });

@@ -1,16 +1,29 @@
-import { REPORT_DEFAULT_DAYS, type Report, type ReportFigures, type ReportMoney, type ReportQuery } from '@amora/contracts';
+import {
+  REPORT_DEFAULT_DAYS,
+  REPORT_DISTINCT_ACTIVE_MAX_DAYS,
+  REPORT_MAX_VISIT_SOURCES,
+  type Report,
+  type ReportFigures,
+  type ReportMoney,
+  type ReportQuery,
+  type ReportTotals,
+} from '@amora/contracts';
 import type { AppContext } from '../../context';
 import { notFound } from '../../lib/errors';
 import { withTransaction } from '../../lib/transaction';
+import { visitsOf } from '../telemetry/telemetry.service';
 import * as rows from './reports.repository';
+import { rolledDays, rolledMoney, rollupState } from './rollup.repository';
 
 /**
  * Business reports (docs/decisions.md, "Business reports"): per site and day (UTC), every figure counted from the
- * table that records it; nothing is kept twice. Visits are not recorded by the product, so they stay null.
+ * table that records it: the closed days the nightly rollup holds (rollup.service.ts, rebuilt from those tables)
+ * read from it, the others live; visits from their counter (modules/telemetry).
  */
 
 const DAY_MS = 86_400_000;
-const NOT_RECORDED = ['visits', 'per_lander'];
+/** Signups cannot be told apart by lander yet: an account does not record the lander it came from. */
+const NOT_RECORDED = ['signups_per_lander'];
 
 const dayString = (date: Date) => date.toISOString().slice(0, 10);
 const dayStart = (day: string) => new Date(`${day}T00:00:00Z`);
@@ -25,7 +38,7 @@ function periodOf(now: Date, query: Pick<ReportQuery, 'from' | 'to'>): { from: s
 }
 
 const emptyFigures = (): ReportFigures => ({
-  visits: null,
+  visits: 0,
   signups: 0,
   activations: 0,
   first_purchases: 0,
@@ -48,24 +61,77 @@ function addMoney(list: ReportMoney[], currency: string, count: number, amount: 
   }
 }
 
+/** What a period's figures are made of, per day: from the live counts and the rollup alike. */
+interface DayFigures {
+  signups: rows.DayCount[];
+  activations: rows.DayCount[];
+  firstPurchases: rows.DayCount[];
+  revenue: rows.DayMoney[];
+  refunds: rows.DayMoney[];
+  chargebacks: rows.DayMoney[];
+  messages: rows.DayMessages[];
+  active: rows.DayCount[];
+}
+
+/**
+ * The period split by what the rollup holds: its days (`rolled`) and the days before and after them (`live`),
+ * each a period of its own, empty ones left out.
+ */
+function splitPeriod(period: rows.Period, held: { from: Date; until: Date } | null): { rolled: rows.Period | null; live: rows.Period[] } {
+  if (!held) return { rolled: null, live: [period] };
+  const from = new Date(Math.max(period.from.getTime(), held.from.getTime()));
+  const until = new Date(Math.min(period.until.getTime(), held.until.getTime()));
+  if (from >= until) return { rolled: null, live: [period] };
+  const live = [
+    { ...period, until: from },
+    { ...period, from: until },
+  ].filter((p) => p.from < p.until);
+  return { rolled: { ...period, from, until }, live };
+}
+
 export async function businessReport(ctx: AppContext, query: ReportQuery): Promise<Report> {
   const siteId = query.site ?? null;
   if (siteId !== null && !(await ctx.sites.get(siteId))) throw notFound('No such site');
   const { from, to } = periodOf(ctx.now(), query);
   const period: rows.Period = { from: dayStart(from), until: new Date(dayStart(to).getTime() + DAY_MS), siteId };
-  // One read: every figure from the same moment. Its settings hold for this read only (reports.repository).
-  const [signups, activations, firstPurchases, revenue, refunds, chargebacks, messages, active] = await withTransaction(ctx, async (tx) => {
-    await rows.tuneForReport(tx);
-    return [
-      await rows.signupsPerDay(tx, period),
-      await rows.activationsPerDay(tx, period),
-      await rows.firstPurchasesPerDay(tx, period),
-      await rows.revenuePerDay(tx, period),
-      await rows.refundsPerDay(tx, period),
-      await rows.chargebacksPerDay(tx, period),
-      await rows.messagesPerDay(tx, period),
-      await rows.activeMembersPerDay(tx, period),
-    ] as const;
+  const dayCount = Math.round((period.until.getTime() - period.from.getTime()) / DAY_MS);
+  const distinctActive = dayCount <= REPORT_DISTINCT_ACTIVE_MAX_DAYS;
+
+  // One read of one snapshot: the rollup's days and the live ones from the same moment (reports.repository).
+  const read = await withTransaction(ctx, async (tx) => {
+    await rows.readAsOneSnapshot(tx);
+    const state = await rollupState(tx);
+    const split = splitPeriod(period, state && { from: dayStart(state.computedFrom), until: dayStart(state.computedThrough) });
+    const parts: DayFigures[] = [];
+    let activeTotal: number | null = null;
+    for (const live of split.live) {
+      const wholePeriod = split.live.length === 1 && !split.rolled;
+      const active = await rows.activeMembersPerDay(tx, live, { total: distinctActive && wholePeriod });
+      if (active.total !== null) activeTotal = active.total;
+      parts.push({
+        signups: await rows.signupsPerDay(tx, live),
+        activations: await rows.activationsPerDay(tx, live),
+        firstPurchases: await rows.firstPurchasesPerDay(tx, live),
+        revenue: await rows.revenuePerDay(tx, live),
+        refunds: await rows.refundsPerDay(tx, live),
+        chargebacks: await rows.chargebacksPerDay(tx, live),
+        messages: await rows.messagesPerDay(tx, live),
+        active: active.days,
+      });
+    }
+    let rollup: Report['rollup'] = null;
+    if (split.rolled && state) {
+      const range = { from: dayString(split.rolled.from), until: dayString(split.rolled.until), siteId };
+      parts.push({ ...(await rolledDays(tx, range)), ...(await rolledMoney(tx, range)) });
+      rollup = {
+        from: range.from,
+        to: dayString(new Date(split.rolled.until.getTime() - DAY_MS)),
+        rebuilt_at: state.rebuiltAt.toISOString(),
+      };
+      if (distinctActive) activeTotal = await rows.activeMembersInPeriod(tx, period);
+    }
+    const visits = await visitsOf(ctx, { from, until: dayString(period.until), siteId }, REPORT_MAX_VISIT_SOURCES);
+    return { parts, activeTotal, rollup, visits };
   });
 
   const byDay = new Map<string, ReportFigures & { day: string }>();
@@ -73,22 +139,27 @@ export async function businessReport(ctx: AppContext, query: ReportQuery): Promi
     const day = dayString(new Date(t));
     byDay.set(day, { day, ...emptyFigures() });
   }
-  const totals = emptyFigures();
   const at = (day: string) => byDay.get(day) ?? byDay.set(day, { day, ...emptyFigures() }).get(day)!;
-  for (const r of signups) at(r.day).signups = r.count;
-  for (const r of activations) at(r.day).activations = r.count;
-  for (const r of firstPurchases) at(r.day).first_purchases = r.count;
-  for (const r of revenue) addMoney(at(r.day).revenue, r.currency, r.count, r.amountMinor);
-  for (const r of refunds) addMoney(at(r.day).refunds, r.currency, r.count, r.amountMinor);
-  for (const r of chargebacks) addMoney(at(r.day).chargebacks, r.currency, r.count, r.amountMinor);
-  for (const r of messages) {
-    at(r.day).messages_members = r.members;
-    at(r.day).messages_fictional = r.fictional;
+  for (const part of read.parts) {
+    for (const r of part.signups) at(r.day).signups += r.count;
+    for (const r of part.activations) at(r.day).activations += r.count;
+    for (const r of part.firstPurchases) at(r.day).first_purchases += r.count;
+    for (const r of part.revenue) addMoney(at(r.day).revenue, r.currency, r.count, r.amountMinor);
+    for (const r of part.refunds) addMoney(at(r.day).refunds, r.currency, r.count, r.amountMinor);
+    for (const r of part.chargebacks) addMoney(at(r.day).chargebacks, r.currency, r.count, r.amountMinor);
+    for (const r of part.messages) {
+      at(r.day).messages_members += r.members;
+      at(r.day).messages_fictional += r.fictional;
+    }
+    for (const r of part.active) at(r.day).active_members += r.count;
   }
-  for (const r of active.days) at(r.day).active_members = r.count;
+  for (const r of read.visits.days) at(r.day).visits += r.count;
 
   const days = [...byDay.values()].sort((a, b) => a.day.localeCompare(b.day));
+  const totals: ReportTotals = { ...emptyFigures(), active_members: read.activeTotal, active_members_average: 0, active_members_peak: 0 };
+  let activeDays = 0;
   for (const d of days) {
+    totals.visits += d.visits;
     totals.signups += d.signups;
     totals.activations += d.activations;
     totals.first_purchases += d.first_purchases;
@@ -97,8 +168,10 @@ export async function businessReport(ctx: AppContext, query: ReportQuery): Promi
     for (const m of d.revenue) addMoney(totals.revenue, m.currency, m.count, m.amount_minor);
     for (const m of d.refunds) addMoney(totals.refunds, m.currency, m.count, m.amount_minor);
     for (const m of d.chargebacks) addMoney(totals.chargebacks, m.currency, m.count, m.amount_minor);
+    activeDays += d.active_members;
+    totals.active_members_peak = Math.max(totals.active_members_peak, d.active_members);
   }
-  totals.active_members = active.total;
+  totals.active_members_average = days.length > 0 ? Math.round((activeDays / days.length) * 10) / 10 : 0;
 
   return {
     site_id: siteId,
@@ -106,8 +179,11 @@ export async function businessReport(ctx: AppContext, query: ReportQuery): Promi
     to,
     days,
     totals,
-    funnel: { visits: null, signups: totals.signups, activations: totals.activations, first_purchases: totals.first_purchases },
+    funnel: { visits: totals.visits, signups: totals.signups, activations: totals.activations, first_purchases: totals.first_purchases },
+    visit_sources: read.visits.sources,
+    visit_sources_left_off: Math.max(0, read.visits.total - read.visits.sources.length),
     not_recorded: NOT_RECORDED,
+    rollup: read.rollup,
   };
 }
 
@@ -127,17 +203,22 @@ const CSV_COLUMNS = [
   'messages_members',
   'messages_fictional',
   'active_members',
+  'active_members_daily_average',
+  'active_members_daily_peak',
 ] as const;
 
 /**
  * The report as CSV: one row per day and currency (a day without money has one row with an empty currency); the
- * day's counts repeat on each of its currency rows. The totals row has the day `total`. Visits: "not recorded".
+ * day's counts repeat on each of its currency rows. The totals row has the day `total`; its active members are
+ * the distinct members of the period up to 31 days (`not counted over 31 days` beyond), and only it has the daily
+ * average and peak.
  */
 export function reportCsv(report: Report): string {
   const lines = [CSV_COLUMNS.join(',')];
-  const rowsOf = (day: string, f: ReportFigures) => {
+  const rowsOf = (day: string, f: ReportFigures | ReportTotals) => {
     const currencies = [...new Set([...f.revenue, ...f.refunds, ...f.chargebacks].map((m) => m.currency))].sort();
     const money = (list: ReportMoney[], currency: string) => list.find((m) => m.currency === currency);
+    const daily = 'active_members_average' in f ? [f.active_members_average, f.active_members_peak] : ['', ''];
     for (const currency of currencies.length > 0 ? currencies : ['']) {
       const paid = money(f.revenue, currency);
       const refund = money(f.refunds, currency);
@@ -145,7 +226,7 @@ export function reportCsv(report: Report): string {
       lines.push(
         [
           day,
-          'not recorded',
+          f.visits,
           f.signups,
           f.activations,
           f.first_purchases,
@@ -158,7 +239,8 @@ export function reportCsv(report: Report): string {
           chargeback?.amount_minor ?? 0,
           f.messages_members,
           f.messages_fictional,
-          f.active_members,
+          f.active_members ?? `not counted over ${REPORT_DISTINCT_ACTIVE_MAX_DAYS} days`,
+          ...daily,
         ].join(','),
       );
     }

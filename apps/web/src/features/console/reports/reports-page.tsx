@@ -1,4 +1,12 @@
-import { REPORT_MAX_DAYS, type Report, type ReportFigures, type ReportMoney, type ReportQuery } from '@amora/contracts';
+import {
+  REPORT_DISTINCT_ACTIVE_MAX_DAYS,
+  REPORT_MAX_DAYS,
+  type Report,
+  type ReportFigures,
+  type ReportMoney,
+  type ReportQuery,
+  type ReportTotals,
+} from '@amora/contracts';
 import { type FormEvent, lazy, Suspense, useId, useMemo } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useSearchParams } from 'react-router';
@@ -53,9 +61,10 @@ function MoneyCell({ list }: { list: readonly ReportMoney[] }) {
   );
 }
 
-const COUNTS = ['signups', 'activations', 'first_purchases', 'messages_members', 'messages_fictional', 'active_members'] as const;
+const COUNTS = ['visits', 'signups', 'activations', 'first_purchases', 'messages_members', 'messages_fictional', 'active_members'] as const;
 const MONEY = ['revenue', 'refunds', 'chargebacks'] as const;
 const LABEL: Record<(typeof COUNTS)[number] | (typeof MONEY)[number], string> = {
+  visits: 'reports.visits',
   signups: 'reports.signups',
   activations: 'reports.activations',
   first_purchases: 'reports.firstPurchases',
@@ -67,18 +76,36 @@ const LABEL: Record<(typeof COUNTS)[number] | (typeof MONEY)[number], string> = 
   chargebacks: 'reports.chargebacks',
 };
 
-function Row({ label, figures }: { label: string; figures: ReportFigures }) {
+/** The period's active members: each once (periods up to 31 days), and the days' average and peak. */
+function ActiveTotal({ totals }: { totals: ReportTotals }) {
   const { t, i18n } = useTranslation('console');
+  const number = new Intl.NumberFormat(i18n.language, { maximumFractionDigits: 1 });
+  const daily = t('reports.activeDaily', {
+    average: number.format(totals.active_members_average),
+    peak: number.format(totals.active_members_peak),
+  });
+  if (totals.active_members === null) return <span data-testid="report-active-daily">{daily}</span>;
+  return (
+    <>
+      {number.format(totals.active_members)}
+      <div className="small text-body-secondary text-nowrap" data-testid="report-active-daily">
+        {daily}
+      </div>
+    </>
+  );
+}
+
+function Row({ label, figures, totals }: { label: string; figures: ReportFigures | ReportTotals; totals?: ReportTotals }) {
+  const { i18n } = useTranslation('console');
   const number = new Intl.NumberFormat(i18n.language);
   return (
     <tr>
       <th scope="row" className="text-nowrap">
         {label}
       </th>
-      <td className="text-body-secondary">{t('reports.notRecorded')}</td>
       {COUNTS.map((key) => (
         <td key={key} className="text-end">
-          {number.format(figures[key])}
+          {key === 'active_members' && totals ? <ActiveTotal totals={totals} /> : number.format(figures[key] ?? 0)}
         </td>
       ))}
       {MONEY.map((key) => (
@@ -95,6 +122,7 @@ function Funnel({ report }: { report: Report }) {
   const number = new Intl.NumberFormat(i18n.language);
   const percent = new Intl.NumberFormat(i18n.language, { style: 'percent', maximumFractionDigits: 1 });
   const steps = [
+    ['reports.visits', report.funnel.visits],
     ['reports.signups', report.funnel.signups],
     ['reports.activations', report.funnel.activations],
     ['reports.firstPurchases', report.funnel.first_purchases],
@@ -105,10 +133,6 @@ function Funnel({ report }: { report: Report }) {
         {t('reports.funnel')}
       </h2>
       <ol className="list-unstyled d-flex flex-wrap gap-4 mb-2">
-        <li>
-          <div className="small text-body-secondary">{t('reports.visits')}</div>
-          <div className="fs-5">{t('reports.notRecorded')}</div>
-        </li>
         {steps.map(([key, value], i) => {
           const before = i > 0 ? steps[i - 1][1] : 0;
           return (
@@ -121,6 +145,51 @@ function Funnel({ report }: { report: Report }) {
         })}
       </ol>
       <p className="small text-body-secondary mb-0">{t('reports.visitsNote')}</p>
+    </section>
+  );
+}
+
+/** Visits per lander, slug and network (signups are not in it: an account does not record its lander yet). */
+function VisitSources({ report }: { report: Report }) {
+  const { t, i18n } = useTranslation('console');
+  const number = new Intl.NumberFormat(i18n.language);
+  return (
+    <section className="mb-3" aria-labelledby="reports-sources" data-testid="report-sources">
+      <h2 className="h5" id="reports-sources">
+        {t('reports.sources')}
+      </h2>
+      {report.visit_sources.length === 0 ? (
+        <p className="text-body-secondary">{t('reports.noVisits')}</p>
+      ) : (
+        <div className="table-responsive">
+          <table className="table console-table align-middle">
+            <caption className="small">
+              {t('reports.sourcesNote')}
+              {report.visit_sources_left_off > 0 && ` ${t('reports.sourcesLeftOff', { count: report.visit_sources_left_off })}`}
+            </caption>
+            <thead>
+              <tr>
+                <th scope="col">{t('reports.lander')}</th>
+                <th scope="col">{t('reports.slug')}</th>
+                <th scope="col">{t('reports.network')}</th>
+                <th scope="col" className="text-end">
+                  {t('reports.visits')}
+                </th>
+              </tr>
+            </thead>
+            <tbody>
+              {report.visit_sources.map((source) => (
+                <tr key={`${source.lander}|${source.slug}|${source.network}`}>
+                  <th scope="row">{source.lander || <span className="text-body-secondary">{t('reports.otherPages')}</span>}</th>
+                  <td>{source.slug || '–'}</td>
+                  <td className="text-break">{source.network || '–'}</td>
+                  <td className="text-end">{number.format(source.visits)}</td>
+                </tr>
+              ))}
+            </tbody>
+          </table>
+        </div>
+      )}
     </section>
   );
 }
@@ -179,6 +248,10 @@ export function ReportsPage() {
     setParams(paramsOf({ site: site > 0 ? site : undefined, from: DAY.test(from) ? from : undefined, to: DAY.test(to) ? to : undefined }));
   };
   const data = report.data;
+  const formatDay = (day: string) =>
+    new Intl.DateTimeFormat(i18n.language, { dateStyle: 'medium', timeZone: 'UTC' }).format(new Date(`${day}T00:00:00Z`));
+  const formatTime = (at: string) =>
+    new Intl.DateTimeFormat(i18n.language, { dateStyle: 'medium', timeStyle: 'short', timeZone: 'UTC' }).format(new Date(at));
 
   return (
     <>
@@ -235,13 +308,25 @@ export function ReportsPage() {
           </div>
           <Funnel report={data} />
           <Charts report={data} />
+          <VisitSources report={data} />
           <div className="table-responsive">
             <table className="table console-table align-middle" data-testid="report-table" aria-busy={report.isFetching || undefined}>
-              <caption className="small">{t('reports.activeNote')}</caption>
+              <caption className="small">
+                {t('reports.activeNote', { count: REPORT_DISTINCT_ACTIVE_MAX_DAYS })}
+                {data.rollup && (
+                  <span data-testid="report-rollup-note">
+                    {' '}
+                    {t('reports.rollupNote', {
+                      from: formatDay(data.rollup.from),
+                      to: formatDay(data.rollup.to),
+                      rebuilt: formatTime(data.rollup.rebuilt_at),
+                    })}
+                  </span>
+                )}
+              </caption>
               <thead>
                 <tr>
                   <th scope="col">{t('reports.day')}</th>
-                  <th scope="col">{t('reports.visits')}</th>
                   {[...COUNTS, ...MONEY].map((key) => (
                     <th key={key} scope="col" className="text-end">
                       {t(LABEL[key])}
@@ -251,17 +336,11 @@ export function ReportsPage() {
               </thead>
               <tbody>
                 {data.days.map((day) => (
-                  <Row
-                    key={day.day}
-                    label={new Intl.DateTimeFormat(i18n.language, { dateStyle: 'medium', timeZone: 'UTC' }).format(
-                      new Date(`${day.day}T00:00:00Z`),
-                    )}
-                    figures={day}
-                  />
+                  <Row key={day.day} label={formatDay(day.day)} figures={day} />
                 ))}
               </tbody>
               <tfoot>
-                <Row label={t('reports.total')} figures={data.totals} />
+                <Row label={t('reports.total')} figures={data.totals} totals={data.totals} />
               </tfoot>
             </table>
           </div>

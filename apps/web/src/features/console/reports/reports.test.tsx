@@ -1,4 +1,4 @@
-import type { Report, ReportFigures, Staff } from '@amora/contracts';
+import type { Report, ReportFigures, ReportTotals, Staff } from '@amora/contracts';
 import { QueryClientProvider } from '@tanstack/react-query';
 import { render, screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
@@ -66,7 +66,7 @@ function renderConsole(path: string, role: Staff['role']) {
 }
 
 const figures = (overrides: Partial<ReportFigures> = {}): ReportFigures => ({
-  visits: null,
+  visits: 0,
   signups: 0,
   activations: 0,
   first_purchases: 0,
@@ -86,11 +86,18 @@ const report: Report = {
   days: [
     {
       day: '2026-11-01',
-      ...figures({ signups: 40, activations: 30, first_purchases: 3, revenue: [{ currency: 'EUR', count: 4, amount_minor: 5996 }] }),
+      ...figures({
+        visits: 150,
+        signups: 40,
+        activations: 30,
+        first_purchases: 3,
+        revenue: [{ currency: 'EUR', count: 4, amount_minor: 5996 }],
+      }),
     },
     {
       day: '2026-11-02',
       ...figures({
+        visits: 50,
         signups: 10,
         activations: 10,
         first_purchases: 2,
@@ -104,8 +111,8 @@ const report: Report = {
       }),
     },
   ],
-  totals: figures({
-    signups: 50,
+  totals: {
+    ...figures({ visits: 200, signups: 50 }),
     activations: 40,
     first_purchases: 5,
     revenue: [
@@ -115,9 +122,17 @@ const report: Report = {
     messages_members: 7,
     messages_fictional: 5,
     active_members: 4,
-  }),
-  funnel: { visits: null, signups: 50, activations: 40, first_purchases: 5 },
-  not_recorded: ['visits', 'per_lander'],
+    active_members_average: 2,
+    active_members_peak: 4,
+  } satisfies ReportTotals,
+  funnel: { visits: 200, signups: 50, activations: 40, first_purchases: 5 },
+  visit_sources: [
+    { lander: 'video', slug: 'eng', network: 'facebook', visits: 120 },
+    { lander: '', slug: '', network: '', visits: 80 },
+  ],
+  visit_sources_left_off: 3,
+  not_recorded: ['signups_per_lander'],
+  rollup: { from: '2026-11-01', to: '2026-11-01', rebuilt_at: '2026-11-02T00:40:00.000Z' },
 };
 
 describe('the reports page', () => {
@@ -143,14 +158,43 @@ describe('the reports page', () => {
     expect(within(rows[3]).getByRole('rowheader')).toHaveTextContent(c('reports.total'));
     expect(rows[3]).toHaveTextContent('€79.94');
     expect(rows[3]).toHaveTextContent('CHF');
-    expect(rows[1]).toHaveTextContent(c('reports.notRecorded'));
+    // Visits are the first figure of each day and of the total.
+    expect(within(rows[1]).getAllByRole('cell')[0]).toHaveTextContent('150');
+    expect(within(rows[3]).getAllByRole('cell')[0]).toHaveTextContent('200');
+    // Up to 31 days the total counts each active member once, with the days' average and peak beside it.
+    expect(rows[3]).toHaveTextContent(c('reports.activeDaily', { average: '2', peak: '4' }));
+    expect(table).toHaveTextContent(c('reports.activeNote', { count: 31 }));
+    expect(screen.getByTestId('report-rollup-note')).toHaveTextContent(
+      c('reports.rollupNote', { from: 'Nov 1, 2026', to: 'Nov 1, 2026', rebuilt: 'Nov 2, 2026, 12:40 AM' }),
+    );
 
+    // The funnel starts at the visits: 50 signups of 200 visits, 40 activations of 50, 5 first purchases of 40.
     const funnel = screen.getByTestId('report-funnel');
-    expect(funnel).toHaveTextContent(c('reports.ofStepBefore', { percent: '80%' }));
-    expect(funnel).toHaveTextContent(c('reports.ofStepBefore', { percent: '12.5%' }));
+    const steps = within(funnel).getAllByRole('listitem');
+    expect(steps.map((step) => step.firstChild?.textContent)).toEqual([
+      c('reports.visits'),
+      c('reports.signups'),
+      c('reports.activations'),
+      c('reports.firstPurchases'),
+    ]);
+    expect(steps[0]).toHaveTextContent('200');
+    expect(steps[1]).toHaveTextContent(c('reports.ofStepBefore', { percent: '25%' }));
+    expect(steps[2]).toHaveTextContent(c('reports.ofStepBefore', { percent: '80%' }));
+    expect(steps[3]).toHaveTextContent(c('reports.ofStepBefore', { percent: '12.5%' }));
+    expect(funnel).toHaveTextContent(c('reports.visitsNote'));
+
+    // Visits per lander, slug and network; signups are not in it, and the table says why.
+    const sources = screen.getByTestId('report-sources');
+    const sourceRows = within(sources).getAllByRole('row');
+    expect(sourceRows).toHaveLength(3);
+    expect(sourceRows[1]).toHaveTextContent(/video\s*eng\s*facebook\s*120/);
+    expect(within(sourceRows[2]).getByRole('rowheader')).toHaveTextContent(c('reports.otherPages'));
+    expect(sources).toHaveTextContent(c('reports.sourcesNote'));
+    expect(sources).toHaveTextContent(c('reports.sourcesLeftOff', { count: 3 }));
 
     const charts = await screen.findAllByTestId('report-chart');
-    expect(charts.length).toBeGreaterThanOrEqual(7);
+    expect(charts.map((chart) => chart.querySelector('figcaption')?.textContent)).toContain(c('reports.visits'));
+    expect(charts.length).toBeGreaterThanOrEqual(8);
     expect(screen.getByText(c('reports.days', { count: 2 }))).toBeInTheDocument();
     expect(screen.getByTestId('report-csv')).toHaveAttribute('href', '/api/console/reports.csv');
 
@@ -162,5 +206,26 @@ describe('the reports page', () => {
     await vi.waitFor(() => expect(router.state.location.search).toBe('?site=2&from=2026-10-01&to=2026-11-02'));
     await vi.waitFor(() => expect(asked.at(-1)).toBe('?site=2&from=2026-10-01&to=2026-11-02'));
     expect(screen.getByTestId('report-csv')).toHaveAttribute('href', '/api/console/reports.csv?site=2&from=2026-10-01&to=2026-11-02');
+  });
+
+  it('shows the daily average and peak of active members for a period longer than 31 days, and no rollup note without one', async () => {
+    const long: Report = {
+      ...report,
+      from: '2026-01-01',
+      to: '2026-11-02',
+      totals: { ...report.totals, active_members: null, active_members_average: 812.4, active_members_peak: 1204 },
+      visit_sources: [],
+      visit_sources_left_off: 0,
+      rollup: null,
+    };
+    server.use(answer('GET /api/console/reports', () => long));
+    renderConsole('/console/reports?from=2026-01-01&to=2026-11-02', 'admin');
+    const table = await screen.findByTestId('report-table');
+    const total = within(table).getAllByRole('row').at(-1) as HTMLElement;
+    const active = within(total).getByTestId('report-active-daily');
+    expect(active).toHaveTextContent(c('reports.activeDaily', { average: '812.4', peak: '1,204' }));
+    expect(active.parentElement).toHaveTextContent(new RegExp(`^${c('reports.activeDaily', { average: '812.4', peak: '1,204' })}$`));
+    expect(screen.queryByTestId('report-rollup-note')).not.toBeInTheDocument();
+    expect(screen.getByTestId('report-sources')).toHaveTextContent(c('reports.noVisits'));
   });
 });
