@@ -2,7 +2,7 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { memberLandingResponseSchema } from '@amora/contracts';
-import { photos, profiles, users } from '@amora/db';
+import { photos, profiles } from '@amora/db';
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { type CallOptions, HERZ } from '../../test/accounts';
@@ -11,11 +11,9 @@ import { createTestApp, type TestApp } from '../../test/harness';
 
 /**
  * GET /api/member-landing.php: which profiles a member landing (/members/{id}/landing, landing2, landing3) shows a
- * visitor. Fictional profiles of the site always; a member only while a visitor may search members (the site's
- * logged_out_search, or logged_out_search_trafficsource for a traffic-source visitor), and only an active,
- * visible profile of this site. Everything else is the same 404.
+ * visitor. The site's own fictional profiles, active and visible; never a member (a landing is advertising), even
+ * where visitors may search members. Everything else is the same 404.
  */
-
 let t: TestApp;
 let dataDir: string;
 let fictional: Awaited<ReturnType<typeof createProfile>>;
@@ -38,17 +36,17 @@ afterAll(async () => {
   rmSync(dataDir, { recursive: true, force: true });
 });
 
-const landing = (id: number | string, query = '', options: CallOptions = {}) =>
-  callAs(t, null, 'GET', `/api/member-landing.php?id=${id}${query}`, undefined, options);
+const landing = (id: number | string, options: CallOptions = {}) =>
+  callAs(t, null, 'GET', `/api/member-landing.php?id=${id}`, undefined, options);
 
-async function landingOk(id: number, query = '', options: CallOptions = {}) {
-  const res = await landing(id, query, options);
+async function landingOk(id: number, options: CallOptions = {}) {
+  const res = await landing(id, options);
   expect(res.statusCode, res.body).toBe(200);
   return memberLandingResponseSchema.parse(res.json()).profile;
 }
 
-async function expectNotFound(id: number | string, query = '', options: CallOptions = {}) {
-  const res = await landing(id, query, options);
+async function expectNotFound(id: number | string, options: CallOptions = {}) {
+  const res = await landing(id, options);
   expect(res.statusCode, res.body).toBe(404);
   // The same answer whatever the reason, so a landing tells nobody which ids exist.
   expect(res.json()).toEqual({ error: 'not_found', message: 'This profile could not be found' });
@@ -63,12 +61,13 @@ describe('GET /api/member-landing.php', () => {
     expect(profile).toMatchObject({ id: fictional.id, name: 'Fiona Fiction', city: 'Utrecht', country: 'NL', is_fictional: true });
     expect(profile.age).toBeGreaterThanOrEqual(18);
     expect(profile.facts).toMatchObject({ gender: 'woman', body_type: 'curvy' });
-    // The 4:5 crop, and the whole photo for a sharper screen (600 × 750 fills the frame at 600 px).
+    // The landers' public 4:5 crop of the main photo, at their widths.
+    const photo = (w: number) => `/api/lander-photo.php?id=${fictional.mainPhotoId}&w=${w}`;
     expect(profile.photo).toEqual({
-      src: `/api/photo.php?id=${fictional.mainPhotoId}&v=thumb`,
-      srcSet: `/api/photo.php?id=${fictional.mainPhotoId}&v=thumb 320w, /api/photo.php?id=${fictional.mainPhotoId}&v=large 600w`,
-      width: 320,
-      height: 400,
+      src: photo(540),
+      srcSet: `${photo(360)} 360w, ${photo(540)} 540w, ${photo(720)} 720w`,
+      width: 540,
+      height: 675,
     });
     expect(Object.keys(profile).sort()).toEqual(['age', 'city', 'country', 'facts', 'id', 'is_fictional', 'name', 'photo']);
   });
@@ -79,30 +78,20 @@ describe('GET /api/member-landing.php', () => {
     });
   });
 
-  it('shows a member while visitors may search members, and their main photo a visitor may fetch', async () => {
-    const profile = await landingOk(anna.profileId);
-    expect(profile).toMatchObject({ name: 'Anna Landing', city: 'Leiden', is_fictional: false });
-    expect(profile.photo?.src).toBe(`/api/photo.php?id=${annaPhoto}&v=thumb`);
-    const photo = await callAs(t, null, 'GET', profile.photo?.src as string);
-    expect(photo.statusCode).toBe(200);
-  });
-
-  it('hides members when the site keeps them from visitors, unless a traffic-source visitor may search', async () => {
-    await withSite(t, 'amora.localhost', { loggedOutSearch: false, loggedOutSearchTrafficsource: false }, async () => {
+  it("never shows a member's profile, even where visitors may search members, with or without a traffic source", async () => {
+    const cookie = `tracking=${encodeURIComponent(JSON.stringify({ network: 'test' }))}`;
+    await withSite(t, 'amora.localhost', { loggedOutSearch: true, loggedOutSearchTrafficsource: true }, async () => {
       await expectNotFound(anna.profileId);
-      await expectNotFound(anna.profileId, '&network=test&sub1=x');
-      // A fictional profile is the operator's own: shown whatever the search rule.
+      await expectNotFound(anna.profileId, { cookie });
+      // Their main photo stays where it was: on their profile, not on a landing's public photo address.
+      expect((await callAs(t, null, 'GET', `/api/lander-photo.php?id=${annaPhoto}&w=540`)).statusCode).toBe(404);
+    });
+    // Whatever the search rule, a fictional profile is the operator's own and is shown.
+    await withSite(t, 'amora.localhost', { loggedOutSearch: false, loggedOutSearchTrafficsource: false }, async () => {
       expect((await landingOk(fictional.id)).name).toBe('Fiona Fiction');
     });
-    await withSite(t, 'amora.localhost', { loggedOutSearch: false, loggedOutSearchTrafficsource: true }, async () => {
-      await expectNotFound(anna.profileId);
-      // The landing's own tracking query (first visit) or the tracking cookie (later pages) makes a traffic-source visitor.
-      expect((await landingOk(anna.profileId, '&network=test&sub1=x')).name).toBe('Anna Landing');
-      const cookie = `tracking=${encodeURIComponent(JSON.stringify({ network: 'test' }))}`;
-      expect((await landingOk(anna.profileId, '', { cookie })).name).toBe('Anna Landing');
-      // An empty tracking value is no traffic source.
-      await expectNotFound(anna.profileId, '&network=');
-    });
+    // A member asking sees the same.
+    expect((await callAs(t, anna, 'GET', `/api/member-landing.php?id=${anna.profileId}`)).statusCode).toBe(404);
   });
 
   it("is a 404 for another site's profile, fictional or member", async () => {
@@ -111,22 +100,16 @@ describe('GET /api/member-landing.php', () => {
     await expectNotFound(herzFictional.id);
     await expectNotFound(herzMember.profileId);
     // On its own site the fictional one is shown.
-    expect((await landingOk(herzFictional.id, '', { host: HERZ })).name).toBe('Herz Fiction');
-    await expectNotFound(fictional.id, '', { host: HERZ });
+    expect((await landingOk(herzFictional.id, { host: HERZ })).name).toBe('Herz Fiction');
+    await expectNotFound(fictional.id, { host: HERZ });
   });
 
-  it('is a 404 for an invisible, not activated, suspended, retired or deleted profile, and for an unknown id', async () => {
-    const hidden = await createMember(t, { profile: { is_invisible: true } });
-    const pending = await createMember(t, { activate: false });
-    const suspended = await createMember(t);
-    await setProfile(suspended.profileId, { status: 'suspended' });
-    const retired = await createProfile(t, { isFictional: true, status: 'disabled' });
-    const deleted = await createMember(t);
-    await t.ctx.db.update(users).set({ status: 'deleted' }).where(eq(users.id, deleted.userId));
-    const invisibleFictional = await createProfile(t, { isFictional: true, isInvisible: true });
-    for (const id of [hidden.profileId, pending.profileId, suspended.profileId, retired.id, deleted.profileId, invisibleFictional.id]) {
-      await expectNotFound(id);
-    }
+  it('is a 404 for a retired, suspended or invisible fictional profile, and for an unknown id', async () => {
+    const retired = await createProfile(t, { isFictional: true, status: 'disabled' }, { photo: true });
+    const suspended = await createProfile(t, { isFictional: true }, { photo: true });
+    await setProfile(suspended.id, { status: 'suspended' });
+    const invisible = await createProfile(t, { isFictional: true, isInvisible: true }, { photo: true });
+    for (const id of [retired.id, suspended.id, invisible.id]) await expectNotFound(id);
     await expectNotFound(2_000_000_000);
   });
 

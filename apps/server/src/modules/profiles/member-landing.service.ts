@@ -1,4 +1,4 @@
-import { ageOn, type MemberLandingProfile, PROFILE_ATTRIBUTES, photoUrl } from '@amora/contracts';
+import { ageOn, LANDER_PHOTO_WIDTHS, landerPhotoUrl, type MemberLandingProfile, PROFILE_ATTRIBUTES } from '@amora/contracts';
 import type { AppContext } from '../../context';
 import { notFound } from '../../lib/errors';
 import { dbOf } from '../../lib/transaction';
@@ -7,31 +7,21 @@ import { findProfileForViewer, photosOf } from './profiles.repository';
 
 const PROFILE_NOT_FOUND = 'This profile could not be found';
 
-/** The main photo's sizes a visitor may fetch (photos.policy: every variant of an active main photo). */
-const THUMB = { width: 320, height: 400 };
-
 /**
  * The profile of a member landing (spec §2 members-id-landing, -landing2-slug, -landing3-slug), as a visitor sees
- * it. A landing puts one profile in front of paid traffic, so it shows only profiles a visitor may be shown:
- *
- * - the site's fictional profiles (the operator's own, labelled fictional wherever they appear), active;
- * - a member's profile only where this visitor may search members (`logged_out_search`, or
- *   `logged_out_search_trafficsource` for a traffic-source visitor), and only while it is active, not invisible
- *   and its account not deleted: what the visitor search would list.
- *
- * Anything else (no such id, another site's, not activated, suspended, retired, invisible, deleted, or a member
- * while the site keeps its members from visitors) is the 404 of a profile that does not exist, the same answer
- * for each, so a landing tells nobody which ids are members.
+ * it (docs/decisions.md, "Member landings"). A landing is advertising: it puts one profile in front of paid
+ * traffic, under a niche's slug. So, as on the landers, it shows only the site's own fictional profiles (active
+ * and visible), labelled fictional on the page; a real member's face and name are never made into an
+ * advertisement, whatever the site's logged_out_search. Anything else (no such id, another site's, a member,
+ * a retired or invisible fictional profile) is the 404 of a profile that does not exist, the same answer for
+ * each, so a landing tells nobody which ids are members.
  */
-export async function memberLandingProfile(
-  ctx: AppContext,
-  site: Site,
-  profileId: number,
-  isTrafficsource: boolean,
-): Promise<MemberLandingProfile> {
+export async function memberLandingProfile(ctx: AppContext, site: Site, profileId: number): Promise<MemberLandingProfile> {
   const found = await findProfileForViewer(dbOf(ctx), profileId, null);
-  if (!found || !isShown(found, site, isTrafficsource)) throw notFound(PROFILE_NOT_FOUND);
-  const { profile } = found;
+  const profile = found?.profile;
+  if (!profile || profile.siteId !== site.id || !profile.isFictional || profile.status !== 'active' || found.isHidden) {
+    throw notFound(PROFILE_NOT_FOUND);
+  }
   const main = profile.mainPhotoId
     ? (await photosOf(dbOf(ctx), profile.id)).find((p) => p.id === profile.mainPhotoId && p.status === 'active')
     : undefined;
@@ -54,28 +44,22 @@ export async function memberLandingProfile(
     age: ageOn(profile.birthDate, ctx.now()),
     city: profile.city,
     country: profile.country,
-    photo: main ? landingPhoto(main) : null,
+    photo: main ? landingPhoto(main.id) : null,
     facts,
-    is_fictional: profile.isFictional,
+    is_fictional: true,
   };
 }
 
 /**
- * The main photo for a 4:5 frame (object-fit: cover): `thumb`, the 4:5 portrait crop, and `large`, the whole photo
- * (at most 1280 px on a side), described by the width it gives that frame, when that is more than the crop's.
+ * The main photo as the landers serve it (GET /api/lander-photo.php: the 4:5 portrait crop at the lander widths,
+ * public and cacheable, for fictional profiles only).
  */
-function landingPhoto(photo: { id: number; width: number; height: number }): NonNullable<MemberLandingProfile['photo']> {
-  const thumb = photoUrl(photo.id, 'thumb');
-  const frameWidth = Math.floor(Math.min(photo.width, (photo.height * THUMB.width) / THUMB.height));
-  const srcSet =
-    frameWidth > THUMB.width ? `${thumb} ${THUMB.width}w, ${photoUrl(photo.id, 'large')} ${frameWidth}w` : `${thumb} ${THUMB.width}w`;
-  return { src: thumb, srcSet, width: THUMB.width, height: THUMB.height };
-}
-
-function isShown(found: NonNullable<Awaited<ReturnType<typeof findProfileForViewer>>>, site: Site, isTrafficsource: boolean): boolean {
-  const { profile, user, isHidden } = found;
-  if (profile.siteId !== site.id || profile.status !== 'active' || isHidden) return false;
-  if (profile.isFictional) return true;
-  if (!user || user.status === 'deleted') return false;
-  return site.loggedOutSearch || (isTrafficsource && site.loggedOutSearchTrafficsource);
+function landingPhoto(photoId: number): NonNullable<MemberLandingProfile['photo']> {
+  const width = LANDER_PHOTO_WIDTHS[1];
+  return {
+    src: landerPhotoUrl(photoId, width),
+    srcSet: LANDER_PHOTO_WIDTHS.map((w) => `${landerPhotoUrl(photoId, w)} ${w}w`).join(', '),
+    width,
+    height: Math.round((width * 5) / 4),
+  };
 }

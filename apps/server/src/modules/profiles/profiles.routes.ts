@@ -1,6 +1,4 @@
-import { TRACKING_KEYS } from '@amora/contracts';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { parseTracking } from '../../lib/tracking';
 import { requireAuth } from '../../plugins/auth';
 import { endpoint } from '../../plugins/endpoints';
 import { memberLandingProfile } from './member-landing.service';
@@ -41,14 +39,7 @@ export const profilesRoutes: FastifyPluginAsyncZod = async (app) => {
 
   app.route({
     ...endpoint('GET /api/member-landing.php'),
-    handler: async (request, reply) => {
-      const { query } = request;
-      // A traffic-source visitor: the tracking cookie, or the landing's own tracking query on the first visit.
-      const isTrafficsource =
-        Object.keys(parseTracking(request.cookies.tracking)).length > 0 || TRACKING_KEYS.some((key) => Boolean(query[key]));
-      reply.header('cache-control', 'private, no-store');
-      return { profile: await memberLandingProfile(ctx, request.site, query.id, isTrafficsource) };
-    },
+    handler: async (request) => ({ profile: await memberLandingProfile(ctx, request.site, request.query.id) }),
   });
 
   app.route({ ...endpoint('GET /api/blocks.php'), handler: async (request) => listBlocked(ctx, requireAuth(request)) });
