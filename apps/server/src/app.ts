@@ -9,6 +9,7 @@ import { appLogger } from './lib/logger';
 import { registerListeners } from './listeners';
 import { appManifestRoutes } from './modules/app-manifest/app-manifest.routes';
 import { authRoutes } from './modules/auth/auth.routes';
+import { campaignsRoutes } from './modules/campaigns/campaigns.routes';
 import { chatRoutes } from './modules/chat/chat.routes';
 import { chatSafetyRoutes } from './modules/chat/chat-safety.routes';
 import { LiveHub } from './modules/chat/live.hub';
@@ -138,6 +139,7 @@ export async function buildApp(ctx: AppContext, options: BuildOptions = {}): Pro
   await app.register(inboxRoutes);
   await app.register(siteAdminRoutes);
   await app.register(reportsRoutes);
+  await app.register(campaignsRoutes);
 
   // The payment sandbox (Mollie's API, the test checkout and its dashboard) when no Mollie key is set. Its code is
   // loaded here and only then: a server without the sandbox (production) never loads it.

@@ -39,6 +39,11 @@ export const JOBS = defineJobs({
   'reminders.weekly-update': { payload: nothing, everyMs: 3_600_000 },
   /** Hourly: members whose suspension ran out show again to others (modules/moderation). */
   'moderation.end-suspensions': { payload: nothing, everyMs: 3_600_000 },
+  /**
+   * One batch of a mailing staff sent from the console (modules/campaigns): its members after the cursor, each
+   * mailed once; the next round is enqueued with it (one pending per round, by its dedupe key).
+   */
+  'campaigns.send': { payload: z.object({ mailingId: idSchema(), round: z.number().int().min(0).max(1_000_000) }), maxAttempts: 10 },
   /** A push for one message, like or match, or a reminder of unread ones (modules/push), sent when the member wants it and is away. */
   'push.notify': {
     payload: z.object({

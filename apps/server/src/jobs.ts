@@ -1,6 +1,7 @@
 import type { AppContext } from './context';
 import { type AppJobName, type AppJobs, JOBS } from './job-specs';
 import type { JobHandlers, Jobs } from './lib/jobs';
+import { sendMailing } from './modules/campaigns/campaigns.service';
 import { expireExports, prepareExport } from './modules/data-export/data-export.service';
 import { purgeDeletedAccounts } from './modules/deletion/deletion.service';
 import { forgetAbandonedForms } from './modules/directdebit/directdebit.service';
@@ -61,6 +62,7 @@ export function jobHandlers(ctx: AppContext, log: Log, sandbox: SandboxJobs | nu
       const count = await endRunOutSuspensions(ctx);
       if (count > 0) log.info({ count }, 'showed the profiles of members whose suspension ran out');
     },
+    'campaigns.send': (payload) => sendMailing(ctx, payload),
     'push.notify': (payload) => notifyByPush(ctx, payload),
     'push.prune': async () => {
       const count = await pruneSubscriptions(ctx);

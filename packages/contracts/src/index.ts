@@ -1,4 +1,5 @@
 export * from './accounts';
+export * from './campaigns';
 export * from './chat';
 export * from './chat-media';
 export * from './chat-safety';

@@ -4,7 +4,7 @@ import { fileURLToPath } from 'node:url';
 import { INTERESTS, LOCALES, TARGET_COUNTRIES } from '@amora/contracts/core';
 import { count } from 'drizzle-orm';
 import type { Database } from './client';
-import { companies, creditLedger, profiles, sites, staffUsers, users } from './schema';
+import { companies, creditLedger, notificationPreferences, profiles, sites, staffUsers, users } from './schema';
 import { seedPaymentCatalogue } from './seed-payments';
 
 type SiteTexts = Record<
@@ -250,6 +250,12 @@ export async function seedDemo(db: Database, hashPassword: (password: string) =>
     await db
       .insert(profiles)
       .values({ userId: user.id, siteId: site.id, name: member.name, country: member.country, status: 'active', birthDate: '1990-05-17' });
+    // The demo login opted in to news and offers by email (both are off until a member chooses them), so a
+    // mailing sent from the console reaches someone to look at.
+    await db.insert(notificationPreferences).values([
+      { userId: user.id, type: 'news', channel: 'email', enabled: true },
+      { userId: user.id, type: 'promotions', channel: 'email', enabled: true },
+    ]);
   }
   await seedPaymentCatalogue(db);
   return true;

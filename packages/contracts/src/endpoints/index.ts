@@ -1,5 +1,6 @@
 import type { z } from 'zod';
 import { accountEndpoints } from './accounts';
+import { consoleMailingEndpoints } from './campaigns';
 import { chatEndpoints } from './chat';
 import { consoleStaffEndpoints } from './console';
 import { dataExportEndpoints } from './data-export';
@@ -37,6 +38,7 @@ export const endpoints = {
   ...consoleInboxEndpoints,
   ...siteAdminEndpoints,
   ...consoleReportEndpoints,
+  ...consoleMailingEndpoints,
 };
 
 export type Endpoints = typeof endpoints;

@@ -1,5 +1,5 @@
 import { type Executor, outboxEmails, sites, users } from '@amora/db';
-import { desc, eq, sql } from 'drizzle-orm';
+import { and, desc, eq, inArray, sql } from 'drizzle-orm';
 
 export type OutboxRow = typeof outboxEmails.$inferSelect;
 export type NewOutboxRow = typeof outboxEmails.$inferInsert;
@@ -69,6 +69,17 @@ export async function findMailToSend(db: Executor, id: number): Promise<MailToSe
 export async function findNotificationsDisabled(db: Executor, userId: number): Promise<string[]> {
   const [row] = await db.select({ reasons: users.notificationsDisabled }).from(users).where(eq(users.id, userId));
   return row?.reasons ?? [];
+}
+
+/** Mails not sent yet that are not to be sent (a cancelled mailing's): kept as 'withdrawn'. Answers how many. */
+export async function markWithdrawn(db: Executor, ids: readonly number[]): Promise<number> {
+  if (ids.length === 0) return 0;
+  const rows = await db
+    .update(outboxEmails)
+    .set({ status: 'withdrawn' })
+    .where(and(inArray(outboxEmails.id, [...ids]), inArray(outboxEmails.status, ['pending', 'failed'])))
+    .returning({ id: outboxEmails.id });
+  return rows.length;
 }
 
 /** A mail that is not essential, to a member whose mail stopped: kept, never sent. */

@@ -13,8 +13,9 @@ import {
   markFailed,
   markSent,
   markSuppressed,
+  markWithdrawn,
 } from './mail.repository';
-import { type MailExtras, type MailKind, renderEmail } from './templates';
+import { type MailExtras, type MailKind, type RenderedEmail, renderEmail } from './templates';
 import { verpAddress, verpSecret } from './verp';
 
 export type { ActivityMailKind, MailKind } from './templates';
@@ -38,8 +39,12 @@ export interface Mailer {
    * without it). Never throws because SMTP failed: the job is retried with backoff, by any process.
    */
   send(request: MailRequest): Promise<void>;
-  /** Like `send`, but returns once the mail is stored: a member's request never waits on SMTP. */
-  queue(request: MailRequest): Promise<void>;
+  /**
+   * Like `send`, but returns once the mail is stored (its outbox id): a member's request never waits on SMTP.
+   * `{ firstAttemptNow: false }`, for mails queued by the hundred (a mailing's batch): no attempt here after the
+   * commit, the worker sends them at its own pace.
+   */
+  queue(request: MailRequest, options?: { firstAttemptNow?: boolean }): Promise<number>;
   /**
    * Runs work that makes mails after the current request has been answered (so the answer cannot depend on
    * it, in content or in time); a failure is logged. `close()` waits for it.
@@ -138,7 +143,7 @@ export function createMailer(options: {
    * only if the change it tells of is committed), and makes the first attempt here once that has committed.
    * Answers the attempt to wait for (none inside a unit of work: its commit comes later).
    */
-  async function store(request: MailRequest): Promise<{ first: Promise<unknown> }> {
+  async function store(request: MailRequest, firstAttemptNow = true): Promise<{ first: Promise<unknown>; outboxId: number }> {
     const { subject, html, text } = renderEmail(request.kind, request.locale, request.site, request.vars, request.extras);
     // A member whose mail stopped gets only the essential mails: any other is kept as 'suppressed', with no job.
     const suppressed =
@@ -157,12 +162,12 @@ export function createMailer(options: {
       status: suppressed ? 'suppressed' : smtpUrl ? 'pending' : 'dev',
       listUnsubscribe: request.extras?.unsubscribe?.oneClick ?? null,
     };
-    const jobId = await withTransaction({ db }, async (tx) => {
-      const outboxId = await insertOutbox(tx, row);
-      return smtpUrl && !suppressed ? jobs.enqueue(tx, SEND_MAIL_JOB, { outboxId }) : null;
+    const { outboxId, jobId } = await withTransaction({ db }, async (tx) => {
+      const id = await insertOutbox(tx, row);
+      return { outboxId: id, jobId: smtpUrl && !suppressed ? await jobs.enqueue(tx, SEND_MAIL_JOB, { outboxId: id }) : null };
     });
-    const attempt = { first: Promise.resolve() as Promise<unknown> };
-    if (jobId !== null) {
+    const attempt = { first: Promise.resolve() as Promise<unknown>, outboxId };
+    if (jobId !== null && firstAttemptNow) {
       afterCommit(() => {
         // After close() the job waits for a worker: this process's next start, or another process.
         if (!closed) attempt.first = track(jobs.runNow(jobId));
@@ -176,8 +181,8 @@ export function createMailer(options: {
       await (await store(request)).first;
     },
 
-    async queue(request) {
-      await store(request);
+    async queue(request, options) {
+      return (await store(request, options?.firstAttemptNow ?? true)).outboxId;
     },
 
     later(work) {
@@ -201,7 +206,7 @@ export function createMailer(options: {
 
     async deliver(outboxId) {
       const mail = await findMailToSend(db, outboxId);
-      if (!mail || mail.status === 'sent' || mail.status === 'dev' || mail.status === 'suppressed') return;
+      if (!mail || mail.status === 'sent' || mail.status === 'dev' || mail.status === 'suppressed' || mail.status === 'withdrawn') return;
       // The member's mail stopped after this one was stored (a bounce, a spam report, an unsubscribe).
       if (!isEssentialMail(mail.kind) && mail.notificationsDisabled.length > 0) return markSuppressed(db, mail.id);
       if (!smtpUrl) throw new Error('SMTP_URL is not set in this process');
@@ -233,6 +238,19 @@ export function createMailer(options: {
       await markSent(db, mail.id);
     },
   };
+}
+
+/**
+ * The mails given that have not left yet are not sent (a cancelled mailing's): kept as 'withdrawn', which their
+ * jobs skip. Answers how many.
+ */
+export function withdrawMails(ctx: DbContext, outboxIds: readonly number[]): Promise<number> {
+  return markWithdrawn(dbOf(ctx), outboxIds);
+}
+
+/** A mail as it would go out, rendered and not stored (a console preview of a mailing). */
+export function renderMail(request: Pick<MailRequest, 'kind' | 'site' | 'locale' | 'vars' | 'extras'>): RenderedEmail {
+  return renderEmail(request.kind, request.locale, request.site, request.vars, request.extras);
 }
 
 /** The account purge: every mail stored for the member (their address and the texts go with the account). */

@@ -34,6 +34,8 @@ const VARS: Record<MailKind, Record<string, string | number>> = {
   reminder_confirm: { name: 'Alex', link: 'https://herzklopfen.localhost/api/activate.php?token=t5' },
   reminder_profile: { name: 'Alex', link: 'https://herzklopfen.localhost/profile' },
   weekly_update: { name: 'Alex', link: 'https://herzklopfen.localhost/chats' },
+  news: { name: 'Alex', subject: 'News from Herzklopfen', body: 'Our new app is here: try it today.' },
+  promotions: { name: 'Alex', subject: 'A weekend offer from Herzklopfen', body: 'Twice the credits this weekend.' },
 };
 
 describe('renderEmail', () => {
@@ -73,6 +75,26 @@ describe('renderEmail', () => {
     expect(mail.html).not.toMatch(/<img|<b>|"onmouseover/);
     expect(mail.html).toContain('&#60;img src=x onerror=alert(1)&#62;&#34;&#38;');
     expect(mail.text).toContain('Hello <img src=x onerror=alert(1)>"&,');
+  });
+
+  it("puts a mailing's own subject and text in the site's frame, as text and never as markup", () => {
+    const mail = renderEmail('news', 'de', site, {
+      name: 'Alex',
+      subject: 'Neu: <b>Video</b> {site}',
+      body: 'Erster Absatz mit <script>alert(1)</script>.\nZweite Zeile.\n\nZweiter Absatz.',
+    });
+    expect(mail.subject).toBe('Neu: <b>Video</b> {site}');
+    expect(mail.html).toContain(
+      '<h1 style="margin:0 0 24px 0;font-family:Arial, Helvetica, sans-serif;font-size:22px;line-height:30px;color:#222222;">Neu: &#60;b&#62;Video&#60;/b&#62; {site}</h1>',
+    );
+    expect(mail.html).not.toMatch(/<script|<b>/);
+    expect(mail.html).toContain('Erster Absatz mit &#60;script&#62;alert(1)&#60;/script&#62;.<br>Zweite Zeile.');
+    expect(mail.text).toContain('Erster Absatz mit <script>alert(1)</script>.\nZweite Zeile.\n\nZweiter Absatz.');
+    // The frame is the site's, in the mailing's language, with why the member gets it.
+    expect(mail.html).toContain('lang="de"');
+    expect(mail.text).toContain('Hallo Alex,');
+    expect(mail.text).toContain('weil du Neuigkeiten von Herzklopfen erhalten möchtest');
+    expect(renderEmail('promotions', 'en', site, VARS.promotions).text).toContain('you chose to receive offers from Herzklopfen');
   });
 
   it('refuses a link kind without an http(s) link', () => {

@@ -14,7 +14,16 @@ export type MailKind =
   | 'data_export'
   | 'report_handled'
   | ActivityMailKind
-  | OccasionalMailKind;
+  | OccasionalMailKind
+  | WrittenMailKind;
+
+/**
+ * Mailings staff write in the console (modules/campaigns), named by their notification type: the subject and the
+ * text are the author's (`vars.subject`, `vars.body`), the frame around them the site's, as every mail's. Not
+ * essential: each carries its unsubscribe links.
+ */
+type WrittenMailKind = 'news' | 'promotions';
+const WRITTEN_KINDS: ReadonlySet<MailKind> = new Set<MailKind>(['news', 'promotions']);
 
 /**
  * Mails that come now and then rather than for an event (modules/reminders): the reminder to confirm the address,
@@ -37,7 +46,8 @@ export type ActivityMailKind =
 /** Extra parts of a mail: a list under the body, and the unsubscribe links of a mail that is not essential. */
 export interface MailExtras {
   items?: string[];
-  unsubscribe?: { link: string; preferences: string; oneClick: string };
+  /** `oneClick` makes the List-Unsubscribe header; a mail to no member (a mailing's test) has none. */
+  unsubscribe?: { link: string; preferences: string; oneClick?: string };
 }
 
 export interface RenderedEmail {
@@ -89,6 +99,11 @@ export function mailLocale(kind: MailKind, locale: string): string {
   for (const candidate of [...wanted, ...FALLBACK_CHAIN]) {
     try {
       const emails = loadCatalogue(candidate, 'emails');
+      // A written mail's subject is its author's: the catalogue has the frame's line for it.
+      if (WRITTEN_KINDS.has(kind)) {
+        if (lookup(emails, `${kind}.ignore`) !== undefined) return candidate;
+        continue;
+      }
       // A subject that counts has its plural forms instead.
       if (lookup(emails, `${kind}.subject`) !== undefined || lookup(emails, `${kind}.subject_other`) !== undefined) return candidate;
     } catch {
@@ -200,16 +215,20 @@ export function renderEmail(
   for (const url of unsubscribe ? [unsubscribe.link, unsubscribe.preferences] : []) {
     if (!linksToSite(url, site)) throw new TypeError(`A ${kind} email of ${site.domain} may only link to ${site.domain}`);
   }
-  const subject = t(`${kind}.subject`);
-  const bodyParagraphs = paragraphsOf(t(`${kind}.body`));
-  const htmlBody = paragraphsOf(h(`${kind}.body`)).map((p) => p.replace(/\n/g, '<br>'));
+  // A written mail: the author's subject as its heading too, their text as its body, never read as markup.
+  const written = WRITTEN_KINDS.has(kind);
+  const writtenText = (name: 'subject' | 'body') => String(values[name] ?? '');
+  const subject = written ? writtenText('subject') : t(`${kind}.subject`);
+  const heading = written ? escapeHtml(subject) : h(`${kind}.heading`);
+  const bodyParagraphs = paragraphsOf(written ? writtenText('body') : t(`${kind}.body`));
+  const htmlBody = (written ? bodyParagraphs.map(escapeHtml) : paragraphsOf(h(`${kind}.body`))).map((p) => p.replace(/\n/g, '<br>'));
   const linkStyle = `color:${BRAND_COLOUR};text-decoration:underline;`;
   const mutedLinkStyle = 'color:#777777;text-decoration:underline;';
 
   const text = [
     site.name,
     '',
-    t(`${kind}.heading`),
+    written ? subject : t(`${kind}.heading`),
     '',
     t('common.greeting'),
     '',
@@ -253,7 +272,7 @@ ${p(`${h('common.linkHint')}<br><a href="${escapeHtml(link)}" style="${linkStyle
 <table role="presentation" width="600" cellpadding="0" cellspacing="0" border="0" style="width:100%;max-width:600px;background-color:#ffffff;border-radius:8px;">
 <tr><td style="padding:24px 32px;border-bottom:4px solid ${BRAND_COLOUR};font-family:${FONT};font-size:26px;line-height:32px;font-weight:bold;color:${BRAND_COLOUR};">${escapeHtml(site.name)}</td></tr>
 <tr><td style="padding:32px;font-family:${FONT};font-size:16px;line-height:24px;color:#222222;">
-<h1 style="margin:0 0 24px 0;font-family:${FONT};font-size:22px;line-height:30px;color:#222222;">${h(`${kind}.heading`)}</h1>
+<h1 style="margin:0 0 24px 0;font-family:${FONT};font-size:22px;line-height:30px;color:#222222;">${heading}</h1>
 ${p(h('common.greeting'))}
 ${htmlBody.map((para) => p(para)).join('\n')}
 ${items.length > 0 ? `<ul style="margin:0 0 16px 0;padding:0 0 0 20px;">${items.map((item) => `<li style="margin:0 0 6px 0;">${escapeHtml(item)}</li>`).join('')}</ul>` : ''}
