@@ -26,12 +26,12 @@ const fallback: Design = () => import('./fallback').then((m) => m.FallbackLander
 
 export const LANDER_DESIGNS: Record<LanderName, Design> = {
   tinderswipe: fallback,
-  alonetonight: fallback,
-  collagelanding: fallback,
+  alonetonight: () => import('./alonetonight').then((m) => m.AlonetonightLander),
+  collagelanding: () => import('./collagelanding').then((m) => m.CollagelandingLander),
   gallery: () => import('./gallery').then((m) => m.GalleryLander),
-  iconslanding: fallback,
+  iconslanding: () => import('./iconslanding').then((m) => m.IconslandingLander),
   maplanding: () => import('./maplanding').then((m) => m.MaplandingLander),
-  socialnetwork: fallback,
+  socialnetwork: () => import('./socialnetwork').then((m) => m.SocialnetworkLander),
   transitionsvideolanding: () => import('./transitionsvideolanding').then((m) => m.TransitionsvideolandingLander),
   video: () => import('./video').then((m) => m.VideoLander),
 };
