@@ -22,11 +22,15 @@ function maxBirthDate(): string {
 interface SignupFormProps {
   profileId?: number;
   withMessage?: boolean;
+  /** The message field's label when it says whom the message goes to. */
+  messageLabel?: string;
+  /** What the message field starts with (the message begun on a member landing). */
+  defaultMessage?: string;
   onDone: () => void;
 }
 
 /** Spec §5 signup: one zod schema for this form and the server. Emits signup-started / signup-flow-complete. */
-export function SignupForm({ profileId, withMessage = false, onDone }: SignupFormProps) {
+export function SignupForm({ profileId, withMessage = false, messageLabel, defaultMessage = '', onDone }: SignupFormProps) {
   const { t } = useTranslation();
   const locale = useLocale();
   const signup = useSignup();
@@ -35,7 +39,10 @@ export function SignupForm({ profileId, withMessage = false, onDone }: SignupFor
     handleSubmit,
     setError,
     formState: { errors },
-  } = useForm<FormValues>({ resolver: zodResolver(signupSchema) as never, defaultValues: { terms: false } });
+  } = useForm<FormValues>({
+    resolver: zodResolver(signupSchema) as never,
+    defaultValues: { terms: false, ...(withMessage && defaultMessage ? { signup_message: defaultMessage } : {}) },
+  });
 
   const handleValid = (values: FormValues) => {
     window.dispatchEvent(new Event(SIGNUP_STARTED));
@@ -79,7 +86,7 @@ export function SignupForm({ profileId, withMessage = false, onDone }: SignupFor
         <input id="signup-dob" type="date" max={maxBirthDate()} min="1900-01-01" className="form-control" {...register('date_of_birth')} />
       </FormField>
       {withMessage && (
-        <FormField label={t('signup.message')} error={message('signup_message')}>
+        <FormField label={messageLabel ?? t('signup.message')} error={message('signup_message')}>
           <textarea id="signup-message" rows={3} className="form-control" {...register('signup_message')} />
         </FormField>
       )}
