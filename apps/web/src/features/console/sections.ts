@@ -89,6 +89,13 @@ export const CONSOLE_SECTIONS: readonly ConsoleSection[] = [
     roles: [],
     page: () => import('./reports/reports-page'),
   },
+  {
+    path: 'mailings',
+    label: 'console:nav.mailings',
+    description: 'console:home.mailings',
+    roles: ['support'],
+    page: () => import('./mailings/mailings-page'),
+  },
 ];
 
 /** The sections a staff member of this role sees. */
