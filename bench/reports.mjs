@@ -1,14 +1,17 @@
 // Business reports over a year with 1,000,000 members in PostgreSQL (BENCH_DATABASE_URL or TEST_DATABASE_URL; its
 // database amora_bench_reports is made and dropped). Generated in SQL with generate_series: 1,000,000 members who
 // signed up over two years (70 % activated), 2,000 fictional profiles, 250,000 paid orders in 2025 (1 % charged
-// back, 0.4 % refunded), 500,000 conversations with 5,000,000 messages and 2,000,000 likes in 2025. Then the real
-// report service (modules/reports) for the whole of 2025 and every site, 20 runs (one site and one month: 5 runs).
+// back, 0.4 % refunded), 500,000 conversations with 5,000,000 messages and 2,000,000 likes in 2025, and visits per
+// day, lander and network. Then the rollup of closed days is built as the nightly job builds it (timed, twice), and
+// the real report service (modules/reports) runs for the whole of 2025 and every site, 20 runs (one site and one
+// month: 5 runs); one year is also read once without the rollup, as before it exists.
 // Target: p95 <= 1,000 ms. Run: npm run bench -- reports   (writes bench/results/reports.json). About 5 minutes.
 import { migrateDatabase, openDatabase, seedDemo } from '@amora/db';
 import { sql } from 'drizzle-orm';
 import pg from 'pg';
 import { hashPassword } from '../apps/server/src/lib/passwords';
 import { businessReport } from '../apps/server/src/modules/reports/reports.service';
+import { rebuildReportRollup } from '../apps/server/src/modules/reports/rollup.service';
 import { SiteDirectory } from '../apps/server/src/modules/sites/sites.service';
 
 const DB_NAME = 'amora_bench_reports';
@@ -78,6 +81,10 @@ async function fill(run, siteIds) {
     from generate_series(0, ${LIKES - 1}) i
     join bench_members a on a.n = 1 + i % ${MEMBERS}
     join bench_members b on b.n = 1 + (i % ${MEMBERS} + 1 + i / ${MEMBERS}) % ${MEMBERS}`);
+  // Visits: every day of 2025, 40 landers, slugs and networks per site.
+  await run(`insert into site_visits (day, site_id, lander, slug, network, visits)
+    select d::date, s, 'video', 'eng', 'network' || n, 20 + (n * 37 + extract(doy from d)::int) % 200
+    from generate_series(date '2025-01-01', date '2025-12-31', interval '1 day') d, unnest(array[${a}, ${b}]) s, generate_series(1, 40) n`);
   await run('vacuum analyze');
 }
 
@@ -112,6 +119,18 @@ export async function runReportsBenchmark() {
     const fillSeconds = Math.round((Date.now() - fillStarted) / 1000);
     const ctx = { db: handle.db, now: () => new Date('2026-01-01T00:00:00Z'), sites: new SiteDirectory(handle.db) };
     const year = { from: '2025-01-01', to: '2025-12-31' };
+    // As before the first rebuild: every day counted live, once.
+    const liveStarted = performance.now();
+    await businessReport(ctx, year);
+    const yearLiveMs = round(performance.now() - liveStarted);
+    // The nightly job's rebuild of the last 400 closed days, twice (the second as it runs every night after).
+    const rollupRebuildMs = [];
+    for (let i = 0; i < 2; i++) {
+      const started = performance.now();
+      const rebuilt = await rebuildReportRollup(ctx, { force: true });
+      if (!rebuilt.rebuilt) throw new Error('the rollup was not rebuilt');
+      rollupRebuildMs.push(round(performance.now() - started));
+    }
     const all = await timeReports(ctx, year);
     const one = await timeReports(ctx, { ...year, site: siteIds[0] }, SIDE_RUNS);
     const month = await timeReports(ctx, { from: '2025-06-01', to: '2025-06-30' }, SIDE_RUNS);
@@ -126,6 +145,8 @@ export async function runReportsBenchmark() {
     return {
       volumes,
       fillSeconds,
+      rollupRebuildMs,
+      yearAllSitesWithoutRollup: { ms: yearLiveMs, runs: 1 },
       yearAllSites: all,
       yearOneSite: one,
       monthAllSites: month,
@@ -148,6 +169,8 @@ if (import.meta.url === `file://${process.argv[1]}`) {
   console.log(
     `\nBusiness reports, PostgreSQL (${result.volumes.members.toLocaleString('en')} members, ${result.volumes.orders.toLocaleString('en')} orders, ${result.volumes.messages.toLocaleString('en')} messages, ${result.volumes.likes.toLocaleString('en')} likes; filled in ${result.fillSeconds} s):`,
   );
+  console.log(`  rollup rebuild (400 days)    ${result.rollupRebuildMs.join(' ms, ')} ms`);
+  console.log(`  2025, every site, no rollup  ${result.yearAllSitesWithoutRollup.ms} ms   (1 run)`);
   console.log(line('2025, every site', result.yearAllSites));
   console.log(line('2025, one site', result.yearOneSite));
   console.log(line('June 2025, every site', result.monthAllSites));
