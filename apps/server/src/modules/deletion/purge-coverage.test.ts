@@ -101,7 +101,7 @@ const NOT_MEMBER_DATA: Record<string, string> = {
   paymentEvents: "the provider's status changes of an order, kept with the order (which keeps no member)",
   pageBounces: 'counts per site, day and path, of no one',
   siteVisits: 'counts per site, day, lander, slug and traffic network, of no one (no member id, no address)',
-  reportDays: "the business reports' counts per site and day, of no one; rebuilt from the source tables every night, so a purge shows there by the next rebuild",
+  reportDays: "the business reports' counts per site and day, of no one; recounted every night, a purge shows by the next",
   reportDayMoney: "the business reports' sums per site, day and currency, of no one; rebuilt every night like report_days",
   reportRollup: "which days the business reports' rollup holds and when it was rebuilt",
   rateLimits: 'counters keyed by address or account that end with their window (minutes to a day)',
