@@ -17,8 +17,8 @@ const REGIONS = [
   { name: 'oceania', west: 111, east: 180, south: -48, north: -9, width: 1000 },
 ];
 
-const LAND = '#e9dcdf';
-const BORDER = '#ffffff';
+const LAND = '#fbf7f5';
+const BORDER = '#dcc8cd';
 
 const topology = JSON.parse(await readFile(fileURLToPath(import.meta.resolve('world-atlas/countries-50m.json')), 'utf8'));
 const countries = feature(topology, topology.objects.countries);
@@ -105,7 +105,7 @@ for (const region of REGIONS) {
   const svg =
     `<svg xmlns="http://www.w3.org/2000/svg" viewBox="0 0 ${region.width} ${height}" width="${region.width}" height="${height}">` +
     `<path fill="${LAND}" d="${land}"/>` +
-    `<path fill="none" stroke="${BORDER}" stroke-width="1.2" stroke-linejoin="round" d="${lines}"/>` +
+    `<path fill="none" stroke="${BORDER}" stroke-width="1.1" stroke-linejoin="round" d="${lines}"/>` +
     '</svg>\n';
   await writeFile(`${OUT}maplanding-maps/${region.name}.svg`, svg);
   regionsOut[region.name] = {

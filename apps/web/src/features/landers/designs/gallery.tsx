@@ -69,12 +69,16 @@ export function GalleryLander({ niche, profiles, canSignUp, onSignup }: LanderPr
         </h2>
         <p className="l-gallery-end-text">{t(`niche.${niche}.pitch`)}</p>
         {!canSignUp && <p className="l-gallery-closed">{t('common:signup.closed', { site: settings.name })}</p>}
+        <p className="l-gallery-note">{t('common:home.adultsOnly', { minAge: MIN_AGE })}</p>
+      </section>
+      {/* The way in: under the closing words on a desktop; held at the bottom of a phone's screen while the
+          portraits scroll by (sticky inside the page, so it never covers the footer). */}
+      <div className="l-gallery-action">
         <SignupAction canSignUp={canSignUp} onSignup={onSignup} className="l-gallery-cta" testId="lander-cta">
           <HeartIcon size={18} />
           {canSignUp ? t('common:home.ctaSignup') : t('common:home.ctaLogin')}
         </SignupAction>
-        <p className="l-gallery-note">{t('common:home.adultsOnly', { minAge: MIN_AGE })}</p>
-      </section>
+      </div>
       {focused !== null && profiles[focused] && (
         <FocusView
           profiles={profiles}
@@ -124,6 +128,7 @@ function FocusView({
   onSignup: (profileId?: number) => void;
 }) {
   const { t } = useTranslation(['landers', 'common']);
+  const settings = useLanderSettings();
   const titleId = useId();
   const profile = profiles[index];
   const count = profiles.length;
@@ -204,6 +209,9 @@ function FocusView({
             <HeartIcon size={18} />
             {canSignUp ? t('gallery.writeTo', { name: profile.name }) : t('common:home.ctaLogin')}
           </SignupAction>
+          {canSignUp && settings.signup_credits > 0 && (
+            <p className="l-gallery-focus-note">{t('common:home.points.free', { count: settings.signup_credits })}</p>
+          )}
           {count > 1 && (
             <div className="l-gallery-focus-nav">
               <button type="button" className="l-gallery-focus-step" onClick={() => move(-1)} aria-label={t('gallery.previous')}>

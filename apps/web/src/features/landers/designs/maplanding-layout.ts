@@ -10,15 +10,25 @@ const MAX_PINS = 12;
 const MIN_SPAN = 0.24;
 /** Share of the square left around the pins. */
 const MARGIN = 0.3;
-/** Two pins closer than this ellipse (percent of the square: a photo with its name under it) are pushed apart. */
-const PIN_X = 19;
-const PIN_Y = 17;
+/**
+ * Two pins closer than this ellipse (percent of the square: a photo with its name under it) are pushed apart: on a
+ * phone's square (about 360 px) and on a wider screen's (about 580 px), where a pin takes a smaller share.
+ */
+const PIN_NARROW = { x: 23, y: 21 };
+const PIN_WIDE = { x: 16, y: 15 };
+
+interface Spot {
+  x: number;
+  y: number;
+}
 
 export interface MapPin {
   profile: LanderProfile;
-  /** Where the pin stands, in percent of the square. */
+  /** Where the pin stands, in percent of the square, on a phone (x, y) and on a wider screen (wideX, wideY). */
   x: number;
   y: number;
+  wideX: number;
+  wideY: number;
   /** Its city's point, in percent of the square (the pin may stand aside from it when others share the city). */
   cityX: number;
   cityY: number;
@@ -68,37 +78,62 @@ export function layOutMap(profiles: LanderProfile[]): MapLayout | null {
   // The square: around the points with a margin, at least MIN_SPAN of the region wide, inside the region.
   const xs = points.map(([x]) => x);
   const ys = points.map(([, y]) => y);
-  const spread = Math.max(Math.max(...xs) - Math.min(...xs), Math.max(...ys) - Math.min(...ys));
-  const size = Math.min(Math.max(spread / (1 - MARGIN), region.width * MIN_SPAN), region.width, region.height);
+  const extent = Math.max(Math.max(...xs) - Math.min(...xs), Math.max(...ys) - Math.min(...ys));
+  const size = Math.min(Math.max(extent / (1 - MARGIN), region.width * MIN_SPAN), region.width, region.height);
   const centreX = (Math.max(...xs) + Math.min(...xs)) / 2;
   const centreY = (Math.max(...ys) + Math.min(...ys)) / 2;
   const left = clamp(centreX - size / 2, 0, region.width - size);
   const top = clamp(centreY - size / 2, 0, region.height - size);
   const toSquare = ([x, y]: [number, number]): [number, number] => [((x - left) / size) * 100, ((y - top) / size) * 100];
 
-  // Profiles of one city start in a ring around it.
+  const cityPoints = points.map(toSquare);
+  const narrow = spread(shown, cityPoints, PIN_NARROW);
+  const wide = spread(shown, cityPoints, PIN_WIDE);
+  const round = (n: number) => Math.round(n * 100) / 100;
+  return {
+    region: best,
+    map: { width: round((region.width / size) * 100), left: round((-left / size) * 100), top: round((-top / size) * 100) },
+    pins: shown.map((profile, i) => ({
+      profile,
+      x: round(narrow[i].x),
+      y: round(narrow[i].y),
+      wideX: round(wide[i].x),
+      wideY: round(wide[i].y),
+      cityX: round(cityPoints[i][0]),
+      cityY: round(cityPoints[i][1]),
+    })),
+  };
+}
+
+/**
+ * Where the pins stand around their cities: those of one city start in a ring around it (wider for more), then
+ * every pair that still overlaps (closer than the pin's ellipse) is pushed apart, a little at a time, inside the square.
+ */
+function spread(
+  shown: (LanderProfile & { position: { lat: number; lon: number } })[],
+  cityPoints: [number, number][],
+  pin: { x: number; y: number },
+): Spot[] {
   const cities = new Map<string, number[]>();
   shown.forEach((p, i) => {
     const key = `${p.position.lat.toFixed(2)},${p.position.lon.toFixed(2)}`;
     cities.set(key, [...(cities.get(key) ?? []), i]);
   });
-  const cityPoints = points.map(toSquare);
-  const spots = cityPoints.map(([x, y]) => ({ x, y }));
+  const spots: Spot[] = cityPoints.map(([x, y]) => ({ x, y }));
   for (const members of cities.values()) {
     if (members.length < 2) continue;
-    const radius = members.length > 5 ? 14 : 10;
+    const radius = (members.length > 5 ? 0.7 : 0.5) * pin.x;
     members.forEach((i, k) => {
       const angle = -Math.PI / 2 + (2 * Math.PI * k) / members.length;
       spots[i] = { x: spots[i].x + radius * Math.cos(angle), y: spots[i].y + radius * Math.sin(angle) };
     });
   }
-  // Then every pair that still overlaps is pushed apart, a little at a time, inside the square.
-  for (let round = 0; round < 60; round += 1) {
+  for (let round = 0; round < 200; round += 1) {
     let moved = false;
     for (let i = 0; i < spots.length; i += 1) {
       for (let j = i + 1; j < spots.length; j += 1) {
-        let dx = (spots[j].x - spots[i].x) / PIN_X;
-        let dy = (spots[j].y - spots[i].y) / PIN_Y;
+        let dx = (spots[j].x - spots[i].x) / pin.x;
+        let dy = (spots[j].y - spots[i].y) / pin.y;
         let distance = Math.hypot(dx, dy);
         if (distance >= 1) continue;
         if (distance < 1e-6) {
@@ -108,27 +143,16 @@ export function layOutMap(profiles: LanderProfile[]): MapLayout | null {
           distance = 1;
         }
         const push = (1 - distance) / 2 / distance;
-        spots[i] = { x: spots[i].x - dx * push * PIN_X, y: spots[i].y - dy * push * PIN_Y };
-        spots[j] = { x: spots[j].x + dx * push * PIN_X, y: spots[j].y + dy * push * PIN_Y };
+        spots[i] = { x: spots[i].x - dx * push * pin.x, y: spots[i].y - dy * push * pin.y };
+        spots[j] = { x: spots[j].x + dx * push * pin.x, y: spots[j].y + dy * push * pin.y };
         moved = true;
       }
     }
     for (const spot of spots) {
-      spot.x = clamp(spot.x, 9, 91);
-      spot.y = clamp(spot.y, 8, 90);
+      spot.x = clamp(spot.x, pin.x * 0.45, 100 - pin.x * 0.45);
+      spot.y = clamp(spot.y, pin.y * 0.4, 100 - pin.y * 0.5);
     }
     if (!moved) break;
   }
-  const round = (n: number) => Math.round(n * 100) / 100;
-  return {
-    region: best,
-    map: { width: round((region.width / size) * 100), left: round((-left / size) * 100), top: round((-top / size) * 100) },
-    pins: shown.map((profile, i) => ({
-      profile,
-      x: round(spots[i].x),
-      y: round(spots[i].y),
-      cityX: round(cityPoints[i][0]),
-      cityY: round(cityPoints[i][1]),
-    })),
-  };
+  return spots;
 }

@@ -1,10 +1,11 @@
 import { MIN_AGE } from '@amora/contracts/core';
+import type { CSSProperties } from 'react';
 import { useTranslation } from 'react-i18next';
 import { HeartIcon } from '@/components/ui/heart-icon';
 import { PhotoPlaceholder } from '@/components/ui/photo-placeholder';
 import { LanderFictionalIcon, useLanderSettings } from '../lander-site';
 import type { LanderProfile, LanderProps } from '../lander-types';
-import { layOutMap, type MapRegionName } from './maplanding-layout';
+import { layOutMap, type MapPin, type MapRegionName } from './maplanding-layout';
 import europeMap from './maplanding-maps/europe.svg';
 import northAmericaMap from './maplanding-maps/north-america.svg';
 import oceaniaMap from './maplanding-maps/oceania.svg';
@@ -48,11 +49,27 @@ export function MaplandingLander({ niche, profiles, canSignUp, onSignup }: Lande
                 fetchPriority="high"
                 style={{ width: `${layout.map.width}%`, left: `${layout.map.left}%`, top: `${layout.map.top}%` }}
               />
-              <svg className="l-maplanding-threads" viewBox="0 0 100 100" preserveAspectRatio="none" aria-hidden="true" focusable="false">
-                {layout.pins.map((pin) => (
-                  <line key={pin.profile.id} x1={pin.cityX} y1={pin.cityY} x2={pin.x} y2={pin.y} />
-                ))}
-              </svg>
+              {/* A thread from each pin to its city, as the pins stand on a phone and on a wider screen. */}
+              {(['narrow', 'wide'] as const).map((width) => (
+                <svg
+                  key={width}
+                  className={`l-maplanding-threads is-${width}`}
+                  viewBox="0 0 100 100"
+                  preserveAspectRatio="none"
+                  aria-hidden="true"
+                  focusable="false"
+                >
+                  {layout.pins.map((pin) => (
+                    <line
+                      key={pin.profile.id}
+                      x1={pin.cityX}
+                      y1={pin.cityY}
+                      x2={width === 'wide' ? pin.wideX : pin.x}
+                      y2={width === 'wide' ? pin.wideY : pin.y}
+                    />
+                  ))}
+                </svg>
+              ))}
               {layout.pins.map((pin) => (
                 <span
                   key={`dot-${pin.profile.id}`}
@@ -63,12 +80,7 @@ export function MaplandingLander({ niche, profiles, canSignUp, onSignup }: Lande
               ))}
               <ul className="l-maplanding-pins">
                 {layout.pins.map((pin) => (
-                  <li
-                    key={pin.profile.id}
-                    className="l-maplanding-pin"
-                    style={{ left: `${pin.x}%`, top: `${pin.y}%` }}
-                    data-profile-id={pin.profile.id}
-                  >
+                  <li key={pin.profile.id} className="l-maplanding-pin" style={pinStyle(pin)} data-profile-id={pin.profile.id}>
                     <SignupAction
                       canSignUp={canSignUp}
                       onSignup={onSignup}
@@ -149,6 +161,16 @@ export function MaplandingLander({ niche, profiles, canSignUp, onSignup }: Lande
       </div>
     </main>
   );
+}
+
+/** Where a pin stands: on a phone and, from the md breakpoint up (maplanding.css), on a wider screen. */
+function pinStyle(pin: MapPin): CSSProperties {
+  return {
+    '--l-maplanding-x': `${pin.x}%`,
+    '--l-maplanding-y': `${pin.y}%`,
+    '--l-maplanding-wx': `${pin.wideX}%`,
+    '--l-maplanding-wy': `${pin.wideY}%`,
+  } as CSSProperties;
 }
 
 function Photo({ profile, size, isLazy = false }: { profile: LanderProfile; size: number; isLazy?: boolean }) {
