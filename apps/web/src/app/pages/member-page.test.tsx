@@ -17,7 +17,7 @@ import { text } from '@/testing/text';
 
 const noa = { id: 5, name: 'Noa', age: 31, city: 'Utrecht', country: 'NL', thumb_url: null, is_fictional: false, is_premium: false };
 
-function memberAnswer(profile: Partial<MemberResponse['profile']> = {}) {
+function memberAnswer(profile: Partial<MemberResponse['profile']> = {}, related: MemberResponse['related'] = []) {
   return http.get('*/api/member.php', () =>
     contractJson(memberResponseSchema, {
       profile: {
@@ -38,7 +38,7 @@ function memberAnswer(profile: Partial<MemberResponse['profile']> = {}) {
         is_own: false,
         ...profile,
       },
-      related: [],
+      related,
     }),
   );
 }
@@ -61,6 +61,21 @@ describe('member page', () => {
     server.use(http.post('*/api/like.php', () => contractJson(likeResponseSchema, { ok: true, is_match: false })));
     await user.click(screen.getByRole('button', { name: text('likes.like') }));
     expect(await screen.findByRole('button', { name: text('likes.liked') })).toHaveAttribute('aria-pressed', 'true');
+  });
+
+  it('marks a fictional profile among the related ones with the site’s icon, and no other', async () => {
+    const lotte = { ...noa, id: 6, name: 'Lotte', is_fictional: true };
+    const sam = { ...noa, id: 7, name: 'Sam' };
+    server.use(memberAnswer({}, [lotte, sam]));
+    await renderApp('/members/5', { user: userFixture() });
+    const related = await screen.findByRole('region', { name: text('member.related') });
+    const icon = within(within(related).getByRole('link', { name: /Lotte/ })).getByRole('img', {
+      name: settingsFixture().fictional_singular,
+    });
+    expect(icon).toHaveAttribute('data-fictional-mark');
+    expect(
+      within(within(related).getByRole('link', { name: /Sam/ })).queryByRole('img', { name: settingsFixture().fictional_singular }),
+    ).toBeNull();
   });
 
   it('shows no like button on my own profile', async () => {

@@ -22,6 +22,7 @@ export function MemberCard({ card, priority = 'lazy' }: { card: SearchCard; prio
       className="photo-card"
       style={{ height: SEARCH_CARD_HEIGHT }}
       data-testid="member-card"
+      data-profile-id={card.id}
     >
       {card.thumb_url ? (
         <img

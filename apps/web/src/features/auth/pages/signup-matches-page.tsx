@@ -55,6 +55,7 @@ export function SignupMatchesPage() {
                   to={`/members/${p.id}`}
                   className="card signup-match h-100 text-decoration-none text-body"
                   data-testid="signup-match"
+                  data-profile-id={p.id}
                 >
                   {p.photo ? (
                     <img src={p.photo.match} alt="" className="signup-match-photo" loading="lazy" />

@@ -80,7 +80,7 @@ export function ChatList({ openId, onDeleted }: { openId: number | null; onDelet
   return (
     <ul className="chat-list list-unstyled m-0" data-testid="chat-list">
       {list.map((chat) => (
-        <li key={chat.conversation.id} className="chat-list-item" data-testid="chat-list-item">
+        <li key={chat.conversation.id} className="chat-list-item" data-testid="chat-list-item" data-profile-id={chat.profile.id}>
           <LocalLink
             to={`/chats/${chat.conversation.id}`}
             className={`chat-list-link${chat.conversation.id === openId ? ' active' : ''}`}

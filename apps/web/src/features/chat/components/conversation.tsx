@@ -117,7 +117,7 @@ export function Conversation({
             <span aria-hidden="true">‹</span>
           </button>
         )}
-        <LocalLink to={`/members/${partner.id}`} className="chat-header-link">
+        <LocalLink to={`/members/${partner.id}`} className="chat-header-link" data-profile-id={partner.id}>
           <Avatar name={partner.name} src={partner.thumb_url} />
           <h1 className="h6 m-0">{partner.name}</h1>
           {partner.is_fictional && <FictionalIcon size={18} testId="chat-header-fictional" />}

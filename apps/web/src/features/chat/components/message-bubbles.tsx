@@ -43,6 +43,8 @@ export function Bubble({ message, partner, isLastOfRun }: { message: Message; pa
     <li
       className={`chat-message ${message.from_me ? 'chat-message-mine' : 'chat-message-theirs'}${isLastOfRun ? ' chat-message-last' : ''}`}
       data-testid="chat-message"
+      // The partner's messages are the partner's words: each names its profile, and a fictional one's carries the label.
+      data-profile-id={message.from_me ? undefined : partner.id}
     >
       {message.status !== 'rejected' && message.kind !== 'text' ? (
         <MediaBubble message={message} partnerName={partner.name} />

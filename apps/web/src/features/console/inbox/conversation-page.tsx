@@ -6,6 +6,7 @@ import { Button } from '@/components/ui/button';
 import { ApiRequestError } from '@/lib/api-client';
 import { countryName } from '@/shared/site/country-name';
 import { consoleErrorText } from '../console-error';
+import { FictionalBadge } from '../shell/fictional-badge';
 import { formatConsoleTime } from '../shell/format';
 import { useConsoleTitle } from '../shell/use-console-title';
 import { fetchOlder, useInboxActions, useInboxConversation } from './inbox-api';
@@ -25,13 +26,12 @@ function ProfilePanel({ profile, testId }: { profile: InboxProfile; testId: stri
   const { t, i18n } = useTranslation(['console', 'common']);
   const place = [profile.city, profile.region, countryName(profile.country, i18n.language)].filter(Boolean).join(', ');
   return (
-    <section className="card card-body mb-3" data-testid={testId} aria-label={profile.name}>
+    <section className="card card-body mb-3" data-testid={testId} aria-label={profile.name} data-profile-id={profile.id}>
       <div className="d-flex gap-3 align-items-start">
         {profile.photo_url ? <img src={profile.photo_url} alt="" width={72} height={72} className="rounded object-fit-cover" /> : null}
         <div>
           <h2 className="h5 mb-1">
-            {profile.name}, {profile.age}{' '}
-            {profile.is_fictional && <span className="badge text-bg-secondary">{t('console:inbox.fictional')}</span>}
+            {profile.name}, {profile.age} {profile.is_fictional && <FictionalBadge />}
           </h2>
           <div className="small text-body-secondary">{place}</div>
           <div className="small">
@@ -144,8 +144,14 @@ export function ConversationPage() {
                 >
                   <div className={`p-2 rounded ${message.from === 'fictional' ? 'bg-primary-subtle' : 'bg-body-tertiary'}`}>
                     <div className="small text-body-secondary">
-                      {message.from === 'fictional' ? data.fictional.name : data.member.name} ·{' '}
-                      {formatConsoleTime(message.created_at, i18n.language)}
+                      {message.from === 'fictional' ? (
+                        <span data-profile-id={data.fictional.id}>
+                          {data.fictional.name} <FictionalBadge />
+                        </span>
+                      ) : (
+                        data.member.name
+                      )}{' '}
+                      · {formatConsoleTime(message.created_at, i18n.language)}
                     </div>
                     <div style={{ whiteSpace: 'pre-wrap' }}>
                       {message.status === 'rejected'
@@ -197,7 +203,9 @@ export function ConversationPage() {
             )}
             <form onSubmit={send}>
               <label className="form-label" htmlFor={`${ids}-text`}>
-                {t('inbox.answerAs', { name: data.fictional.name })} <span className="badge text-bg-secondary">{t('inbox.fictional')}</span>
+                <span data-profile-id={data.fictional.id}>
+                  {t('inbox.answerAs', { name: data.fictional.name })} <FictionalBadge />
+                </span>
               </label>
               <textarea
                 id={`${ids}-text`}

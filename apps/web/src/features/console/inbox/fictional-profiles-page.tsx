@@ -5,6 +5,7 @@ import { useSearchParams } from 'react-router';
 import { Button } from '@/components/ui/button';
 import { countryName } from '@/shared/site/country-name';
 import { consoleErrorText } from '../console-error';
+import { FictionalBadge } from '../shell/fictional-badge';
 import { useConsoleTitle } from '../shell/use-console-title';
 import { type FictionalProfileBody, useFictionalProfiles, useSaveFictionalProfile } from './inbox-api';
 
@@ -293,11 +294,11 @@ export function FictionalProfilesPage() {
               <tbody>
                 {list.data.profiles.map((profile) => (
                   <tr key={profile.id} data-testid={`fictional-${profile.id}`}>
-                    <td>
+                    <td data-profile-id={profile.id}>
                       {profile.photo_url ? (
                         <img src={profile.photo_url} alt="" width={32} height={32} className="rounded object-fit-cover me-2" />
                       ) : null}
-                      {profile.name}, {profile.age} <span className="badge text-bg-secondary">{t('inbox.fictional')}</span>
+                      {profile.name}, {profile.age} <FictionalBadge />
                     </td>
                     <td className="small">{profile.site.name}</td>
                     <td className="small">{[profile.city, countryName(profile.country, i18n.language)].filter(Boolean).join(', ')}</td>

@@ -2,6 +2,7 @@ import { useTranslation } from 'react-i18next';
 import { Link, useSearchParams } from 'react-router';
 import { Button } from '@/components/ui/button';
 import { consoleErrorText } from '../console-error';
+import { FictionalBadge } from '../shell/fictional-badge';
 import { formatConsoleTime } from '../shell/format';
 import { moveBetweenRows } from '../shell/row-keys';
 import { useConsoleTitle } from '../shell/use-console-title';
@@ -77,8 +78,8 @@ export function InboxListPage() {
                         <span className="small text-body-secondary">{item.member.city ?? item.member.country}</span>
                       </div>
                     </td>
-                    <td className="small">
-                      {item.fictional.name} <span className="badge text-bg-secondary">{t('inbox.fictional')}</span>
+                    <td className="small" data-profile-id={item.fictional.id}>
+                      {item.fictional.name} <FictionalBadge />
                     </td>
                     <td className="small text-nowrap">
                       {formatConsoleTime(item.last_message_at, i18n.language)}

@@ -4,6 +4,7 @@ import { useTranslation } from 'react-i18next';
 import { Link, useParams } from 'react-router';
 import { Button } from '@/components/ui/button';
 import { consoleErrorText } from '../console-error';
+import { FictionalBadge } from '../shell/fictional-badge';
 import { formatConsoleTime } from '../shell/format';
 import { useConsoleTitle } from '../shell/use-console-title';
 import { useModerationAction, useModerationItem, useUndoSanction } from './moderation-api';
@@ -36,9 +37,9 @@ function Conversation({ item }: { item: ModerationItem }) {
             className={`border-start border-3 ps-2 mb-2 ${m.is_reported ? 'border-danger bg-danger-subtle' : m.from_reported ? 'border-warning' : 'border-secondary'}`}
             data-testid={`message-${m.id}`}
           >
-            <div className="small text-body-secondary">
+            <div className="small text-body-secondary" data-profile-id={m.sender_profile_id}>
               <strong>{m.sender_name}</strong>
-              {m.sender_is_fictional && <span className="badge text-bg-secondary ms-1">{t('moderation.fictional')}</span>}
+              {m.sender_is_fictional && <FictionalBadge className="ms-1" />}
               {m.from_reported && <span className="badge text-bg-warning ms-1">{t('moderation.reportedSide')}</span>}
               {m.is_reported && <span className="badge text-bg-danger ms-1">{t('moderation.reportedMessage')}</span>}
               {m.status === 'rejected' && <span className="badge text-bg-dark ms-1">{t('moderation.removed')}</span>}
@@ -60,9 +61,9 @@ function Reported({ item }: { item: ModerationItem }) {
   if (!profile) return null;
   return (
     <section className="card card-body mb-3" aria-labelledby="moderation-profile" data-testid="moderation-profile">
-      <h2 className="h5" id="moderation-profile">
+      <h2 className="h5" id="moderation-profile" data-profile-id={profile.profile_id}>
         {profile.name}
-        {profile.is_fictional && <span className="badge text-bg-secondary ms-2">{t('moderation.fictional')}</span>}
+        {profile.is_fictional && <FictionalBadge className="ms-2" />}
       </h2>
       <dl className="row mb-2 small">
         <dt className="col-sm-3">{t('moderation.age')}</dt>

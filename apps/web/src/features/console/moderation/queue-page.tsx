@@ -4,6 +4,7 @@ import { useTranslation } from 'react-i18next';
 import { Link, useSearchParams } from 'react-router';
 import { Button } from '@/components/ui/button';
 import { consoleErrorText } from '../console-error';
+import { FictionalBadge } from '../shell/fictional-badge';
 import { formatConsoleTime } from '../shell/format';
 import { moveBetweenRows } from '../shell/row-keys';
 import { useConsoleTitle } from '../shell/use-console-title';
@@ -161,9 +162,9 @@ export function QueuePage() {
                       </Link>
                     </td>
                     <td className="small text-nowrap">{formatConsoleTime(item.created_at, i18n.language)}</td>
-                    <td className="small">
+                    <td className="small" data-profile-id={item.reported?.profile_id}>
                       {item.reported ? item.reported.name : '–'}
-                      {item.reported?.is_fictional && <span className="badge text-bg-secondary ms-1">{t('moderation.fictional')}</span>}
+                      {item.reported?.is_fictional && <FictionalBadge className="ms-1" />}
                     </td>
                     <td className="small">{item.reporter ? item.reporter.name : '–'}</td>
                     <td className="small">{item.site_id}</td>

@@ -6,6 +6,7 @@ import { Dialog } from '@/components/ui/dialog';
 import { HeartIcon } from '@/components/ui/heart-icon';
 import { ShowMatchContext, type ShownMatch } from '@/shared/modals/show-match';
 import { useSettings } from '@/shared/site/api/get-settings';
+import { FictionalIcon } from '@/shared/site/fictional-icon';
 import { useLocalePath } from '@/shared/site/use-locale';
 
 /**
@@ -46,7 +47,7 @@ function MatchContent({ match, onClose }: { match: ShownMatch; onClose: () => vo
     // A click anywhere closes the modal (spec §2); keyboard users have Escape and the buttons.
     // biome-ignore lint/a11y/useKeyWithClickEvents: Escape closes the dialog, the buttons take Enter
     // biome-ignore lint/a11y/noStaticElementInteractions: the whole modal is a click target by design
-    <div className="modal-body text-center px-4 py-4" onClick={onClose} data-testid="match-modal-body">
+    <div className="modal-body text-center px-4 py-4" onClick={onClose} data-testid="match-modal-body" data-profile-id={match.id}>
       <div className="match-heart" aria-hidden="true">
         <HeartIcon size={64} />
       </div>
@@ -64,7 +65,7 @@ function MatchContent({ match, onClose }: { match: ShownMatch; onClose: () => vo
           className="small text-body-secondary mt-3 mb-0 d-flex align-items-center justify-content-center gap-1"
           data-testid="match-fictional"
         >
-          <img src={settings.fictional_icon} alt="" width={18} height={18} />
+          <FictionalIcon size={18} isDecorative />
           {settings.fictional_singular}
         </p>
       )}

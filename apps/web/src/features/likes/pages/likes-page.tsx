@@ -107,7 +107,12 @@ function LikesCard({ card, to, isFirstScreen }: { card: LikeCard | LikedByCard; 
   const locale = useLocale();
   const isNew = 'like_new' in card && card.like_new;
   return (
-    <LocalLink to={to} className={`photo-card photo-card-portrait${isNew ? ' is-new' : ''}`} data-testid="likes-card">
+    <LocalLink
+      to={to}
+      className={`photo-card photo-card-portrait${isNew ? ' is-new' : ''}`}
+      data-testid="likes-card"
+      data-profile-id={card.id}
+    >
       {card.thumb_url ? (
         <img src={card.thumb_url} alt="" className="photo-card-photo" loading={isFirstScreen ? 'eager' : 'lazy'} />
       ) : (

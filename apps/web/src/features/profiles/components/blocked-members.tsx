@@ -45,7 +45,12 @@ export function BlockedMembers() {
               </>
             );
             return (
-              <li key={profile.id} className="d-flex align-items-center gap-3 py-2 border-top" data-testid="blocked-member">
+              <li
+                key={profile.id}
+                className="d-flex align-items-center gap-3 py-2 border-top"
+                data-testid="blocked-member"
+                data-profile-id={profile.id}
+              >
                 {hidden ? (
                   <span className="d-flex align-items-center gap-2 me-auto">{person}</span>
                 ) : (

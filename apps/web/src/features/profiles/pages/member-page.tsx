@@ -213,7 +213,7 @@ export function MemberPage({ profileId, likeButton, giftButton, reportButton }: 
             )}
           </div>
           <div className="col-md-6 col-lg-7">
-            <div className="profile-head">
+            <div className="profile-head" data-profile-id={profile.id}>
               <h1 className="h2 d-flex align-items-center gap-2 flex-wrap mb-1">
                 {profile.name}, {profile.age}
                 {profile.is_premium && (
@@ -271,15 +271,18 @@ export function MemberPage({ profileId, likeButton, giftButton, reportButton }: 
           <div className="row g-2 g-md-3">
             {related.map((r) => (
               <div className="col-4 col-md-3 col-lg-2" key={r.id}>
-                <LocalLink to={`/members/${r.id}`} className="photo-card photo-card-portrait">
+                <LocalLink to={`/members/${r.id}`} className="photo-card photo-card-portrait" data-profile-id={r.id}>
                   {r.thumb_url ? (
                     <img src={r.thumb_url} alt="" loading="lazy" className="photo-card-photo" />
                   ) : (
                     <PhotoPlaceholder className="photo-card-photo" />
                   )}
                   <span className="photo-card-info py-2 px-2">
-                    <span className="photo-card-name d-block small">
-                      {r.name}, {r.age}
+                    <span className="photo-card-name d-flex align-items-center gap-1 small">
+                      <span className="text-truncate">
+                        {r.name}, {r.age}
+                      </span>
+                      {r.is_fictional && <FictionalIcon size={14} />}
                     </span>
                   </span>
                 </LocalLink>
