@@ -23,6 +23,7 @@ import { discountsRoutes } from './modules/discounts/discounts.routes';
 import { discoveryRoutes } from './modules/discovery/discovery.routes';
 import { geoRoutes } from './modules/geo/geo.routes';
 import { healthRoutes } from './modules/health/health.routes';
+import { ConsoleLiveHub } from './modules/inbox/console-live.hub';
 import { inboxRoutes } from './modules/inbox/inbox.routes';
 import { landersRoutes } from './modules/landers/landers.routes';
 import { likesRoutes } from './modules/likes/likes.routes';
@@ -136,6 +137,8 @@ export async function buildApp(ctx: AppContext, options: BuildOptions = {}): Pro
   await app.register(staffRoutes);
   await app.register(supportRoutes);
   await app.register(moderationRoutes);
+  // The console's live channel (Server-Sent Events at /api/console/live): this process's streams.
+  app.decorate('consoleLive', new ConsoleLiveHub());
   await app.register(inboxRoutes);
   await app.register(siteAdminRoutes);
   await app.register(reportsRoutes);

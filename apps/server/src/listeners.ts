@@ -1,5 +1,6 @@
 import type { FastifyInstance } from 'fastify';
 import { liveListeners } from './modules/chat/live.listeners';
+import { consoleLiveListeners } from './modules/inbox/console-live.listeners';
 import { forgetAllCachedSessions, forgetCachedSessions, forgetCachedSessionsOfProfile } from './modules/sessions/sessions.service';
 
 /**
@@ -13,6 +14,7 @@ import { forgetAllCachedSessions, forgetCachedSessions, forgetCachedSessionsOfPr
 export function registerListeners(app: FastifyInstance): () => void {
   const { events, sites } = app.ctx;
   const live = liveListeners(app.live, app.ctx, app.log);
+  const consoleLive = consoleLiveListeners(app.consoleLive, app.ctx, app.log);
   const stops = [
     // The site directory reads the sites again.
     events.subscribe('site.settings-changed', () => sites.invalidate()),
@@ -31,10 +33,16 @@ export function registerListeners(app: FastifyInstance): () => void {
     events.subscribe('chat.photo-opened', live.chatPhotoOpened),
     events.subscribe('session.ended', live.sessionEnded),
 
+    // The console's live channel tells the open consoles (modules/inbox/console-live.listeners.ts).
+    events.subscribe('message.created', consoleLive.messageCreated),
+    events.subscribe('inbox.claim-changed', consoleLive.claimChanged),
+    events.subscribe('staff.changed', consoleLive.staffChanged),
+
     // Events of other processes were missed (Redis was away): what is kept from them is read again.
     events.onMissed(() => sites.invalidate()),
     events.onMissed(forgetAllCachedSessions),
     events.onMissed(live.missed),
+    events.onMissed(consoleLive.missed),
   ];
   return () => {
     for (const stop of stops) stop();

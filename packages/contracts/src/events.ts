@@ -4,9 +4,9 @@ import { LIKE_SOURCES } from './likes-constants';
 
 /**
  * Events the server raises after a change is committed, on its event bus (in the process, or over Redis
- * pub/sub between processes). Each names its site and the ids of what changed, never a secret or a member's
- * text: a listener reads what it needs from the database. Every payload that arrives from Redis is checked
- * against these schemas; one that does not match is dropped.
+ * pub/sub between processes). Each names its site (staff belong to none) and the ids of what changed, never a
+ * secret or a member's text: a listener reads what it needs from the database. Every payload that arrives from
+ * Redis is checked against these schemas; one that does not match is dropped.
  *
  * A new event: a schema below with a `type` literal `<noun>.<past-tense verb>`, added to `appEventSchema`.
  */
@@ -77,6 +77,31 @@ const messageCreatedEventSchema = z.object({
   seq: idSchema(),
   senderProfileId: idSchema(),
   recipientProfileId: idSchema(),
+  /**
+   * One of the two profiles is fictional: a member wrote to one, or an operator answered as one. The console's
+   * inbox is told (its live channel); absent from an older process, which counts as not.
+   */
+  fictional: z.boolean().optional(),
+});
+
+/**
+ * An operator claimed a conversation with a fictional profile or let it go (the console's inbox): every
+ * process tells the consoles it holds, which show who is answering. A claim that runs out raises nothing.
+ */
+const inboxClaimChangedEventSchema = z.object({
+  type: z.literal('inbox.claim-changed'),
+  siteId: idSchema(),
+  conversationId: idSchema(),
+});
+
+/**
+ * A staff member's sessions or role changed (a sign-out, a session ended from another device, deactivated, the
+ * authenticator reset, another role): every process checks the console streams it holds for them again and ends
+ * those whose session has ended or whose role may no longer read them. Staff belong to no site.
+ */
+const staffChangedEventSchema = z.object({
+  type: z.literal('staff.changed'),
+  staffId: idSchema(),
 });
 
 /** A member is typing in a conversation of theirs: the live channel tells the partner's open connections. */
@@ -122,6 +147,8 @@ export const appEventSchema = z.discriminatedUnion('type', [
   chatTypingEventSchema,
   chatReadEventSchema,
   chatPhotoOpenedEventSchema,
+  inboxClaimChangedEventSchema,
+  staffChangedEventSchema,
 ]);
 
 export type AppEvent = z.infer<typeof appEventSchema>;

@@ -22,7 +22,27 @@ export const INBOX_ERRORS = {
   claimedByOther: 'console.inbox.errors.claimedByOther',
   claimNeeded: 'console.inbox.errors.claimNeeded',
   answered: 'console.inbox.errors.answered',
+  /** The member's account is deleted, their profile disabled or suspended, or their address not confirmed. */
+  memberUnavailable: 'console.inbox.errors.memberUnavailable',
+  /** The member blocked the fictional profile (or it them). */
+  blocked: 'console.inbox.errors.blocked',
 } as const;
+
+/**
+ * The console's live channel (Server-Sent Events; under /api/console, where the console's cookie goes): a
+ * doorbell as the members' one is, never the data. Each event is one `data:` line of a frame below; the console
+ * reads the inbox again when told.
+ */
+export const CONSOLE_LIVE_PATH = '/api/console/live';
+export const consoleLiveFrameSchema = z.discriminatedUnion('type', [
+  /** The stream is open (again): read what is shown now, as something may have been missed meanwhile. */
+  z.object({ type: z.literal('ready') }),
+  /** A conversation with a fictional profile changed: a member's message, an answer, a claim taken or let go. */
+  z.object({ type: z.literal('inbox'), conversation_id: idSchema(), site_id: idSchema() }),
+  /** The staff session ended (signed out, ended elsewhere, made inactive, another role): sign in again. */
+  z.object({ type: z.literal('ended') }),
+]);
+export type ConsoleLiveFrame = z.infer<typeof consoleLiveFrameSchema>;
 
 export const inboxQuerySchema = z.object({
   site: z.coerce.number().int().positive().max(2_147_483_647).optional(),
@@ -76,7 +96,14 @@ const inboxItemSchema = z.object({
   last_message_at: z.string(),
   claim: claimSchema.nullable(),
 });
-export const inboxListSchema = z.object({ items: z.array(inboxItemSchema), page: z.number(), pages: z.number(), total: z.number() });
+export const inboxListSchema = z.object({
+  items: z.array(inboxItemSchema),
+  page: z.number(),
+  pages: z.number(),
+  total: z.number(),
+  /** Every site, for the site picker. */
+  sites: z.array(siteRefSchema),
+});
 export type InboxList = z.infer<typeof inboxListSchema>;
 
 const inboxMessageSchema = z.object({
@@ -100,6 +127,12 @@ export const inboxConversationSchema = z.object({
   more: z.boolean(),
   /** The last message is the member's: it waits for an answer. */
   unanswered: z.boolean(),
+  /**
+   * Why the member cannot be answered, or null when they can: `member_unavailable` (account deleted, profile
+   * disabled or suspended, address not confirmed) or `blocked` (either profile blocked the other). Such a
+   * conversation does not wait in the inbox, and an answer is refused.
+   */
+  unanswerable: z.enum(['member_unavailable', 'blocked']).nullable(),
   claim: claimSchema.nullable(),
   /** The site's longest message. */
   max_length: z.number(),

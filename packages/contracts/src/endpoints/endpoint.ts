@@ -4,8 +4,8 @@ export type HttpMethod = 'GET' | 'POST' | 'PUT' | 'DELETE';
 
 /** An answer no JSON schema checks, and what it is instead. */
 export interface UncheckedResponse {
-  unchecked: 'binary' | 'redirect' | 'websocket';
-  /** What goes out: a file's content type, where a redirect leads, what a socket carries. */
+  unchecked: 'binary' | 'redirect' | 'websocket' | 'event-stream';
+  /** What goes out: a file's content type, where a redirect leads, what a socket or a stream of events carries. */
   sends: string;
 }
 

@@ -53,6 +53,7 @@ describe('the endpoints table', () => {
       'GET /api/console/members/:userId/photos/:photoId: binary',
       'GET /api/console/moderation/photos/:id: binary',
       'GET /api/console/inbox/:conversationId/photos/:photoId: binary',
+      'GET /api/console/live: event-stream',
       'GET /api/console/fictional-profiles/:id/photo: binary',
       'GET /api/console/reports.csv: binary',
     ]);

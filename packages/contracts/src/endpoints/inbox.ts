@@ -62,6 +62,12 @@ export const consoleInboxEndpoints = {
     body: inboxAnswerSchema,
     response: inboxAnsweredSchema,
   },
+  'GET /api/console/live': {
+    tag: 'console',
+    summary:
+      'The console’s live channel (Server-Sent Events): a notice when a conversation with a fictional profile changes, so the inbox reads it again',
+    response: unchecked('event-stream', 'text/event-stream, one `data:` line per frame: consoleLiveFrameSchema (inbox.ts)'),
+  },
   'GET /api/console/fictional-profiles': {
     tag: 'console',
     summary: 'The fictional profiles, per site',

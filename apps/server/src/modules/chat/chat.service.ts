@@ -252,6 +252,7 @@ async function store(
       seq,
       senderProfileId: me.id,
       recipientProfileId: partnerId,
+      fictional: partner.isFictional,
     });
     return { response: { message: presentMessage(message, me.id), credits }, stored: message };
   });
@@ -266,6 +267,8 @@ async function store(
 async function answer(ctx: Pick<AppContext, 'db' | 'events'>, auth: Sender, row: MessageRow): Promise<SendMessageResponse> {
   const conversation = await findConversation(dbOf(ctx), row.conversationId, auth.profile.id);
   if (conversation) {
+    const partnerId = partnerOf(conversation, auth.profile.id);
+    const partner = await findPartner(dbOf(ctx), partnerId, auth.profile.id);
     ctx.events.publish({
       type: 'message.created',
       siteId: conversation.siteId,
@@ -273,7 +276,8 @@ async function answer(ctx: Pick<AppContext, 'db' | 'events'>, auth: Sender, row:
       messageId: row.id,
       seq: row.seq,
       senderProfileId: auth.profile.id,
-      recipientProfileId: partnerOf(conversation, auth.profile.id),
+      recipientProfileId: partnerId,
+      fictional: partner?.isFictional ?? false,
     });
   }
   return { message: presentMessage(row, auth.profile.id), credits: await findCredits(dbOf(ctx), auth.user.id) };
@@ -371,6 +375,7 @@ export async function sendAsFictional(
       seq,
       senderProfileId: input.fictionalProfileId,
       recipientProfileId: memberId,
+      fictional: true,
     });
     return message;
   });

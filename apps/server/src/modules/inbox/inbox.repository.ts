@@ -1,10 +1,11 @@
-import { conversations, type Executor, inboxClaims, messages, profiles, sites, staffUsers } from '@amora/db';
-import { and, asc, count, desc, eq, gt, lt, ne, or, type SQL, sql } from 'drizzle-orm';
+import { blocks, conversations, type Executor, inboxClaims, messages, profiles, sites, staffUsers, users } from '@amora/db';
+import { and, asc, count, desc, eq, gt, isNull, lt, ne, or, type SQL, sql } from 'drizzle-orm';
 import { alias } from 'drizzle-orm/pg-core';
 
 const member = alias(profiles, 'member_profile');
 const fictional = alias(profiles, 'fictional_profile');
 const last = alias(messages, 'last_message');
+const memberAccount = alias(users, 'member_account');
 
 /** The fictional side of a conversation: one of its two profiles, fictional (a fictional one never writes to another). */
 const fictionalSide = and(
@@ -14,6 +15,25 @@ const fictionalSide = and(
 const memberSide = and(
   or(eq(member.id, conversations.profileLowId), eq(member.id, conversations.profileHighId)),
   eq(member.isFictional, false),
+) as SQL;
+
+/** The member's account, when the profile has one (needs `memberAccount` left-joined on it). */
+const memberAccountJoin = eq(memberAccount.id, member.userId);
+
+/** Either profile blocked the other (a fictional profile never blocks, but the rule is the chat's, both ways). */
+const blockedBetween = sql<boolean>`exists (select 1 from ${blocks} b where (b.blocker_profile_id = ${member.id} and b.blocked_profile_id = ${fictional.id})
+  or (b.blocker_profile_id = ${fictional.id} and b.blocked_profile_id = ${member.id}))`;
+
+/**
+ * The member can be answered, as the chat's send decides (chatBlock): an active profile whose account (if it has
+ * one) is confirmed, not deleted, and no block between the two. A member who blocked the profile, deleted their
+ * account, was suspended or banned (profile `suspended`) or disabled their profile does not wait in the inbox.
+ * Invisible mode does not hide them: they wrote first, which is what it asks (spec §4).
+ */
+const memberAnswerable = and(
+  eq(member.status, 'active'),
+  or(isNull(member.userId), eq(memberAccount.status, 'confirmed')),
+  sql`not ${blockedBetween}`,
 ) as SQL;
 
 /** A claim still held at `now`, with its holder's name. */
@@ -32,13 +52,15 @@ const claimColumns = {
 
 /**
  * The inbox: conversations with a fictional profile whose last message is the member's (sent, not removed by
- * moderation), the longest waiting first, one page of them and how many there are in all.
+ * moderation) and whose member can be answered, the longest waiting first, one page of them and how many there
+ * are in all.
  */
 export async function listInbox(db: Executor, filter: { siteId?: number; now: Date; limit: number; offset: number }) {
   const where = and(
     filter.siteId === undefined ? undefined : eq(conversations.siteId, filter.siteId),
     eq(last.senderProfileId, member.id),
     eq(last.status, 'sent'),
+    memberAnswerable,
   );
   const [total] = await db
     .select({ n: count() })
@@ -46,6 +68,7 @@ export async function listInbox(db: Executor, filter: { siteId?: number; now: Da
     .innerJoin(fictional, fictionalSide)
     .innerJoin(member, memberSide)
     .innerJoin(last, and(eq(last.conversationId, conversations.id), eq(last.seq, conversations.lastSeq)))
+    .leftJoin(memberAccount, memberAccountJoin)
     .where(where);
   const rows = await db
     .select({
@@ -70,6 +93,7 @@ export async function listInbox(db: Executor, filter: { siteId?: number; now: Da
     .innerJoin(fictional, fictionalSide)
     .innerJoin(member, memberSide)
     .innerJoin(last, and(eq(last.conversationId, conversations.id), eq(last.seq, conversations.lastSeq)))
+    .leftJoin(memberAccount, memberAccountJoin)
     .innerJoin(sites, eq(sites.id, conversations.siteId))
     .leftJoin(inboxClaims, liveClaim(filter.now))
     .leftJoin(staffUsers, eq(staffUsers.id, inboxClaims.staffId))
@@ -95,7 +119,10 @@ const profileColumns = (p: typeof member | typeof fictional) => ({
   mainPhotoId: p.mainPhotoId,
 });
 
-/** A conversation of a fictional profile with a member: both profiles, the site, the last message's sender and the claim. */
+/**
+ * A conversation of a fictional profile with a member: both profiles, the site, the last message's sender, the
+ * claim, and what decides whether the member can be answered (their profile's and account's status, a block).
+ */
 export async function findInboxConversation(db: Executor, conversationId: number, now: Date) {
   const [row] = await db
     .select({
@@ -108,11 +135,15 @@ export async function findInboxConversation(db: Executor, conversationId: number
       fictional: profileColumns(fictional),
       lastSenderId: last.senderProfileId,
       lastStatus: last.status,
+      memberStatus: member.status,
+      memberAccountStatus: memberAccount.status,
+      blocked: blockedBetween,
       ...claimColumns,
     })
     .from(conversations)
     .innerJoin(fictional, fictionalSide)
     .innerJoin(member, memberSide)
+    .leftJoin(memberAccount, memberAccountJoin)
     .innerJoin(sites, eq(sites.id, conversations.siteId))
     .leftJoin(last, and(eq(last.conversationId, conversations.id), eq(last.seq, conversations.lastSeq)))
     .leftJoin(inboxClaims, liveClaim(now))

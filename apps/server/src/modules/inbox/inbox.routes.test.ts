@@ -6,7 +6,7 @@ import {
   messagesResponseSchema,
   sendMessageResponseSchema,
 } from '@amora/contracts';
-import { auditLog, creditLedger, profiles } from '@amora/db';
+import { auditLog, creditLedger, profiles, users } from '@amora/db';
 import { and, desc, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { call } from '../../test/accounts';
@@ -14,8 +14,9 @@ import { recordEvents } from '../../test/events';
 import { callAs, createMember, createProfile, type Member } from '../../test/factories';
 import { CLIENT, createTestApp, type TestApp } from '../../test/harness';
 import { photoJpeg } from '../../test/images';
-import { callAsStaff, createStaffMember, type StaffMember } from '../../test/staff';
+import { callAsStaff, createStaffMember, openConsoleStream, type StaffMember, staffCookie } from '../../test/staff';
 import { credit } from '../credits/credits.service';
+import { currentCode } from '../staff/staff.service';
 
 let t: TestApp;
 let operator: StaffMember;
@@ -73,6 +74,7 @@ describe('who may use the inbox', () => {
       ['POST', '/api/console/fictional-profiles', {}],
       ['PUT', '/api/console/fictional-profiles/1', {}],
       ['GET', '/api/console/fictional-profiles/1/photo'],
+      ['GET', '/api/console/live'],
     ];
     const moderator = await createStaffMember(t, 'moderator');
     const support = await createStaffMember(t, 'support');
@@ -225,6 +227,199 @@ describe('answers', () => {
     await callAsStaff(t, operator, 'POST', `/api/console/inbox/${conversation}/claim`);
     const twice = await callAsStaff(t, operator, 'POST', `/api/console/inbox/${conversation}/messages`, { text: 'Again' });
     expect(twice.json()).toMatchObject({ message_key: 'console.inbox.errors.answered' });
+  });
+});
+
+describe('a member who cannot be answered', () => {
+  const inboxIds = async () => {
+    const res = await callAsStaff(t, operator, 'GET', '/api/console/inbox?site=1');
+    expect(res.statusCode, res.body).toBe(200);
+    const all: number[] = [];
+    const { pages } = inboxListSchema.parse(res.json());
+    for (let page = 1; page <= pages; page++) {
+      const body = inboxListSchema.parse((await callAsStaff(t, operator, 'GET', `/api/console/inbox?site=1&page=${page}`)).json());
+      all.push(...body.items.map((item) => item.conversation_id));
+    }
+    return all;
+  };
+
+  /** The conversation leaves the inbox, says why, and neither a claim nor an answer is taken (409 with the reason). */
+  async function expectUnanswerable(conversation: number, reason: 'blocked' | 'member_unavailable') {
+    expect(await inboxIds()).not.toContain(conversation);
+    const shown = inboxConversationSchema.parse((await callAsStaff(t, operator, 'GET', `/api/console/inbox/${conversation}`)).json());
+    expect(shown.unanswerable).toBe(reason);
+    const claim = await callAsStaff(t, operator, 'POST', `/api/console/inbox/${conversation}/claim`);
+    expect(claim.statusCode).toBe(409);
+    expect(claim.json()).toMatchObject({
+      error: reason,
+      message_key: `console.inbox.errors.${reason === 'blocked' ? 'blocked' : 'memberUnavailable'}`,
+    });
+    const answer = await callAsStaff(t, operator, 'POST', `/api/console/inbox/${conversation}/messages`, { text: 'Hello?' });
+    expect(answer.statusCode).toBe(409);
+    expect(answer.json()).toMatchObject({ error: reason });
+  }
+
+  it('is not in the inbox once they blocked the fictional profile, and cannot be answered (409 blocked)', async () => {
+    const { who, fictional, conversation } = await waiting('Hi there');
+    expect(await inboxIds()).toContain(conversation);
+    // Claimed before the block: the claim does not make an answer possible either.
+    expect((await callAsStaff(t, operator, 'POST', `/api/console/inbox/${conversation}/claim`)).statusCode).toBe(200);
+    expect((await callAs(t, who, 'POST', '/api/block.php', { profile_id: fictional.id })).statusCode).toBe(200);
+    await expectUnanswerable(conversation, 'blocked');
+    // Unblocked, it waits again.
+    expect((await callAs(t, who, 'DELETE', '/api/block.php', { profile_id: fictional.id })).statusCode).toBe(200);
+    expect(await inboxIds()).toContain(conversation);
+  });
+
+  it('is not in the inbox once their account is deleted, their profile suspended or disabled (409 member_unavailable)', async () => {
+    const deleted = await waiting('Deleted soon');
+    await t.ctx.db.update(users).set({ status: 'deleted' }).where(eq(users.id, deleted.who.userId));
+    await expectUnanswerable(deleted.conversation, 'member_unavailable');
+
+    for (const status of ['suspended', 'disabled']) {
+      const gone = await waiting(`Soon ${status}`);
+      await t.ctx.db.update(profiles).set({ status }).where(eq(profiles.id, gone.who.profileId));
+      await expectUnanswerable(gone.conversation, 'member_unavailable');
+      await t.ctx.db.update(profiles).set({ status: 'active' }).where(eq(profiles.id, gone.who.profileId));
+      expect(await inboxIds()).toContain(gone.conversation);
+    }
+  });
+
+  it('stays in invisible mode: they wrote first, which is what invisible mode asks', async () => {
+    const { who, conversation } = await waiting('I am invisible');
+    await t.ctx.db.update(profiles).set({ isInvisible: true }).where(eq(profiles.id, who.profileId));
+    expect(await inboxIds()).toContain(conversation);
+    const shown = inboxConversationSchema.parse((await callAsStaff(t, operator, 'GET', `/api/console/inbox/${conversation}`)).json());
+    expect(shown.unanswerable).toBeNull();
+    await callAsStaff(t, operator, 'POST', `/api/console/inbox/${conversation}/claim`);
+    expect((await callAsStaff(t, operator, 'POST', `/api/console/inbox/${conversation}/messages`, { text: 'Hi!' })).statusCode).toBe(200);
+  });
+});
+
+describe('the console’s live channel', () => {
+  it('tells an open console of a member’s message to a fictional profile, a claim, a release and an answer; not of other chats', async () => {
+    const stream = await openConsoleStream(t, operator, '/api/console/live');
+    try {
+      expect(stream.status).toBe(200);
+      expect(stream.headers['content-type']).toMatch(/^text\/event-stream/);
+      expect(stream.headers['cache-control']).toBe('no-store');
+      await stream.next((frame) => frame.type === 'ready');
+
+      // Two members writing to each other: nothing for the console.
+      const a = await member();
+      const b = await member();
+      const between = (await send(a, { profile: b.profileId }, 'Just us')).conversation_id;
+      const { conversation } = await waiting('Anyone there?');
+      const isThis = (frame: { type: string; conversation_id?: number }) =>
+        frame.type === 'inbox' && frame.conversation_id === conversation;
+      expect(await stream.next(isThis)).toEqual({ type: 'inbox', conversation_id: conversation, site_id: 1 });
+      expect(stream.frames.some((frame) => frame.type === 'inbox' && frame.conversation_id === between)).toBe(false);
+
+      const count = () => stream.frames.filter(isThis).length;
+      const url = `/api/console/inbox/${conversation}`;
+      await callAsStaff(t, operator2, 'POST', `${url}/claim`);
+      await stream.next(() => count() === 2);
+      // Renewing one's own claim changes nothing others see.
+      await callAsStaff(t, operator2, 'POST', `${url}/claim`);
+      await callAsStaff(t, operator2, 'DELETE', `${url}/claim`);
+      await stream.next(() => count() === 3);
+      await callAsStaff(t, operator, 'POST', `${url}/claim`);
+      await stream.next(() => count() === 4);
+      expect((await callAsStaff(t, operator, 'POST', `${url}/messages`, { text: 'Here!' })).statusCode).toBe(200);
+      await stream.next(() => count() === 5);
+      await t.ctx.events.idle();
+      expect(count()).toBe(5);
+    } finally {
+      stream.close();
+    }
+  });
+
+  it('refuses a visitor and a member (401), a moderator and support (403); lets an admin in', async () => {
+    const someone = await member();
+    expect((await openConsoleStream(t, null, '/api/console/live')).status).toBe(401);
+    const asMember = await t.app.inject({
+      method: 'GET',
+      url: '/api/console/live',
+      headers: { host: 'localhost:3000', cookie: someone.cookie },
+    });
+    expect(asMember.statusCode).toBe(401);
+    for (const role of ['moderator', 'support'] as const) {
+      const refused = await openConsoleStream(t, await createStaffMember(t, role), '/api/console/live');
+      expect(refused.status, role).toBe(403);
+      expect(refused.frames).toEqual([]);
+    }
+    const admin = await openConsoleStream(t, await createStaffMember(t, 'admin'), '/api/console/live');
+    expect(admin.status).toBe(200);
+    await admin.next((frame) => frame.type === 'ready');
+    admin.close();
+  });
+
+  it('ends with `ended` when the session does: a sign-out, a session ended elsewhere, made inactive, another role', async () => {
+    const admin = await createStaffMember(t, 'admin');
+    const endedBy = async (end: (who: StaffMember) => Promise<unknown>) => {
+      t.clock.advance(31_000);
+      const who = await createStaffMember(t, 'operator');
+      const stream = await openConsoleStream(t, who, '/api/console/live');
+      await stream.next((frame) => frame.type === 'ready');
+      await end(who);
+      await stream.next((frame) => frame.type === 'ended');
+      await stream.ended;
+      expect(t.app.consoleLive.ofStaff(who.id)).toEqual([]);
+    };
+    await endedBy((who) => callAsStaff(t, who, 'POST', '/api/console/logout'));
+    await endedBy(async (who) => {
+      expect((await callAsStaff(t, admin, 'PUT', `/api/console/staff/${who.id}`, { is_active: false })).statusCode).toBe(200);
+    });
+    await endedBy((who) => callAsStaff(t, admin, 'PUT', `/api/console/staff/${who.id}`, { role: 'support' }));
+    await endedBy(async (who) => {
+      // A second session of the same staff member ends the first one from the sessions page.
+      t.clock.advance(31_000);
+      const other = await call(t, 'POST', '/api/console/login', { email: who.email, password: who.password });
+      const second = staffCookie(other);
+      const code = await currentCode(who.secret, t.clock.now());
+      expect((await call(t, 'POST', '/api/console/login/second-factor', { code }, { cookie: second })).statusCode).toBe(200);
+      const sessions = (await call(t, 'GET', '/api/console/sessions', undefined, { cookie: second })).json().sessions as {
+        id: string;
+        current: boolean;
+      }[];
+      const first = sessions.find((session) => !session.current);
+      expect((await call(t, 'DELETE', `/api/console/sessions/${first?.id}`, undefined, { cookie: second })).statusCode).toBe(200);
+    });
+  });
+
+  it('ends every stream when the server shuts down', async () => {
+    const other = await createTestApp();
+    const who = await createStaffMember(other, 'operator');
+    const stream = await openConsoleStream(other, who, '/api/console/live');
+    await stream.next((frame) => frame.type === 'ready');
+    await other.close();
+    await stream.ended;
+    expect(stream.frames.map((frame) => frame.type)).toEqual(['ready']);
+  });
+});
+
+// A second server process: its own connections to the same PostgreSQL database and to Redis.
+const withRedis = process.env.AMORA_TEST_DB === 'postgres' && Boolean(process.env.TEST_REDIS_URL);
+
+describe.skipIf(!withRedis)('the console’s live channel on two processes', () => {
+  it('a member’s message stored through one process reaches a console open on the other; a sign-out there ends it', async () => {
+    const other = await createTestApp({}, { joining: t });
+    try {
+      t.clock.advance(31_000);
+      const who = await createStaffMember(t, 'operator');
+      const stream = await openConsoleStream(other, who, '/api/console/live');
+      await stream.next((frame) => frame.type === 'ready');
+      await other.ctx.events.ready();
+      const { conversation } = await waiting('Across processes');
+      await stream.next((frame) => frame.type === 'inbox' && frame.conversation_id === conversation);
+      const list = inboxListSchema.parse((await callAsStaff(other, who, 'GET', '/api/console/inbox?site=1')).json());
+      expect(list.total).toBeGreaterThan(0);
+      await callAsStaff(t, who, 'POST', '/api/console/logout');
+      await stream.next((frame) => frame.type === 'ended');
+      await stream.ended;
+    } finally {
+      await other.close();
+    }
   });
 });
 

@@ -5,6 +5,8 @@ import { endpoint } from '../../plugins/endpoints';
 import { PHOTO_HEADERS } from '../../plugins/security-headers';
 import { requireStaff } from '../../plugins/staff-auth';
 import { MAX_PHOTO_BYTES, readPhotoUpload } from '../photos/photos.service';
+import { staffSessionAllows } from '../staff/staff.service';
+import type { ConsoleLiveHub } from './console-live.hub';
 import {
   addFictionalProfilePhoto,
   answer,
@@ -19,13 +21,54 @@ import {
   releaseConversation,
 } from './inbox.service';
 
+declare module 'fastify' {
+  interface FastifyInstance {
+    /** This process's open console streams (modules/inbox/console-live.hub.ts). */
+    consoleLive: ConsoleLiveHub;
+  }
+}
+
 /** Operators answer as the fictional profiles (admins always may). */
 const OPERATOR = ['operator'] as const;
 
+export interface InboxRoutesOptions {
+  /** Milliseconds between the console streams' heartbeats and session checks (25 s by default). */
+  liveHeartbeatMs?: number;
+}
+
 /** The fictional-profile inbox and the fictional profiles in the console (plugins/staff-auth.ts guards each route). */
-export const inboxRoutes: FastifyPluginAsyncZod = async (app) => {
+export const inboxRoutes: FastifyPluginAsyncZod<InboxRoutesOptions> = async (app, options) => {
   const { ctx } = app;
+  const hub = app.consoleLive;
   const actorOf = (request: FastifyRequest) => ({ staffId: requireStaff(request).staff.id, ip: request.ip });
+
+  // Streams end at shutdown, before the server waits for its connections (their browsers open one elsewhere).
+  app.addHook('preClose', (done) => {
+    hub.closeAll();
+    done();
+  });
+  // A session that ran out or went idle is announced by no event: each beat checks every stream's.
+  hub.start((stream) => staffSessionAllows(ctx, stream.sessionId, stream.roles), options.liveHeartbeatMs);
+
+  /**
+   * The console's live channel (Server-Sent Events): `ready`, then an `inbox` frame whenever a conversation with a
+   * fictional profile changes on any process (console-live.listeners.ts); the console reads the inbox again. It
+   * ends with `ended` when the session does (a sign-out, ended elsewhere, made inactive, another role) and
+   * without it at shutdown.
+   */
+  app.route({
+    ...endpoint('GET /api/console/live'),
+    config: { staff: [...OPERATOR] },
+    handler: async (request, reply) => {
+      const auth = requireStaff(request);
+      const stream = hub.open({ staffId: auth.staff.id, sessionId: auth.sessionId, roles: OPERATOR });
+      return reply
+        .header('content-type', 'text/event-stream; charset=utf-8')
+        .header('cache-control', 'no-store')
+        .header('x-accel-buffering', 'no')
+        .send(stream.out);
+    },
+  });
 
   app.route({
     ...endpoint('GET /api/console/inbox'),

@@ -64,6 +64,7 @@ export async function inbox(ctx: AppContext, actor: Actor, filter: { site?: numb
     offset: (filter.page - 1) * INBOX_PAGE_SIZE,
   });
   return {
+    sites: await listSites(dbOf(ctx)),
     items: rows.map((row) => ({
       conversation_id: row.conversationId,
       site: { id: row.siteId, name: row.siteName, domain: row.siteDomain },
@@ -84,6 +85,27 @@ export async function inbox(ctx: AppContext, actor: Actor, filter: { site?: numb
     pages: Math.max(1, Math.ceil(total / INBOX_PAGE_SIZE)),
     total,
   };
+}
+
+type Unanswerable = InboxConversation['unanswerable'];
+
+/** Why the member cannot be answered now, or null (the chat's send refuses the same: chatBlock). */
+function unanswerableOf(row: InboxConversationRow): Unanswerable {
+  if (row.blocked) return 'blocked';
+  if (row.memberStatus !== 'active' || (row.memberAccountStatus !== null && row.memberAccountStatus !== 'confirmed')) {
+    return 'member_unavailable';
+  }
+  return null;
+}
+
+function refusalOf(reason: NonNullable<Unanswerable>): HttpError {
+  return reason === 'blocked'
+    ? new HttpError(409, 'blocked', 'The member and this profile are blocked from each other; it cannot answer', {
+        message_key: INBOX_ERRORS.blocked,
+      })
+    : new HttpError(409, 'member_unavailable', 'This member can no longer be answered (account deleted, profile disabled or suspended)', {
+        message_key: INBOX_ERRORS.memberUnavailable,
+      });
 }
 
 function presentProfile(conversationId: number, p: InboxConversationRow['member'], now: Date): InboxProfile {
@@ -130,6 +152,7 @@ export async function conversation(ctx: AppContext, actor: Actor, conversationId
       })),
     more,
     unanswered: row.lastSenderId === row.member.id && row.lastStatus === 'sent',
+    unanswerable: unanswerableOf(row),
     claim: claimOf(row, actor.staffId ?? 0),
     max_length: site?.messageLength ?? 1000,
   };
@@ -153,15 +176,25 @@ function claimedByOther(holder: { name: string; expiresAt: Date } | undefined): 
   });
 }
 
-/** Claims the conversation for the operator (or renews their claim); 409 with the holder's name while another holds it. */
+/**
+ * Claims the conversation for the operator (or renews their claim); 409 with the holder's name while another holds
+ * it, and 409 for a member who cannot be answered. A claim taken raises `inbox.claim-changed` (the consoles' live
+ * channel).
+ */
 export async function claimConversation(ctx: AppContext, actor: Actor & { staffId: number }, conversationId: number) {
   const now = ctx.now();
   return withTransaction(ctx, async (tx) => {
     const row = await findInboxConversation(tx, conversationId, now);
     if (!row) throw notFoundHere();
+    const unanswerable = unanswerableOf(row);
+    if (unanswerable) throw refusalOf(unanswerable);
     const got = await claimRow(tx, conversationId, actor.staffId, now, new Date(now.getTime() + INBOX_CLAIM_MS));
     if (!got) throw claimedByOther(await findClaimHolder(tx, conversationId, now));
     const holder = await findClaimHolder(tx, conversationId, now);
+    // A claim taken (not one's own renewed): the other consoles show who is answering.
+    if (row.claimStaffId !== actor.staffId) {
+      ctx.events.publish({ type: 'inbox.claim-changed', siteId: row.siteId, conversationId });
+    }
     await audit(ctx, actor, {
       action: 'inbox.claim',
       objectType: 'conversation',
@@ -174,18 +207,21 @@ export async function claimConversation(ctx: AppContext, actor: Actor & { staffI
   });
 }
 
-/** Releases the operator's own claim (nothing when they hold none). */
+/** Releases the operator's own claim (nothing when they hold none); `inbox.claim-changed` when there was one. */
 export async function releaseConversation(ctx: AppContext, actor: Actor & { staffId: number }, conversationId: number): Promise<void> {
   await withTransaction(ctx, async (tx) => {
     if (await releaseClaim(tx, conversationId, actor.staffId)) {
       await audit(ctx, actor, { action: 'inbox.release', objectType: 'conversation', objectId: conversationId });
+      const row = await findInboxConversation(tx, conversationId, ctx.now());
+      if (row) ctx.events.publish({ type: 'inbox.claim-changed', siteId: row.siteId, conversationId });
     }
   });
 }
 
 /**
- * The operator's answer as the fictional profile: only with their own live claim (409 otherwise), only while the
- * member's last message waits (409 `answered`); sent through the chat's send (free for the member, who pays only
+ * The operator's answer as the fictional profile: only to a member who can be answered (409 `member_unavailable`
+ * or `blocked`), only with their own live claim (409 otherwise), only while the member's last message waits (409
+ * `answered`); sent through the chat's send (free for the member, who pays only
  * for their own messages), the claim released and the answer audited, all in one unit of work. The client id is
  * the member's message it answers, so a repeated answer stores nothing more.
  */
@@ -194,6 +230,9 @@ export async function answer(ctx: AppContext, actor: Actor & { staffId: number }
   return withTransaction(ctx, async (tx) => {
     const row = await findInboxConversation(tx, conversationId, now);
     if (!row) throw notFoundHere();
+    // A member who left, was suspended or blocked the profile: refused before anything else (the send refuses it too).
+    const unanswerable = unanswerableOf(row);
+    if (unanswerable) throw refusalOf(unanswerable);
     const held = await lockOwnClaim(tx, conversationId, actor.staffId, now);
     if (!held) {
       const holder = await findClaimHolder(tx, conversationId, now);

@@ -265,8 +265,25 @@ export async function findStaffAuth(ctx: AppContext, token: string): Promise<Sta
   return { staff, sessionId: session.id, signedIn: session.secondFactorAt !== null };
 }
 
+/**
+ * Whether a signed-in session (by its stored id) is still live, as findStaffAuth would find it, and its staff
+ * member's role may do what `roles` lists: what a long-lived console stream checks now and then, and when the
+ * staff member changes. Does not count as a call (the session's last call stays).
+ */
+export async function staffSessionAllows(ctx: AppContext, sessionId: string, roles: readonly StaffRole[]): Promise<boolean> {
+  const now = ctx.now();
+  const found = await rows.findLiveSession(dbOf(ctx), sessionId, now);
+  if (!found?.staff.isActive || !found.session.secondFactorAt) return false;
+  if (found.session.lastSeenAt.getTime() + IDLE_MS < now.getTime()) return false;
+  return hasRole(found.staff, roles);
+}
+
+/** A staff member's sessions or role changed: every process checks the console streams it holds for them. */
+const staffChanged = (ctx: AppContext, staffId: number) => ctx.events.publish({ type: 'staff.changed', staffId });
+
 export async function logout(ctx: AppContext, auth: StaffAuth): Promise<void> {
   await rows.revokeSessions(dbOf(ctx), auth.staff.id, ctx.now(), auth.sessionId);
+  staffChanged(ctx, auth.staff.id);
 }
 
 /** My live sessions: the id shown is the first 16 characters of the stored hash. */
@@ -297,6 +314,7 @@ export async function endSession(ctx: AppContext, auth: StaffAuth, shownId: stri
     return count;
   });
   if (ended === 0) throw notFound('This session could not be found');
+  staffChanged(ctx, auth.staff.id);
 }
 
 export async function listStaff(ctx: AppContext): Promise<Staff[]> {
@@ -339,6 +357,8 @@ export async function changeStaff(
       before: presentStaff(before),
       after: presentStaff(after),
     });
+    // After the commit: their open console streams are checked again (a session ended, a role that may no longer read them).
+    staffChanged(ctx, id);
     return presentStaff(after);
   });
 }

@@ -90,6 +90,9 @@ export function ConversationPage() {
   const left = claim ? Math.max(0, Math.floor((Date.parse(claim.expires_at) - now) / 1000)) : 0;
   const mine = Boolean(claim?.mine && left > 0);
   const heldByOther = Boolean(claim && !claim.mine && left > 0);
+  // A member who left, was suspended or blocked the profile: no claim, no answer.
+  const unanswerable = data.unanswerable;
+  const canAnswer = mine && !unanswerable;
   const messages = [...older, ...data.messages];
   const hasOlder = moreOlder ?? data.more;
   const error = actions.claim.error ?? actions.release.error ?? actions.answer.error;
@@ -103,7 +106,7 @@ export function ConversationPage() {
   };
   const send = (event?: FormEvent) => {
     event?.preventDefault();
-    if (!mine || text.trim() === '' || actions.answer.isPending) return;
+    if (!canAnswer || text.trim() === '' || actions.answer.isPending) return;
     actions.answer.mutate(text, {
       onSuccess: () => {
         setText('');
@@ -178,7 +181,7 @@ export function ConversationPage() {
               {heldByOther && claim && (
                 <span className="small text-warning-emphasis">{t('inbox.claimedBy', { name: claim.staff_name })}</span>
               )}
-              {!heldByOther && (
+              {!heldByOther && !unanswerable && (
                 <Button
                   variant={mine ? 'outline-secondary' : 'primary'}
                   size="sm"
@@ -195,6 +198,11 @@ export function ConversationPage() {
                 </Button>
               )}
             </div>
+            {unanswerable && (
+              <div className="alert alert-warning py-2" role="status" data-testid="inbox-unanswerable">
+                {unanswerable === 'blocked' ? t('inbox.errors.blocked') : t('inbox.errors.memberUnavailable')}
+              </div>
+            )}
             {!data.unanswered && <p className="small text-body-secondary">{t('inbox.alreadyAnswered')}</p>}
             {error && (
               <div className="alert alert-danger py-2" role="alert">
@@ -215,15 +223,15 @@ export function ConversationPage() {
                 value={text}
                 onChange={(event) => setText(event.target.value)}
                 onKeyDown={onKeyDown}
-                disabled={!mine}
+                disabled={!canAnswer}
                 aria-describedby={`${ids}-hint`}
                 data-testid="inbox-reply"
               />
               <div className="d-flex align-items-center gap-2">
                 <span id={`${ids}-hint`} className="small text-body-secondary me-auto">
-                  {mine ? t('inbox.replyHint') : t('inbox.claimFirst')}
+                  {unanswerable ? null : mine ? t('inbox.replyHint') : t('inbox.claimFirst')}
                 </span>
-                <Button type="submit" disabled={!mine || text.trim() === ''} isLoading={actions.answer.isPending} testId="inbox-send">
+                <Button type="submit" disabled={!canAnswer || text.trim() === ''} isLoading={actions.answer.isPending} testId="inbox-send">
                   {t('inbox.send')}
                 </Button>
               </div>

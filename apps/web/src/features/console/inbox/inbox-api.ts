@@ -2,19 +2,26 @@ import { CLIENT_HEADER, CLIENT_HEADER_VALUE, type EndpointBody, type EndpointRes
 import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { ApiRequestError, api } from '@/lib/api-client';
 
-export function useInbox(filters: { site?: number; page: number }) {
+/** Every query of the inbox (the list and the conversations): what the live channel's notices read again. */
+export const inboxQueryKey = ['console', 'inbox'] as const;
+
+/**
+ * What waits, a page of it. It changes while the page is open (members write, other operators claim and answer):
+ * the live channel says when (inbox-live.ts), and the list is read again every 2 minutes anyway, every 30 s while
+ * the channel is down.
+ */
+export function useInbox(filters: { site?: number; page: number }, live: boolean) {
   return useQuery({
-    queryKey: ['console', 'inbox', 'list', filters],
+    queryKey: [...inboxQueryKey, 'list', filters],
     queryFn: ({ signal }) => api('GET /api/console/inbox', { signal, query: filters }),
     placeholderData: keepPreviousData,
-    // What waits changes while the page is open: other operators claim and answer.
-    refetchInterval: 30_000,
+    refetchInterval: live ? 120_000 : 30_000,
   });
 }
 
 export function useInboxConversation(conversationId: number) {
   return useQuery({
-    queryKey: ['console', 'inbox', 'conversation', conversationId],
+    queryKey: [...inboxQueryKey, 'conversation', conversationId],
     queryFn: ({ signal }) => api('GET /api/console/inbox/:conversationId', { signal, params: { conversationId } }),
   });
 }
@@ -27,7 +34,7 @@ export function fetchOlder(conversationId: number, before: number) {
 /** Claim (or renew), release, and answer; the inbox and the conversation are read again after each. */
 export function useInboxActions(conversationId: number) {
   const queryClient = useQueryClient();
-  const refresh = () => queryClient.invalidateQueries({ queryKey: ['console', 'inbox'] });
+  const refresh = () => queryClient.invalidateQueries({ queryKey: inboxQueryKey });
   const params = { conversationId };
   return {
     claim: useMutation({ mutationFn: () => api('POST /api/console/inbox/:conversationId/claim', { params }), onSettled: refresh }),

@@ -1,3 +1,4 @@
+import { useId } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useSearchParams } from 'react-router';
 import { Button } from '@/components/ui/button';
@@ -7,18 +8,23 @@ import { formatConsoleTime } from '../shell/format';
 import { moveBetweenRows } from '../shell/row-keys';
 import { useConsoleTitle } from '../shell/use-console-title';
 import { useInbox } from './inbox-api';
+import type { InboxLiveState } from './inbox-live';
 
 const positive = (value: string | null): number | undefined => {
   const n = Number(value);
   return Number.isInteger(n) && n > 0 ? n : undefined;
 };
 
-/** The inbox: members' messages to fictional profiles waiting for an answer, the longest waiting first. */
-export function InboxListPage() {
+/**
+ * The inbox: members' messages to fictional profiles waiting for an answer, the longest waiting first, of every
+ * site or of the one picked. `live`: how the live channel stands (open: what changes shows at once).
+ */
+export function InboxListPage({ live }: { live: InboxLiveState }) {
   const { t, i18n } = useTranslation('console');
+  const ids = useId();
   const [params, setParams] = useSearchParams();
   const filters = { page: positive(params.get('page')) ?? 1, site: positive(params.get('site')) };
-  const inbox = useInbox(filters);
+  const inbox = useInbox(filters, live === 'open');
   useConsoleTitle(t('inbox.title'));
   const go = (next: { page: number; site?: number }) => {
     const values: Record<string, string> = {};
@@ -29,13 +35,39 @@ export function InboxListPage() {
 
   return (
     <>
-      <div className="d-flex flex-wrap align-items-center gap-3 mb-3">
+      <div className="d-flex flex-wrap align-items-end gap-3 mb-3" data-live={live}>
         <h1 className="h3 mb-0 me-auto">{t('inbox.title')}</h1>
+        {inbox.data && (
+          <div>
+            <label className="form-label small mb-1" htmlFor={`${ids}-site`}>
+              {t('inbox.site')}
+            </label>
+            <select
+              id={`${ids}-site`}
+              className="form-select form-select-sm"
+              value={filters.site ?? ''}
+              onChange={(event) => go({ page: 1, site: positive(event.target.value) })}
+              data-testid="inbox-site"
+            >
+              <option value="">{t('inbox.allSites')}</option>
+              {inbox.data.sites.map((site) => (
+                <option key={site.id} value={site.id}>
+                  {site.name}
+                </option>
+              ))}
+            </select>
+          </div>
+        )}
         <Link to="/console/fictional-profiles" className="btn btn-outline-secondary btn-sm">
           {t('nav.fictional')}
         </Link>
       </div>
       <p className="text-body-secondary">{t('inbox.intro')}</p>
+      {live === 'off' && inbox.data && (
+        <p className="small text-warning-emphasis" role="status" data-testid="inbox-live-off">
+          {t('inbox.liveOff')}
+        </p>
+      )}
       {inbox.isPending && <div className="spinner-border" role="status" aria-label={t('loading')} />}
       {inbox.isError && (
         <div className="alert alert-danger" role="alert">

@@ -1,10 +1,10 @@
-import type { InboxConversation, InboxList, Staff } from '@amora/contracts';
+import type { ConsoleLiveFrame, InboxConversation, InboxList, Staff } from '@amora/contracts';
 import { QueryClientProvider } from '@tanstack/react-query';
-import { render, screen, within } from '@testing-library/react';
+import { act, render, screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { Suspense } from 'react';
 import { createMemoryRouter, RouterProvider } from 'react-router';
-import { beforeAll, describe, expect, it } from 'vitest';
+import { afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
 import { i18next } from '@/lib/i18n';
 import { answer } from '@/testing/contract';
 import { server } from '@/testing/server';
@@ -37,6 +37,7 @@ function renderConsole(path: string) {
 }
 
 const site = { id: 1, name: 'Amora', domain: 'amora.example' };
+const sites = [site, { id: 2, name: 'Herzklopfen', domain: 'herzklopfen.example' }];
 
 const list = (): InboxList => ({
   items: [
@@ -62,6 +63,7 @@ const list = (): InboxList => ({
   page: 1,
   pages: 1,
   total: 2,
+  sites,
 });
 
 const profile = (overrides: Partial<InboxConversation['member']>): InboxConversation['member'] => ({
@@ -90,8 +92,39 @@ const conversation = (claim: InboxConversation['claim']): InboxConversation => (
   ],
   more: false,
   unanswered: true,
+  unanswerable: null,
   claim,
   max_length: 1000,
+});
+
+/** The browser's EventSource, driven by the test: `open()` the stream, then `send()` frames down it. */
+class FakeEventSource {
+  static readonly CONNECTING = 0;
+  static readonly OPEN = 1;
+  static readonly CLOSED = 2;
+  static made: FakeEventSource[] = [];
+  readyState = FakeEventSource.CONNECTING;
+  onopen: ((event: Event) => void) | null = null;
+  onmessage: ((event: MessageEvent) => void) | null = null;
+  onerror: ((event: Event) => void) | null = null;
+  constructor(readonly url: string) {
+    FakeEventSource.made.push(this);
+  }
+  open() {
+    this.readyState = FakeEventSource.OPEN;
+    act(() => this.onopen?.(new Event('open')));
+  }
+  send(frame: ConsoleLiveFrame) {
+    act(() => this.onmessage?.(new MessageEvent('message', { data: JSON.stringify(frame) })));
+  }
+  close() {
+    this.readyState = FakeEventSource.CLOSED;
+  }
+}
+
+afterEach(() => {
+  vi.unstubAllGlobals();
+  FakeEventSource.made = [];
 });
 
 beforeAll(async () => {
@@ -144,6 +177,86 @@ describe('the inbox', () => {
     await screen.findByTestId('inbox-table');
     expect(sent).toEqual([{ text: 'Hi Ada\nHow are you?' }]);
     expect(router.state.location.pathname).toBe('/console/inbox');
+  });
+
+  it('picks a site (labelled, every site listed) and asks for its conversations only', async () => {
+    const asked: (string | null)[] = [];
+    server.use(
+      answer('GET /api/console/inbox', ({ request }) => {
+        asked.push(new URL(request.url).searchParams.get('site'));
+        return list();
+      }),
+    );
+    const { user, router } = renderConsole('/console/inbox');
+    const picker = await screen.findByRole('combobox', { name: c('inbox.site') });
+    expect(
+      within(picker)
+        .getAllByRole('option')
+        .map((option) => option.textContent),
+    ).toEqual([c('inbox.allSites'), 'Amora', 'Herzklopfen']);
+    await user.selectOptions(picker, 'Herzklopfen');
+    expect(router.state.location.search).toBe('?site=2');
+    await vi.waitFor(() => expect(asked.at(-1)).toBe('2'));
+    expect(picker).toHaveValue('2');
+  });
+
+  it('shows a member’s new message without a reload when the live channel says so', async () => {
+    vi.stubGlobal('EventSource', FakeEventSource);
+    let current = list();
+    let reads = 0;
+    server.use(
+      answer('GET /api/console/inbox', () => {
+        reads++;
+        return current;
+      }),
+    );
+    renderConsole('/console/inbox');
+    expect(await screen.findByTestId('inbox-9')).toHaveTextContent(c('inbox.waiting', { count: 2 }));
+    const [stream] = FakeEventSource.made;
+    expect(stream.url).toBe('/api/console/live');
+    stream.open();
+    expect(screen.queryByTestId('inbox-live-off')).toBeNull();
+    const before = reads;
+    current = { ...current, items: current.items.map((item) => (item.conversation_id === 9 ? { ...item, waiting: 3 } : item)) };
+    stream.send({ type: 'inbox', conversation_id: 9, site_id: 1 });
+    expect(await screen.findByText(c('inbox.waiting', { count: 3 }))).toBeVisible();
+    expect(reads).toBe(before + 1);
+  });
+
+  it('says live updates are off while the channel is down, and signs in again when the session ended', async () => {
+    vi.stubGlobal('EventSource', FakeEventSource);
+    let me: Staff | null = operator;
+    server.use(
+      answer('GET /api/console/inbox', () => list()),
+      answer('GET /api/console/me', () => ({ staff: me })),
+    );
+    const router = createMemoryRouter(consoleRoutes(), { initialEntries: ['/console/inbox'] });
+    render(
+      <QueryClientProvider client={createConsoleQueryClient({ retry: false })}>
+        <Suspense fallback={null}>
+          <RouterProvider router={router} />
+        </Suspense>
+      </QueryClientProvider>,
+    );
+    await screen.findByTestId('inbox-table');
+    const [stream] = FakeEventSource.made;
+    stream.readyState = FakeEventSource.CONNECTING;
+    act(() => stream.onerror?.(new Event('error')));
+    expect(await screen.findByTestId('inbox-live-off')).toHaveTextContent(c('inbox.liveOff'));
+    stream.open();
+    expect(screen.queryByTestId('inbox-live-off')).toBeNull();
+    me = null;
+    stream.send({ type: 'ended' });
+    expect(stream.readyState).toBe(FakeEventSource.CLOSED);
+    expect(await screen.findByLabelText(c('signIn.email'))).toBeVisible();
+  });
+
+  it('says why a member cannot be answered, and offers no claim', async () => {
+    server.use(answer('GET /api/console/inbox/:conversationId', () => ({ ...conversation(null), unanswerable: 'blocked' as const })));
+    renderConsole('/console/inbox/9');
+    expect(await screen.findByTestId('inbox-unanswerable')).toHaveTextContent(c('inbox.errors.blocked'));
+    expect(screen.queryByTestId('inbox-claim-button')).toBeNull();
+    expect(screen.getByTestId('inbox-reply')).toBeDisabled();
   });
 
   it('says who holds a conversation another operator claimed', async () => {
