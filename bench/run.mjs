@@ -1,10 +1,11 @@
 #!/usr/bin/env node
-// npm run bench [-- api|bundle|chat|lighthouse|memory|notices|photos|push|reports|search|search-http]: runs the benchmarks, prints the figures, writes bench/results/*.json.
+// npm run bench [-- api|bundle|chat|inbox|lighthouse|memory|notices|photos|push|reports|search|search-http]: runs the benchmarks, prints the figures, writes bench/results/*.json.
 import { spawnSync } from 'node:child_process';
 import { mkdirSync, writeFileSync } from 'node:fs';
 import { runApiBenchmark } from './api-throughput.mjs';
 import { runBundleBenchmark } from './bundle-size.mjs';
 import { runChatBenchmark } from './chat.mjs';
+import { runInboxLatencyBenchmark } from './inbox-latency.mjs';
 import { runLighthouseBenchmark } from './lighthouse.mjs';
 import { runMemoryBenchmark } from './memory.mjs';
 import { runNoticesBenchmark } from './notices.mjs';
@@ -18,7 +19,7 @@ const save = (name, data) =>
   writeFileSync(`bench/results/${name}.json`, `${JSON.stringify({ at: new Date().toISOString(), ...data }, null, 2)}\n`);
 
 // The API and photo benchmarks run the built server, as `npm start` does; the bundle one measures the web build.
-if (['all', 'bundle', 'api', 'photos', 'search-http', 'memory', 'lighthouse', 'chat', 'notices'].includes(which)) {
+if (['all', 'bundle', 'api', 'photos', 'search-http', 'memory', 'lighthouse', 'chat', 'notices', 'inbox'].includes(which)) {
   if (spawnSync('npm', ['run', 'build', '--silent'], { stdio: 'inherit' }).status !== 0) process.exit(1);
 }
 
@@ -43,6 +44,21 @@ if (which === 'all' || which === 'chat') {
   }
   console.log(`  ${chat.idle.sockets} idle sockets on one process: RSS ${chat.idle.rssMb} MB (${chat.idle.rssMbBefore} MB before)`);
   console.log(`  targets p99 <= 100 ms at 1,000 sockets, <= 250 MB, 0 lost: ${chat.pass ? 'PASS' : 'FAIL'}`);
+}
+
+if (which === 'all' || which === 'inbox') {
+  const inbox = await runInboxLatencyBenchmark();
+  save('inbox', inbox);
+  const row = (name, r) => `  ${name.padEnd(44)} p50 ${r.p50} ms  p99 ${r.p99} ms  (min ${r.min}, max ${r.max})`;
+  console.log(`\nConsole inbox latency, ${inbox.messages} messages to a fictional profile (${inbox.setup}):`);
+  console.log(row("member's send (the answer)", inbox.send));
+  console.log(row('send answer → notice on the live channel', inbox.noticeAfterAnswer));
+  console.log(row('send started → notice', inbox.noticeAfterSend));
+  console.log(row('send answer → the inbox list shows it', inbox.listAfterAnswer));
+  console.log(row('notice → the inbox list shows it', inbox.listAfterNotice));
+  console.log(
+    `  notices before the send's answer: ${inbox.noticeBeforeAnswer}; lost: ${inbox.lost}; list reads per message at most ${inbox.listReadsMax}`,
+  );
 }
 
 if (which === 'all' || which === 'api') {
