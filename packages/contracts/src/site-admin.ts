@@ -152,6 +152,16 @@ export const siteListSchema = z.object({
 export type SiteListResponse = z.infer<typeof siteListSchema>;
 
 export const siteParamsSchema = z.object({ id: z.coerce.number().pipe(idSchema()) });
+/**
+ * How the preview shows the site: in which language (one of the draft's, in the console), and as a first visit
+ * (`first_visit=1`: with the entry warning, when the site has one) or as a visitor who answered it.
+ */
+export const sitePreviewQuerySchema = z.object({ lang: z.enum(LOCALES), first_visit: z.enum(['0', '1']).default('0') });
+/**
+ * POST /api/console/sites/:id/preview: the visitor's landing page as the server renders it with the draft's
+ * settings over the stored ones (nothing is stored), a whole document without scripts for a sandboxed frame.
+ */
+export const sitePreviewSchema = z.object({ html: z.string() });
 export const sitePackageParamsSchema = z.object({
   id: z.coerce.number().pipe(idSchema()),
   packageId: z.coerce.number().pipe(idSchema()),

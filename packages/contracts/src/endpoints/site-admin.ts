@@ -16,6 +16,8 @@ import {
   siteListSchema,
   sitePackageParamsSchema,
   siteParamsSchema,
+  sitePreviewQuerySchema,
+  sitePreviewSchema,
   siteSettingsChangeSchema,
 } from '../site-admin';
 import type { EndpointTable } from './endpoint';
@@ -42,6 +44,14 @@ export const siteAdminEndpoints = {
     params: siteParamsSchema,
     body: siteSettingsChangeSchema,
     response: siteAdminSchema,
+  },
+  'POST /api/console/sites/:id/preview': {
+    tag: 'console',
+    summary: "The site's landing page with these settings over the stored ones, to look at before saving (stores nothing)",
+    params: siteParamsSchema,
+    query: sitePreviewQuerySchema,
+    body: siteSettingsChangeSchema,
+    response: sitePreviewSchema,
   },
   'GET /api/console/companies/:id': {
     tag: 'console',

@@ -3,6 +3,7 @@ import {
   LOCALE_COOKIE,
   LOCALE_COOKIE_DAYS,
   localeFromTag,
+  type Settings,
   type settingsQuerySchema,
   settingsSchema,
   TRACKING_COOKIE,
@@ -10,6 +11,7 @@ import {
 } from '@amora/contracts';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { z } from 'zod';
+import type { AppContext } from '../../context';
 import { hasKeys } from '../../lib/objects';
 import { regionsOf } from '../content/content.service';
 import { vapidPublicKey } from '../push/push.service';
@@ -138,4 +140,23 @@ export function settingsAnswerer(app: FastifyInstance): (request: FastifyRequest
     cache.set(site, key, json);
     return json;
   };
+}
+
+/**
+ * The settings a visitor of `site` gets in `locale` as settings.php answers them, without a geo header or a traffic
+ * source: what the landing page is drawn from. The console's preview gives a site with its unsaved settings.
+ */
+export function visitorSettings(ctx: AppContext, site: Site, locale: string): Settings {
+  const country = selectedCountry(site, null);
+  return settingsSchema.parse(
+    presentSettings(site, {
+      locale,
+      geoipCountry: null,
+      selectedCountry: country,
+      regions: regionsOf(country),
+      isTrafficsource: false,
+      isProduction: ctx.config.isProduction,
+      pushPublicKey: vapidPublicKey(ctx),
+    }),
+  );
 }

@@ -139,6 +139,20 @@ export async function changeSite(ctx: AppContext, actor: Actor, id: number, chan
   return siteView(ctx, await siteOr404(ctx, id));
 }
 
+/**
+ * The site as it would be with `change` saved, stored nowhere: the console's preview draws the landing page from
+ * it. The change passed its fields' own checks; what spans rows (an address another site has) is the save's to
+ * refuse, a company that does not exist is refused here too, since the page shows it.
+ */
+export async function siteWithDraft(ctx: AppContext, id: number, change: Partial<SiteSettingsInput>): Promise<Site> {
+  const site = await siteOr404(ctx, id);
+  const company =
+    change.company_id === undefined || change.company_id === site.companyId ? site.company : await storedCompany(ctx, change.company_id);
+  if (!company) throw invalid('company_id', E.noCompany, 'No such company');
+  const values = Object.fromEntries(Object.entries(change).map(([key, value]) => [camel(key), value]));
+  return { ...site, ...values, company };
+}
+
 async function companyView(ctx: AppContext, company: Company): Promise<CompanyAdminView> {
   const { sites } = await storedSitesAndCompanies(ctx);
   return {

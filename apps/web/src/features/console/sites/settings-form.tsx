@@ -5,6 +5,7 @@ import { Button } from '@/components/ui/button';
 import { FormField } from '@/components/ui/form-field';
 import { consoleErrorText } from '../console-error';
 import { fieldErrorOf, namesField } from './field-error';
+import { SitePreview } from './site-preview';
 import { useSaveSite } from './sites-api';
 
 type Kind = 'text' | 'number' | 'bool' | 'list' | 'localized' | 'niche' | 'popup' | 'company' | 'costs';
@@ -139,18 +140,24 @@ function valuesOf(draft: Draft): Record<string, unknown> {
   return values;
 }
 
-/** A site's settings, saved at once; a refused value shows under its field. */
+type Values = Parameters<ReturnType<typeof useSaveSite>['mutate']>[0];
+
+/**
+ * A site's settings, saved at once; a refused value shows under its field. Before saving, the preview shows the
+ * landing page as visitors will see it with the form's values (site-preview.tsx).
+ */
 export function SettingsForm({ site, companies }: { site: SiteAdminView; companies: { id: number; name: string }[] }) {
   const { t } = useTranslation('console');
   const [draft, setDraft] = useState(() => draftOf(site));
   const save = useSaveSite(site.id);
+  const [previewOf, setPreviewOf] = useState<Values | null>(null);
   const error = fieldErrorOf(t, save.error);
   const set = (key: string, value: string | boolean) => setDraft((d) => ({ ...d, [key]: value }));
   const errorFor = (key: string) => (namesField(error, key) ? error?.text : undefined);
 
   const submit = (event: FormEvent) => {
     event.preventDefault();
-    save.mutate(valuesOf(draft) as never);
+    save.mutate(valuesOf(draft) as Values);
   };
 
   const control = (key: Key, kind: Kind) => {
@@ -251,39 +258,47 @@ export function SettingsForm({ site, companies }: { site: SiteAdminView; compani
   };
 
   return (
-    <form onSubmit={submit} noValidate data-testid="site-settings">
-      {GROUPS.map((group) => (
-        <section key={group.key} className="card card-body mb-3" aria-labelledby={`group-${group.key}`}>
-          <h2 id={`group-${group.key}`} className="h5">
-            {t(`sites.groups.${group.key}` as never)}
-          </h2>
-          <div className="row row-cols-1 row-cols-lg-2">
-            {group.fields.map(([key, kind]) => (
-              <div key={key} className="col">
-                {control(key, kind)}
-              </div>
-            ))}
+    <>
+      {previewOf && <SitePreview siteId={site.id} siteName={site.name} draft={previewOf} onClose={() => setPreviewOf(null)} />}
+      <form onSubmit={submit} noValidate data-testid="site-settings">
+        {GROUPS.map((group) => (
+          <section key={group.key} className="card card-body mb-3" aria-labelledby={`group-${group.key}`}>
+            <h2 id={`group-${group.key}`} className="h5">
+              {t(`sites.groups.${group.key}` as never)}
+            </h2>
+            <div className="row row-cols-1 row-cols-lg-2">
+              {group.fields.map(([key, kind]) => (
+                <div key={key} className="col">
+                  {control(key, kind)}
+                </div>
+              ))}
+            </div>
+          </section>
+        ))}
+        {save.isError && !error && (
+          <div className="alert alert-danger" role="alert">
+            {consoleErrorText(t, save.error)}
           </div>
-        </section>
-      ))}
-      {save.isError && !error && (
-        <div className="alert alert-danger" role="alert">
-          {consoleErrorText(t, save.error)}
+        )}
+        {error && (
+          <div className="alert alert-danger" role="alert" data-testid="settings-error">
+            {t('sites.fixField', { field: error.field })}
+          </div>
+        )}
+        {save.isSuccess && (
+          <div className="alert alert-success" role="status" data-testid="settings-saved">
+            {t('sites.saved')}
+          </div>
+        )}
+        <div className="d-flex gap-2">
+          <Button type="submit" variant="primary" disabled={save.isPending} testId="settings-save">
+            {t('sites.save')}
+          </Button>
+          <Button variant="outline-secondary" onClick={() => setPreviewOf(valuesOf(draft) as Values)} testId="settings-preview">
+            {t('sites.preview.button')}
+          </Button>
         </div>
-      )}
-      {error && (
-        <div className="alert alert-danger" role="alert" data-testid="settings-error">
-          {t('sites.fixField', { field: error.field })}
-        </div>
-      )}
-      {save.isSuccess && (
-        <div className="alert alert-success" role="status" data-testid="settings-saved">
-          {t('sites.saved')}
-        </div>
-      )}
-      <Button type="submit" variant="primary" disabled={save.isPending} testId="settings-save">
-        {t('sites.save')}
-      </Button>
-    </form>
+      </form>
+    </>
   );
 }

@@ -1,4 +1,4 @@
-import type { EndpointBody } from '@amora/contracts/core';
+import type { EndpointBody, Locale } from '@amora/contracts/core';
 import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { api } from '@/lib/api-client';
 
@@ -106,5 +106,26 @@ export function useSaveDiscountCode() {
       return api('PUT /api/console/discount-codes/:id', { params: { id }, body: change });
     },
     onSuccess: () => queryClient.invalidateQueries({ queryKey: CODES }),
+  });
+}
+
+/**
+ * The landing page drawn from the form's unsaved settings (POST …/preview, which stores nothing): asked again when
+ * the draft, the language or the visit changes, the last page shown meanwhile.
+ */
+export function useSitePreview(id: number, draft: EndpointBody<'PUT /api/console/sites/:id'>, lang: Locale, firstVisit: boolean) {
+  return useQuery({
+    queryKey: [...SITES, id, 'preview', lang, firstVisit, draft],
+    queryFn: ({ signal }) =>
+      api('POST /api/console/sites/:id/preview', {
+        signal,
+        params: { id },
+        query: { lang, first_visit: firstVisit ? '1' : '0' },
+        body: draft,
+      }),
+    placeholderData: keepPreviousData,
+    staleTime: Number.POSITIVE_INFINITY,
+    gcTime: 0,
+    retry: false,
   });
 }

@@ -1,6 +1,6 @@
 import type { SiteAdminView, Staff } from '@amora/contracts';
 import { QueryClientProvider } from '@tanstack/react-query';
-import { render, screen, within } from '@testing-library/react';
+import { render, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { HttpResponse, http } from 'msw';
 import { Suspense } from 'react';
@@ -137,6 +137,59 @@ describe('sites in the console', () => {
     await user.click(screen.getByTestId('settings-save'));
     expect(await screen.findByTestId('settings-saved')).toBeVisible();
     expect(field).not.toHaveAttribute('aria-invalid');
+  });
+
+  it('previews the landing page with the unsaved settings in a frame that runs nothing, in each language of the draft', async () => {
+    const asked: { lang: string | null; firstVisit: string | null; body: Record<string, unknown> }[] = [];
+    let saved = 0;
+    server.use(
+      answer('GET /api/console/sites', sitesList),
+      answer('GET /api/console/sites/:id', () => site),
+      http.put('*/api/console/sites/2', () => {
+        saved++;
+        return HttpResponse.json(site);
+      }),
+      http.post('*/api/console/sites/2/preview', async ({ request }) => {
+        const url = new URL(request.url);
+        const body = (await request.json()) as Record<string, unknown>;
+        asked.push({ lang: url.searchParams.get('lang'), firstVisit: url.searchParams.get('first_visit'), body });
+        if (body.name === '') {
+          return HttpResponse.json({ error: 'validation_failed', message: 'Too short', field: 'name' }, { status: 400 });
+        }
+        const title = (body.index_title as Record<string, string>)[url.searchParams.get('lang') ?? 'en'];
+        return HttpResponse.json({ html: `<!doctype html><html><body><h1>${title}</h1><p>${String(body.name)}</p></body></html>` });
+      }),
+    );
+    const { user } = renderConsole('/console/sites/2', 'admin');
+    const name = await screen.findByTestId('setting-name');
+    await user.clear(name);
+    await user.type(name, 'Herzflimmern');
+    await user.click(screen.getByTestId('settings-preview'));
+
+    const dialog = await screen.findByTestId('site-preview-dialog');
+    expect(within(dialog).getByRole('heading', { name: c('sites.preview.title', { site: 'Herzflimmern' }) })).toBeVisible();
+    const frame = await within(dialog).findByTitle(c('sites.preview.frame', { site: 'Herzflimmern' }));
+    expect(frame).toHaveAttribute('sandbox', 'allow-same-origin');
+    expect(frame.getAttribute('srcdoc')).toContain('<h1>Dating (de)</h1><p>Herzflimmern</p>');
+    // The domain's language, the form's values as the save would send them, as a returning visitor.
+    expect(asked[0]).toMatchObject({ lang: 'de', firstVisit: '0', body: { name: 'Herzflimmern', countries: ['DE', 'AT'] } });
+
+    await user.selectOptions(within(dialog).getByTestId('site-preview-lang'), 'en');
+    await waitFor(() => expect(frame.getAttribute('srcdoc')).toContain('<h1>Dating</h1>'));
+    await user.click(within(dialog).getByTestId('site-preview-first-visit'));
+    await waitFor(() => expect(asked.at(-1)).toMatchObject({ lang: 'en', firstVisit: '1' }));
+    await user.click(within(dialog).getByTestId('site-preview-phone'));
+    expect(within(dialog).getByTestId('site-preview-frame')).toHaveStyle({ width: '390px' });
+    expect(within(dialog).getByTestId('site-preview-phone')).toHaveAttribute('aria-pressed', 'true');
+
+    await user.click(within(dialog).getByTestId('site-preview-close'));
+    expect(screen.queryByTestId('site-preview-dialog')).toBeNull();
+    // Looking saved nothing; a draft the server refuses says which field to fix.
+    expect(saved).toBe(0);
+    await user.clear(name);
+    await user.click(screen.getByTestId('settings-preview'));
+    expect(await screen.findByTestId('site-preview-error')).toHaveTextContent(c('sites.preview.fixField', { field: 'name' }));
+    expect(screen.queryByTestId('site-preview-frame')).toBeNull();
   });
 
   it('shows the card fee refusal on the fee of that method', async () => {
