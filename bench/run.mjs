@@ -3,7 +3,7 @@
 import { spawnSync } from 'node:child_process';
 import { mkdirSync, writeFileSync } from 'node:fs';
 import { runApiBenchmark } from './api-throughput.mjs';
-import { runBundleBenchmark } from './bundle-size.mjs';
+import { runBundleBenchmark, runLanderBundleBenchmark } from './bundle-size.mjs';
 import { runChatBenchmark } from './chat.mjs';
 import { runInboxLatencyBenchmark } from './inbox-latency.mjs';
 import { runLighthouseBenchmark } from './lighthouse.mjs';
@@ -30,6 +30,12 @@ if (which === 'all' || which === 'bundle') {
     `\nIndex route JavaScript: ${bundle.gzipKb} KB gzipped (target <= ${bundle.targetKb} KB) ${bundle.pass ? 'PASS' : 'FAIL'}; ${bundle.brotliKb} KB as Brotli, ${bundle.rawKb} KB uncompressed`,
   );
   for (const f of bundle.files) console.log(`  ${f.file}  ${(f.gzip / 1024).toFixed(1)} KB gz, ${(f.brotli / 1024).toFixed(1)} KB br`);
+  const landers = runLanderBundleBenchmark();
+  save('lander-bundles', landers);
+  console.log(`\nLanders' JavaScript (target <= ${landers.targetKb} KB gzipped each) ${landers.pass ? 'PASS' : 'FAIL'}; the page's own ${landers.entryKb} KB:`);
+  for (const l of landers.landers) {
+    console.log(`  ${l.name.padEnd(24)} ${String(l.gzipKb).padStart(6)} KB gz (${l.design})${l.signupModalKb === null ? '' : `, + ${l.signupModalKb} KB at the first signup click on desktop`}`);
+  }
 }
 
 if (which === 'all' || which === 'chat') {

@@ -21,6 +21,25 @@ export default defineConfig(({ isSsrBuild }) => ({
     chunkSizeWarningLimit: 400,
     // .vite/manifest.json: the server preloads a page's chunk and the text font with the HTML (plugins/page-preloads.ts).
     manifest: !isSsrBuild,
+    // Two pages: the app (index.html) and the landers' own small page (lander.html: React, i18next and a lander).
+    rollupOptions: isSsrBuild
+      ? undefined
+      : {
+          input: {
+            index: fileURLToPath(new URL('./index.html', import.meta.url)),
+            lander: fileURLToPath(new URL('./lander.html', import.meta.url)),
+          },
+          // What both pages run (React and i18next) in one chunk, cached from one page to the other; the rest as
+          // the bundler splits it.
+          output: {
+            codeSplitting: {
+              groups: [
+                { name: 'react', test: /[\\/]node_modules[\\/](react|react-dom|scheduler|i18next|react-i18next)[\\/]/, priority: 10 },
+                { name: 'app-vendor', test: /[\\/]node_modules[\\/](react-router|@tanstack|cookie|set-cookie-parser)[\\/]/, priority: 5 },
+              ],
+            },
+          },
+        },
     copyPublicDir: !isSsrBuild,
   },
   // The server build carries its libraries: the server loads one file, whatever node_modules holds.

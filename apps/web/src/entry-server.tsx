@@ -1,5 +1,5 @@
 import { AsyncLocalStorage } from 'node:async_hooks';
-import { type Locale, type Settings, TIME_ZONE_COOKIE, type User } from '@amora/contracts/core';
+import { ENTRY_WARNING_STORAGE_KEY, type LanderData, type Locale, type Settings, TIME_ZONE_COOKIE, type User } from '@amora/contracts/core';
 import { type DehydratedState, dehydrate, type Query, QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import i18next from 'i18next';
 import { StrictMode, Suspense } from 'react';
@@ -8,6 +8,9 @@ import { I18nextProvider } from 'react-i18next';
 import { createStaticHandler, createStaticRouter, matchRoutes, type RouteObject, StaticRouterProvider } from 'react-router';
 import { localeRoutes } from './app/routes';
 import { loadMemberShell } from './app/shell/member-parts';
+import { LANDER_DESIGNS } from './features/landers/designs';
+import { LanderApp } from './features/landers/lander-app';
+import { landerNameOf, landerQueryKey } from './features/landers/lander-types';
 import { setApiTransport } from './lib/api-client';
 import { cookieOf } from './lib/cookies';
 import { isTimeZone } from './lib/format-time';
@@ -15,7 +18,7 @@ import { I18N_OPTIONS } from './lib/i18n-options';
 import { type PageRequest, PageRequestProvider } from './lib/page-request';
 import { userQueryKey } from './shared/session/user';
 import { settingsQueryKey } from './shared/site/api/get-settings';
-import type { RouteData } from './shared/site/route-data';
+import type { RouteData, VisitorRouteData } from './shared/site/route-data';
 import type { RouteHandle } from './shared/site/use-route-name';
 
 /** What the server knows of a visitor's page: the same data it writes into the page's data block. */
@@ -116,14 +119,20 @@ const routeTables = new Map<Locale, RouteObject[]>();
  * The data declaration of the page at `url` (its deepest route with a name: `handle.data` in app/routes.tsx), if
  * it has one. The server renders a member's page only when its route declares one.
  */
-function declaredPageData(url: string, locale: Locale): RouteData | undefined {
+function routeTableOf(locale: Locale): RouteObject[] {
   let routes = routeTables.get(locale);
   if (!routes) {
     routes = [localeRoutes(locale)];
     routeTables.set(locale, routes);
   }
-  const matches = matchRoutes(routes, new URL(url, 'http://prerender.invalid').pathname) ?? [];
-  return matches.map((match) => match.route.handle as RouteHandle | undefined).findLast((handle) => handle?.name)?.data;
+  return routes;
+}
+
+function declaredPageData(url: string, locale: Locale): RouteData | undefined {
+  const matches = matchRoutes(routeTableOf(locale), new URL(url, 'http://prerender.invalid').pathname) ?? [];
+  const handle = matches.map((match) => match.route.handle as RouteHandle | undefined).findLast((h) => h?.name);
+  // A lander is rendered as the landers' own page, for anyone (prerenderLander).
+  return handle?.name === 'landers' || handle?.name === 'landers-tinderswipe' ? undefined : handle?.data;
 }
 
 /** Whether the server renders the page at `url` for a member: its route declares the data its first screen shows. */
@@ -185,4 +194,57 @@ function isWaiting(query: Query): boolean {
   return (
     query.state.status === 'pending' && query.options.queryFn !== undefined && (query.options as { enabled?: unknown }).enabled !== false
   );
+}
+
+/** A lander's page (any visitor, or a member): the API as it answers this request, and who asks. */
+export interface LanderPrerenderInput extends PrerenderInput {
+  user: User | null;
+  api: (path: string, init: RequestInit) => Promise<Response>;
+}
+
+/**
+ * A lander's first screen (/landers/…, served as the landers' own small page, apps/web/src/app/lander) and the
+ * answers it shows: the data its route declares (`handle('landers', landerPageData)` in app/routes.tsx) loaded
+ * through the API as it answers this visitor, then the lander (its layout and design, features/landers) rendered
+ * once. Null when the path is no lander or its data could not be had: the page then renders in the browser.
+ */
+export async function prerenderLander(input: LanderPrerenderInput): Promise<MemberPrerender | null> {
+  const { url, locale, settings, messages, catalogues, cookies = '', user, api } = input;
+  const address = new URL(url, 'http://prerender.invalid');
+  const matches = matchRoutes(routeTableOf(locale), address.pathname) ?? [];
+  const handle = matches.map((match) => match.route.handle as RouteHandle | undefined).findLast((h) => h?.name);
+  const params = matches.at(-1)?.params ?? {};
+  const name = landerNameOf(params);
+  if (!name || (handle?.name !== 'landers' && handle?.name !== 'landers-tinderswipe') || !handle.data) return null;
+  const declared = handle.data as VisitorRouteData;
+  const queryClient = new QueryClient({ defaultOptions: { queries: { retry: false, staleTime: Number.POSITIVE_INFINITY } } });
+  try {
+    const [, Design] = await Promise.all([
+      calls.run(api, () => declared({ queryClient, params, search: address.searchParams, settings, locale })),
+      LANDER_DESIGNS[name](),
+    ]);
+    const data = queryClient.getQueryData<LanderData>(landerQueryKey(name, params.slug, address.searchParams.get('forced_country')));
+    if (!data) return null;
+    const i18n = i18next.createInstance();
+    await i18n.init({ ...I18N_OPTIONS, lng: locale, resources: { [locale]: { ...catalogues, common: messages } }, initAsync: false });
+    const html = renderToString(
+      <StrictMode>
+        <I18nextProvider i18n={i18n}>
+          <LanderApp
+            site={{ settings, locale }}
+            name={name}
+            data={data}
+            Design={Design}
+            isLoggedIn={user !== null}
+            isEntryWarningDismissed={cookieOf(cookies, ENTRY_WARNING_STORAGE_KEY) !== null}
+            onSignup={() => {}}
+          />
+        </I18nextProvider>
+      </StrictMode>,
+    );
+    const queries = dehydrate(queryClient, { shouldDehydrateQuery: (query) => query.state.status === 'success' });
+    return { html, queries, undeclared: [] };
+  } finally {
+    queryClient.clear();
+  }
 }

@@ -61,6 +61,12 @@ export const TIME_ZONE_COOKIE = 'tz';
 
 /** The id of the data block with the answers a member's page was rendered from (server writes, app reads). */
 export const BOOT_QUERIES_ID = 'boot-queries';
+/**
+ * The id of a lander page's own data block (apps/server plugins/lander-pages.ts → apps/web app/lander): the landers
+ * catalogue of the page's language and the answers the server rendered the lander from (TanStack Query's dehydrated
+ * state), or none when it did not render it.
+ */
+export const LANDER_DATA_ID = 'lander-data';
 
 export const NICHES = [1, 2, 3, 4, 5, 6, 7] as const;
 const NICHE_PREFIX: Record<number, string> = { 1: '', 2: 'she-', 3: 'bdsm-', 4: 'bbw-', 5: 'gilf-', 6: 'milf-', 7: 'gay-' };

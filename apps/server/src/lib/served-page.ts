@@ -34,6 +34,8 @@ export interface PrerenderRequest {
   cookies: string;
   /** On a member's page whose route declares its data: whose page it is and how the render reaches the API. */
   member?: MemberPrerenderRequest;
+  /** The API as it answers this request (reads only), for a page rendered with its data for anyone (a lander). */
+  api?: MemberPrerenderRequest['api'];
 }
 
 /** What a member's page is rendered from beyond a visitor's (apps/web/src/entry-server.tsx, prerenderMember). */

@@ -40,7 +40,8 @@ export function routePreloads(dist: string): (path: string, member?: boolean) =>
   const manifestPath = join(dist, '.vite', 'manifest.json');
   if (!existsSync(manifestPath)) return () => '';
   const manifest = JSON.parse(readFileSync(manifestPath, 'utf8')) as Record<string, ManifestChunk>;
-  const entry = Object.values(manifest).find((chunk) => chunk.isEntry);
+  // The app's entry (index.html); the landers' page (lander.html) is an entry of its own (plugins/lander-pages.ts).
+  const entry = manifest['index.html'] ?? Object.values(manifest).find((chunk) => chunk.isEntry);
   const loaded = new Set<string>();
   const walk = (key: string, into: Set<string>) => {
     const chunk = manifest[key];

@@ -25,10 +25,14 @@ type Prerender = (input: PrerenderInput) => Promise<string | null>;
 type PrerenderMember = (
   input: PrerenderInput & MemberPrerenderRequest,
 ) => Promise<{ html: string; queries: unknown; undeclared?: string[] } | null>;
+type PrerenderLander = (
+  input: PrerenderInput & { user: unknown; api: MemberPrerenderRequest['api'] },
+) => Promise<{ html: string; queries: unknown } | null>;
 /** The render's module (apps/web/src/entry-server.tsx as the web build writes it). */
 interface RenderModule {
   prerender: Prerender;
   prerenderMember?: PrerenderMember;
+  prerenderLander?: PrerenderLander;
   /** Whether a member's page at this address is rendered: its route declares the data it shows (apps/web's routes.tsx). */
   rendersForMember?: (url: string, locale: Locale) => boolean;
 }
@@ -39,9 +43,16 @@ interface RenderedMemberPage {
   queries: string;
 }
 
-/** The renderer of visitors' pages, and `member` for members' pages. */
+/** A rendered lander: its HTML, and the answers it shows as script-safe JSON (null when it was not rendered). */
+export interface RenderedLander {
+  html: string | null;
+  queries: string | null;
+}
+
+/** The renderer of visitors' pages, `member` for members' pages and `lander` for the landers' own page. */
 export type Prerenderer = ((input: PrerenderRequest) => Promise<string | null>) & {
   member: (input: PrerenderRequest) => Promise<RenderedMemberPage | null>;
+  lander: (input: PrerenderRequest, options: { catalogues: Record<string, unknown>; isLoggedIn: boolean }) => Promise<RenderedLander>;
 };
 
 /** At most this many rendered first screens are kept (one per address, language and settings). */
@@ -144,7 +155,54 @@ export function prerenderer(dist: string, log: FastifyInstance['log'], now: () =
     if (cache.size > PRERENDER_CACHE_SIZE) cache.delete(cache.keys().next().value as string);
     return html;
   };
-  return Object.assign(visitor, { member });
+  /**
+   * A lander (plugins/lander-pages.ts), for anyone: kept like a visitor's page, per address, language, cookies the
+   * page depends on, settings (which carry the visitor's country, which orders the profiles) and whether a member
+   * asks; the answers go with it.
+   */
+  const landerCache = new Map<string, { rendered: RenderedLander; at: number }>();
+  const lander = async (
+    input: PrerenderRequest,
+    { catalogues, isLoggedIn }: { catalogues: Record<string, unknown>; isLoggedIn: boolean },
+  ): Promise<RenderedLander> => {
+    const none = { html: null, queries: null };
+    const key = `${input.url}\n${input.locale}\n${input.cookies}\n${isLoggedIn}\n${input.settingsJson}`;
+    const known = landerCache.get(key);
+    if (known && now() - known.at < PRERENDER_TTL_MS) {
+      landerCache.delete(key);
+      landerCache.set(key, known);
+      return known.rendered;
+    }
+    if (!input.api || !mayRender()) return none;
+    let rendered: RenderedLander = none;
+    try {
+      const { prerenderLander } = await load();
+      const result = prerenderLander
+        ? await prerenderLander({
+            url: input.url,
+            locale: input.locale,
+            settings: JSON.parse(input.settingsJson),
+            messages: input.messages,
+            catalogues,
+            cookies: input.cookies,
+            user: input.member?.user ?? null,
+            api: input.api,
+          })
+        : null;
+      if (result && !result.html.includes('<!--$!-->')) {
+        rendered = { html: result.html, queries: scriptSafe(JSON.stringify(result.queries)) };
+      } else if (result) {
+        log.warn({ url: input.url }, 'the server render of a lander failed; it is rendered in the browser');
+      }
+    } catch (error) {
+      log.warn({ err: error, url: input.url }, 'the server render of a lander failed; it is rendered in the browser');
+    }
+    landerCache.delete(key);
+    landerCache.set(key, { rendered, at: now() });
+    if (landerCache.size > PRERENDER_CACHE_SIZE) landerCache.delete(landerCache.keys().next().value as string);
+    return rendered;
+  };
+  return Object.assign(visitor, { member, lander });
 }
 
 /** The resource hints React writes before a rendered tree (an image's preload): they belong in the head. */

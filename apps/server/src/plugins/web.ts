@@ -6,6 +6,7 @@ import { translate } from '@amora/i18n';
 import fastifyStatic from '@fastify/static';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { PageData, PageVisit } from '../lib/served-page';
+import { isLanderPath, landerPages } from './lander-pages';
 import { routePreloads } from './page-preloads';
 import { isKnownPage, routeNameOf, sluggedPageRedirect } from './page-routes';
 import { PRERENDERED_ROUTES, prerenderer, withPrerendered } from './prerender';
@@ -54,6 +55,7 @@ export async function registerWeb(app: FastifyInstance, options: { pageData?: Pa
   const pageData: PageData = options.pageData ?? (async (_request, _reply, path) => ({ locale: splitLocalePath(path).locale, script: '' }));
   const preloads = template ? routePreloads(dist) : null;
   const prerender = template ? prerenderer(dist, app.log) : null;
+  const landers = template ? landerPages(dist, prerender, localizedIndex) : null;
 
   app.setNotFoundHandler(async (request, reply) => {
     const path = request.url.split('?')[0];
@@ -83,6 +85,11 @@ export async function registerWeb(app: FastifyInstance, options: { pageData?: Pa
     // whether its render below is made, kept from before or left out.
     if (options.countVisit && request.method === 'GET' && request.site && !boot.member && isKnownPage(path)) {
       await options.countVisit(request, reply, path);
+    }
+    // A lander: the landers' own small page, rendered with its data (plugins/lander-pages.ts).
+    if (landers && isLanderPath(path) && isKnownPage(path)) {
+      reply.status(200).header('cache-control', 'private, no-store').type('text/html; charset=utf-8');
+      return sendCompressed(request, reply, await landers.page(request, path, boot));
     }
     // A function as the replacement: the data holds members' text, where `$&` or `$'` must stay as written.
     let page = (pages.get(boot.locale) as string).replace('</head>', () => `${preloads?.(path, boot.member) ?? ''}${boot.script}</head>`);

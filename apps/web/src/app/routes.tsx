@@ -1,6 +1,7 @@
 import { DEFAULT_LOCALE, LOCALES, type Locale, splitLocalePath } from '@amora/contracts/core';
 import type { RouteObject } from 'react-router';
 import { IndexPage } from '@/features/home/index-page';
+import { landerPageData } from '@/features/landers/lander-page.data';
 import { likesPageData } from '@/features/likes/pages/likes-page.data';
 import { matchFinderPageData } from '@/features/match-finder/match-finder-page.data';
 import { membersPageData } from '@/features/members/members-page.data';
@@ -13,7 +14,6 @@ import type { RouteHandle } from '@/shared/site/use-route-name';
 import { ChatLayout } from './layouts/chat-layout';
 import { DefaultLayout } from './layouts/default-layout';
 import { EmptyLayout } from './layouts/empty-layout';
-import { LanderLayout } from './layouts/lander-layout';
 import { LocaleRoot } from './locale-root';
 import { prefetchMemberShell } from './shell/member-parts';
 import { memberShellData } from './shell/member-shell.data';
@@ -126,18 +126,19 @@ function pageRoutes(): RouteObject[] {
       ],
     },
     {
-      element: <LanderLayout />,
+      // The lander layout is the lander's own (features/landers/lander-app.tsx): the server serves these addresses
+      // with the landers' small page (app/lander), rendered from this data declaration.
       errorElement: <RouteError />,
       children: [
         {
           path: 'landers/tinderswipe',
-          lazy: () => import('@/features/landers/lander-page').then((m) => ({ Component: m.TinderswipeLander })),
-          handle: handle('landers-tinderswipe'),
+          lazy: () => import('@/features/landers/lander-page').then((m) => ({ Component: m.LanderPage })),
+          handle: handle('landers-tinderswipe', landerPageData),
         },
         {
           path: 'landers/:name/:slug?',
           lazy: () => import('@/features/landers/lander-page').then((m) => ({ Component: m.LanderPage })),
-          handle: handle('landers'),
+          handle: handle('landers', landerPageData),
         },
       ],
     },

@@ -6,6 +6,7 @@ import type {
   CompanyInfo,
   DataExportStatus,
   DiscountCodeView,
+  LanderData,
   LikesResponse,
   RegionsResponse,
   Settings,
@@ -17,6 +18,7 @@ import { setupServer } from 'msw/node';
 import { onTestFinished } from 'vitest';
 import { answer } from './contract';
 import { companyInfoFixture, likesFixture, regionsFixture, settingsFixture } from './fixtures';
+import { landerProfiles } from './landers';
 
 const catalogues = join(import.meta.dirname, '..', '..', '..', '..', 'packages', 'i18n', 'locales');
 
@@ -43,6 +45,9 @@ export const answers = {
     answer('GET /api/data-export.php', () => status),
   /** What moderation tells the member (nothing by default). */
   moderationNotices: () => answer('GET /api/moderation.php', () => ({ warning: null, handled_reports: [] })),
+  /** A lander's data (the site's niche and twelve profiles by default). */
+  lander: (data: LanderData = { niche: settingsFixture().niche, profiles: landerProfiles(12) }) =>
+    answer('GET /api/lander.php', () => data),
   welcomeDiscount: (discount: DiscountCodeView | null = null) =>
     answer('GET /api/discountcode.php', ({ request }) =>
       new URL(request.url).searchParams.get('welcome') === 'true' ? { discount } : undefined,
@@ -76,6 +81,7 @@ export const server = setupServer(
   answers.blocked(),
   answers.dataExport(),
   answers.moderationNotices(),
+  answers.lander(),
   catalogueFiles,
 );
 

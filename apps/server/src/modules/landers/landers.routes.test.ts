@@ -95,11 +95,19 @@ describe('GET /api/lander.php', () => {
   });
 
   it("puts the profiles of the visitor's country first, then the nearest", async () => {
+    const farthest = await fictional({ country: 'AU', lat: -33.87, lon: 151.21 });
     const far = await fictional({ country: 'ES', lat: 40.4, lon: -3.7 });
     const near = await fictional({ country: 'BE', lat: 50.85, lon: 4.35 });
     const home = await fictional({ country: 'NL', lat: 52.37, lon: 4.9 });
     const data = await landerOk('name=maplanding&slug=eng');
-    expect(data.profiles.map((p) => p.id)).toEqual([home.id, near.id, far.id]);
+    expect(data.profiles.map((p) => p.id)).toEqual([home.id, near.id, far.id, farthest.id]);
+    // With none of the visitor's country, the nearest first all the same.
+    await withSite(t, 'amora.localhost', { defaultCountry: 'PL' }, async () => {
+      expect((await landerOk('name=maplanding')).profiles.map((p) => p.id)).toEqual([home.id, near.id, far.id, farthest.id]);
+    });
+    await withSite(t, 'amora.localhost', { defaultCountry: 'NZ' }, async () => {
+      expect((await landerOk('name=maplanding')).profiles[0].id).toBe(farthest.id);
+    });
     await t.ctx.db.delete(profiles).where(inArray(profiles.id, made));
     made.length = 0;
   });
@@ -128,7 +136,10 @@ describe('GET /api/lander-photo.php', () => {
     // Only the widths a lander uses.
     expect((await callAs(t, null, 'GET', `/api/lander-photo.php?id=${photo.id}&w=1000`)).statusCode).toBe(400);
     // Not on another site.
-    expect((await callAs(t, null, 'GET', `/api/lander-photo.php?id=${photo.id}&w=360`, undefined, { host: 'herzklopfen.localhost:3000' })).statusCode).toBe(404);
+    expect(
+      (await callAs(t, null, 'GET', `/api/lander-photo.php?id=${photo.id}&w=360`, undefined, { host: 'herzklopfen.localhost:3000' }))
+        .statusCode,
+    ).toBe(404);
     // Not a member's photo, though a visitor may see it on the profile.
     const member = await createMember(t, { name: 'Real Rita' });
     const own = await uploadPhoto(t, member, { seed: 4, width: 900, height: 1200 });

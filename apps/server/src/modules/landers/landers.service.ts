@@ -1,4 +1,4 @@
-import { ageOn, type LanderData, LANDER_PHOTO_WIDTHS, landerPhotoUrl, preferredGenders } from '@amora/contracts';
+import { ageOn, type Country, LANDER_PHOTO_WIDTHS, type LanderData, landerPhotoUrl, preferredGenders } from '@amora/contracts';
 import type { AppContext } from '../../context';
 import { dbOf } from '../../lib/transaction';
 import type { Site } from '../sites/sites.service';
@@ -52,22 +52,37 @@ function distanceKm(a: { lat: number; lon: number }, b: { lat: number; lon: numb
 }
 
 /**
- * Nearest the visitor's country first: the profiles of that country, then the others by their distance from the
- * middle of that country's profiles (from the visitor's country's profiles among all of the site's); without a
- * position, after those with one. Ties keep the newest first.
+ * Where each country's people mostly live (roughly its population's centre), to order a lander's profiles by
+ * distance from the visitor's country: the target countries of spec §1.
  */
-export function byNearness<T extends { profile: LanderCandidate }>(country: string, chosen: T[], all: T[]): T[] {
-  const home = all.filter(({ profile }) => profile.country === country && profile.lat !== null && profile.lon !== null);
-  const centre =
-    home.length > 0
-      ? {
-          lat: home.reduce((sum, { profile }) => sum + (profile.lat ?? 0), 0) / home.length,
-          lon: home.reduce((sum, { profile }) => sum + (profile.lon ?? 0), 0) / home.length,
-        }
-      : null;
+const COUNTRY_CENTRES: Record<Country, { lat: number; lon: number }> = {
+  AT: { lat: 47.9, lon: 15.2 },
+  AU: { lat: -33.5, lon: 148.5 },
+  BE: { lat: 50.8, lon: 4.4 },
+  CA: { lat: 45.5, lon: -77.5 },
+  CH: { lat: 47.1, lon: 8.1 },
+  DE: { lat: 50.9, lon: 9.6 },
+  ES: { lat: 40.0, lon: -3.0 },
+  FR: { lat: 47.0, lon: 2.5 },
+  GB: { lat: 52.5, lon: -1.5 },
+  IE: { lat: 53.2, lon: -7.5 },
+  IT: { lat: 42.6, lon: 12.3 },
+  NL: { lat: 52.1, lon: 5.3 },
+  NZ: { lat: -39.5, lon: 175.0 },
+  PL: { lat: 51.9, lon: 19.4 },
+  US: { lat: 37.5, lon: -91.5 },
+};
+
+/**
+ * Nearest the visitor's country first: the profiles of that country, then the others by their distance from
+ * where that country's people live; without a position, after those with one. Ties keep the newest first.
+ */
+export function byNearness<T extends { profile: LanderCandidate }>(country: string, chosen: T[]): T[] {
+  const centre = COUNTRY_CENTRES[country as Country] ?? null;
   const key = ({ profile }: T) => {
     const own = profile.country === country ? 0 : 1;
-    const far = centre && profile.lat !== null && profile.lon !== null ? distanceKm(centre, { lat: profile.lat, lon: profile.lon }) : Infinity;
+    const far =
+      centre && profile.lat !== null && profile.lon !== null ? distanceKm(centre, { lat: profile.lat, lon: profile.lon }) : Infinity;
     return [own, far] as const;
   };
   return chosen
@@ -91,7 +106,7 @@ function landerPhoto(photoId: number): NonNullable<LanderData['profiles'][number
 export async function landerData(ctx: AppContext, site: Site, country: string): Promise<LanderData> {
   const now = ctx.now();
   const all = (await findLanderCandidates(dbOf(ctx), site.id)).map((profile) => ({ profile, age: ageOn(profile.birthDate, now) }));
-  const shown = byNearness(country, profilesOfNiche(site.niche, all), all).slice(0, MAX_PROFILES);
+  const shown = byNearness(country, profilesOfNiche(site.niche, all)).slice(0, MAX_PROFILES);
   return {
     niche: site.niche,
     profiles: shown.map(({ profile, age }) => ({

@@ -153,7 +153,10 @@ describe('the page carries what the app would ask for first', () => {
     // A lander's too.
     const lander = await page(null, '/landers/video/eng?network=abc&sub2=y', { host: AMORA });
     expect(bootOf(lander).settings.is_trafficsource).toBe(true);
-    expect(JSON.parse(decodeURIComponent(lander.cookies.find((c) => c.name === 'tracking')?.value ?? '{}'))).toEqual({ network: 'abc', sub2: 'y' });
+    expect(JSON.parse(decodeURIComponent(lander.cookies.find((c) => c.name === 'tracking')?.value ?? '{}'))).toEqual({
+      network: 'abc',
+      sub2: 'y',
+    });
   });
 
   it('a query value with a control character is left out, as settings.php leaves it: the page comes with its data', async () => {

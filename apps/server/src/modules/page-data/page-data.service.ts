@@ -90,6 +90,8 @@ export function pageDataMaker(app: FastifyInstance, { isChange }: { isChange: Is
       // Whether it is there, not its value: the app asks no more of it.
       cookies: dismissed === undefined ? '' : `${ENTRY_WARNING_STORAGE_KEY}=1`,
     };
+    // A page rendered for anyone with its data (a lander) reads it through the API as this request would.
+    prerender.api = memberApi(app, request, isChange);
     // A member's page with its query: the search's filters are in it.
     if (auth) {
       const query = request.url.includes('?') ? request.url.slice(request.url.indexOf('?')) : '';
@@ -120,6 +122,7 @@ export type IsChange = (method: string, path: string) => boolean;
  * (Fastify's inject, never the network), with their cookies, site and address, and reads that change nothing only.
  */
 function memberApi(app: FastifyInstance, request: FastifyRequest, isChange: IsChange) {
+  const geoHeader = app.ctx.config.geoCountryHeader?.toLowerCase() ?? null;
   return async (path: string, init: RequestInit): Promise<Response> => {
     const method = init.method ?? 'GET';
     if (method !== 'GET' || !path.startsWith('/api/') || isChange(method, path.split('?')[0])) {
@@ -135,6 +138,8 @@ function memberApi(app: FastifyInstance, request: FastifyRequest, isChange: IsCh
         accept: 'application/json',
         'accept-language': request.headers['accept-language'] ?? '',
         'user-agent': request.headers['user-agent'] ?? '',
+        // The visitor's country, where the proxy tells it (settings.service geoipCountry reads it only then).
+        ...(geoHeader && typeof request.headers[geoHeader] === 'string' ? { [geoHeader]: request.headers[geoHeader] as string } : {}),
         ...(init.headers as Record<string, string>),
       },
     });

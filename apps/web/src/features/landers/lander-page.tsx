@@ -1,58 +1,57 @@
-import { isLanderSlug, LANDERS, MIN_AGE } from '@amora/contracts/core';
+import { ENTRY_WARNING_STORAGE_KEY, isLanderSlug, LANDER_NAMES, type LanderName } from '@amora/contracts/core';
+import { useQuery } from '@tanstack/react-query';
+import { type ComponentType, lazy, Suspense } from 'react';
 import { useTranslation } from 'react-i18next';
-import { useParams } from 'react-router';
-import { HeartIcon } from '@/components/ui/heart-icon';
+import { useParams, useSearchParams } from 'react-router';
+import { readCookie } from '@/lib/cookies';
+import { storage } from '@/lib/storage';
 import { ErrorPage } from '@/shared/errors/error-page';
 import { useOpenSignup } from '@/shared/modals/open-signup';
+import { useUser } from '@/shared/session/user';
 import { useSettings } from '@/shared/site/api/get-settings';
-import { LocalLink } from '@/shared/site/local-link';
-import { useCanSignUp } from '@/shared/site/use-can-sign-up';
+import { useLocale } from '@/shared/site/use-locale';
 import { usePageTitle } from '@/shared/site/use-page-title';
+import { landerQuery } from './api/get-lander';
+import { LANDER_DESIGNS } from './designs';
+import { LanderApp } from './lander-app';
+import { type LanderProps, landerNameOf } from './lander-types';
+
+/** Each lander's design as a lazy component, made once. */
+const LAZY_DESIGNS = {} as Record<LanderName, ComponentType<LanderProps>>;
+for (const name of LANDER_NAMES) LAZY_DESIGNS[name] = lazy(() => LANDER_DESIGNS[name]().then((Design) => ({ default: Design })));
 
 /**
- * Acquisition landers (/landers/{name}/{slug?}, /landers/tinderswipe). The slug (niche + locale, spec §1)
- * only labels the campaign; the page speaks the locale of its path. An unknown name or slug is the 404 page.
+ * A lander (/landers/{name}/{slug?}, /landers/tinderswipe) when the app itself shows one: the server serves lander
+ * addresses with the landers' own small page (app/lander), so this is the app's way there (a link inside the app)
+ * and what its tests render. An unknown name or slug is the 404 page.
  */
-export function LanderPage({ name: fixedName }: { name?: string }) {
+export function LanderPage() {
   const params = useParams();
-  const name = fixedName ?? params.name ?? '';
+  const [search] = useSearchParams();
+  const name = landerNameOf(params);
   const settings = useSettings();
-  const { t } = useTranslation();
+  const locale = useLocale();
+  const user = useUser();
   const openSignup = useOpenSignup();
-  const canSignUp = useCanSignUp();
-  usePageTitle(t('landers.title', { site: settings.name }));
-  const unknownSlug = params.slug !== undefined && !isLanderSlug(params.slug);
-  if (!fixedName && (!(LANDERS as readonly string[]).includes(name) || unknownSlug)) return <ErrorPage status={404} />;
+  const { t } = useTranslation('landers');
+  // `/landers/tinderswipe` has no slug; the others take one that exists.
+  const isValid =
+    params.name === undefined || (name !== null && name !== 'tinderswipe' && (params.slug === undefined || isLanderSlug(params.slug)));
+  const lander = useQuery({ ...landerQuery(name ?? 'tinderswipe', params.slug, search.get('forced_country')), enabled: isValid });
+  usePageTitle(lander.data ? t(`niche.${lander.data.niche}.headline`) : null);
+  if (!isValid || !name) return <ErrorPage status={404} />;
+  if (!lander.data) return null;
   return (
-    <main id="main" className="hero flex-grow-1 d-flex align-items-center" data-testid={`lander-${name}`}>
-      <div className="container text-center py-4" style={{ maxWidth: 760 }}>
-        <span className="lander-mark mb-4" aria-hidden="true">
-          <HeartIcon size={34} />
-        </span>
-        <h1 className="display-5 mb-3">{t('landers.title', { site: settings.name })}</h1>
-        <p className="lead mx-auto mb-4">{t('landers.text', { count: settings.signup_credits })}</p>
-        {!canSignUp && (
-          <p className="mx-auto mb-4" data-testid="signups-closed">
-            {t('signup.closed', { site: settings.name })}
-          </p>
-        )}
-        <div className="hero-actions justify-content-center">
-          {canSignUp ? (
-            <button type="button" className="btn btn-light btn-lg text-primary px-5" onClick={() => openSignup()}>
-              {t('home.ctaSignup')}
-            </button>
-          ) : (
-            <LocalLink to="/login" className="btn btn-light btn-lg text-primary px-5">
-              {t('home.ctaLogin')}
-            </LocalLink>
-          )}
-        </div>
-        <p className="hero-note small mt-3 mb-0">{t('home.adultsOnly', { minAge: MIN_AGE })}</p>
-      </div>
-    </main>
+    <Suspense fallback={null}>
+      <LanderApp
+        site={{ settings, locale }}
+        name={name}
+        data={lander.data}
+        Design={LAZY_DESIGNS[name]}
+        isLoggedIn={user !== null}
+        isEntryWarningDismissed={readCookie(ENTRY_WARNING_STORAGE_KEY) !== null || storage.isDismissed(ENTRY_WARNING_STORAGE_KEY)}
+        onSignup={(profileId) => openSignup({ profileId })}
+      />
+    </Suspense>
   );
-}
-
-export function TinderswipeLander() {
-  return <LanderPage name="tinderswipe" />;
 }

@@ -37,18 +37,31 @@ export function LanderLink({ to, ...rest }: AnchorHTMLAttributes<HTMLAnchorEleme
   return <a href={localizePath(to, locale)} {...rest} />;
 }
 
-/** The site's icon for its fictional profiles, named by the site's word for them (FictionalIcon of the app). */
-export function LanderFictionalIcon({ size, className }: { size: number; className?: string }) {
+/**
+ * The site's icon for its fictional profiles, named by the site's word for them (FictionalIcon of the app;
+ * `isDecorative` beside that word written out). Every profile a lander shows carries it, inside the element that
+ * has the profile's `data-profile-id` (`data-fictional-mark` is what the e2e check of the label looks for).
+ */
+export function LanderFictionalIcon({
+  size,
+  className,
+  isDecorative = false,
+}: {
+  size: number;
+  className?: string;
+  isDecorative?: boolean;
+}) {
   const { settings } = useLanderSite();
   return (
     <img
       src={settings.fictional_icon}
-      alt={settings.fictional_singular}
+      alt={isDecorative ? '' : settings.fictional_singular}
       title={settings.fictional_singular}
       width={size}
       height={size}
       className={className}
       data-testid="fictional-icon"
+      data-fictional-mark=""
     />
   );
 }

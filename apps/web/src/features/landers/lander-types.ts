@@ -1,7 +1,7 @@
-import type { LANDERS } from '@amora/contracts/core';
+import { LANDER_NAMES, type LanderName } from '@amora/contracts/core';
 
 /** One of the spec's landers: `tinderswipe` and the eight with an optional slug. */
-export type LanderName = (typeof LANDERS)[number] | 'tinderswipe';
+export type { LanderName };
 
 /** A profile a lander shows: one of the site's demo or fictional profiles, with its main photo only. */
 export interface LanderProfile {
@@ -34,4 +34,17 @@ export interface LanderProps {
   canSignUp: boolean;
   /** Opens signup; with a profile id the signup is about that profile (its landing). */
   onSignup: (profileId?: number) => void;
+}
+
+/**
+ * The query key of a lander's data (api/get-lander.ts). Here, without the query library, because the landers' own
+ * page (app/lander) finds its data by it among the answers the server rendered the page from.
+ */
+export const landerQueryKey = (name: LanderName, slug: string | undefined, forcedCountry: string | null) =>
+  ['lander', name, slug ?? '', forcedCountry ?? ''] as const;
+
+/** The lander of a route's parameters: `/landers/:name/:slug?`, or `/landers/tinderswipe` (no name parameter). */
+export function landerNameOf(params: Readonly<Record<string, string | undefined>>): LanderName | null {
+  const name = params.name ?? 'tinderswipe';
+  return (LANDER_NAMES as readonly string[]).includes(name) ? (name as LanderName) : null;
 }

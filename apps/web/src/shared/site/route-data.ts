@@ -22,3 +22,9 @@ interface RouteDataArgs {
  * everything; a query that fails is left for the browser.
  */
 export type RouteData = (args: RouteDataArgs) => Promise<unknown>;
+
+/**
+ * The data of a page the server renders for anyone, visitors included (the landers): the same declaration, given
+ * no member. The server renders such a page whoever asks for it (entry-server.tsx prerenderLander).
+ */
+export type VisitorRouteData = (args: Omit<RouteDataArgs, 'user'>) => Promise<unknown>;

@@ -1,0 +1,136 @@
+import { existsSync, readFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { LANDER_DATA_ID, type Locale, localizePath, splitLocalePath } from '@amora/contracts';
+import { loadCatalogue, translate } from '@amora/i18n';
+import type { FastifyRequest } from 'fastify';
+import { scriptSafeJson } from '../lib/script-json';
+import type { PrerenderRequest } from '../lib/served-page';
+import type { Prerenderer } from './prerender';
+
+// The landers' own page (docs/ARCHITECTURE.md, "A lander's path"): /landers/… is served from the web build's
+// lander.html (apps/web/src/lander-main.tsx: React, i18next and the lander, nothing of the app's router, query
+// cache or Bootstrap), with the lander rendered by the server from its declared data, its design's chunk and styles
+// linked from the build manifest, and the landers catalogue and the render's answers in a data block of its own.
+
+/** The web build's lander page and the design modules the server links by a lander's name. */
+const LANDER_HTML = 'lander.html';
+const designSource = (name: string) => `src/features/landers/designs/${name}.tsx`;
+const FALLBACK_DESIGN = designSource('fallback');
+
+interface ManifestChunk {
+  file: string;
+  src?: string;
+  isEntry?: boolean;
+  imports?: string[];
+  css?: string[];
+}
+
+/** A lander's name from its path (any language prefix): `/landers/tinderswipe`, `/landers/video`, `/landers/video/eng`. */
+function landerNameOf(path: string): string | null {
+  const match = /^\/landers\/([^/]+)(?:\/[^/]+)?\/?$/.exec(splitLocalePath(path).rest);
+  return match ? match[1] : null;
+}
+
+export interface LanderPages {
+  /** The lander page of `path` for this request: its template in the page's language, filled in. */
+  page(
+    request: FastifyRequest,
+    path: string,
+    boot: { locale: Locale; script: string; prerender?: PrerenderRequest; member?: boolean },
+  ): Promise<string>;
+}
+
+/**
+ * The landers' pages from the web build (dist/lander.html and the manifest), or null when the build has none.
+ * `localize` puts a template into one language (web.ts localizedIndex).
+ */
+export function landerPages(
+  dist: string,
+  prerender: Prerenderer | null,
+  localize: (template: string, locale: Locale) => string,
+): LanderPages | null {
+  const templatePath = join(dist, LANDER_HTML);
+  const manifestPath = join(dist, '.vite', 'manifest.json');
+  if (!existsSync(templatePath) || !existsSync(manifestPath)) return null;
+  const template = readFileSync(templatePath, 'utf8');
+  const manifest = JSON.parse(readFileSync(manifestPath, 'utf8')) as Record<string, ManifestChunk>;
+  // What the page's entry already loads: its own chunks (the template links them) are not linked again.
+  const loaded = new Set<string>();
+  const walk = (key: string, into: Set<string>) => {
+    const chunk = manifest[key];
+    if (!chunk || into.has(chunk.file)) return;
+    into.add(chunk.file);
+    for (const imported of chunk.imports ?? []) walk(imported, into);
+  };
+  walk(LANDER_HTML, loaded);
+  const entryCss = new Set(manifest[LANDER_HTML]?.css ?? []);
+  /** A design's chunk and what it imports (low priority: the first paint needs the styles and the photo first), and its styles. */
+  const designLinks = new Map<string, string>();
+  const linksOf = (name: string): string => {
+    let links = designLinks.get(name);
+    if (links === undefined) {
+      const key = manifest[designSource(name)] ? designSource(name) : FALLBACK_DESIGN;
+      const files = new Set<string>();
+      walk(key, files);
+      links = [
+        ...(manifest[key]?.css ?? [])
+          .filter((file) => !entryCss.has(file))
+          .map((file) => `<link rel="stylesheet" crossorigin href="/${file}">`),
+        ...[...files].filter((file) => !loaded.has(file)).map((file) => `<link rel="modulepreload" crossorigin href="/${file}">`),
+      ].join('');
+      designLinks.set(name, links);
+    }
+    return links;
+  };
+  const templates = new Map<Locale, string>();
+  const templateOf = (locale: Locale) => {
+    let localized = templates.get(locale);
+    if (!localized) {
+      localized = localize(template, locale);
+      templates.set(locale, localized);
+    }
+    return localized;
+  };
+
+  return {
+    async page(request, path, boot) {
+      const name = landerNameOf(path) ?? 'tinderswipe';
+      const catalogue = loadCatalogue(boot.locale, 'landers');
+      const niche = request.site?.niche ?? 1;
+      const title = `${translate(boot.locale, `niche.${niche}.headline`, {}, 'landers')} | ${request.site?.name ?? ''}`;
+      let rendered: Awaited<ReturnType<Prerenderer['lander']>> = { html: null, queries: null };
+      if (prerender && boot.prerender && boot.script) {
+        // The lander's address in the page's language; the query only for what the lander's data depends on.
+        const query = request.query as Record<string, unknown>;
+        const forced = typeof query.forced_country === 'string' ? `?forced_country=${encodeURIComponent(query.forced_country)}` : '';
+        const url = `${localizePath(splitLocalePath(path).rest, boot.locale)}${forced}`.replace(/\/$/, '');
+        rendered = await prerender.lander(
+          { ...boot.prerender, url },
+          { catalogues: { landers: catalogue }, isLoggedIn: Boolean(boot.member) },
+        );
+      }
+      // Without boot data (a query settings.php refuses) the page still gets its language's common catalogue here.
+      const common = boot.script
+        ? ''
+        : `,"locale":"${boot.locale}","common":${scriptSafeJson(JSON.stringify(loadCatalogue(boot.locale, 'common')))}`;
+      const block = `<script type="application/json" id="${LANDER_DATA_ID}">{"landers":${scriptSafeJson(JSON.stringify(catalogue))},"queries":${rendered.queries ?? 'null'}${common}}</script>`;
+      const hints = rendered.html ? (/^(?:<link [^>]*\/?>)+/.exec(rendered.html)?.[0] ?? '') : '';
+      return (
+        templateOf(boot.locale)
+          .replace(/<title>[^<]*<\/title>/, () => `<title>${escapeHtml(title)}</title>`)
+          .replace('</head>', () => `${hints}${linksOf(name)}${boot.script}${block}</head>`)
+          .replace('<div id="root"></div>', () => `<div id="root">${rendered.html ? rendered.html.slice(hints.length) : ''}</div>`)
+          // The lander paints from its HTML and styles: its code is fetched after what the first paint needs.
+          .replaceAll('<script type="module" ', '<script type="module" fetchpriority="low" ')
+          .replaceAll('<link rel="modulepreload" ', '<link rel="modulepreload" fetchpriority="low" ')
+      );
+    },
+  };
+}
+
+const escapeHtml = (value: string) => value.replace(/[&<>"']/g, (c) => `&#${c.charCodeAt(0)};`);
+
+/** Whether a page path is a lander's (the landers' own page serves it, once isKnownPage says it exists). */
+export function isLanderPath(path: string): boolean {
+  return landerNameOf(path) !== null;
+}
