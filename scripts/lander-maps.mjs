@@ -13,7 +13,7 @@ const OUT = fileURLToPath(new URL('../apps/web/src/features/landers/designs/', i
 /** The regions a lander can show: the frame of each (degrees) and its drawn width (SVG units). */
 const REGIONS = [
   { name: 'europe', west: -12, east: 34, south: 34.5, north: 66, width: 1000 },
-  { name: 'north-america', west: -128, east: -56, south: 22, north: 58, width: 1000 },
+  { name: 'north-america', west: -130, east: -55, south: 16, north: 60, width: 1000 },
   { name: 'oceania', west: 111, east: 180, south: -48, north: -9, width: 1000 },
 ];
 

@@ -47,6 +47,43 @@ function project(region: MapRegion, lat: number, lon: number): [number, number] 
   return [region.tx + region.scale * lambda, region.ty - region.scale * Math.log(Math.tan(Math.PI / 4 + phi / 2))];
 }
 
+/**
+ * The square cut of the region's map: around all the points with a margin, at least MIN_SPAN of the region wide,
+ * inside the region. When the points spread wider than the region's map is high (Perth to Auckland), the square
+ * as large as the map allows that holds the most of them, nearest their middle.
+ */
+function frameOf(region: MapRegion, points: [number, number][]): { left: number; top: number; size: number } {
+  const xs = points.map(([x]) => x);
+  const ys = points.map(([, y]) => y);
+  const extent = Math.max(Math.max(...xs) - Math.min(...xs), Math.max(...ys) - Math.min(...ys));
+  const size = Math.min(Math.max(extent / (1 - MARGIN), region.width * MIN_SPAN), region.width, region.height);
+  const place = (centreX: number, centreY: number) => ({
+    left: clamp(centreX - size / 2, 0, region.width - size),
+    top: clamp(centreY - size / 2, 0, region.height - size),
+    size,
+  });
+  if (extent <= size * 0.94) return place((Math.max(...xs) + Math.min(...xs)) / 2, (Math.max(...ys) + Math.min(...ys)) / 2);
+  const meanX = xs.reduce((a, b) => a + b, 0) / xs.length;
+  const meanY = ys.reduce((a, b) => a + b, 0) / ys.length;
+  const edge = size * 0.06;
+  let best = place(meanX, meanY);
+  let bestCount = -1;
+  let bestDistance = Infinity;
+  for (const [x, y] of [[meanX, meanY], ...points]) {
+    const frame = place(x, y);
+    const count = points.filter(
+      ([px, py]) => px >= frame.left + edge && px <= frame.left + size - edge && py >= frame.top + edge && py <= frame.top + size - edge,
+    ).length;
+    const distance = Math.hypot(x - meanX, y - meanY);
+    if (count > bestCount || (count === bestCount && distance < bestDistance)) {
+      best = frame;
+      bestCount = count;
+      bestDistance = distance;
+    }
+  }
+  return best;
+}
+
 function isInside(region: MapRegion, { lat, lon }: { lat: number; lon: number }): boolean {
   return lon >= region.west && lon <= region.east && lat >= region.south && lat <= region.north;
 }
@@ -72,18 +109,13 @@ export function layOutMap(profiles: LanderProfile[]): MapLayout | null {
   }
   if (!best) return null;
   const region = MAP_REGIONS[best];
-  const shown = placed.filter((p) => isInside(region, p.position)).slice(0, MAX_PINS);
-  const points = shown.map((p) => project(region, p.position.lat, p.position.lon));
-
-  // The square: around the points with a margin, at least MIN_SPAN of the region wide, inside the region.
-  const xs = points.map(([x]) => x);
-  const ys = points.map(([, y]) => y);
-  const extent = Math.max(Math.max(...xs) - Math.min(...xs), Math.max(...ys) - Math.min(...ys));
-  const size = Math.min(Math.max(extent / (1 - MARGIN), region.width * MIN_SPAN), region.width, region.height);
-  const centreX = (Math.max(...xs) + Math.min(...xs)) / 2;
-  const centreY = (Math.max(...ys) + Math.min(...ys)) / 2;
-  const left = clamp(centreX - size / 2, 0, region.width - size);
-  const top = clamp(centreY - size / 2, 0, region.height - size);
+  const inRegion = placed.filter((p) => isInside(region, p.position)).slice(0, MAX_PINS);
+  const projected = inRegion.map((p) => project(region, p.position.lat, p.position.lon));
+  const { left, top, size } = frameOf(region, projected);
+  // Only the cities inside the square get a pin (the list names everyone).
+  const inside = projected.map(([x, y]) => x >= left && x <= left + size && y >= top && y <= top + size);
+  const shown = inRegion.filter((_, i) => inside[i]);
+  const points = projected.filter((_, i) => inside[i]);
   const toSquare = ([x, y]: [number, number]): [number, number] => [((x - left) / size) * 100, ((y - top) / size) * 100];
 
   const cityPoints = points.map(toSquare);
