@@ -69,6 +69,28 @@ describe('every lander in every language and niche, rendered by the server', () 
     }, 120_000);
   }
 
+  it("shows a traffic-source visitor neither payment logos nor the company's address (spec §6), the others both", async () => {
+    const render = (isTrafficsource: boolean) =>
+      prerenderLander({
+        url: '/landers/video/eng',
+        locale: 'en',
+        settings: settingsFixture({ is_trafficsource: isTrafficsource }),
+        messages: catalogueOf('en', 'common'),
+        catalogues: { landers: catalogueOf('en', 'landers') },
+        user: null,
+        api: (path, init) => fetch(new URL(path, window.location.origin), init),
+      });
+    const visitor = (await render(false))?.html ?? '';
+    expect(visitor).toContain('data-testid="payment-logos"');
+    expect(visitor).toContain('data-testid="company-block"');
+    const tracked = (await render(true))?.html ?? '';
+    expect(tracked).toContain('data-testid="footer"');
+    expect(tracked).not.toContain('data-testid="payment-logos"');
+    expect(tracked).not.toContain('data-testid="company-block"');
+    // The support contacts stay.
+    expect(tracked).toContain('mailto:');
+  });
+
   it('is null for an address that is no lander', async () => {
     const page = await prerenderLander({
       url: '/members',

@@ -134,7 +134,13 @@ describe('a lander slug (niche prefix and language, spec §1)', () => {
   });
 
   it('is a 404 for a slug that does not exist, whatever the language, and for a lander that does not exist', async () => {
-    for (const url of ['/landers/video/en', '/de/landers/video/xx-de', '/landers/nope/eng', '/de/landers/nope/de', '/landers/tinderswipe/eng']) {
+    for (const url of [
+      '/landers/video/en',
+      '/de/landers/video/xx-de',
+      '/landers/nope/eng',
+      '/de/landers/nope/de',
+      '/landers/tinderswipe/eng',
+    ]) {
       expect((await get(url)).statusCode, url).toBe(404);
     }
   });

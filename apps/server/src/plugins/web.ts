@@ -6,6 +6,7 @@ import { translate } from '@amora/i18n';
 import fastifyStatic from '@fastify/static';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { PageData, PageVisit } from '../lib/served-page';
+import { LANDER_COOKIE, landerOfPath } from '../lib/tracking';
 import { isLanderPath, landerPages } from './lander-pages';
 import { routePreloads } from './page-preloads';
 import { isKnownPage, routeNameOf, sluggedPageRedirect } from './page-routes';
@@ -85,6 +86,17 @@ export async function registerWeb(app: FastifyInstance, options: { pageData?: Pa
     // whether its render below is made, kept from before or left out.
     if (options.countVisit && request.method === 'GET' && request.site && !boot.member && isKnownPage(path)) {
       await options.countVisit(request, reply, path);
+    }
+    // The lander a visitor lands on (a lander, a profile's landing), kept for their signup (lib/tracking.ts).
+    const landing = request.site && !boot.member && isKnownPage(path) ? landerOfPath(path) : null;
+    if (landing) {
+      reply.setCookie(LANDER_COOKIE, JSON.stringify(landing), {
+        path: '/',
+        maxAge: 30 * 86_400,
+        httpOnly: true,
+        sameSite: 'lax',
+        secure: app.ctx.config.isProduction,
+      });
     }
     // A lander: the landers' own small page, rendered with its data (plugins/lander-pages.ts).
     if (landers && isLanderPath(path) && isKnownPage(path)) {

@@ -13,6 +13,7 @@ import type { AppContext } from '../../context';
 import { HttpError, tooManyRequests } from '../../lib/errors';
 import { verifyPassword } from '../../lib/passwords';
 import { hashToken, newToken } from '../../lib/tokens';
+import { LANDER_COOKIE } from '../../lib/tracking';
 import { type DbContext, dbOf, withTransaction } from '../../lib/transaction';
 import { deleteUser, setLanguage } from '../accounts/accounts.service';
 import { countUnread } from '../chat/chat.service';
@@ -68,6 +69,8 @@ export interface RequestInfo {
   language: string;
   userAgent: string;
   trackingCookie: string | undefined;
+  /** The lander the visitor last landed on (lib/tracking.ts LANDER_COOKIE), stored with the member at signup. */
+  landerCookie?: string;
   /** The visitor's country by the geo header (settings.service geoipCountry), where the route reads it. */
   geoipCountry?: string | null;
   /** The login device cookie the request carries (device-cookie.ts), checked by login. */
@@ -82,6 +85,7 @@ export function requestInfo(request: FastifyRequest, language?: string): Request
     language: language ?? (isLocale(cookieLanguage) ? cookieLanguage : (localeFromTag(request.site.domainLanguage) ?? 'en')),
     userAgent: String(request.headers['user-agent'] ?? '').slice(0, 300),
     trackingCookie: request.cookies[TRACKING_COOKIE],
+    landerCookie: request.cookies[LANDER_COOKIE],
     deviceCookie: request.cookies[DEVICE_COOKIE],
   };
 }

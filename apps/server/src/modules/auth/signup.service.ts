@@ -4,7 +4,7 @@ import { isUniqueViolation } from '../../lib/db-errors';
 import { HttpError } from '../../lib/errors';
 import { hashPassword } from '../../lib/passwords';
 import { hashToken } from '../../lib/tokens';
-import { parseTracking } from '../../lib/tracking';
+import { parseLanderCookie, parseTracking } from '../../lib/tracking';
 import { type DbContext, dbOf, withTransaction } from '../../lib/transaction';
 import { confirmUser, insertUser } from '../accounts/accounts.service';
 import { sendMessage } from '../chat/chat.service';
@@ -52,6 +52,9 @@ export async function signup(
   const { site } = info;
   const tracking = parseTracking(info.trackingCookie);
   const hasTrafficsource = Object.keys(tracking).length > 0;
+  // The lander the visitor came through, kept beside the tracking data (docs/decisions.md, "Landers"); it makes
+  // nobody a traffic-source visitor.
+  const landing = parseLanderCookie(info.landerCookie);
   if (site.signups !== 'all' && !(site.signups === 'with_trafficsource' && hasTrafficsource)) {
     throw accountError(403, 'signups_closed', E.signupsClosed);
   }
@@ -76,7 +79,7 @@ export async function signup(
         status: 'not_confirmed',
         language,
         dateOfBirth: input.date_of_birth,
-        tracking,
+        tracking: landing ? { ...tracking, lander: landing.lander, slug: landing.slug } : tracking,
         trafficsource: tracking.network ?? null,
         signupDate: ctx.now(),
       },
