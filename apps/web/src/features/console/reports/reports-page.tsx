@@ -88,7 +88,7 @@ function ActiveTotal({ totals }: { totals: ReportTotals }) {
   return (
     <>
       {number.format(totals.active_members)}
-      <div className="small text-body-secondary text-nowrap" data-testid="report-active-daily">
+      <div className="small text-body-secondary" data-testid="report-active-daily">
         {daily}
       </div>
     </>
