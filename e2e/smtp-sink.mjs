@@ -8,6 +8,12 @@ const SMTP_PORT = Number(process.env.SMTP_SINK_PORT ?? 2525);
 const HTTP_PORT = Number(process.env.SMTP_SINK_HTTP_PORT ?? 4174);
 const messages = [];
 
+/** A header's value as sent: after its name, its folded lines joined (RFC 5322 unfolding), or null. */
+function headerValue(mail, key) {
+  const line = mail.headerLines.find((h) => h.key === key)?.line;
+  return line ? line.slice(line.indexOf(':') + 1).replace(/\r?\n/g, '').trim() : null;
+}
+
 const smtp = new SMTPServer({
   authOptional: true,
   disabledCommands: ['STARTTLS'],
@@ -24,6 +30,9 @@ const smtp = new SMTPServer({
           subject: mail.subject ?? '',
           text: mail.text ?? '',
           html: mail.html || '',
+          // RFC 8058 one-click unsubscribe: the headers' values as the mail carried them (unfolded).
+          listUnsubscribe: headerValue(mail, 'list-unsubscribe'),
+          listUnsubscribePost: headerValue(mail, 'list-unsubscribe-post'),
           at: Date.now(),
         });
         callback();

@@ -2,11 +2,16 @@ import { expect } from '@playwright/test';
 
 interface Mail {
   to: string[];
+  /** The From header as the mail carried it. */
+  from: string;
   /** The envelope sender (the return path a bounce goes to). */
   returnPath: string;
   subject: string;
   text: string;
   html: string;
+  /** The List-Unsubscribe and List-Unsubscribe-Post headers' values of a mail that is not essential (RFC 8058). */
+  listUnsubscribe: string | null;
+  listUnsubscribePost: string | null;
 }
 
 /** Waits for a mail to `to` (received by the real SMTP server of the run) and returns the newest. */
