@@ -11,7 +11,8 @@ const messages = [];
 /** A header's value as sent: after its name, its folded lines joined (RFC 5322 unfolding), or null. */
 function headerValue(mail, key) {
   const line = mail.headerLines.find((h) => h.key === key)?.line;
-  return line ? line.slice(line.indexOf(':') + 1).replace(/\r?\n/g, '').trim() : null;
+  if (!line) return null;
+  return line.slice(line.indexOf(':') + 1).replace(/\r?\n/g, '').trim();
 }
 
 const smtp = new SMTPServer({
