@@ -33,7 +33,7 @@ export function runBundleBenchmark(dist = 'apps/web/dist') {
   return { files: sizes, rawKb: kb('raw'), gzipKb, brotliKb: kb('brotli'), targetKb: 150, pass: gzipKb <= 150 };
 }
 
-/** The landers (contracts LANDER_NAMES); a lander without its own design file yet shows the fallback one. */
+/** The landers (contracts LANDER_NAMES), each with its design (apps/web/src/features/landers/designs/<name>.tsx). */
 const LANDERS = [
   'tinderswipe',
   'alonetonight',
@@ -68,8 +68,7 @@ export function runLanderBundleBenchmark(dist = 'apps/web/dist') {
   const entry = walk('lander.html', new Set());
   const signupKey = Object.keys(manifest).find((key) => manifest[key].src === 'src/app/lander/lander-signup.tsx');
   const landers = LANDERS.map((name) => {
-    const own = `src/features/landers/designs/${name}.tsx`;
-    const design = manifest[own] ? own : 'src/features/landers/designs/fallback.tsx';
+    const design = `src/features/landers/designs/${name}.tsx`;
     const files = walk(design, new Set(entry));
     const gzipKb = kb(files);
     const signup = signupKey ? kb([...walk(signupKey, new Set())].filter((file) => !files.has(file))) : null;

@@ -15,7 +15,6 @@ import type { Prerenderer } from './prerender';
 /** The web build's lander page and the design modules the server links by a lander's name. */
 const LANDER_HTML = 'lander.html';
 const designSource = (name: string) => `src/features/landers/designs/${name}.tsx`;
-const FALLBACK_DESIGN = designSource('fallback');
 
 interface ManifestChunk {
   file: string;
@@ -69,7 +68,7 @@ export function landerPages(
   const linksOf = (name: string): string => {
     let links = designLinks.get(name);
     if (links === undefined) {
-      const key = manifest[designSource(name)] ? designSource(name) : FALLBACK_DESIGN;
+      const key = designSource(name);
       const files = new Set<string>();
       walk(key, files);
       links = [

@@ -12,7 +12,7 @@ import {
   splitLocalePath,
 } from '@amora/contracts/core';
 import i18next from 'i18next';
-import { StrictMode } from 'react';
+import { type ReactNode, StrictMode, useEffect } from 'react';
 import { createRoot, hydrateRoot } from 'react-dom/client';
 import { I18nextProvider, initReactI18next } from 'react-i18next';
 import { LANDER_DESIGNS } from '@/features/landers/designs';
@@ -78,6 +78,12 @@ function signupOpener(locale: Locale, settings: Settings, isLoggedIn: boolean) {
   };
 }
 
+/** Marks the page as the lander's own once its first render is on the screen (as the app does, lib/hydration.ts). */
+function Ready({ children }: { children: ReactNode }) {
+  useEffect(() => document.documentElement.setAttribute('data-app-ready', ''), []);
+  return children;
+}
+
 /**
  * Starts a lander's page: the settings, member and common catalogue from the page's boot data, the landers
  * catalogue and the lander's data from its own block (else asked for), then the design, then the page: taken
@@ -119,15 +125,17 @@ export async function startLander(): Promise<void> {
   const app = (
     <StrictMode>
       <I18nextProvider i18n={i18next}>
-        <LanderApp
-          site={{ settings, locale }}
-          name={lander.name}
-          data={data}
-          Design={Design}
-          isLoggedIn={isLoggedIn}
-          isEntryWarningDismissed={readCookie(ENTRY_WARNING_STORAGE_KEY) !== null}
-          onSignup={signupOpener(locale, settings, isLoggedIn)}
-        />
+        <Ready>
+          <LanderApp
+            site={{ settings, locale }}
+            name={lander.name}
+            data={data}
+            Design={Design}
+            isLoggedIn={isLoggedIn}
+            isEntryWarningDismissed={readCookie(ENTRY_WARNING_STORAGE_KEY) !== null}
+            onSignup={signupOpener(locale, settings, isLoggedIn)}
+          />
+        </Ready>
       </I18nextProvider>
     </StrictMode>
   );

@@ -8,8 +8,7 @@ import type { LanderName, LanderProps } from '../lander-types';
  *
  *     <name>: () => import('./<name>').then((m) => m.<Pascal>Lander),
  *
- * e.g. `video: () => import('./video').then((m) => m.VideoLander),`; it replaces the lander's `fallback` line when
- * the design lands. Keep the file name the lander's name: the server finds the design's chunk and styles in the
+ * e.g. `video: () => import('./video').then((m) => m.VideoLander),`. Keep the file name the lander's name: the server finds the design's chunk and styles in the
  * build's manifest by it (src/features/landers/designs/<name>.tsx) and sends them with the page, so the server's
  * render paints styled and the page takes it over without waiting.
  *
@@ -21,11 +20,8 @@ import type { LanderName, LanderProps } from '../lander-types';
  */
 type Design = () => Promise<ComponentType<LanderProps>>;
 
-/** Until a lander's design lands: the plain hero every lander used to be. */
-const fallback: Design = () => import('./fallback').then((m) => m.FallbackLander);
-
 export const LANDER_DESIGNS: Record<LanderName, Design> = {
-  tinderswipe: fallback,
+  tinderswipe: () => import('./tinderswipe').then((m) => m.TinderswipeLander),
   alonetonight: () => import('./alonetonight').then((m) => m.AlonetonightLander),
   collagelanding: () => import('./collagelanding').then((m) => m.CollagelandingLander),
   gallery: () => import('./gallery').then((m) => m.GalleryLander),
