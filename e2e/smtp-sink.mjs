@@ -12,7 +12,10 @@ const messages = [];
 function headerValue(mail, key) {
   const line = mail.headerLines.find((h) => h.key === key)?.line;
   if (!line) return null;
-  return line.slice(line.indexOf(':') + 1).replace(/\r?\n/g, '').trim();
+  return line
+    .slice(line.indexOf(':') + 1)
+    .replace(/\r?\n/g, '')
+    .trim();
 }
 
 const smtp = new SMTPServer({

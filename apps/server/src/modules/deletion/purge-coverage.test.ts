@@ -112,7 +112,7 @@ const NOT_MEMBER_DATA: Record<string, string> = {
   staffSessions: "the staff's console sessions",
   staffRecoveryCodes: "the staff's recovery codes",
   inboxClaims: "an operator's hold on a conversation while answering, minutes long; the conversation goes with the purge",
-  mailings: "news and promotions staff wrote for a site: their texts and where the sending stands, of no member",
+  mailings: 'news and promotions staff wrote for a site: their texts and where the sending stands, of no member',
   auditLog: "the operator's record of console actions: it names a member by id only, never their data",
   sandboxPayments: "the payment sandbox, standing in for the provider (development): the provider's own records",
   sandboxCustomers: "the payment sandbox, standing in for the provider (development): the provider's own records",
