@@ -78,7 +78,7 @@ test('tinderswipe: the fourth swipe opens signup (the page on a phone, the modal
   await ready(page);
   const card = page.getByTestId('tinderswipe-card');
   const names: string[] = [];
-  const nameOf = async () => (await card.getByRole('heading').innerText()).replace(/,.*$/, '');
+  const nameOf = async () => ((await card.getByRole('heading').textContent()) ?? '').replace(/,.*$/, '');
   // 1: dragged right (a like), 2: dragged left (a pass), 3: the pass button, 4: the like button or the arrow key.
   names.push(await nameOf());
   await drag(page, card, 220);

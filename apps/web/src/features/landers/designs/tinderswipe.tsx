@@ -74,10 +74,12 @@ export function TinderswipeLander({ niche, profiles, canSignUp, onSignup }: Land
           </p>
           <p className="l-tinderswipe-note">{t('tinderswipe.honest')}</p>
         </header>
-        <section className="l-tinderswipe-play" aria-label={t('tinderswipe.stackLabel')}>
-          {/* biome-ignore lint/a11y/noNoninteractiveTabindex: the stack takes the arrow keys, as the buttons below do. */}
+        <section className="l-tinderswipe-play">
+          {/* The stack takes the arrow keys (right: like, left: pass), as the buttons below do. */}
           <div
             className="l-tinderswipe-stack"
+            role="group"
+            aria-label={t('tinderswipe.stackLabel')}
             tabIndex={top ? 0 : -1}
             aria-describedby="l-tinderswipe-hint"
             onKeyDown={handleKey}
