@@ -17,8 +17,7 @@ export type MailingKind = (typeof MAILING_KINDS)[number];
  * Where a mailing stands: `draft` (being written; the only state it may change in), `scheduled` (goes out from
  * `send_at`), `sending`, `sent` (every member it goes to has their mail queued), `cancelled` (the rest not sent).
  */
-export const MAILING_STATUSES = ['draft', 'scheduled', 'sending', 'sent', 'cancelled'] as const;
-export type MailingStatus = (typeof MAILING_STATUSES)[number];
+const MAILING_STATUSES = ['draft', 'scheduled', 'sending', 'sent', 'cancelled'] as const;
 
 export const MAILING_SUBJECT_MAX = 150;
 export const MAILING_BODY_MAX = 10_000;

@@ -1,4 +1,14 @@
-import { isLocale, LOCALE_INFO, type Locale, localeFromTag, MAILING_KINDS, type Mailing, type MailingKind } from '@amora/contracts';
+import {
+  isLocale,
+  LOCALE_INFO,
+  type Locale,
+  localeFromTag,
+  MAILING_BODY_MAX,
+  MAILING_KINDS,
+  MAILING_SUBJECT_MAX,
+  type Mailing,
+  type MailingKind,
+} from '@amora/contracts';
 import { type FormEvent, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, Route, Routes, useNavigate, useParams, useSearchParams } from 'react-router';
@@ -302,7 +312,7 @@ function ComposeForm({ mailing }: { mailing: Mailing | null }) {
             <input
               name="subject"
               className="form-control"
-              maxLength={150}
+              maxLength={MAILING_SUBJECT_MAX}
               value={text.subject}
               onChange={(e) => setText('subject', e.target.value)}
               data-testid="mailing-subject"
@@ -317,6 +327,7 @@ function ComposeForm({ mailing }: { mailing: Mailing | null }) {
               name="body"
               className="form-control"
               rows={10}
+              maxLength={MAILING_BODY_MAX}
               value={text.body}
               onChange={(e) => setText('body', e.target.value)}
               data-testid="mailing-body"
