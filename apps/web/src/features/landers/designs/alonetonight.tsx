@@ -52,19 +52,19 @@ export function AlonetonightLander({ niche, profiles, canSignUp, onSignup }: Lan
         <ul className="l-alonetonight-points">
           <li>
             <span className="l-alonetonight-dot" aria-hidden="true">
-              1
+              <GiftIcon />
             </span>
             {settings.signup_credits > 0 ? t('common:home.points.free', { count: settings.signup_credits }) : t('alonetonight.points.free')}
           </li>
           <li>
             <span className="l-alonetonight-dot" aria-hidden="true">
-              2
+              <ChatIcon />
             </span>
             {t('alonetonight.points.chat')}
           </li>
           <li>
             <span className="l-alonetonight-dot" aria-hidden="true">
-              3
+              <PinIcon />
             </span>
             {t('common:home.points.privacy')}
           </li>
@@ -123,6 +123,45 @@ function Portrait({
         </span>
       )}
     </>
+  );
+}
+
+function GiftIcon() {
+  return (
+    <svg viewBox="0 0 24 24" width={18} height={18} aria-hidden="true" focusable="false">
+      <path
+        d="M4 11h16v9H4zM3 7h18v4H3zM12 7v13M12 7c-1.5-3-5-3.5-5-1.25S10 7 12 7zm0 0c1.5-3 5-3.5 5-1.25S14 7 12 7z"
+        fill="none"
+        stroke="currentColor"
+        strokeWidth={1.8}
+        strokeLinejoin="round"
+      />
+    </svg>
+  );
+}
+
+function ChatIcon() {
+  return (
+    <svg viewBox="0 0 24 24" width={18} height={18} aria-hidden="true" focusable="false">
+      <path
+        d="M4 5h16a1 1 0 0 1 1 1v10a1 1 0 0 1-1 1H9l-4 3.5V17H4a1 1 0 0 1-1-1V6a1 1 0 0 1 1-1z"
+        fill="none"
+        stroke="currentColor"
+        strokeWidth={1.8}
+        strokeLinejoin="round"
+      />
+    </svg>
+  );
+}
+
+function PinIcon() {
+  return (
+    <svg viewBox="0 0 24 24" width={18} height={18} aria-hidden="true" focusable="false">
+      <path
+        d="M12 2a7 7 0 0 0-7 7c0 5.2 7 13 7 13s7-7.8 7-13a7 7 0 0 0-7-7zm0 9.5A2.5 2.5 0 1 1 12 6.5a2.5 2.5 0 0 1 0 5z"
+        fill="currentColor"
+      />
+    </svg>
   );
 }
 

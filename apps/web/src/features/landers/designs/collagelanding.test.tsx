@@ -13,18 +13,18 @@ describe('collagelanding lander', () => {
     expect(await screen.findByRole('heading', { level: 1, name: text('landers:collagelanding.title') })).toBeVisible();
     expect(screen.getByText(text('landers:niche.3.pitch'))).toBeVisible();
     const tiles = container.querySelectorAll('.l-collagelanding-tile');
-    expect(tiles).toHaveLength(18);
+    expect(tiles).toHaveLength(24);
     for (const [index, profile] of profiles.entries()) {
       const tile = within(tiles[index] as HTMLElement);
       expect(tile.getByText(`${profile.name}, ${profile.age}`)).toBeVisible();
       expect(tile.queryByRole('img', { name: 'fictional profile' }) !== null).toBe(profile.is_fictional);
     }
-    expect(container.querySelectorAll('.l-collagelanding-filler')).toHaveLength(18 - profiles.length);
+    expect(container.querySelectorAll('.l-collagelanding-filler')).toHaveLength(24 - profiles.length);
     expect(container.textContent).not.toMatch(/\b(collagelanding|niche|home|signup)\.\w/);
   });
 
   it("opens signup from the card's button, and about a profile from its tile", async () => {
-    const profiles = landerProfiles(20);
+    const profiles = landerProfiles(26);
     const onSignup = vi.fn();
     const { user } = await renderLander(
       <CollagelandingLander name="collagelanding" niche={1} profiles={profiles} canSignUp onSignup={onSignup} />,

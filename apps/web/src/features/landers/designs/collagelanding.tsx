@@ -7,7 +7,7 @@ import { SignupAction } from './signup-action';
 import './collagelanding.css';
 
 /** Tiles of the collage: enough to fill a desktop screen; a site with fewer profiles fills the rest with colour. */
-const TILES = 18;
+const TILES = 24;
 
 /**
  * A photo collage of the site's profiles (tiles of varied sizes) behind one centred signup card. Each photo
@@ -51,7 +51,7 @@ export function CollagelandingLander({ niche, profiles, canSignUp, onSignup }: L
           {tiles.map((profile, index) =>
             profile ? (
               <li key={profile.id} className="l-collagelanding-tile" data-profile-id={profile.id}>
-                <Tile profile={profile} isEager={index < 8} canSignUp={canSignUp} onSignup={onSignup} />
+                <Tile profile={profile} isEager={index < 8} isFirst={index === 0} canSignUp={canSignUp} onSignup={onSignup} />
               </li>
             ) : (
               // biome-ignore lint/suspicious/noArrayIndexKey: the filler tiles are all alike and never move.
@@ -67,11 +67,13 @@ export function CollagelandingLander({ niche, profiles, canSignUp, onSignup }: L
 function Tile({
   profile,
   isEager,
+  isFirst,
   canSignUp,
   onSignup,
 }: {
   profile: LanderProfile;
   isEager: boolean;
+  isFirst: boolean;
   canSignUp: boolean;
   onSignup: (profileId?: number) => void;
 }) {
@@ -84,12 +86,13 @@ function Tile({
           className="l-collagelanding-photo"
           src={profile.photo.src}
           srcSet={profile.photo.srcSet}
-          sizes="(min-width: 992px) 20vw, 34vw"
+          sizes="(min-width: 992px) 25vw, 67vw"
           width={profile.photo.width}
           height={profile.photo.height}
           alt=""
           decoding="async"
           loading={isEager ? 'eager' : 'lazy'}
+          fetchPriority={isFirst ? 'high' : undefined}
         />
       ) : (
         <span className="l-collagelanding-photo l-collagelanding-initial">{Array.from(profile.name)[0]}</span>

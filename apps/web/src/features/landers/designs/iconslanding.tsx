@@ -37,15 +37,10 @@ export function IconslandingLander({ niche, profiles, canSignUp, onSignup }: Lan
           <SignupAction canSignUp={canSignUp} onSignup={onSignup} className="l-iconslanding-cta">
             {canSignUp ? t('iconslanding.cta') : t('common:home.ctaLogin')}
           </SignupAction>
-          <p className="l-iconslanding-note">
-            {settings.signup_credits > 0 && canSignUp && (
-              <>
-                {t('iconslanding.credits', { count: settings.signup_credits })}
-                <span aria-hidden="true"> · </span>
-              </>
-            )}
-            {t('common:home.adultsOnly', { minAge: MIN_AGE })}
-          </p>
+          {settings.signup_credits > 0 && canSignUp && (
+            <p className="l-iconslanding-credits">{t('iconslanding.credits', { count: settings.signup_credits })}</p>
+          )}
+          <p className="l-iconslanding-note">{t('common:home.adultsOnly', { minAge: MIN_AGE })}</p>
         </div>
       </div>
     </main>
@@ -73,7 +68,7 @@ function Icon({
             className="l-iconslanding-photo"
             src={profile.photo.src}
             srcSet={profile.photo.srcSet}
-            sizes="(min-width: 992px) 132px, 96px"
+            sizes="(min-width: 992px) 116px, (min-width: 576px) 96px, 74px"
             width={profile.photo.width}
             height={profile.photo.height}
             alt=""

@@ -35,9 +35,21 @@ export function SocialnetworkLander({ niche, profiles, canSignUp, onSignup }: La
             <h1 className="l-socialnetwork-title">{t(`niche.${niche}.headline`)}</h1>
             <p className="l-socialnetwork-lead">{t(`niche.${niche}.pitch`)}</p>
             {!canSignUp && <p className="l-socialnetwork-closed">{t('common:signup.closed', { site: settings.name })}</p>}
-            {join}
+            <div className="l-socialnetwork-intro-join">{join}</div>
             <p className="l-socialnetwork-note">{t('common:home.adultsOnly', { minAge: MIN_AGE })}</p>
           </div>
+          <ul className="l-socialnetwork-points">
+            {settings.signup_credits > 0 && (
+              <li>
+                <CheckIcon />
+                {t('common:home.points.free', { count: settings.signup_credits })}
+              </li>
+            )}
+            <li>
+              <CheckIcon />
+              {t('common:home.points.privacy')}
+            </li>
+          </ul>
         </aside>
         <section className="l-socialnetwork-feed" aria-labelledby="l-socialnetwork-feed-title">
           <h2 id="l-socialnetwork-feed-title" className="l-socialnetwork-feed-title">
@@ -125,7 +137,7 @@ function ProfileCard({
             className="l-socialnetwork-photo"
             src={profile.photo.src}
             srcSet={profile.photo.srcSet}
-            sizes="(min-width: 576px) 520px, 100vw"
+            sizes="(min-width: 576px) 342px, 100vw"
             width={profile.photo.width}
             height={profile.photo.height}
             alt=""
@@ -153,6 +165,14 @@ function ProfileCard({
         ))}
       </footer>
     </article>
+  );
+}
+
+function CheckIcon() {
+  return (
+    <svg viewBox="0 0 24 24" width={18} height={18} aria-hidden="true" focusable="false">
+      <path d="m5 12.5 4.5 4.5L19 7.5" fill="none" stroke="currentColor" strokeWidth={2.5} strokeLinecap="round" strokeLinejoin="round" />
+    </svg>
   );
 }
 
