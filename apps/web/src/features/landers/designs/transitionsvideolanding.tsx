@@ -86,16 +86,17 @@ export function TransitionsvideolandingLander({ niche, profiles, canSignUp, onSi
                 </button>
               )}
             </div>
-            {isPlaying || isPaused ? (
-              <div className={`${p}-timer${isPaused ? ' is-paused' : ''}`} aria-hidden="true">
+            {/* The timer's track is there from the first paint, so the bar starting moves nothing. */}
+            <div className={`${p}-timer${isPaused ? ' is-paused' : ''}`} aria-hidden="true">
+              {(isPlaying || isPaused) && (
                 <span
                   key={current}
                   className={`${p}-timer-fill`}
                   onAnimationEnd={() => show((current + 1) % slides.length)}
                   data-testid="reel-timer"
                 />
-              </div>
-            ) : null}
+              )}
+            </div>
             <figcaption className={`${p}-caption`}>
               <span key={profile.id} className={`${p}-caption-text${entering}`}>
                 <span className={`${p}-name`}>

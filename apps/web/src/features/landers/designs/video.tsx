@@ -33,7 +33,12 @@ export function VideoLander({ niche, profiles, canSignUp, onSignup }: LanderProp
   }, [isStill, current, slides.length]);
   const shown = isStill ? 0 : current;
   const profile = slides[shown];
-  const advance = () => setCurrent((i) => (i + 1) % slides.length);
+  // Whether a portrait has followed the first (whose caption came with the page and does not fade in).
+  const [hasMoved, setHasMoved] = useState(false);
+  const advance = () => {
+    setHasMoved(true);
+    setCurrent((i) => (i + 1) % slides.length);
+  };
   // The portrait fading out keeps moving while the next one fades in.
   const slideState = (index: number) => {
     if (index === shown) return ' is-active';
@@ -77,7 +82,8 @@ export function VideoLander({ niche, profiles, canSignUp, onSignup }: LanderProp
                   ))}
                 </div>
               ) : null}
-              <div className="l-video-overlay">
+              {/* A new caption per portrait (not the old one changed), so a longer name moves nothing that was there. */}
+              <div key={profile.id} className={`l-video-overlay${hasMoved ? ' is-new' : ''}`}>
                 <p className="l-video-who" aria-live={isPlaying ? 'off' : 'polite'}>
                   <strong>
                     {profile.name}, {profile.age}
