@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { accountEndpoints } from './accounts';
+import { consoleMailingEndpoints } from './campaigns';
 import { chatEndpoints } from './chat';
 import { consoleStaffEndpoints } from './console';
 import { dataExportEndpoints } from './data-export';
@@ -32,6 +33,7 @@ describe('the endpoints table', () => {
       consoleInboxEndpoints,
       siteAdminEndpoints,
       consoleReportEndpoints,
+      consoleMailingEndpoints,
     ];
     const all = areas.flatMap((area) => Object.keys(area));
     expect(all.length).toBe(Object.keys(endpoints).length);
