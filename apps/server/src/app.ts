@@ -35,6 +35,7 @@ import { pageDataMaker } from './modules/page-data/page-data.service';
 import { paymentsRoutes } from './modules/payments/payments.routes';
 import type { SandboxJobs } from './modules/payments/sandbox/sandbox.service';
 import { photosRoutes } from './modules/photos/photos.routes';
+import { isMemberLandingShown } from './modules/profiles/member-landing.service';
 import { profilesRoutes } from './modules/profiles/profiles.routes';
 import { pushRoutes } from './modules/push/push.routes';
 import { reportsRoutes } from './modules/reports/reports.routes';
@@ -164,6 +165,8 @@ export async function buildApp(ctx: AppContext, options: BuildOptions = {}): Pro
   await registerWeb(app, {
     pageData: pageDataMaker(app, { isChange }),
     countVisit: (request, reply, path) => countVisit(ctx, request, reply, path),
+    // A member landing's page exists only for a profile a landing may show (modules/profiles).
+    isLandingShown: (request, profileId) => isMemberLandingShown(ctx, request.site, profileId),
   });
 
   // Every job's handler (jobs.ts) and every event's listener (listeners.ts), once the routes, the live hub and the

@@ -22,6 +22,12 @@ export type PageData = (
 export type PageVisit = (request: FastifyRequest, reply: FastifyReply, path: string) => Promise<void>;
 
 /**
+ * Whether the profile of a member landing (/members/{id}/landing, landing2, landing3) may be shown on the request's
+ * site (modules/profiles `isMemberLandingShown`): its page is a 404 otherwise. Given by app.ts, as PageVisit.
+ */
+export type LandingShown = (request: FastifyRequest, profileId: number) => Promise<boolean>;
+
+/**
  * A visitor's page the server may render (apps/web/src/entry-server.tsx): its address in the language the app
  * shows, the settings as the data block carries them (JSON) and the common catalogue.
  */

@@ -5,6 +5,7 @@ import { loadCatalogue, translate } from '@amora/i18n';
 import type { FastifyRequest } from 'fastify';
 import { scriptSafeJson } from '../lib/script-json';
 import type { PrerenderRequest } from '../lib/served-page';
+import { MEMBER_LANDING_PREFIX, memberLandingLayoutOfPath, memberLandingSource, queryOf } from './member-landing-pages';
 import type { Prerenderer } from './prerender';
 
 // The landers' own page (docs/ARCHITECTURE.md, "A lander's path"): /landers/… is served from the web build's
@@ -14,7 +15,10 @@ import type { Prerenderer } from './prerender';
 
 /** The web build's lander page and the design modules the server links by a lander's name. */
 const LANDER_HTML = 'lander.html';
-const designSource = (name: string) => `src/features/landers/designs/${name}.tsx`;
+const designSource = (name: string) =>
+  name.startsWith(MEMBER_LANDING_PREFIX)
+    ? memberLandingSource(name.slice(MEMBER_LANDING_PREFIX.length))
+    : `src/features/landers/designs/${name}.tsx`;
 
 interface ManifestChunk {
   file: string;
@@ -27,7 +31,10 @@ interface ManifestChunk {
 /** A lander's name from its path (any language prefix): `/landers/tinderswipe`, `/landers/video`, `/landers/video/eng`. */
 function landerNameOf(path: string): string | null {
   const match = /^\/landers\/([^/]+)(?:\/[^/]+)?\/?$/.exec(splitLocalePath(path).rest);
-  return match ? match[1] : null;
+  if (match) return match[1];
+  // A profile's landing is served as a lander too (member-landing-pages.ts): `member-landing2`.
+  const layout = memberLandingLayoutOfPath(path);
+  return layout ? `${MEMBER_LANDING_PREFIX}${layout}` : null;
 }
 
 export interface LanderPages {
@@ -102,7 +109,9 @@ export function landerPages(
         // The lander's address in the page's language; the query only for what the lander's data depends on.
         const query = request.query as Record<string, unknown>;
         const forced = typeof query.forced_country === 'string' ? `?forced_country=${encodeURIComponent(query.forced_country)}` : '';
-        const url = `${localizePath(splitLocalePath(path).rest, boot.locale)}${forced}`.replace(/\/$/, '');
+        // A profile's landing keeps the whole query: its call to action carries it on to the signup.
+        const kept = name.startsWith(MEMBER_LANDING_PREFIX) ? queryOf(request.url) : forced;
+        const url = `${localizePath(splitLocalePath(path).rest, boot.locale).replace(/\/$/, '')}${kept}`;
         rendered = await prerender.lander(
           { ...boot.prerender, url },
           { catalogues: { landers: catalogue }, isLoggedIn: Boolean(boot.member) },

@@ -5,9 +5,10 @@ import { LOCALES, type Locale, splitLocalePath } from '@amora/contracts';
 import { translate } from '@amora/i18n';
 import fastifyStatic from '@fastify/static';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
-import type { PageData, PageVisit } from '../lib/served-page';
+import type { LandingShown, PageData, PageVisit } from '../lib/served-page';
 import { LANDER_COOKIE, landerOfPath } from '../lib/tracking';
 import { isLanderPath, landerPages } from './lander-pages';
+import { memberLandingIdOf } from './member-landing-pages';
 import { routePreloads } from './page-preloads';
 import { isKnownPage, routeNameOf, sluggedPageRedirect } from './page-routes';
 import { PRERENDERED_ROUTES, prerenderer, withPrerendered } from './prerender';
@@ -29,7 +30,10 @@ export function localizedIndex(template: string, locale: Locale): string {
  * Serves the built web app: hashed assets with a year of caching, compressed at build time, and index.html
  * (in the language of the path's locale prefix) for every page route. Unknown API paths get JSON 404s.
  */
-export async function registerWeb(app: FastifyInstance, options: { pageData?: PageData; countVisit?: PageVisit } = {}): Promise<void> {
+export async function registerWeb(
+  app: FastifyInstance,
+  options: { pageData?: PageData; countVisit?: PageVisit; isLandingShown?: LandingShown } = {},
+): Promise<void> {
   const dist = app.ctx.config.webDist;
   const indexPath = join(dist, 'index.html');
   const hasBuild = existsSync(indexPath);
@@ -81,14 +85,18 @@ export async function registerWeb(app: FastifyInstance, options: { pageData?: Pa
       const query = request.url.includes('?') ? request.url.slice(request.url.indexOf('?')) : '';
       return reply.header('cache-control', 'private, no-store').redirect(`${redirect}${query}`, 302);
     }
+    // A page is one of §2 the app has (page-routes.ts), and a member landing's profile one a landing may show.
+    const landingId = memberLandingIdOf(path);
+    const isPage =
+      isKnownPage(path) && (landingId === null || !options.isLandingShown || (await options.isLandingShown(request, landingId)));
     const boot = await pageData(request, reply, path);
     // A visitor's page of a site is a visit (once per browser and day): counted here, for every page served,
     // whether its render below is made, kept from before or left out.
-    if (options.countVisit && request.method === 'GET' && request.site && !boot.member && isKnownPage(path)) {
+    if (options.countVisit && request.method === 'GET' && request.site && !boot.member && isPage) {
       await options.countVisit(request, reply, path);
     }
     // The lander a visitor lands on (a lander, a profile's landing), kept for their signup (lib/tracking.ts).
-    const landing = request.site && !boot.member && isKnownPage(path) ? landerOfPath(path) : null;
+    const landing = request.site && !boot.member && isPage ? landerOfPath(path) : null;
     if (landing) {
       reply.setCookie(LANDER_COOKIE, JSON.stringify(landing), {
         path: '/',
@@ -99,7 +107,7 @@ export async function registerWeb(app: FastifyInstance, options: { pageData?: Pa
       });
     }
     // A lander: the landers' own small page, rendered with its data (plugins/lander-pages.ts).
-    if (landers && isLanderPath(path) && isKnownPage(path)) {
+    if (landers && isLanderPath(path) && isPage) {
       reply.status(200).header('cache-control', 'private, no-store').type('text/html; charset=utf-8');
       return sendCompressed(request, reply, await landers.page(request, path, boot));
     }
@@ -118,7 +126,7 @@ export async function registerWeb(app: FastifyInstance, options: { pageData?: Pa
     }
     // The page carries the visitor's settings, session and language: never stored by a cache, not even the browser's.
     reply
-      .status(isKnownPage(path) ? 200 : 404)
+      .status(isPage ? 200 : 404)
       .header('cache-control', 'private, no-store')
       .type('text/html; charset=utf-8');
     return sendCompressed(request, reply, page);

@@ -17,11 +17,8 @@ const PROFILE_NOT_FOUND = 'This profile could not be found';
  * each, so a landing tells nobody which ids are members.
  */
 export async function memberLandingProfile(ctx: AppContext, site: Site, profileId: number): Promise<MemberLandingProfile> {
-  const found = await findProfileForViewer(dbOf(ctx), profileId, null);
-  const profile = found?.profile;
-  if (!profile || profile.siteId !== site.id || !profile.isFictional || profile.status !== 'active' || found.isHidden) {
-    throw notFound(PROFILE_NOT_FOUND);
-  }
+  const profile = await shownProfile(ctx, site, profileId);
+  if (!profile) throw notFound(PROFILE_NOT_FOUND);
   const main = profile.mainPhotoId
     ? (await photosOf(dbOf(ctx), profile.id)).find((p) => p.id === profile.mainPhotoId && p.status === 'active')
     : undefined;
@@ -48,6 +45,19 @@ export async function memberLandingProfile(ctx: AppContext, site: Site, profileI
     facts,
     is_fictional: true,
   };
+}
+
+/** Whether a member landing of this profile exists for a visitor (the page's status: 200, else 404). */
+export async function isMemberLandingShown(ctx: AppContext, site: Site, profileId: number): Promise<boolean> {
+  return (await shownProfile(ctx, site, profileId)) !== null;
+}
+
+/** The profile when a landing may show it (see memberLandingProfile), else null. */
+async function shownProfile(ctx: AppContext, site: Site, profileId: number) {
+  const found = await findProfileForViewer(dbOf(ctx), profileId, null);
+  const profile = found?.profile;
+  if (!profile || profile.siteId !== site.id || !profile.isFictional || profile.status !== 'active' || found.isHidden) return null;
+  return profile;
 }
 
 /**
