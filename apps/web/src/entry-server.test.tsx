@@ -98,7 +98,8 @@ function declaredPages(): { name: string; url: string }[] {
       const path = route.path ? `${prefix}/${route.path}`.replace(/\/+/g, '/') : prefix;
       const handle = route.handle as RouteHandle | undefined;
       // A lander is rendered as the landers' own page, for anyone (entry-server.landers.test.tsx).
-      const isLander = handle?.name === 'landers' || handle?.name === 'landers-tinderswipe';
+      const isLander =
+        handle?.name === 'landers' || handle?.name === 'landers-tinderswipe' || Boolean(handle?.name?.startsWith('members-id-landing'));
       if (handle?.name && handle.data && !isLander)
         pages.push({
           name: handle.name,

@@ -1,5 +1,13 @@
 import { AsyncLocalStorage } from 'node:async_hooks';
-import { ENTRY_WARNING_STORAGE_KEY, type LanderData, type Locale, type Settings, TIME_ZONE_COOKIE, type User } from '@amora/contracts/core';
+import {
+  ENTRY_WARNING_STORAGE_KEY,
+  type LanderData,
+  type Locale,
+  type MemberLandingProfile,
+  type Settings,
+  TIME_ZONE_COOKIE,
+  type User,
+} from '@amora/contracts/core';
 import { type DehydratedState, dehydrate, type Query, QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import i18next from 'i18next';
 import { StrictMode, Suspense } from 'react';
@@ -11,6 +19,14 @@ import { loadMemberShell } from './app/shell/member-parts';
 import { LANDER_DESIGNS } from './features/landers/designs';
 import { LanderApp } from './features/landers/lander-app';
 import { landerNameOf, landerQueryKey } from './features/landers/lander-types';
+import { MEMBER_LANDING_LAYOUTS } from './features/landers/members';
+import { MemberLandingApp } from './features/landers/members/member-landing-app';
+import {
+  landingProfileIdOf,
+  type MemberLandingLayout,
+  memberLandingLayoutOf,
+  memberLandingQueryKey,
+} from './features/landers/members/member-landing-types';
 import { setApiTransport } from './lib/api-client';
 import { cookieOf } from './lib/cookies';
 import { isTimeZone } from './lib/format-time';
@@ -132,7 +148,8 @@ function declaredPageData(url: string, locale: Locale): RouteData | undefined {
   const matches = matchRoutes(routeTableOf(locale), new URL(url, 'http://prerender.invalid').pathname) ?? [];
   const handle = matches.map((match) => match.route.handle as RouteHandle | undefined).findLast((h) => h?.name);
   // A lander is rendered as the landers' own page, for anyone (prerenderLander).
-  return handle?.name === 'landers' || handle?.name === 'landers-tinderswipe' ? undefined : handle?.data;
+  const isLanderPage = handle?.name === 'landers' || handle?.name === 'landers-tinderswipe' || memberLandingLayoutOf(handle?.name) !== null;
+  return isLanderPage ? undefined : handle?.data;
 }
 
 /** Whether the server renders the page at `url` for a member: its route declares the data its first screen shows. */
@@ -214,6 +231,9 @@ export async function prerenderLander(input: LanderPrerenderInput): Promise<Memb
   const matches = matchRoutes(routeTableOf(locale), address.pathname) ?? [];
   const handle = matches.map((match) => match.route.handle as RouteHandle | undefined).findLast((h) => h?.name);
   const params = matches.at(-1)?.params ?? {};
+  // A profile's landing (members-id-landing, -landing2-slug, -landing3-slug): the same page, its own tree.
+  const memberLayout = memberLandingLayoutOf(handle?.name);
+  if (memberLayout && handle?.data) return prerenderMemberLanding(input, memberLayout, handle.data as VisitorRouteData, params);
   const name = landerNameOf(params);
   if (!name || (handle?.name !== 'landers' && handle?.name !== 'landers-tinderswipe') || !handle.data) return null;
   const declared = handle.data as VisitorRouteData;
@@ -238,6 +258,53 @@ export async function prerenderLander(input: LanderPrerenderInput): Promise<Memb
             isLoggedIn={user !== null}
             isEntryWarningDismissed={cookieOf(cookies, ENTRY_WARNING_STORAGE_KEY) !== null}
             onSignup={() => {}}
+          />
+        </I18nextProvider>
+      </StrictMode>,
+    );
+    const queries = dehydrate(queryClient, { shouldDehydrateQuery: (query) => query.state.status === 'success' });
+    return { html, queries, undeclared: [] };
+  } finally {
+    queryClient.clear();
+  }
+}
+
+/**
+ * A member landing's first screen (/members/{id}/landing, landing2, landing3; the landers' own page): the profile
+ * its route declares (`memberLandingPageData`), then the landing rendered once, its call to action carrying the
+ * address's query. Null when the profile is not to be had (the server answers such an address with the 404 page).
+ */
+async function prerenderMemberLanding(
+  input: LanderPrerenderInput,
+  layout: MemberLandingLayout,
+  declared: VisitorRouteData,
+  params: Readonly<Record<string, string | undefined>>,
+): Promise<MemberPrerender | null> {
+  const { url, locale, settings, messages, catalogues, cookies = '', user, api } = input;
+  const address = new URL(url, 'http://prerender.invalid');
+  const profileId = landingProfileIdOf(params.id);
+  if (profileId === null) return null;
+  const queryClient = new QueryClient({ defaultOptions: { queries: { retry: false, staleTime: Number.POSITIVE_INFINITY } } });
+  try {
+    const [, Layout] = await Promise.all([
+      calls.run(api, () => declared({ queryClient, params, search: address.searchParams, settings, locale })),
+      MEMBER_LANDING_LAYOUTS[layout](),
+    ]);
+    const profile = queryClient.getQueryData<MemberLandingProfile>(memberLandingQueryKey(profileId));
+    if (!profile) return null;
+    const i18n = i18next.createInstance();
+    await i18n.init({ ...I18N_OPTIONS, lng: locale, resources: { [locale]: { ...catalogues, common: messages } }, initAsync: false });
+    const html = renderToString(
+      <StrictMode>
+        <I18nextProvider i18n={i18n}>
+          <MemberLandingApp
+            site={{ settings, locale }}
+            layout={layout}
+            profile={profile}
+            query={address.search}
+            Layout={Layout}
+            isLoggedIn={user !== null}
+            isEntryWarningDismissed={cookieOf(cookies, ENTRY_WARNING_STORAGE_KEY) !== null}
           />
         </I18nextProvider>
       </StrictMode>,

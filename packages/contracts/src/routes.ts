@@ -53,7 +53,7 @@ export type RouteName = keyof typeof ROUTES;
  * Routes of spec §2 the web app has no page for yet: their paths answer 404 with the app's not-found page, like
  * any unknown path, until the page is built (apps/web/src/app/routes.test.tsx keeps this list true).
  */
-export const ROUTES_WITHOUT_PAGE: readonly RouteName[] = ['members-id-landing', 'members-id-landing2-slug', 'members-id-landing3-slug'];
+export const ROUTES_WITHOUT_PAGE: readonly RouteName[] = [];
 
 /** Content pages reached at /{token}; any other token is a 404. */
 export const TOKEN_PAGES = ['about', 'safety', 'imprint'] as const;

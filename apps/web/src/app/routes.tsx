@@ -2,6 +2,7 @@ import { DEFAULT_LOCALE, LOCALES, type Locale, splitLocalePath } from '@amora/co
 import type { RouteObject } from 'react-router';
 import { IndexPage } from '@/features/home/index-page';
 import { landerPageData } from '@/features/landers/lander-page.data';
+import { memberLandingPageData } from '@/features/landers/members/member-landing-page.data';
 import { likesPageData } from '@/features/likes/pages/likes-page.data';
 import { matchFinderPageData } from '@/features/match-finder/match-finder-page.data';
 import { membersPageData } from '@/features/members/members-page.data';
@@ -29,6 +30,8 @@ const authPage = (name: 'ResetPasswordPage' | 'ResetPasswordDoPage') =>
   import('@/features/auth/pages/reset-password-pages').then((m) => ({ Component: m[name] }));
 const activatePage = (name: 'ActivateDonePage' | 'ActivateErrorPage') =>
   import('@/features/auth/pages/activate-pages').then((m) => ({ Component: m[name] }));
+
+const memberLandingPage = () => import('@/features/landers/members/member-landing-page').then((m) => ({ Component: m.MemberLandingPage }));
 
 /** The login page; the member parts of the shell load with it, so the page after logging in has them at once. */
 const loginPage = () => {
@@ -140,6 +143,10 @@ function pageRoutes(): RouteObject[] {
           lazy: () => import('@/features/landers/lander-page').then((m) => ({ Component: m.LanderPage })),
           handle: handle('landers', landerPageData),
         },
+        // A profile's landings (features/landers/members), served and rendered as the landers are.
+        { path: 'members/:id/landing', lazy: memberLandingPage, handle: handle('members-id-landing', memberLandingPageData) },
+        { path: 'members/:id/landing2/:slug?', lazy: memberLandingPage, handle: handle('members-id-landing2-slug', memberLandingPageData) },
+        { path: 'members/:id/landing3/:slug?', lazy: memberLandingPage, handle: handle('members-id-landing3-slug', memberLandingPageData) },
       ],
     },
   ];

@@ -22,6 +22,7 @@ import { type BootData, takeBootData } from '@/lib/boot-data';
 import { readCookie } from '@/lib/cookies';
 import { I18N_OPTIONS } from '@/lib/i18n-options';
 import { installPageHiddenBeacon } from '@/lib/page-hidden';
+import { memberLandingOfPath, startMemberLanding } from './member-landing-start';
 
 /** What the server put into a lander's page beside the boot data (plugins/lander-pages.ts). */
 interface LanderBlock {
@@ -97,6 +98,9 @@ export async function startLander(): Promise<void> {
   const locale = boot?.locale ?? block.locale ?? path.locale;
   // The app's redirect to the remembered language (a lander without a slug; the server rendered it in that one).
   if (locale !== path.locale) window.history.replaceState(null, '', localizePath(path.rest, locale) + window.location.search);
+  // A profile's landing (/members/{id}/landing, landing2, landing3): the same page, its own tree.
+  const landing = memberLandingOfPath(path.rest);
+  if (landing) return startMemberLanding({ boot, block, locale, landing });
   const lander = landerOfPath(path.rest);
   if (!lander) return;
   const search = new URLSearchParams(window.location.search);

@@ -17,7 +17,7 @@ export interface LanderAppProps {
 }
 
 /** Whether this visitor may sign up (spec §6 `signups`; the app's useCanSignUp, from the settings given). */
-function canSignUpWith(settings: LanderSite['settings']): boolean {
+export function canSignUpWith(settings: LanderSite['settings']): boolean {
   return settings.signups === 'all' || (settings.signups === 'with_trafficsource' && settings.is_trafficsource);
 }
 
