@@ -14,6 +14,7 @@ import { loadConfig } from '../apps/server/src/config';
 import type { AppContext } from '../apps/server/src/context';
 import { JOBS } from '../apps/server/src/job-specs';
 import { createJobs } from '../apps/server/src/lib/jobs';
+import { createMetrics } from '../apps/server/src/lib/metrics';
 import { hashPassword } from '../apps/server/src/lib/passwords';
 import { noticeMessage } from '../apps/server/src/modules/notifications/notifications.service';
 import { notifyByPush, vapidKeys } from '../apps/server/src/modules/push/push.service';
@@ -58,6 +59,7 @@ async function main() {
     config: loadConfig({ NODE_ENV: 'test' }),
     db: handle.db,
     sites: new SiteDirectory(handle.db),
+    metrics: createMetrics(),
     now: () => new Date(),
   } as unknown as AppContext;
   await vapidKeys(ctx);

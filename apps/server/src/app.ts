@@ -23,6 +23,7 @@ import { discountsRoutes } from './modules/discounts/discounts.routes';
 import { discoveryRoutes } from './modules/discovery/discovery.routes';
 import { geoRoutes } from './modules/geo/geo.routes';
 import { healthRoutes } from './modules/health/health.routes';
+import { databasePools } from './modules/health/health.service';
 import { ConsoleLiveHub } from './modules/inbox/console-live.hub';
 import { inboxRoutes } from './modules/inbox/inbox.routes';
 import { landersRoutes } from './modules/landers/landers.routes';
@@ -51,6 +52,7 @@ import { isChange } from './plugins/auth';
 import { registerCookies } from './plugins/cookies';
 import { holdRoutesToEndpoints } from './plugins/endpoints';
 import { frameworkErrors, registerErrorHandling } from './plugins/errors';
+import { registerMetrics } from './plugins/metrics';
 import { registerRequestGate } from './plugins/request-gate';
 import { requestLogging } from './plugins/request-log';
 import { registerStaffGuard } from './plugins/staff-auth';
@@ -107,6 +109,9 @@ export async function buildApp(ctx: AppContext, options: BuildOptions = {}): Pro
   // Every /api route takes its method, path and schemas from the endpoints table (packages/contracts/src/endpoints).
   const checkEveryEndpointAnswered = holdRoutesToEndpoints(app, { production: ctx.config.isProduction });
   await app.register(healthRoutes);
+  // This process's Prometheus metrics at /metrics, with METRICS_TOKEN only (plugins/metrics.ts); the database
+  // pools' use through the health module.
+  registerMetrics(app, { databasePools: () => databasePools(ctx) });
   await app.register(settingsRoutes);
   await app.register(contentRoutes);
   await app.register(appManifestRoutes);

@@ -18,6 +18,7 @@ import { JOBS } from './job-specs';
 import { createEventBus, readyWithin } from './lib/events';
 import { createJobs } from './lib/jobs';
 import { createDbLimiter, createRedisLimiter } from './lib/limiter';
+import { createMetrics } from './lib/metrics';
 import { hashPassword } from './lib/passwords';
 import { logRedisOutages } from './lib/redis';
 import { logAfterCommitErrorsTo, refuseQueriesBesideOpenUnits } from './lib/transaction';
@@ -127,7 +128,8 @@ export async function bootstrap(config: Config, options: { log?: Logger } = {}):
     const log = options.log ?? pino({ level: config.logLevel });
     if (redis) logRedisOutages(redis, log, 'main');
     logAfterCommitErrorsTo(log);
-    const jobs = createJobs({ db: handle.db, specs: JOBS, log });
+    const metrics = createMetrics();
+    const jobs = createJobs({ db: handle.db, specs: JOBS, log, metrics });
     // Outside production the start lines say where mail goes (start-banner.ts): no log line before them.
     const mailer = createMailer({
       smtpUrl: config.smtpUrl,
@@ -136,8 +138,9 @@ export async function bootstrap(config: Config, options: { log?: Logger } = {}):
       log,
       warnWithoutSmtp: config.isProduction,
       mail: config.mail,
+      metrics,
     });
-    const events = createEventBus({ redis, channel: `${config.redisPrefix}events`, log });
+    const events = createEventBus({ redis, channel: `${config.redisPrefix}events`, log, metrics });
     await readyWithin(events, 5_000, log);
     const ctx: AppContext = {
       config,
@@ -149,6 +152,7 @@ export async function bootstrap(config: Config, options: { log?: Logger } = {}):
       jobs,
       events,
       sites: new SiteDirectory(handle.db),
+      metrics,
       payments: createPaymentProvider(config),
       now: () => new Date(),
     };

@@ -79,3 +79,13 @@ describe('mail delivery health', () => {
     expect(() => loadConfig({ DKIM_SELECTOR: 'amora1', DKIM_PRIVATE_KEY: 'secret' })).toThrow(/PEM/);
   });
 });
+
+describe('metrics', () => {
+  it('has no metrics token unless METRICS_TOKEN (then /metrics is on), and refuses one shorter than 16 characters', () => {
+    expect(loadConfig({}).metricsToken).toBeNull();
+    expect(loadConfig({ NODE_ENV: 'production' }).metricsToken).toBeNull();
+    const token = '0c1d2e3f4a5b6c7d8e9f';
+    expect(loadConfig({ NODE_ENV: 'production', METRICS_TOKEN: token }).metricsToken).toBe(token);
+    expect(() => loadConfig({ METRICS_TOKEN: 'short' })).toThrow(/METRICS_TOKEN/);
+  });
+});

@@ -48,6 +48,11 @@ export interface Config {
   sms?: SmsConfig;
   /** Delivery health of mail (modules/mail): return paths, DKIM, the reports endpoint. See docs/operations.md. */
   mail?: MailConfig;
+  /**
+   * METRICS_TOKEN: the bearer token Prometheus sends to scrape this process's `/metrics` (at least 16 characters);
+   * null: `/metrics` is off (404). See docs/operations.md, "Metrics and health".
+   */
+  metricsToken: string | null;
 }
 
 export interface MailConfig {
@@ -170,6 +175,12 @@ function portOf(name: string, value: string): number {
   return port;
 }
 
+function metricsTokenOf(value: string | undefined): string | null {
+  if (!value) return null;
+  if (value.length < 16) throw new Error('METRICS_TOKEN must have at least 16 characters');
+  return value;
+}
+
 function cookieSecretOf(value: string | undefined): string | null {
   if (!value) return null;
   if (value.length < 32) throw new Error('COOKIE_SECRET must have at least 32 characters');
@@ -219,6 +230,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     payments: paymentsConfigOf(env, isProduction),
     sms: smsConfigOf(env),
     mail: mailConfigOf(env, isProduction),
+    metricsToken: metricsTokenOf(env.METRICS_TOKEN),
     webDist: resolve(env.WEB_DIST || new URL('../../web/dist', import.meta.url).pathname),
   };
 }

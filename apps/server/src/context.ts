@@ -5,6 +5,7 @@ import type { AppJobs } from './job-specs';
 import type { EventBus } from './lib/events';
 import type { Jobs } from './lib/jobs';
 import type { Limiter } from './lib/limiter';
+import type { Metrics } from './lib/metrics';
 import type { Mailer } from './modules/mail/mail.service';
 import type { PaymentProvider } from './modules/payments/provider/provider';
 import type { Site, SiteDirectory } from './modules/sites/sites.service';
@@ -21,6 +22,8 @@ export interface AppContext {
   /** Events raised after a commit (lib/events.ts): in this process, or over Redis to every process. */
   events: EventBus;
   sites: SiteDirectory;
+  /** This process's Prometheus metrics (lib/metrics.ts), counted at the seams; served at /metrics with METRICS_TOKEN. */
+  metrics: Metrics;
   /** The payment provider: Mollie, or the built-in sandbox speaking Mollie's API (modules/payments/provider). */
   payments: PaymentProvider;
   now: () => Date;

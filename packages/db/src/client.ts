@@ -2,6 +2,7 @@ import { closeSync, copyFileSync, cpSync, existsSync, mkdirSync, openSync, readF
 import { createRequire } from 'node:module';
 import { dirname, join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { sql } from 'drizzle-orm';
 import { drizzle as drizzlePg } from 'drizzle-orm/node-postgres';
 import { migrate as migratePg } from 'drizzle-orm/node-postgres/migrator';
 import type { PgDatabase, PgQueryResultHKT } from 'drizzle-orm/pg-core';
@@ -151,6 +152,51 @@ export interface OpenOptions {
 
 /** The database whose statements are planned once, per database opened on PostgreSQL (see plannedDatabase). */
 const plannedDatabases = new WeakMap<object, Database>();
+/** The connection pools behind each database opened on PostgreSQL (see poolUse). */
+const poolsOf = new WeakMap<object, { main: pg.Pool; planned: pg.Pool; max: number; plannedMax: number }>();
+
+/** One connection pool's use at this moment: its connections open, idle, and the queries waiting for one. */
+export interface PoolUse {
+  pool: 'main' | 'planned';
+  max: number;
+  total: number;
+  idle: number;
+  waiting: number;
+}
+
+/**
+ * The use of the pools behind a database opened on PostgreSQL: the main one and plannedDatabase's. None on PGlite,
+ * which is one connection inside this process (a query waits for the one before it; there is no pool to watch).
+ */
+export function poolUse(db: Executor): PoolUse[] {
+  const pools = poolsOf.get(db);
+  if (!pools) return [];
+  const use = (pool: 'main' | 'planned', of: pg.Pool, max: number): PoolUse => ({
+    pool,
+    max,
+    total: of.totalCount,
+    idle: of.idleCount,
+    waiting: of.waitingCount,
+  });
+  return [use('main', pools.main, pools.max), use('planned', pools.planned, pools.plannedMax)];
+}
+
+/** The journal times of this build's migrations, read once. */
+let migrationTimes: number[] | null = null;
+
+/**
+ * How many of this build's migrations the database has not applied (0: it is up to date, or newer). Drizzle's
+ * migrator records each applied one in `drizzle.__drizzle_migrations` with its journal time, and applies those
+ * newer than the last recorded; so does this count.
+ */
+export async function pendingMigrations(db: Executor): Promise<number> {
+  migrationTimes ??= (
+    JSON.parse(readFileSync(join(migrationsFolder, 'meta/_journal.json'), 'utf8')) as { entries: { when: number }[] }
+  ).entries.map((entry) => entry.when);
+  const result = await db.execute(sql`select max(created_at) as last from drizzle.__drizzle_migrations`);
+  const last = Number((result as unknown as { rows: { last: string | number | null }[] }).rows[0]?.last ?? 0);
+  return migrationTimes.filter((when) => when > last).length;
+}
 
 /**
  * The same database on connections of their own, on which PostgreSQL plans a named prepared statement once, for
@@ -187,6 +233,7 @@ export async function openDatabase(options: OpenOptions): Promise<DbHandle> {
     const plannedPool = new pg.Pool({ ...planOnce(options.url), max: options.plannedPoolSize ?? poolSize });
     plannedPool.on('error', (error) => console.error(`PostgreSQL connection lost: ${error.message}`));
     plannedDatabases.set(db, drizzlePg(plannedPool, { schema }) as unknown as Database);
+    poolsOf.set(db, { main: pool, planned: plannedPool, max: poolSize, plannedMax: options.plannedPoolSize ?? poolSize });
     return { db, kind: 'postgres', pool, close: async () => void (await Promise.all([pool.end(), plannedPool.end()])) };
   }
   let unlock = () => {};

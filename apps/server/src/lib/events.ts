@@ -2,6 +2,7 @@ import { randomUUID } from 'node:crypto';
 import { type AppEvent, type AppEventOf, type AppEventType, appEventSchema } from '@amora/contracts';
 import type { Redis } from 'ioredis';
 import { z } from 'zod';
+import type { Metrics } from './metrics';
 import { afterCommit } from './transaction';
 
 type EventHandler<T extends AppEventType> = (event: AppEventOf<T>) => void | Promise<void>;
@@ -46,6 +47,8 @@ export interface EventBusOptions {
   redis?: Redis | null;
   /** The Redis channel: every process of one installation uses the same one. */
   channel?: string;
+  /** Counts events published, received from other processes, dropped, and listeners that threw (lib/metrics.ts). */
+  metrics?: Pick<Metrics, 'eventPublished' | 'eventReceived' | 'eventDropped' | 'eventListenerFailed'>;
 }
 
 const DEFAULT_EVENT_CHANNEL = 'amora:events';
@@ -67,6 +70,7 @@ class Bus implements EventBus {
   private readonly log: EventLog;
   private readonly redis: Redis | null;
   private readonly channel: string;
+  private readonly metrics: EventBusOptions['metrics'];
   /** This bus's name on the channel. */
   private readonly origin = randomUUID();
   private subscriber: Redis | null = null;
@@ -80,6 +84,7 @@ class Bus implements EventBus {
     this.log = options.log;
     this.redis = options.redis ?? null;
     this.channel = options.channel ?? DEFAULT_EVENT_CHANNEL;
+    this.metrics = options.metrics;
     this.subscribed = this.redis ? this.listen(this.redis) : Promise.resolve();
   }
 
@@ -125,6 +130,7 @@ class Bus implements EventBus {
       data = JSON.parse(message);
     } catch {
       this.log.warn({ channel: this.channel, length: message.length }, 'event dropped: not JSON');
+      this.metrics?.eventDropped();
       return;
     }
     if (typeof data === 'object' && data !== null && (data as { origin?: unknown }).origin === this.origin) {
@@ -137,8 +143,10 @@ class Bus implements EventBus {
         { channel: this.channel, length: message.length, path: issue?.path.join('.'), issue: issue?.message },
         'event dropped: not a valid event',
       );
+      this.metrics?.eventDropped();
       return;
     }
+    this.metrics?.eventReceived(parsed.data.event.type);
     this.deliver(parsed.data.event);
   }
 
@@ -157,6 +165,7 @@ class Bus implements EventBus {
   }
 
   private send(event: AppEvent): void {
+    this.metrics?.eventPublished(event.type);
     this.deliver(event);
     if (this.redis) {
       const sent = this.redis
@@ -176,7 +185,10 @@ class Bus implements EventBus {
       setImmediate(() => {
         Promise.resolve()
           .then(() => handler(event))
-          .catch((err) => this.log.error({ err, type: event.type }, 'event handler failed'))
+          .catch((err) => {
+            this.metrics?.eventListenerFailed(event.type);
+            this.log.error({ err, type: event.type }, 'event handler failed');
+          })
           .finally(() => this.handlerDone());
       });
     }

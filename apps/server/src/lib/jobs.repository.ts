@@ -190,3 +190,22 @@ export async function findJobs(db: Database, filter: { name?: string; status?: s
     )
     .orderBy(desc(jobs.id));
 }
+
+/** Per job name: queued and due, queued for later, running, dead, and the oldest due job's wait in seconds (by `now`). */
+export async function queueStats(
+  db: Executor,
+  now: JobClock,
+): Promise<{ name: string; due: number; later: number; running: number; dead: number; oldestDueSeconds: number }[]> {
+  const due = sql`${jobs.status} = 'queued' and ${jobs.runAt} <= ${at(now)}`;
+  return db
+    .select({
+      name: jobs.name,
+      due: sql<number>`count(*) filter (where ${due})`.mapWith(Number),
+      later: sql<number>`count(*) filter (where ${jobs.status} = 'queued' and ${jobs.runAt} > ${at(now)})`.mapWith(Number),
+      running: sql<number>`count(*) filter (where ${jobs.status} = 'running')`.mapWith(Number),
+      dead: sql<number>`count(*) filter (where ${jobs.status} = 'dead')`.mapWith(Number),
+      oldestDueSeconds: sql<number>`coalesce(extract(epoch from ${at(now)} - min(${jobs.runAt}) filter (where ${due})), 0)`.mapWith(Number),
+    })
+    .from(jobs)
+    .groupBy(jobs.name);
+}

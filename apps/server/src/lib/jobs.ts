@@ -10,8 +10,10 @@ import {
   failJob,
   insertJob,
   type JobClock,
+  queueStats,
   takeSchedule,
 } from './jobs.repository';
+import type { JobQueue, Metrics } from './metrics';
 import { afterCommit } from './transaction';
 
 /** What a handler learns about the job besides its payload. */
@@ -107,6 +109,8 @@ export interface Jobs<M extends JobSpecs = JobSpecs> {
   wake(): void;
   /** Stops taking jobs and waits for the ones under way. */
   stop(): Promise<void>;
+  /** Every job name's queue in the database now (all processes'), a name without jobs with zeros: for the metrics. */
+  queues(): Promise<JobQueue[]>;
 }
 
 interface Logger {
@@ -129,6 +133,8 @@ export interface JobsOptions<M extends JobSpecs> {
   concurrency?: number;
   /** How often an idle worker looks for due jobs (default 5 s). */
   pollMs?: number;
+  /** Counts each attempt's outcome per job name (lib/metrics.ts). */
+  metrics?: Pick<Metrics, 'jobFinished'>;
 }
 
 export const DEFAULT_MAX_ATTEMPTS = 5;
@@ -160,7 +166,7 @@ function problem(error: z.ZodError): string {
  * worker holds a job at a time, and only the holder of the current claim can finish or fail it.
  */
 export function createJobs<M extends JobSpecs>(options: JobsOptions<M>): Jobs<M> {
-  const { db, log, specs } = options;
+  const { db, log, specs, metrics } = options;
   const clock = options.now;
   /** The time of this look: the test's clock when one is given, else the database's. */
   const now = (): JobClock => (clock ? clock() : DATABASE_CLOCK);
@@ -187,6 +193,7 @@ export function createJobs<M extends JobSpecs>(options: JobsOptions<M>): Jobs<M>
     // The previous attempt was the last one and its worker died before recording the outcome.
     if (job.attempts > job.maxAttempts) {
       await failJob(db, job.id, token, 'out of attempts: the last worker stopped before finishing', null);
+      metrics?.jobFinished(job.name, 'dead');
       log?.warn({ jobId: job.id, job: job.name }, 'job is dead: its last attempt never finished');
       return;
     }
@@ -194,6 +201,7 @@ export function createJobs<M extends JobSpecs>(options: JobsOptions<M>): Jobs<M>
     const payload = spec.payload.safeParse(job.payload);
     if (!payload.success) {
       await failJob(db, job.id, token, `payload refused by its schema: ${problem(payload.error)}`, null);
+      metrics?.jobFinished(job.name, 'dead');
       log?.warn({ jobId: job.id, job: job.name }, 'job is dead: its payload does not match its schema');
       return;
     }
@@ -203,6 +211,7 @@ export function createJobs<M extends JobSpecs>(options: JobsOptions<M>): Jobs<M>
       const backoffMs = spec.backoffMs ?? defaultBackoffMs;
       const retry = job.attempts < job.maxAttempts ? { now: now(), afterMs: backoffMs(job.attempts) } : null;
       await failJob(db, job.id, token, describe(error), retry);
+      metrics?.jobFinished(job.name, retry ? 'retry' : 'dead');
       log?.warn(
         { err: error, jobId: job.id, job: job.name, attempt: job.attempts, retryInMs: retry?.afterMs },
         retry ? 'job failed; it will be retried' : 'job is dead: out of attempts',
@@ -210,6 +219,7 @@ export function createJobs<M extends JobSpecs>(options: JobsOptions<M>): Jobs<M>
       return;
     }
     await completeJob(db, job.id, token);
+    metrics?.jobFinished(job.name, 'done');
   }
 
   /** Claims up to `limit` due jobs (or the one with `id`) under a new token, each for its spec's lease. */
@@ -362,6 +372,12 @@ export function createJobs<M extends JobSpecs>(options: JobsOptions<M>): Jobs<M>
       timer = null;
       await looking;
       while (running.size > 0) await Promise.allSettled([...running]);
+    },
+
+    async queues() {
+      const found = new Map((await queueStats(db, now())).map((queue) => [queue.name, queue]));
+      const empty = (name: string): JobQueue => ({ name, due: 0, later: 0, running: 0, dead: 0, oldestDueSeconds: 0 });
+      return [...new Set([...Object.keys(specs), ...found.keys()])].map((name) => found.get(name) ?? empty(name));
     },
   };
 }

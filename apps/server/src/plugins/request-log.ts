@@ -40,6 +40,11 @@ export function stampRequest(request: FastifyRequest): void {
   (request.raw as StampedRaw)[FASTIFY_REQUEST] = request;
 }
 
+/** The Fastify request behind a raw one the request gate stamped (undefined: answered before any hook ran). */
+export function fastifyRequestOf(raw: IncomingMessage): FastifyRequest | undefined {
+  return (raw as StampedRaw)[FASTIFY_REQUEST];
+}
+
 interface ResponseFinished {
   request: StampedRaw;
   response: ServerResponse;

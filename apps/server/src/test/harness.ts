@@ -13,6 +13,7 @@ import { JOBS } from '../job-specs';
 import { createEventBus } from '../lib/events';
 import { createJobs } from '../lib/jobs';
 import { createDbLimiter, createRedisLimiter } from '../lib/limiter';
+import { createMetrics } from '../lib/metrics';
 import { refuseQueriesBesideOpenUnits } from '../lib/transaction';
 import { createMailer } from '../modules/mail/mail.service';
 import { createPaymentProvider } from '../modules/payments/provider';
@@ -92,20 +93,22 @@ export async function createTestApp(overrides: Partial<Config> = {}, options: Te
   };
   const config: Config = { ...loadConfig({ NODE_ENV: 'test' }), webDist: '/nonexistent', ...overrides };
   const prefix = options.joining?.shared.redisPrefix ?? `amora:test:${randomBytes(4).toString('hex')}:`;
-  const events = createEventBus({ redis, channel: `${prefix}events`, log: pino({ level: 'silent' }) });
+  const metrics = createMetrics();
+  const events = createEventBus({ redis, channel: `${prefix}events`, log: pino({ level: 'silent' }), metrics });
   await events.ready();
   // No worker loop: a test runs due jobs itself with ctx.jobs.runDue(), on the test clock.
-  const jobs = createJobs({ db: handle.db, specs: JOBS, now: clock.now });
+  const jobs = createJobs({ db: handle.db, specs: JOBS, now: clock.now, metrics });
   const ctx: AppContext = {
     config,
     db: handle.db,
     dbKind: handle.kind,
     redis,
     limiter: redis ? createRedisLimiter(redis, prefix) : createDbLimiter(handle.db, clock.now),
-    mailer: createMailer({ smtpUrl: config.smtpUrl, db: handle.db, jobs, mail: config.mail }),
+    mailer: createMailer({ smtpUrl: config.smtpUrl, db: handle.db, jobs, mail: config.mail, metrics }),
     jobs,
     events,
     sites: new SiteDirectory(handle.db),
+    metrics,
     payments: createPaymentProvider(config),
     now: clock.now,
   };

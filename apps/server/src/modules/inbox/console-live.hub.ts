@@ -59,6 +59,11 @@ export class ConsoleLiveHub {
     return opened;
   }
 
+  /** The streams open here (the metrics' live connections). */
+  count(): number {
+    return this.streams.size;
+  }
+
   /** Every stream here gets the frame (every staff member who may read the inbox sees every site's). */
   sendAll(frame: ConsoleLiveFrame): void {
     if (this.streams.size === 0) return;

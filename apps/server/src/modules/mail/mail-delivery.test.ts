@@ -3,8 +3,10 @@ import { outboxEmails } from '@amora/db';
 import { eq } from 'drizzle-orm';
 import { SMTPServer } from 'smtp-server';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createMetrics } from '../../lib/metrics';
 import { createMember } from '../../test/factories';
 import { createTestApp, type TestApp } from '../../test/harness';
+import { metricValue } from '../../test/metrics';
 import { addNotificationsDisabled } from '../accounts/accounts.service';
 import type { Site } from '../sites/sites.service';
 import { insertOutbox } from './mail.repository';
@@ -116,6 +118,23 @@ describe('delivery: return path and signature', () => {
     const signature = /^DKIM-Signature:[^\r\n]*(?:\r\n[ \t][^\r\n]*)*/m.exec(mail?.raw ?? '')?.[0] ?? '';
     expect(signature).toMatch(/\bd=amora\.localhost;/);
     expect(signature).toMatch(/\bs=amora1;/);
+  });
+});
+
+describe('delivery metrics', () => {
+  it('counts each mail SMTP took, and each it refused (to be retried by its job)', async () => {
+    const metrics = createMetrics();
+    const up = createMailer({ smtpUrl: `smtp://127.0.0.1:${smtp.port}`, db: t.ctx.db, jobs: t.ctx.jobs, metrics });
+    // Nothing listens on port 1: the connection is refused.
+    const down = createMailer({ smtpUrl: 'smtp://127.0.0.1:1', db: t.ctx.db, jobs: t.ctx.jobs, metrics });
+    mailers.push(up, down);
+    const member = await createMember(t);
+    await up.deliver(await stored('activation', member.email, member.userId));
+    const failing = await stored('reset', member.email, member.userId);
+    await expect(down.deliver(failing)).rejects.toThrow();
+    expect(await statusOf(failing)).toBe('failed');
+    expect(await metricValue(metrics, 'amora_mails_total', { outcome: 'sent' })).toBe(1);
+    expect(await metricValue(metrics, 'amora_mails_total', { outcome: 'failed' })).toBe(1);
   });
 });
 

@@ -3,6 +3,7 @@ import type { NodemailerError, Transporter } from 'nodemailer';
 import type { MailConfig } from '../../config';
 import type { AppJobs } from '../../job-specs';
 import type { Jobs } from '../../lib/jobs';
+import type { Metrics } from '../../lib/metrics';
 import { afterCommit, type DbContext, dbOf, withTransaction } from '../../lib/transaction';
 import type { Site } from '../sites/sites.service';
 import {
@@ -114,8 +115,10 @@ export function createMailer(options: {
   warnWithoutSmtp?: boolean;
   /** The return paths' domain and DKIM signing (config.mail); none: each site's own domain, unsigned. */
   mail?: Pick<MailConfig, 'bounceDomain' | 'dkim'> | null;
+  /** Counts the mails SMTP took and those it refused (lib/metrics.ts). */
+  metrics?: Pick<Metrics, 'mail'>;
 }): Mailer {
-  const { db, jobs, log } = options;
+  const { db, jobs, log, metrics } = options;
   const bounceDomain = options.mail?.bounceDomain ?? null;
   const dkim = options.mail?.dkim ?? null;
   const { smtpUrl } = options;
@@ -231,10 +234,12 @@ export function createMailer(options: {
           },
         });
       } catch (error) {
+        metrics?.mail('failed');
         log?.warn({ err: error, outboxId: mail.id }, 'email not sent; it will be retried');
         await markFailed(db, mail.id, describe(error));
         throw error;
       }
+      metrics?.mail('sent');
       await markSent(db, mail.id);
     },
   };

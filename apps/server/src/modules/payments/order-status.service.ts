@@ -241,6 +241,17 @@ const UNATTACHED_LOOKBACK_MS = 30 * 86_400_000;
  * changes nothing.
  */
 export async function handleWebhook(ctx: AppContext, paymentId: string): Promise<WebhookOutcome> {
+  try {
+    const outcome = await webhookOutcome(ctx, paymentId);
+    ctx.metrics.paymentWebhook(outcome);
+    return outcome;
+  } catch (error) {
+    ctx.metrics.paymentWebhook('error');
+    throw error;
+  }
+}
+
+async function webhookOutcome(ctx: AppContext, paymentId: string): Promise<WebhookOutcome> {
   let order = await findOrderByPayment(dbOf(ctx), ctx.payments.name, paymentId);
   // A made-up id is not worth a call to the provider (a flood of them would spend its API rate) unless an order
   // without its payment id could be waiting for it.

@@ -34,6 +34,7 @@ import {
   setPhotoStatus,
 } from './photos.repository';
 import {
+  checkMediaFolder,
   newStorageKey,
   ownerKeyOf,
   readLanderPhotoFile,
@@ -326,6 +327,11 @@ export async function purgeMember(ctx: DbContext, member: { profileId: number | 
 export async function removeMemberMedia(ctx: Pick<AppContext, 'config'>, member: { userId: number }): Promise<void> {
   // A member's files are under their account's id (fictional profiles, without an account, are never purged).
   await removeOwnerMedia(ctx.config.dataDir, ownerKeyOf({ userId: member.userId, profileId: 0 }));
+}
+
+/** Throws unless the media storage answers: written, read back and cleared (the readiness check, modules/health). */
+export function checkMediaStorage(ctx: Pick<AppContext, 'config'>): Promise<void> {
+  return checkMediaFolder(ctx.config.dataDir);
 }
 
 /**

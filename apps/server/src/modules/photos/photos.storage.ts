@@ -28,6 +28,22 @@ function photoDir(dataDir: string, ownerKey: string, storageKey: string): string
   return join(dataDir, 'media', ownerKey, storageKey);
 }
 
+/**
+ * Whether the media folder answers (the readiness check, modules/health): a small file of this process written,
+ * read back and removed there, so a folder missing, read-only or full fails it.
+ */
+export async function checkMediaFolder(dataDir: string): Promise<void> {
+  const dir = join(dataDir, 'media');
+  await mkdir(dir, { recursive: true, mode: 0o700 });
+  const probe = join(dir, `.ready-${process.pid}`);
+  await writeFile(probe, 'ok', { mode: 0o600 });
+  try {
+    if ((await readFile(probe, 'utf8')) !== 'ok') throw new Error('the media folder gave back another content');
+  } finally {
+    await rm(probe, { force: true });
+  }
+}
+
 /** Writes every variant (each through a temp file and a rename); on failure nothing of this photo remains. */
 export async function writePhotoFiles(
   dataDir: string,
@@ -71,7 +87,13 @@ export async function readLanderPhotoFile(dataDir: string, ownerKey: string, sto
 }
 
 /** Keeps a lander's size of a photo (through a temp file and a rename, so a reader never sees half of it). */
-export async function writeLanderPhotoFile(dataDir: string, ownerKey: string, storageKey: string, width: number, bytes: Buffer): Promise<void> {
+export async function writeLanderPhotoFile(
+  dataDir: string,
+  ownerKey: string,
+  storageKey: string,
+  width: number,
+  bytes: Buffer,
+): Promise<void> {
   const file = join(photoDir(dataDir, ownerKey, storageKey), `lander-${Math.trunc(width)}.webp`);
   const temp = `${file}.${randomBytes(6).toString('hex')}.tmp`;
   await writeFile(temp, bytes, { mode: 0o600, flag: 'wx' });

@@ -6,6 +6,7 @@ import { buildApp } from '../../app';
 import { AMORA, HERZ } from '../../test/accounts';
 import { callAs, createMember, createProfile, type Member } from '../../test/factories';
 import { createTestApp, type TestApp } from '../../test/harness';
+import { metricValue } from '../../test/metrics';
 import { markPresence, savePreferences } from '../notifications/notifications.service';
 import { isAllowedEndpoint, notifyByPush, pruneSubscriptions, SUBSCRIPTION_UNSEEN_MS, saveSubscription } from './push.service';
 import { browserSubscription, type PushReceiver, startPushReceiver, verifiedVapidKey } from './push-receiver';
@@ -401,6 +402,24 @@ describe('the push of a like, a match and a message', () => {
       /503/,
     );
     expect(await stored(member.userId)).toHaveLength(1);
+  });
+
+  it('counts each push by outcome: sent, gone, deferred, failed', async () => {
+    const count = (outcome: string) => metricValue(t.ctx.metrics, 'amora_pushes_total', { outcome });
+    const before = Object.fromEntries(await Promise.all(['sent', 'gone', 'deferred', 'failed'].map(async (o) => [o, await count(o)])));
+    const member = await createMember(t);
+    await subscribe(member);
+    const gone = await subscribe(member);
+    const busy = await subscribe(member);
+    const broken = await subscribe(member);
+    receiver.answer(new URL(gone.json.endpoint).pathname, 410);
+    receiver.answer(new URL(busy.json.endpoint).pathname, 429, { 'retry-after': '120' });
+    receiver.answer(new URL(broken.json.endpoint).pathname, 500);
+    const anna = await createProfile(t, { name: 'Anna' });
+    await expect(notifyByPush(t.ctx, { userId: member.userId, type: 'like', event: 'like', fromProfileId: anna.id })).rejects.toThrow(
+      /500/,
+    );
+    for (const outcome of ['sent', 'gone', 'deferred', 'failed']) expect(await count(outcome), outcome).toBe(before[outcome] + 1);
   });
 });
 

@@ -235,6 +235,7 @@ export async function notifyByPush(ctx: AppContext, notice: PushNotice): Promise
       try {
         if (await deliver(ctx, subscription, payload, options)) delivered++;
       } catch (error) {
+        ctx.metrics.push('failed');
         failures.push(error as Error);
       }
     }),
@@ -269,12 +270,17 @@ async function deliver(
     signal: AbortSignal.timeout(SEND_TIMEOUT_MS),
   });
   await response.body?.cancel();
-  if (response.status >= 200 && response.status < 300) return true;
+  if (response.status >= 200 && response.status < 300) {
+    ctx.metrics.push('sent');
+    return true;
+  }
   if (response.status === 404 || response.status === 410) {
+    ctx.metrics.push('gone');
     await rows.deleteSubscriptionById(dbOf(ctx), subscription.id);
     return false;
   }
   if (response.status === 429) {
+    ctx.metrics.push('deferred');
     await rows.setRetryAfter(dbOf(ctx), subscription.id, retryAt(response.headers.get('retry-after'), ctx.now()));
     return false;
   }
