@@ -63,7 +63,7 @@ describe('transitionsvideolanding lander', () => {
     expect(within(caption()).queryByRole('img', { name: 'fictional profile' })).toBeNull();
     await user.click(screen.getByTestId('reel-photo'));
     expect(onSignup).toHaveBeenLastCalledWith(profiles[3].id);
-    await user.click(screen.getByRole('button', { name: text('landers:transitionsvideolanding.writeTo', { name: profiles[3].name }) }));
+    await user.click(screen.getByRole('button', { name: text('landers:transitionsvideolanding.sayHelloTo', { name: profiles[3].name }) }));
     expect(onSignup).toHaveBeenLastCalledWith(profiles[3].id);
     await user.click(screen.getByTestId('lander-cta'));
     expect(onSignup).toHaveBeenLastCalledWith(undefined);

@@ -115,7 +115,7 @@ export function TransitionsvideolandingLander({ niche, profiles, canSignUp, onSi
                   onSignup={onSignup}
                   profileId={profile.id}
                   className={`${p}-write`}
-                  label={t('transitionsvideolanding.writeTo', { name: profile.name })}
+                  label={t('transitionsvideolanding.sayHelloTo', { name: profile.name })}
                   testId="reel-write"
                 >
                   <HeartIcon size={16} />
