@@ -363,7 +363,7 @@ function ComposeForm({ mailing }: { mailing: Mailing | null }) {
           >
             {t('mailings.compose.preview')}
           </Button>
-          <Button variant="outline-dark" disabled={busy} testId="mailing-test" onClick={onTest}>
+          <Button variant="outline-dark" className="mw-100 text-break" disabled={busy} testId="mailing-test" onClick={onTest}>
             {t('mailings.compose.test', { email: me.email })}
           </Button>
         </div>
