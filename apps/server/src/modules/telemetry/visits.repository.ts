@@ -9,15 +9,25 @@ export interface VisitKey {
   network: string;
 }
 
+/**
+ * A site's day keeps at most this many lander/slug/network rows: the network comes from the address, so a client
+ * inventing a new one on every cookieless load would otherwise add rows without end. Past it, a new network is
+ * counted as `OTHER_NETWORK` (its lander and slug kept, as those come from the site's own paths).
+ */
+export const MAX_SOURCES_PER_DAY = 1000;
+export const OTHER_NETWORK = '(other)';
+
 /** One visit more for its site, day, lander, slug and network: one statement, safe with any number at once. */
 export async function addVisit(db: Executor, visit: VisitKey): Promise<void> {
-  await db
-    .insert(siteVisits)
-    .values({ ...visit, visits: 1 })
-    .onConflictDoUpdate({
-      target: [siteVisits.day, siteVisits.siteId, siteVisits.lander, siteVisits.slug, siteVisits.network],
-      set: { visits: sql`${siteVisits.visits} + 1` },
-    });
+  const v = siteVisits;
+  const known = sql`exists (select 1 from ${v} k where k.site_id = ${visit.siteId} and k.day = ${visit.day}
+    and k.lander = ${visit.lander} and k.slug = ${visit.slug} and k.network = ${visit.network})`;
+  const room = sql`(select count(*) from (select 1 from ${v} c where c.site_id = ${visit.siteId} and c.day = ${visit.day}
+    limit ${MAX_SOURCES_PER_DAY}) n) < ${MAX_SOURCES_PER_DAY}`;
+  await db.execute(sql`insert into ${v} (site_id, day, lander, slug, network, visits)
+    select ${visit.siteId}, ${visit.day}, ${visit.lander}, ${visit.slug},
+      case when ${visit.network} = '' or ${known} or ${room} then ${visit.network} else ${OTHER_NETWORK} end, 1
+    on conflict (day, site_id, lander, slug, network) do update set visits = ${v}.visits + 1`);
 }
 
 /** Days `from` (included) to `until` (not included), YYYY-MM-DD; one site, or null for every site. */
