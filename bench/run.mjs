@@ -1,12 +1,12 @@
 #!/usr/bin/env node
-// npm run bench [-- api|bundle|chat|inbox|lighthouse|memory|notices|photos|push|reports|search|search-http]: runs the benchmarks, prints the figures, writes bench/results/*.json.
+// npm run bench [-- api|bundle|chat|inbox|landers|lighthouse|memory|notices|photos|push|reports|search|search-http]: runs the benchmarks, prints the figures, writes bench/results/*.json.
 import { spawnSync } from 'node:child_process';
 import { mkdirSync, writeFileSync } from 'node:fs';
 import { runApiBenchmark } from './api-throughput.mjs';
 import { runBundleBenchmark, runLanderBundleBenchmark } from './bundle-size.mjs';
 import { runChatBenchmark } from './chat.mjs';
 import { runInboxLatencyBenchmark } from './inbox-latency.mjs';
-import { runLighthouseBenchmark } from './lighthouse.mjs';
+import { runLanderLighthouseBenchmark, runLighthouseBenchmark } from './lighthouse.mjs';
 import { runMemoryBenchmark } from './memory.mjs';
 import { runNoticesBenchmark } from './notices.mjs';
 import { runPhotoBenchmark } from './photo-processing.mjs';
@@ -19,7 +19,7 @@ const save = (name, data) =>
   writeFileSync(`bench/results/${name}.json`, `${JSON.stringify({ at: new Date().toISOString(), ...data }, null, 2)}\n`);
 
 // The API and photo benchmarks run the built server, as `npm start` does; the bundle one measures the web build.
-if (['all', 'bundle', 'api', 'photos', 'search-http', 'memory', 'lighthouse', 'chat', 'notices', 'inbox'].includes(which)) {
+if (['all', 'bundle', 'api', 'photos', 'search-http', 'memory', 'lighthouse', 'landers', 'chat', 'notices', 'inbox'].includes(which)) {
   if (spawnSync('npm', ['run', 'build', '--silent'], { stdio: 'inherit' }).status !== 0) process.exit(1);
 }
 
@@ -32,9 +32,13 @@ if (which === 'all' || which === 'bundle') {
   for (const f of bundle.files) console.log(`  ${f.file}  ${(f.gzip / 1024).toFixed(1)} KB gz, ${(f.brotli / 1024).toFixed(1)} KB br`);
   const landers = runLanderBundleBenchmark();
   save('lander-bundles', landers);
-  console.log(`\nLanders' JavaScript (target <= ${landers.targetKb} KB gzipped each) ${landers.pass ? 'PASS' : 'FAIL'}; the page's own ${landers.entryKb} KB:`);
+  console.log(
+    `\nLanders' JavaScript (target <= ${landers.targetKb} KB gzipped each) ${landers.pass ? 'PASS' : 'FAIL'}; the page's own ${landers.entryKb} KB:`,
+  );
   for (const l of landers.landers) {
-    console.log(`  ${l.name.padEnd(24)} ${String(l.gzipKb).padStart(6)} KB gz (${l.design})${l.signupModalKb === null ? '' : `, + ${l.signupModalKb} KB at the first signup click on desktop`}`);
+    console.log(
+      `  ${l.name.padEnd(24)} ${String(l.gzipKb).padStart(6)} KB gz (${l.design})${l.signupModalKb === null ? '' : `, + ${l.signupModalKb} KB at the first signup click on desktop`}`,
+    );
   }
 }
 
@@ -200,6 +204,25 @@ if (which === 'all' || which === 'lighthouse') {
     );
   }
   console.log(`  index route JavaScript: ${bundle.gzipKb} KB gzipped (target <= ${bundle.targetKb} KB) ${bundle.pass ? 'PASS' : 'FAIL'}`);
+}
+
+if (which === 'all' || which === 'landers') {
+  const bundles = runLanderBundleBenchmark();
+  const run = await runLanderLighthouseBenchmark((name) => bundles.landers.find((l) => l.name === name)?.gzipKb ?? null);
+  save('landers', run);
+  const t = run.targets;
+  console.log(
+    `\nLanders on a phone: Lighthouse mobile preset, simulated throttling, CPU ${run.cpuSlowdown}x slower, each figure the median of ${run.runs} runs (targets: JavaScript <= ${t.jsKb} KB gzipped, performance >= ${t.performance}, LCP <= ${t.lcpMs / 1000} s, CLS <= ${t.cls}):`,
+  );
+  for (const r of run.results) {
+    if (r.failed) {
+      console.log(`  ${r.name.padEnd(24)} no run finished (Lighthouse lost the trace each time)  FAIL`);
+      continue;
+    }
+    console.log(
+      `  ${r.name.padEnd(24)} JS ${String(r.jsKb).padStart(5)} KB gz (${r.jsTransferredKb} KB sent)   performance ${String(r.performance).padStart(3)} [${r.performanceRuns.join(', ')}]   LCP ${(r.lcpMs / 1000).toFixed(2)} s   CLS ${r.cls}   TBT ${r.tbtMs} ms   before first paint ${(r.bytesBeforePaint / 1024).toFixed(1)} KB   accessibility ${r.accessibility}${r.failedAccessibility.length ? ` (${r.failedAccessibility.join(', ')})` : ''}   ${r.pass ? 'PASS' : 'FAIL'}`,
+    );
+  }
 }
 
 if (which === 'all' || which === 'memory') {

@@ -33,9 +33,17 @@ export default defineConfig(({ isSsrBuild }) => ({
           // the bundler splits it.
           output: {
             codeSplitting: {
+              // A group takes the modules it names, not what they import (shared modules stay where both pages reach them).
+              includeDependenciesRecursively: false,
               groups: [
                 { name: 'react', test: /[\\/]node_modules[\\/](react|react-dom|scheduler|i18next|react-i18next)[\\/]/, priority: 10 },
                 { name: 'app-vendor', test: /[\\/]node_modules[\\/](react-router|@tanstack|cookie|set-cookie-parser)[\\/]/, priority: 5 },
+                // The landers' page's own code in one file (what only the landers' page and a lander's route load).
+                {
+                  name: 'lander-page',
+                  test: /[\\/]src[\\/](app[\\/]lander[\\/]lander-start|features[\\/]landers[\\/]lander-(app|chrome|site))\.tsx$/,
+                  priority: 4,
+                },
               ],
             },
           },

@@ -1,11 +1,42 @@
 import './app/lander/lander.css';
-import { startLander } from './app/lander/lander-start';
+import { splitLocalePath } from '@amora/contracts/core';
+import { LANDER_DESIGNS } from './features/landers/designs';
+import { landerNameOf } from './features/landers/lander-types';
+import { keepEarlyClicks } from './lib/early-clicks';
+import { isHydratingServerPage, onAppRendered } from './lib/hydration';
 
 /**
- * The landers' own page (the server serves it for /landers/…, plugins/lander-pages.ts): React and i18next and the
- * lander, no router, query cache or Bootstrap, so a lander's JavaScript stays small. It takes over the lander the
- * server rendered (entry-server.tsx prerenderLander); signup opens the app's modal (desktop) or page (phone).
+ * The landers' own page (the server serves it for /landers/…, plugins/lander-pages.ts): React, i18next and the
+ * lander, no router, query cache or Bootstrap, so a lander's JavaScript stays small. This entry is only its start:
+ * the lander the server rendered paints from its HTML, styles and first photo, and the code that takes it over
+ * (app/lander/lander-start.tsx and the lander's design) is fetched once those are in (the page's load event, at
+ * most 4 s), so it does not share a phone's line with what the first screen needs. A tap on a button meanwhile is
+ * made again once the lander has taken the page over (lib/early-clicks.ts). Signup opens the app's modal (desktop)
+ * or page (phone).
  */
-startLander().catch((error: unknown) => {
-  console.error(error);
-});
+const root = document.getElementById('root') as HTMLElement;
+
+function start(): void {
+  // The design's chunk together with the page's code, not after it.
+  const lander = /^\/landers\/([^/]+)/.exec(splitLocalePath(window.location.pathname).rest);
+  const name = lander ? landerNameOf({ name: lander[1] }) : null;
+  if (name) LANDER_DESIGNS[name]().catch(() => {});
+  import('./app/lander/lander-start').then((page) => page.startLander()).catch((error: unknown) => console.error(error));
+}
+
+if (root.firstElementChild) {
+  keepEarlyClicks(root, onAppRendered, { isTakingOver: isHydratingServerPage });
+  if (document.readyState === 'complete') start();
+  else {
+    let started = false;
+    const once = () => {
+      if (started) return;
+      started = true;
+      start();
+    };
+    window.addEventListener('load', once, { once: true });
+    setTimeout(once, 4_000);
+  }
+} else {
+  start();
+}

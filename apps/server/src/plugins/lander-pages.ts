@@ -60,30 +60,28 @@ export function landerPages(
   if (!existsSync(templatePath) || !existsSync(manifestPath)) return null;
   const template = readFileSync(templatePath, 'utf8');
   const manifest = JSON.parse(readFileSync(manifestPath, 'utf8')) as Record<string, ManifestChunk>;
-  // What the page's entry already loads: its own chunks (the template links them) are not linked again.
-  const loaded = new Set<string>();
-  const walk = (key: string, into: Set<string>) => {
-    const chunk = manifest[key];
-    if (!chunk || into.has(chunk.file)) return;
-    into.add(chunk.file);
-    for (const imported of chunk.imports ?? []) walk(imported, into);
-  };
-  walk(LANDER_HTML, loaded);
   const entryCss = new Set(manifest[LANDER_HTML]?.css ?? []);
-  /** A design's chunk and what it imports (low priority: the first paint needs the styles and the photo first), and its styles. */
+  /** The styles of a chunk and of what it imports. */
+  const cssOf = (key: string, into: Set<string>, seen = new Set<string>()): Set<string> => {
+    const chunk = manifest[key];
+    if (!chunk || seen.has(key)) return into;
+    seen.add(key);
+    for (const file of chunk.css ?? []) into.add(file);
+    for (const imported of chunk.imports ?? []) cssOf(imported, into, seen);
+    return into;
+  };
+  /**
+   * A design's styles, which the server's render paints with. Not its code: the page's start (lander-main.tsx)
+   * fetches it with the rest of the lander's code once the first screen is in.
+   */
   const designLinks = new Map<string, string>();
   const linksOf = (name: string): string => {
     let links = designLinks.get(name);
     if (links === undefined) {
-      const key = designSource(name);
-      const files = new Set<string>();
-      walk(key, files);
-      links = [
-        ...(manifest[key]?.css ?? [])
-          .filter((file) => !entryCss.has(file))
-          .map((file) => `<link rel="stylesheet" crossorigin href="/${file}">`),
-        ...[...files].filter((file) => !loaded.has(file)).map((file) => `<link rel="modulepreload" crossorigin href="/${file}">`),
-      ].join('');
+      links = [...cssOf(designSource(name), new Set())]
+        .filter((file) => !entryCss.has(file))
+        .map((file) => `<link rel="stylesheet" crossorigin href="/${file}">`)
+        .join('');
       designLinks.set(name, links);
     }
     return links;

@@ -20,9 +20,10 @@ import { LanderApp } from '@/features/landers/lander-app';
 import { landerNameOf, landerQueryKey } from '@/features/landers/lander-types';
 import { type BootData, takeBootData } from '@/lib/boot-data';
 import { readCookie } from '@/lib/cookies';
+import { endTakeover, setHydratingServerPage } from '@/lib/hydration';
 import { I18N_OPTIONS } from '@/lib/i18n-options';
 import { installPageHiddenBeacon } from '@/lib/page-hidden';
-import { memberLandingOfPath, startMemberLanding } from './member-landing-start';
+import { memberLandingOfPath } from './member-landing-path';
 
 /** What the server put into a lander's page beside the boot data (plugins/lander-pages.ts). */
 interface LanderBlock {
@@ -79,9 +80,12 @@ function signupOpener(locale: Locale, settings: Settings, isLoggedIn: boolean) {
   };
 }
 
-/** Marks the page as the lander's own once its first render is on the screen (as the app does, lib/hydration.ts). */
+/**
+ * The page is the lander's once its first render is on the screen (lib/hydration.ts, as in the app): taps kept
+ * before (lander-main.tsx) are made again, and the page says it is ready.
+ */
 function Ready({ children }: { children: ReactNode }) {
-  useEffect(() => document.documentElement.setAttribute('data-app-ready', ''), []);
+  useEffect(() => endTakeover(), []);
   return children;
 }
 
@@ -98,9 +102,10 @@ export async function startLander(): Promise<void> {
   const locale = boot?.locale ?? block.locale ?? path.locale;
   // The app's redirect to the remembered language (a lander without a slug; the server rendered it in that one).
   if (locale !== path.locale) window.history.replaceState(null, '', localizePath(path.rest, locale) + window.location.search);
-  // A profile's landing (/members/{id}/landing, landing2, landing3): the same page, its own tree.
+  // A profile's landing (/members/{id}/landing, landing2, landing3): the same page, its own tree, whose code only
+  // such a page loads.
   const landing = memberLandingOfPath(path.rest);
-  if (landing) return startMemberLanding({ boot, block, locale, landing });
+  if (landing) return import('./member-landing-start').then((m) => m.startMemberLanding({ boot, block, locale, landing }));
   const lander = landerOfPath(path.rest);
   if (!lander) return;
   const search = new URLSearchParams(window.location.search);
@@ -143,6 +148,10 @@ export async function startLander(): Promise<void> {
       </I18nextProvider>
     </StrictMode>
   );
-  if (container.firstElementChild && rendered) hydrateRoot(container, app);
-  else createRoot(container).render(app);
+  if (container.firstElementChild && rendered) {
+    setHydratingServerPage(true);
+    hydrateRoot(container, app);
+  } else {
+    createRoot(container).render(app);
+  }
 }
