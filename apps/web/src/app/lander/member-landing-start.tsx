@@ -7,7 +7,7 @@ import {
   type Settings,
 } from '@amora/contracts/core';
 import i18next from 'i18next';
-import { StrictMode } from 'react';
+import { type ReactNode, StrictMode, useEffect } from 'react';
 import { createRoot, hydrateRoot } from 'react-dom/client';
 import { I18nextProvider, initReactI18next } from 'react-i18next';
 import { MEMBER_LANDING_LAYOUTS } from '@/features/landers/members';
@@ -15,19 +15,20 @@ import { MemberLandingApp } from '@/features/landers/members/member-landing-app'
 import { type MemberLandingLayout, memberLandingQueryKey } from '@/features/landers/members/member-landing-types';
 import type { BootData } from '@/lib/boot-data';
 import { readCookie } from '@/lib/cookies';
+import { endTakeover, setHydratingServerPage } from '@/lib/hydration';
 import { I18N_OPTIONS } from '@/lib/i18n-options';
-
-/** A member landing's address (without its language prefix): its layout and profile. */
-export function memberLandingOfPath(rest: string): { layout: MemberLandingLayout; profileId: number } | null {
-  const match = /^\/members\/([1-9]\d{0,14})\/(?:landing|(landing[23])(?:\/[^/]+)?)\/?$/.exec(rest);
-  return match ? { layout: (match[2] ?? 'landing') as MemberLandingLayout, profileId: Number(match[1]) } : null;
-}
 
 /** What the server put into the page beside the boot data (plugins/lander-pages.ts; lander-start.tsx reads it). */
 interface PageBlock {
   landers?: Record<string, unknown>;
   common?: Record<string, unknown>;
   queries?: { queries: { queryKey: unknown[]; state: { data?: unknown } }[] } | null;
+}
+
+/** The page is the landing's once its first render is on the screen (lib/hydration.ts): taps kept before are made again. */
+function Ready({ children }: { children: ReactNode }) {
+  useEffect(() => endTakeover(), []);
+  return children;
 }
 
 async function getJson<T>(path: string): Promise<T> {
@@ -73,18 +74,24 @@ export async function startMemberLanding({
   const app = (
     <StrictMode>
       <I18nextProvider i18n={i18next}>
-        <MemberLandingApp
-          site={{ settings, locale }}
-          layout={landing.layout}
-          profile={profile}
-          query={window.location.search}
-          Layout={Layout}
-          isLoggedIn={boot?.user != null}
-          isEntryWarningDismissed={readCookie(ENTRY_WARNING_STORAGE_KEY) !== null}
-        />
+        <Ready>
+          <MemberLandingApp
+            site={{ settings, locale }}
+            layout={landing.layout}
+            profile={profile}
+            query={window.location.search}
+            Layout={Layout}
+            isLoggedIn={boot?.user != null}
+            isEntryWarningDismissed={readCookie(ENTRY_WARNING_STORAGE_KEY) !== null}
+          />
+        </Ready>
       </I18nextProvider>
     </StrictMode>
   );
-  if (container.firstElementChild && rendered) hydrateRoot(container, app);
-  else createRoot(container).render(app);
+  if (container.firstElementChild && rendered) {
+    setHydratingServerPage(true);
+    hydrateRoot(container, app);
+  } else {
+    createRoot(container).render(app);
+  }
 }
