@@ -23,10 +23,10 @@ export type {
 } from './discovery';
 export type { EndpointBody, EndpointQuery, EndpointResponse, JsonEndpointKey } from './endpoints/index';
 export type { ApiError } from './errors';
+export type { LanderData } from './landers';
 export type { LikeCard, LikedByCard, LikesResponse } from './likes';
 export * from './likes-constants';
 export * from './locales';
-export type { LanderData } from './landers';
 export type { MemberLandingProfile } from './member-landing';
 export * from './notification-constants';
 export { GENDERS, PROFILE_ATTRIBUTES } from './profile-values';

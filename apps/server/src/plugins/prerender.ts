@@ -44,7 +44,7 @@ interface RenderedMemberPage {
 }
 
 /** A rendered lander: its HTML, and the answers it shows as script-safe JSON (null when it was not rendered). */
-export interface RenderedLander {
+interface RenderedLander {
   html: string | null;
   queries: string | null;
 }

@@ -7,8 +7,8 @@ import {
   swipeActionResponseSchema,
   swipeGameResponseSchema,
 } from '../discovery';
-import { autoLikeResponseSchema, likeInputSchema, likeResponseSchema, likesResponseSchema, likeTargetSchema } from '../likes';
 import { landerPhotoQuerySchema, landerQuerySchema, landerResponseSchema } from '../landers';
+import { autoLikeResponseSchema, likeInputSchema, likeResponseSchema, likesResponseSchema, likeTargetSchema } from '../likes';
 import { memberLandingQuerySchema, memberLandingResponseSchema } from '../member-landing';
 import {
   blockedProfilesResponseSchema,

@@ -36,7 +36,7 @@ const NICHE_CIRCLES: Record<number, Fits[]> = {
 };
 
 /** The profiles of a niche: its narrowest circle with ENOUGH of them, else everyone. */
-export function profilesOfNiche<T extends { profile: LanderCandidate; age: number }>(niche: number, all: T[]): T[] {
+function profilesOfNiche<T extends { profile: LanderCandidate; age: number }>(niche: number, all: T[]): T[] {
   for (const fits of NICHE_CIRCLES[niche] ?? []) {
     const chosen = all.filter(({ profile, age }) => fits(profile, age));
     if (chosen.length >= ENOUGH) return chosen;
@@ -77,7 +77,7 @@ const COUNTRY_CENTRES: Record<Country, { lat: number; lon: number }> = {
  * Nearest the visitor's country first: the profiles of that country, then the others by their distance from
  * where that country's people live; without a position, after those with one. Ties keep the newest first.
  */
-export function byNearness<T extends { profile: LanderCandidate }>(country: string, chosen: T[]): T[] {
+function byNearness<T extends { profile: LanderCandidate }>(country: string, chosen: T[]): T[] {
   const centre = COUNTRY_CENTRES[country as Country] ?? null;
   const key = ({ profile }: T) => {
     const own = profile.country === country ? 0 : 1;
