@@ -1,6 +1,8 @@
 import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import { siteVisits } from '@amora/db';
+import { and, eq } from 'drizzle-orm';
 import type { LightMyRequestResponse } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { AMORA, call, signupBody, userRow } from '../../test/accounts';
@@ -41,6 +43,12 @@ describe('tracking from a lander to the stored member', () => {
     const row = await userRow(t, res.json().user.id);
     expect(row.trafficsource).toBe('adnet');
     expect(row.tracking).toEqual({ network: 'adnet', ref: 'r7', sub1: 'a', sub3: 'c', lander: 'video', slug: 'de' });
+    // The visit is counted under the same lander, slug and network (modules/telemetry), for the funnel.
+    const [visit] = await t.ctx.db
+      .select()
+      .from(siteVisits)
+      .where(and(eq(siteVisits.lander, 'video'), eq(siteVisits.slug, 'de'), eq(siteVisits.network, 'adnet')));
+    expect(visit?.visits).toBe(1);
   });
 
   it('keeps the lander without a slug, and the last lander landed on', async () => {
