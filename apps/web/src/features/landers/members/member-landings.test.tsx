@@ -1,9 +1,13 @@
 import { LOCALES, type MemberLandingProfile } from '@amora/contracts/core';
 import { screen, within } from '@testing-library/react';
+import { HttpResponse, http } from 'msw';
 import { describe, expect, it } from 'vitest';
 import { landingMessageFor } from '@/shared/profiles/landing-message';
+import { answer } from '@/testing/contract';
 import { settingsFixture } from '@/testing/fixtures';
 import { renderLander } from '@/testing/landers';
+import { renderApp } from '@/testing/render';
+import { server } from '@/testing/server';
 import { text } from '@/testing/text';
 import { MemberLanding } from './landing';
 import { MemberLanding2 } from './landing2';
@@ -130,5 +134,25 @@ describe('member landing3 (conversation)', () => {
     await renderLander(<MemberLanding3 {...props({ profile: { ...profile, city: null } })} />);
     await screen.findByRole('main');
     expect(screen.getAllByRole('button')).toHaveLength(2);
+  });
+});
+
+describe('a member landing inside the app (a link within the app leads there)', () => {
+  it('shows the landing of the profile the address names, in the lander layout', async () => {
+    server.use(answer('GET /api/member-landing.php', () => ({ profile })));
+    await renderApp('/members/7/landing2/eng?network=test');
+    expect(await screen.findByRole('heading', { level: 1, name: text('landers:member.split.title', { name: 'Fiona' }) })).toBeVisible();
+    expect(screen.getByTestId('member-landing-cta')).toHaveAttribute('href', '/members/7/signup?network=test');
+  });
+
+  it('is the not-found page for a profile no landing may show', async () => {
+    server.use(http.get('*/api/member-landing.php', () => HttpResponse.json({ error: 'not_found', message: 'x' }, { status: 404 })));
+    await renderApp('/members/8/landing');
+    expect(await screen.findByText(text('errors.notFound'))).toBeVisible();
+  });
+
+  it('is the not-found page for a slug that does not exist', async () => {
+    await renderApp('/members/7/landing3/xx');
+    expect(await screen.findByText(text('errors.notFound'))).toBeVisible();
   });
 });
