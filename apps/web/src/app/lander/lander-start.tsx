@@ -12,7 +12,7 @@ import {
   splitLocalePath,
 } from '@amora/contracts/core';
 import i18next from 'i18next';
-import { type ReactNode, StrictMode, useEffect } from 'react';
+import { type ReactNode, StrictMode, startTransition, useEffect } from 'react';
 import { createRoot, hydrateRoot } from 'react-dom/client';
 import { I18nextProvider, initReactI18next } from 'react-i18next';
 import { LANDER_DESIGNS } from '@/features/landers/designs';
@@ -148,10 +148,14 @@ export async function startLander(): Promise<void> {
       </I18nextProvider>
     </StrictMode>
   );
+  // In a transition: React hydrates (or renders) in slices, so a phone answers a tap meanwhile (as the app does).
   if (container.firstElementChild && rendered) {
     setHydratingServerPage(true);
-    hydrateRoot(container, app);
+    startTransition(() => {
+      hydrateRoot(container, app);
+    });
   } else {
-    createRoot(container).render(app);
+    const root = createRoot(container);
+    startTransition(() => root.render(app));
   }
 }
