@@ -39,7 +39,10 @@ describe('addVisit', () => {
     const [site] = await t.ctx.db.query.sites.findMany({ limit: 1 });
     const key = { siteId: site.id, day: '2020-03-03', lander: '', slug: '', network: 'x' };
     await Promise.all(Array.from({ length: 100 }, () => addVisit(t.ctx.db, key)));
-    const [row] = await t.ctx.db.select().from(siteVisits).where(and(eq(siteVisits.day, key.day), eq(siteVisits.siteId, site.id)));
+    const [row] = await t.ctx.db
+      .select()
+      .from(siteVisits)
+      .where(and(eq(siteVisits.day, key.day), eq(siteVisits.siteId, site.id)));
     expect(row.visits).toBe(100);
   });
 });
