@@ -81,14 +81,46 @@ describe('GET /api/lander.php', () => {
       expect(data.profiles.map((p) => p.id).sort()).toEqual(older.map((p) => p.id).sort());
       expect(data.profiles.every((p) => p.age >= 60)).toBe(true);
     });
-    // Fewer than 12 men seeking men: the men, and fewer than 12 of them: everyone.
+    // Fewer than 12 men seeking men, and fewer than 12 men: the men all the same, never a woman.
     await withSite(t, 'amora.localhost', { niche: 7 }, async () => {
       const data = await landerOk('name=gallery');
       expect(data.niche).toBe(7);
-      expect(data.profiles.map((p) => p.id)).toEqual(expect.arrayContaining([young.id, man.id, ...older.map((p) => p.id)]));
+      expect(data.profiles.map((p) => p.id)).toEqual([man.id]);
     });
     await withSite(t, 'amora.localhost', { niche: 1 }, async () => {
       expect((await landerOk()).niche).toBe(1);
+    });
+    await t.ctx.db.delete(profiles).where(inArray(profiles.id, made));
+    made.length = 0;
+  });
+
+  it("never leaves a gendered niche's gender when too few fit: fewer faces, or none", async () => {
+    // Herzklopfen's case: a MILF site with a few mature women and a man who is nearer (the visitor's country).
+    const women = await Promise.all(
+      [38, 47, 60, 69].map((age) => fictional({ gender: 'woman', birthDate: birthDate(age), country: 'NL', lat: 52.37, lon: 4.9 })),
+    );
+    const man = await fictional({ gender: 'man', birthDate: birthDate(61), country: 'NL', lat: 52.37, lon: 4.9 });
+    const nonbinary = await fictional({ gender: 'nonbinary', birthDate: birthDate(40), country: 'NL' });
+    for (const niche of [2, 4, 5, 6]) {
+      await withSite(t, 'amora.localhost', { niche }, async () => {
+        const ids = (await landerOk('name=alonetonight')).profiles.map((p) => p.id);
+        expect(ids.sort(), `niche ${niche}`).toEqual(women.map((p) => p.id).sort());
+      });
+    }
+    await withSite(t, 'amora.localhost', { niche: 7 }, async () => {
+      expect((await landerOk('name=alonetonight')).profiles.map((p) => p.id)).toEqual([man.id]);
+    });
+    // A niche without a gender still shows everyone.
+    for (const niche of [1, 3]) {
+      await withSite(t, 'amora.localhost', { niche }, async () => {
+        const ids = (await landerOk('name=alonetonight')).profiles.map((p) => p.id);
+        expect(ids).toEqual(expect.arrayContaining([man.id, nonbinary.id, ...women.map((p) => p.id)]));
+      });
+    }
+    // None of the gender: no faces rather than the other gender's.
+    await t.ctx.db.delete(profiles).where(eq(profiles.id, man.id));
+    await withSite(t, 'amora.localhost', { niche: 7 }, async () => {
+      expect((await landerOk('name=alonetonight')).profiles).toEqual([]);
     });
     await t.ctx.db.delete(profiles).where(inArray(profiles.id, made));
     made.length = 0;

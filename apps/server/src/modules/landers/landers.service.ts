@@ -21,9 +21,11 @@ const seeks = (gender: 'woman' | 'man', sexualities: readonly string[]) => (p: L
   preferredGenders(p.gender, p.sexuality, p.lookingFor).includes(gender) || (p.sexuality !== null && sexualities.includes(p.sexuality));
 
 /**
- * Each niche's circles of profiles (spec §1), the narrowest first; everyone is the last. A niche shows its
- * narrowest circle that has ENOUGH profiles, so a lander never shows a few faces where a wider choice fits too.
- * BDSM (3) has no profile field that tells it (no kink interest is recorded): it shows everyone.
+ * Each niche's circles of profiles (spec §1), the narrowest first. A niche shows its narrowest circle that has
+ * ENOUGH profiles, so a lander never shows a few faces where a wider choice fits too. The widest circle of a
+ * niche with a gender (she, bbw, gilf, milf: women; gay: men) is that gender: it is shown however few it holds,
+ * none included (the design's page without faces), since a man on a MILF lander is not what its visitor came
+ * for. General (1) and BDSM (3, no profile field tells it: no kink interest is recorded) show everyone.
  */
 const NICHE_CIRCLES: Record<number, Fits[]> = {
   1: [],
@@ -35,13 +37,15 @@ const NICHE_CIRCLES: Record<number, Fits[]> = {
   7: [(p) => isMan(p, 0) && seeks('man', ['gay', 'bisexual', 'pansexual'])(p), isMan],
 };
 
-/** The profiles of a niche: its narrowest circle with ENOUGH of them, else everyone. */
+/** The profiles of a niche: its narrowest circle with ENOUGH of them, else its widest (its gender), else everyone. */
 function profilesOfNiche<T extends { profile: LanderCandidate; age: number }>(niche: number, all: T[]): T[] {
-  for (const fits of NICHE_CIRCLES[niche] ?? []) {
-    const chosen = all.filter(({ profile, age }) => fits(profile, age));
+  const circles = NICHE_CIRCLES[niche] ?? [];
+  let chosen = all;
+  for (const fits of circles) {
+    chosen = all.filter(({ profile, age }) => fits(profile, age));
     if (chosen.length >= ENOUGH) return chosen;
   }
-  return all;
+  return chosen;
 }
 
 const rad = (deg: number) => (deg * Math.PI) / 180;
