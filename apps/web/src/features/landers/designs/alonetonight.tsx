@@ -1,4 +1,5 @@
 import { MIN_AGE } from '@amora/contracts/core';
+import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { HeartIcon } from '@/components/ui/heart-icon';
 import { PhotoPlaceholder } from '@/components/ui/photo-placeholder';
@@ -18,8 +19,11 @@ export function AlonetonightLander({ niche, profiles, canSignUp, onSignup }: Lan
   const { t } = useTranslation(['landers', 'common']);
   const settings = useLanderSettings();
   const shown = profiles.slice(0, PORTRAITS);
+  // The sky, the portraits and the button move only once the page is taken over: the served page paints static.
+  const [isMoving, setMoving] = useState(false);
+  useEffect(() => setMoving(true), []);
   return (
-    <main id="main" className="l-alonetonight" data-testid="lander-alonetonight">
+    <main id="main" className="l-alonetonight" data-testid="lander-alonetonight" data-moving={isMoving || undefined}>
       <div className="l-alonetonight-sky" aria-hidden="true" />
       <div className="l-alonetonight-inner">
         <section className="l-alonetonight-hero">
