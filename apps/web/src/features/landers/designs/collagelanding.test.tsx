@@ -13,13 +13,13 @@ describe('collagelanding lander', () => {
     expect(await screen.findByRole('heading', { level: 1, name: text('landers:collagelanding.title') })).toBeVisible();
     expect(screen.getByText(text('landers:niche.3.pitch'))).toBeVisible();
     const tiles = container.querySelectorAll('.l-collagelanding-tile');
-    expect(tiles).toHaveLength(24);
+    expect(tiles).toHaveLength(28);
     for (const [index, profile] of profiles.entries()) {
       const tile = within(tiles[index] as HTMLElement);
       expect(tile.getByText(`${profile.name}, ${profile.age}`)).toBeVisible();
       expect(tile.queryByRole('img', { name: 'fictional profile' }) !== null).toBe(profile.is_fictional);
     }
-    expect(container.querySelectorAll('.l-collagelanding-filler')).toHaveLength(24 - profiles.length);
+    expect(container.querySelectorAll('.l-collagelanding-filler')).toHaveLength(28 - profiles.length);
     expect(container.textContent).not.toMatch(/\b(collagelanding|niche|home|signup)\.\w/);
   });
 

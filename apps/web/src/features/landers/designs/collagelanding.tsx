@@ -1,4 +1,5 @@
 import { MIN_AGE } from '@amora/contracts/core';
+import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { HeartIcon } from '@/components/ui/heart-icon';
 import { LanderFictionalIcon, LanderLink, useLanderSettings } from '../lander-site';
@@ -6,8 +7,11 @@ import type { LanderProfile, LanderProps } from '../lander-types';
 import { SignupAction } from './signup-action';
 import './collagelanding.css';
 
-/** Tiles of the collage: enough to fill a desktop screen; a site with fewer profiles fills the rest with colour. */
-const TILES = 24;
+/**
+ * Tiles of the collage: enough to fill a desktop screen (six rows of eight columns; a phone and a tablet show
+ * fewer, the CSS says which); a site with fewer profiles fills the rest with colour.
+ */
+const TILES = 28;
 
 /**
  * A photo collage of the site's profiles (tiles of varied sizes) behind one centred signup card. Each photo
@@ -18,8 +22,11 @@ export function CollagelandingLander({ niche, profiles, canSignUp, onSignup }: L
   const settings = useLanderSettings();
   const tiles: (LanderProfile | null)[] = profiles.slice(0, TILES);
   while (tiles.length < TILES) tiles.push(null);
+  // The collage drifts (on a desktop) only once the page is taken over: the served page paints static.
+  const [isMoving, setMoving] = useState(false);
+  useEffect(() => setMoving(true), []);
   return (
-    <main id="main" className="l-collagelanding" data-testid="lander-collagelanding">
+    <main id="main" className="l-collagelanding" data-testid="lander-collagelanding" data-moving={isMoving || undefined}>
       <div className="l-collagelanding-stage">
         <section className="l-collagelanding-card" aria-labelledby="l-collagelanding-title">
           <span className="l-collagelanding-mark" aria-hidden="true">
