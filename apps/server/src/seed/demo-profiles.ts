@@ -134,6 +134,11 @@ const ABOUT = [
 ];
 const pick = <T>(r: () => number, list: readonly T[]): T => list[Math.floor(r() * list.length)];
 
+/** The demo members of a first start. */
+const DEMO_MEMBERS = 300;
+/** Where Herzklopfen's nine fictional women of 35–55 (its niche, MILF) live: mostly its default country. */
+const HERZ_NICHE_COUNTRIES = ['DE', 'DE', 'AT', 'CH', 'DE', 'NL', 'BE', 'DE', 'AT'];
+
 /**
  * A few hundred demo members across the 15 target countries and both demo sites: all genders and ages, some
  * premium, some fictional (flagged, without an account), each with one to three portraits drawn to match the
@@ -142,7 +147,7 @@ const pick = <T>(r: () => number, list: readonly T[]): T => list[Math.floor(r() 
  */
 export async function seedDemoProfiles(
   ctx: PhotoContext,
-  count = 300,
+  count = DEMO_MEMBERS,
   onPortrait?: (drawn: number, total: number) => void,
 ): Promise<number> {
   const db: Database = ctx.db;
@@ -233,6 +238,53 @@ export async function seedDemoProfiles(
       seed: `amora-demo-${i + 1}`,
       photos: 1 + Math.floor(r() * r() * 3),
     });
+  }
+
+  // Herzklopfen's niche is MILF: its landers show its fictional women of 35–55 (landers.service), and the draw
+  // above gives it only a few fictional profiles, most not of its niche. These fill a lander. A random stream of
+  // their own, so the members above stay as every install had them.
+  if (count >= DEMO_MEMBERS) {
+    const m = random(20261129);
+    const named: Record<string, number> = {};
+    for (const [k, country] of HERZ_NICHE_COUNTRIES.entries()) {
+      const age = 37 + 2 * k;
+      named[country] = (named[country] ?? -1) + 1;
+      const birthDate = `${2026 - age}-${String(1 + Math.floor(m() * 12)).padStart(2, '0')}-${String(1 + Math.floor(m() * 28)).padStart(2, '0')}`;
+      const [city, region, lat, lon] = pick(m, CITIES[country]);
+      const hairColour = pick(m, age >= 45 ? (['brown', 'blonde', 'red', 'grey'] as const) : (['black', 'brown', 'blonde', 'red'] as const));
+      const eyeColour = pick(m, ['brown', 'blue', 'green', 'grey', 'hazel'] as const);
+      const [profile] = await db
+        .insert(profiles)
+        .values({
+          userId: null,
+          siteId: herz.id,
+          name: NAMES[country].woman[named[country] % NAMES[country].woman.length],
+          country,
+          status: 'active',
+          isFictional: true,
+          birthDate,
+          gender: 'woman',
+          sexuality: pick(m, ['straight', 'straight', 'bisexual']),
+          hairColour,
+          eyeColour,
+          bodyType: pick(m, ['slim', 'athletic', 'average', 'curvy', 'plus']),
+          relationshipStatus: pick(m, ['single', 'divorced', 'widowed', 'separated']),
+          interests: herz.interests.filter(() => m() < 0.25),
+          about: pick(m, ABOUT),
+          region,
+          city,
+          lat,
+          lon,
+        })
+        .returning({ id: profiles.id });
+      jobs.push({
+        profileId: profile.id,
+        userId: null,
+        subject: { gender: 'woman', age, hairColour, eyeColour },
+        seed: `amora-demo-herz-${k + 1}`,
+        photos: 1 + Math.floor(m() * 2),
+      });
+    }
   }
 
   if (openingBalances.length > 0) await db.insert(creditLedger).values(openingBalances);
