@@ -251,7 +251,10 @@ export async function seedDemoProfiles(
       named[country] = (named[country] ?? -1) + 1;
       const birthDate = `${2026 - age}-${String(1 + Math.floor(m() * 12)).padStart(2, '0')}-${String(1 + Math.floor(m() * 28)).padStart(2, '0')}`;
       const [city, region, lat, lon] = pick(m, CITIES[country]);
-      const hairColour = pick(m, age >= 45 ? (['brown', 'blonde', 'red', 'grey'] as const) : (['black', 'brown', 'blonde', 'red'] as const));
+      const hairColour = pick(
+        m,
+        age >= 45 ? (['brown', 'blonde', 'red', 'grey'] as const) : (['black', 'brown', 'blonde', 'red'] as const),
+      );
       const eyeColour = pick(m, ['brown', 'blue', 'green', 'grey', 'hazel'] as const);
       const [profile] = await db
         .insert(profiles)

@@ -73,7 +73,7 @@ describe('GET /api/lander.php', () => {
 
   it("gives the site's niche, and the niche's own profiles when enough fit, else the wider circle", async () => {
     const older = await Promise.all(Array.from({ length: 12 }, () => fictional({ gender: 'woman', birthDate: birthDate(64) })));
-    const young = await fictional({ gender: 'woman', birthDate: birthDate(25) });
+    await fictional({ gender: 'woman', birthDate: birthDate(25) });
     const man = await fictional({ gender: 'man', birthDate: birthDate(66) });
     await withSite(t, 'amora.localhost', { niche: 5 }, async () => {
       const data = await landerOk('name=gallery&slug=gilf-eng');
