@@ -169,7 +169,7 @@ describe('page routes of the web app', () => {
     ['/about', 'en'],
     ['/complaints', 'en'],
     ['/members/42/chat', 'en'],
-    ['/nl/landers/video/she-nl', 'nl'],
+    ['/nl/landers/video/nl', 'nl'],
     ['/credits/3', 'en'],
     ['/members/?sort=new', 'en'],
   ])('serves %s as the app with status 200 and lang %s', async (url, lang) => {

@@ -47,6 +47,7 @@ describe('the endpoints table', () => {
       'GET /api/assets/paymentmethod/:name.svg: binary',
       'GET /api/assets/app-icon/:name.png: binary',
       'GET /api/activate.php: redirect',
+      'GET /api/lander-photo.php: binary',
       'GET /api/photo.php: binary',
       'GET /api/chat-photo.php: binary',
       'GET /api/live: websocket',
