@@ -30,11 +30,21 @@ describe('the request histogram', () => {
     expect(text).toMatch(
       /^amora_http_request_duration_seconds_sum\{method="GET",route="\/api\/members\/:id",status="2xx"\} 0\.04(2|19999)/m,
     );
-    expect(text).toContain('amora_http_request_duration_seconds_bucket{le="0.025",method="GET",route="/api/members/:id",status="2xx"} 1');
+    expect(text).toContain('amora_http_request_duration_seconds_bucket{method="GET",route="/api/members/:id",status="2xx",le="0.01"} 0');
+    expect(text).toContain('amora_http_request_duration_seconds_bucket{method="GET",route="/api/members/:id",status="2xx",le="0.025"} 1');
+    expect(text).toContain('amora_http_request_duration_seconds_bucket{method="GET",route="/api/members/:id",status="2xx",le="0.05"} 2');
+    expect(text).toContain('amora_http_request_duration_seconds_bucket{method="GET",route="/api/members/:id",status="2xx",le="+Inf"} 2');
     expect(text).toContain('amora_http_request_duration_seconds_count{method="GET",route="/api/members/:id",status="5xx"} 1');
     expect(text).toContain('amora_http_request_duration_seconds_count{method="POST",route="/api/like.php",status="4xx"} 1');
     // A status class with no request has no series.
     expect(text).not.toContain('status="3xx"');
+    expect(text).toContain('# TYPE amora_http_request_duration_seconds histogram');
+  });
+
+  it('writes a label value with a quote, a backslash or a line break escaped', async () => {
+    const metrics = createMetrics();
+    metrics.request('GET', '(page) a"b\\c\nd', 200, 1);
+    expect((await metrics.scrape()).body).toContain('route="(page) a\\"b\\\\c\\nd"');
   });
 });
 
@@ -66,6 +76,9 @@ describe('the scrape', () => {
     expect(text).toContain('amora_db_info{kind="postgres"} 1');
     expect(text).toMatch(/^process_cpu_user_seconds_total /m);
     expect(text).toMatch(/^nodejs_eventloop_lag_p99_seconds /m);
+    expect(text).toMatch(/^process_resident_memory_bytes /m);
+    // Garbage collection is left out: observing every collection costs a busy process throughput.
+    expect(text).not.toContain('nodejs_gc_duration_seconds');
     due = 0;
     text = (await metrics.scrape()).body;
     expect(text).toContain('amora_job_queue_depth{job="mail.send",state="due"} 0');

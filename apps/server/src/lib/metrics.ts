@@ -1,4 +1,5 @@
-import { Counter, collectDefaultMetrics, Gauge, Histogram, Registry } from 'prom-client';
+import { createRequire } from 'node:module';
+import { Counter, Gauge, Registry } from 'prom-client';
 
 /**
  * This process's Prometheus metrics (prom-client): one registry per app context, counted through small hooks at
@@ -50,6 +51,46 @@ export interface ScrapeSources {
 /** HTTP request durations' buckets, in seconds: 5 ms to 10 s. */
 const HTTP_BUCKETS = [0.005, 0.01, 0.025, 0.05, 0.1, 0.25, 0.5, 1, 2.5, 5, 10];
 const STATUS_CLASSES = ['1xx', '2xx', '3xx', '4xx', '5xx'] as const;
+const HTTP_METRIC = 'amora_http_request_duration_seconds';
+
+/** One series of the request histogram: its labels as written out, requests per bucket (the last: +Inf), their sum. */
+interface RequestSeries {
+  labels: string;
+  buckets: number[];
+  sum: number;
+  count: number;
+}
+
+/**
+ * prom-client's default process metrics (CPU, memory, heap, handles, file descriptors, event loop delay, the Node
+ * version), each its own module, all but `gc`: its observer of every garbage collection cost a busy read about 4 %
+ * of its throughput, against nothing measurable for the others (docs/decisions.md, "Metrics and health").
+ */
+const PROCESS_METRICS = [
+  'processCpuTotal',
+  'processStartTime',
+  'osMemoryHeap',
+  'processOpenFileDescriptors',
+  'processMaxFileDescriptors',
+  'eventLoopLag',
+  ...(typeof process.getActiveResourcesInfo === 'function' ? ['processResources'] : []),
+  'processHandles',
+  'processRequests',
+  'heapSizeAndUsed',
+  'heapSpacesSizeAndUsed',
+  'version',
+];
+
+function collectProcessMetrics(registry: Registry): void {
+  const require = createRequire(import.meta.url);
+  for (const name of PROCESS_METRICS) {
+    const register = require(`prom-client/lib/metrics/${name}`) as (registry: Registry, config: object) => void;
+    register(registry, { eventLoopMonitoringPrecision: 10 });
+  }
+}
+
+/** A label value as the text exposition writes it. */
+const labelValue = (value: string) => value.replace(/\\/g, '\\\\').replace(/\n/g, '\\n').replace(/"/g, '\\"');
 
 /** A counter's children by their one label value, made once each (prom-client checks the labels on every `labels()`). */
 function byLabel<L extends string>(counter: Counter<L>): (value: string) => Counter.Internal {
@@ -67,15 +108,13 @@ function byLabel<L extends string>(counter: Counter<L>): (value: string) => Coun
 export class Metrics {
   readonly registry = new Registry();
 
-  private readonly httpDuration = new Histogram({
-    name: 'amora_http_request_duration_seconds',
-    help: 'HTTP requests answered, by method, route pattern and status class: the count is the request rate, the buckets the latency',
-    labelNames: ['method', 'route', 'status'],
-    buckets: HTTP_BUCKETS,
-    registers: [this.registry],
-  });
-  /** Per method and route, one histogram child per status class. */
-  private readonly httpChildren = new Map<string, Map<string, Histogram.Internal<string>[]>>();
+  /**
+   * The request histogram, kept here rather than in a prom-client Histogram: counting a request is then two map
+   * looks and three additions (prom-client checks and hashes the labels at every observation, the biggest part of
+   * the metrics' cost per request), and `scrape` writes it out in the same text format. Per method and route, a
+   * series per status class, made at its first request.
+   */
+  private readonly requests = new Map<string, Map<string, (RequestSeries | undefined)[]>>();
 
   private readonly published = byLabel(
     new Counter({
@@ -182,11 +221,11 @@ export class Metrics {
   private sources: ScrapeSources | null = null;
 
   /**
-   * Gives the scrape what it reads of the app's state, and adds Node's process metrics (CPU, memory, event loop
-   * delay, garbage collection: prom-client's defaults). Called by plugins/metrics.ts when /metrics is on.
+   * Gives the scrape what it reads of the app's state, and adds Node's process metrics (CPU, memory, heap, event
+   * loop delay: prom-client's defaults but garbage collection). Called by plugins/metrics.ts when /metrics is on.
    */
   expose(sources: ScrapeSources): void {
-    if (!this.sources) collectDefaultMetrics({ register: this.registry });
+    if (!this.sources) collectProcessMetrics(this.registry);
     this.sources = sources;
   }
 
@@ -223,23 +262,62 @@ export class Metrics {
       this.databaseInfo.reset();
       this.databaseInfo.labels(sources.databaseKind).set(1);
     }
-    return { body: await this.registry.metrics(), contentType: this.registry.contentType };
+    return { body: `${this.requestsText()}\n${await this.registry.metrics()}`, contentType: this.registry.contentType };
+  }
+
+  /** The request histogram in the text exposition format (cumulative buckets, then the sum and the count). */
+  private requestsText(): string {
+    const lines = [
+      `# HELP ${HTTP_METRIC} HTTP requests answered, by method, route pattern and status class: the count is the request rate, the buckets the latency`,
+      `# TYPE ${HTTP_METRIC} histogram`,
+    ];
+    for (const routes of this.requests.values()) {
+      for (const byStatus of routes.values()) {
+        for (const series of byStatus) {
+          if (!series) continue;
+          let cumulative = 0;
+          HTTP_BUCKETS.forEach((bound, i) => {
+            cumulative += series.buckets[i];
+            lines.push(`${HTTP_METRIC}_bucket{${series.labels},le="${bound}"} ${cumulative}`);
+          });
+          lines.push(`${HTTP_METRIC}_bucket{${series.labels},le="+Inf"} ${series.count}`);
+          lines.push(`${HTTP_METRIC}_sum{${series.labels}} ${series.sum}`);
+          lines.push(`${HTTP_METRIC}_count{${series.labels}} ${series.count}`);
+        }
+      }
+    }
+    return `${lines.join('\n')}\n`;
   }
 
   /** A request answered: its method, route pattern (never the raw URL), status and time in milliseconds. */
   request(method: string, route: string, status: number, ms: number): void {
-    let routes = this.httpChildren.get(method);
+    let routes = this.requests.get(method);
     if (!routes) {
       routes = new Map();
-      this.httpChildren.set(method, routes);
+      this.requests.set(method, routes);
     }
     let byStatus = routes.get(route);
     if (!byStatus) {
-      byStatus = STATUS_CLASSES.map((status) => this.httpDuration.labels(method, route, status));
+      byStatus = STATUS_CLASSES.map(() => undefined);
       routes.set(route, byStatus);
     }
     const index = Math.min(Math.max(Math.floor(status / 100) - 1, 0), 4);
-    byStatus[index].observe(ms / 1000);
+    let series = byStatus[index];
+    if (!series) {
+      series = {
+        labels: `method="${labelValue(method)}",route="${labelValue(route)}",status="${STATUS_CLASSES[index]}"`,
+        buckets: new Array(HTTP_BUCKETS.length + 1).fill(0),
+        sum: 0,
+        count: 0,
+      };
+      byStatus[index] = series;
+    }
+    const seconds = ms / 1000;
+    let bucket = 0;
+    while (bucket < HTTP_BUCKETS.length && seconds > HTTP_BUCKETS[bucket]) bucket++;
+    series.buckets[bucket]++;
+    series.sum += seconds;
+    series.count++;
   }
 
   eventPublished(type: string): void {
