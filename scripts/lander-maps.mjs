@@ -104,6 +104,7 @@ for (const region of REGIONS) {
   const lines = draw(projection, borders, false);
   const svg =
     `<svg xmlns="http://www.w3.org/2000/svg" viewBox="0 0 ${region.width} ${height}" width="${region.width}" height="${height}">` +
+    `<title>${region.name}</title>` +
     `<path fill="${LAND}" d="${land}"/>` +
     `<path fill="none" stroke="${BORDER}" stroke-width="1.1" stroke-linejoin="round" d="${lines}"/>` +
     '</svg>\n';
