@@ -156,8 +156,8 @@ test.describe('errors', () => {
     await expect(page.getByRole('heading', { level: 1, name: 'Meet singles near you' })).toBeVisible();
   });
 
-  test('a lander slug that does not exist and a page not built yet answer 404 with the not-found page', async ({ page }) => {
-    for (const path of ['/landers/gallery/no-such-slug', '/members/12/landing']) {
+  test('a lander slug that does not exist and a landing of a profile that does not exist answer 404 with the not-found page', async ({ page }) => {
+    for (const path of ['/landers/gallery/no-such-slug', '/members/987654321/landing']) {
       const response = await page.goto(path);
       expect(response?.status(), path).toBe(404);
       await expect(page.getByRole('heading', { name: 'This page could not be found' })).toBeVisible();
