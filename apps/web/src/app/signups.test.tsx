@@ -51,14 +51,16 @@ describe('signups closed to this visitor', () => {
     ['any other value', settingsFixture({ signups: 'none', is_trafficsource: true })],
   ])('%s: the index offers login, not "Sign up for free", and says signing up is closed', async (_, settings) => {
     await renderApp('/', { settings });
-    expect(await screen.findByRole('link', { name: text('home.ctaLogin') })).toHaveAttribute('href', '/login');
+    const logins = await screen.findAllByRole('link', { name: text('home.ctaLogin') });
+    for (const login of logins) expect(login).toHaveAttribute('href', '/login');
     expect(screen.queryByRole('button', { name: text('home.ctaSignup') })).toBeNull();
     expect(screen.getByTestId('signups-closed')).toHaveTextContent(text('signup.closed', { site: 'Amora' }));
   });
 
   it('the lander offers login instead of signup', async () => {
     await renderApp('/landers/video', { settings: closed });
-    expect(await screen.findByRole('link', { name: text('home.ctaLogin') })).toHaveAttribute('href', '/login');
+    const logins = await screen.findAllByRole('link', { name: text('home.ctaLogin') });
+    for (const login of logins) expect(login).toHaveAttribute('href', '/login');
     expect(screen.queryByRole('button', { name: text('home.ctaSignup') })).toBeNull();
   });
 

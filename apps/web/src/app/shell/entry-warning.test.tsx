@@ -15,7 +15,7 @@ const findWarning = () => screen.findByRole('dialog', { name: text('entryWarning
 /** The page rendered (not the error page), so a missing warning means hidden, not yet loading. */
 const pageShown = (name: string | RegExp) => screen.findByRole('heading', { level: 1, name });
 const termsShown = () => pageShown(text('terms.title', { ns: 'pages' }));
-const landerShown = () => pageShown(/Amora/);
+const landerShown = () => screen.findByTestId('lander-video', {}, { timeout: 5_000 });
 
 describe('entry warning on the default layout (spec §2)', () => {
   it('is shown to a logged-out visitor who has not answered it, with its texts', async () => {

@@ -53,14 +53,16 @@ const DISMISSAL_DAYS = 365;
 
 /**
  * The site-entry warning (app/shell/entry-warning.tsx) as the lander layout shows it: to visitors from NL and DE
- * only, until they accept it (kept in storage and in a cookie, which the server's render reads: `isDismissed`).
+ * only, never in the installed app (spec §2), until they accept it (kept in storage and in a cookie, which the server's render reads: `isDismissed`).
  */
 export function LanderEntryWarning({ isDismissed: wasDismissed, isLoggedIn }: { isDismissed: boolean; isLoggedIn: boolean }) {
   const { settings } = useLanderSite();
   const { t } = useTranslation();
   const [isDismissed, setIsDismissed] = useState(wasDismissed);
+  const isInstalled = useIsInstalledApp();
   const isShown =
     !isLoggedIn &&
+    !isInstalled &&
     !isDismissed &&
     settings.enable_site_entry_popup !== 'no' &&
     settings.geoip_country !== null &&
