@@ -156,7 +156,7 @@ test.describe('errors', () => {
     await expect(page.getByRole('heading', { level: 1, name: 'Meet singles near you' })).toBeVisible();
   });
 
-  test('a lander slug that does not exist and a landing of a profile that does not exist answer 404 with the not-found page', async ({ page }) => {
+  test('an unknown lander slug and the landing of an unknown profile answer 404 with the not-found page', async ({ page }) => {
     for (const path of ['/landers/gallery/no-such-slug', '/members/987654321/landing']) {
       const response = await page.goto(path);
       expect(response?.status(), path).toBe(404);
