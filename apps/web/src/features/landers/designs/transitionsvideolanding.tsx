@@ -8,6 +8,7 @@ import { LanderFictionalIcon, useLanderSettings } from '../lander-site';
 import type { LanderProfile, LanderProps } from '../lander-types';
 import { SignupAction } from './signup-action';
 import './transitionsvideolanding.css';
+import { PauseIcon, PlayIcon } from './player-icons';
 
 /** At most this many portraits take turns. */
 const SLIDES = 8;
@@ -82,7 +83,7 @@ export function TransitionsvideolandingLander({ niche, profiles, canSignUp, onSi
                   aria-label={isPaused ? t('transitionsvideolanding.play') : t('transitionsvideolanding.pause')}
                   data-testid="reel-toggle"
                 >
-                  {isPaused ? <PlayIcon /> : <PauseIcon />}
+                  {isPaused ? <PlayIcon size={18} /> : <PauseIcon size={18} />}
                 </button>
               )}
             </div>
@@ -173,21 +174,5 @@ function Photo({ profile, isFirst }: { profile: LanderProfile; isFirst: boolean 
       decoding={isFirst ? undefined : 'async'}
       fetchPriority={isFirst ? 'high' : undefined}
     />
-  );
-}
-
-function PlayIcon() {
-  return (
-    <svg viewBox="0 0 24 24" width={18} height={18} aria-hidden="true" focusable="false">
-      <path d="M8 5.5v13l10.5-6.5z" fill="currentColor" />
-    </svg>
-  );
-}
-
-function PauseIcon() {
-  return (
-    <svg viewBox="0 0 24 24" width={18} height={18} aria-hidden="true" focusable="false">
-      <path d="M7 5h3.5v14H7zm6.5 0H17v14h-3.5z" fill="currentColor" />
-    </svg>
   );
 }

@@ -8,6 +8,7 @@ import { LanderFictionalIcon, useLanderSettings } from '../lander-site';
 import type { LanderProfile, LanderProps } from '../lander-types';
 import { SignupAction } from './signup-action';
 import './video.css';
+import { PauseIcon, PlayIcon } from './player-icons';
 
 /** At most this many portraits play, one after another. */
 const SLIDES = 8;
@@ -114,7 +115,7 @@ export function VideoLander({ niche, profiles, canSignUp, onSignup }: LanderProp
                   aria-label={isPaused ? t('video.play') : t('video.pause')}
                   data-testid="video-toggle"
                 >
-                  {isPaused ? <PlayIcon /> : <PauseIcon />}
+                  {isPaused ? <PlayIcon size={20} /> : <PauseIcon size={20} />}
                 </button>
               )}
             </div>
@@ -195,21 +196,5 @@ function Photo({ profile, isFirst }: { profile: LanderProfile; isFirst: boolean 
       decoding={isFirst ? undefined : 'async'}
       fetchPriority={isFirst ? 'high' : undefined}
     />
-  );
-}
-
-function PlayIcon() {
-  return (
-    <svg viewBox="0 0 24 24" width={20} height={20} aria-hidden="true" focusable="false">
-      <path d="M8 5.5v13l10.5-6.5z" fill="currentColor" />
-    </svg>
-  );
-}
-
-function PauseIcon() {
-  return (
-    <svg viewBox="0 0 24 24" width={20} height={20} aria-hidden="true" focusable="false">
-      <path d="M7 5h3.5v14H7zm6.5 0H17v14h-3.5z" fill="currentColor" />
-    </svg>
   );
 }
