@@ -7,6 +7,30 @@ import { usePollInterval } from './polling';
 export const userQueryKey = ['user'] as const;
 
 /**
+ * Whether a call of this page is ending the member's own session (deleting the account, logging out): the live
+ * channel then closes under it, and that call's answer, not the closing, decides where the page goes. Set when
+ * such a call starts, cleared when it fails or a member is set again (a login).
+ */
+let isEndingHere = false;
+export function setSessionEndingHere(isEnding: boolean): void {
+  isEndingHere = isEnding;
+}
+export function isSessionEndingHere(): boolean {
+  return isEndingHere;
+}
+
+/** Runs a call that ends this page's own session (setSessionEndingHere), clearing the mark if it fails. */
+export async function endSessionHere<T>(call: () => Promise<T>): Promise<T> {
+  setSessionEndingHere(true);
+  try {
+    return await call();
+  } catch (error) {
+    setSessionEndingHere(false);
+    throw error;
+  }
+}
+
+/**
  * Makes `user` the member of this page (null: a visitor). When that is someone else than before (another member
  * logged in, the session ended), every query of the one before is dropped except the site settings, so nothing
  * one member was shown (search cards, likes, profiles as they see them) reaches the next one.
@@ -14,6 +38,7 @@ export const userQueryKey = ['user'] as const;
 export function setSessionUser(queryClient: QueryClient, user: User | null): void {
   const before = queryClient.getQueryData<User | null>(userQueryKey) ?? null;
   if (before?.id !== user?.id) forgetMemberData(queryClient);
+  if (user) setSessionEndingHere(false);
   queryClient.setQueryData(userQueryKey, user);
 }
 

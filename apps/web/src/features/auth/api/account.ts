@@ -9,7 +9,7 @@ import type {
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { api } from '@/lib/api-client';
 import { forgetPushSubscription } from '@/shared/push/push';
-import { forgetMemberData, setSessionUser, userQueryKey } from '@/shared/session/user';
+import { endSessionHere, forgetMemberData, setSessionUser, userQueryKey } from '@/shared/session/user';
 
 /**
  * Mutations that return the member put it straight into the cache: the whole app sees the new state. Another
@@ -31,11 +31,12 @@ export const useReactivate = () => useUserMutation((token: string) => api('POST 
 export function useLogout() {
   const queryClient = useQueryClient();
   return useMutation({
-    mutationFn: async () => {
-      // Before the session ends: pushes for this member stop reaching this browser.
-      await forgetPushSubscription();
-      return api('GET /api/logout.php');
-    },
+    mutationFn: () =>
+      endSessionHere(async () => {
+        // Before the session ends: pushes for this member stop reaching this browser.
+        await forgetPushSubscription();
+        return api('GET /api/logout.php');
+      }),
     onSettled: () => {
       queryClient.setQueryData(userQueryKey, null);
       forgetMemberData(queryClient);
@@ -49,4 +50,4 @@ export const requestMailChange = (input: MailChangeRequestInput) => api('POST /a
 export const confirmMailChange = (token: string) => api('PUT /api/mail-change.php', { body: { token } });
 /** The site's delete discount, asked for with the password of the deletion form (once per member). */
 export const offerDeleteDiscount = (password: string) => api('POST /api/delete-discount.php', { body: { password } });
-export const deleteAccount = (input: DeleteAccountInput) => api('DELETE /api/user.php', { body: input });
+export const deleteAccount = (input: DeleteAccountInput) => endSessionHere(() => api('DELETE /api/user.php', { body: input }));

@@ -4,7 +4,7 @@ import { type QueryClient, useQueryClient } from '@tanstack/react-query';
 import { useEffect } from 'react';
 import { type ShownMatch, useShowMatch } from '@/shared/modals/show-match';
 import { likesQuery, likesQueryKey } from '@/shared/session/likes';
-import { userQueryKey } from '@/shared/session/user';
+import { isSessionEndingHere, userQueryKey } from '@/shared/session/user';
 import { chatsQueryKey } from './chats';
 import { emitLiveFrame, setLiveConnected } from './live-channel';
 import { emitLiveSignal, setLiveSender } from './live-signals';
@@ -122,9 +122,10 @@ export function useLiveSocket(isEnabled: boolean): void {
         socket = null;
         // The session ended (logged out elsewhere, a password change, a moderator's suspension or ban): the member
         // is asked for again at once, so this tab shows them logged out now rather than at the next poll.
-        // A call of this tab still under way (deleting the account, a password change, logging out) ended it
-        // itself: that call's answer decides where the page goes, so the member is not asked for under it.
-        if (event.code === LIVE_NO_RECONNECT[0] && queryClient.isMutating() === 0) {
+        // A call of this tab (deleting the account, logging out) ended it itself, or one still under way may have
+        // (a password change): that call's answer decides where the page goes, so the member is not asked for under
+        // it, also when the closing arrives after the answer, while the next page is still loading.
+        if (event.code === LIVE_NO_RECONNECT[0] && queryClient.isMutating() === 0 && !isSessionEndingHere()) {
           void queryClient.invalidateQueries({ queryKey: userQueryKey });
         }
         if (isStopped || (LIVE_NO_RECONNECT as readonly number[]).includes(event.code)) return;
