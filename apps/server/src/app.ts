@@ -5,6 +5,7 @@ import { jsonSchemaTransform, serializerCompiler } from 'fastify-type-provider-z
 import { pino } from 'pino';
 import type { AppContext } from './context';
 import { registerJobs } from './jobs';
+import type { Lifecycle } from './lib/graceful-stop';
 import { appLogger } from './lib/logger';
 import { registerListeners } from './listeners';
 import { appManifestRoutes } from './modules/app-manifest/app-manifest.routes';
@@ -88,6 +89,8 @@ export async function buildApp(ctx: AppContext, options: BuildOptions = {}): Pro
   app.setValidatorCompiler(validatorWithEmptyShortcut);
   app.setSerializerCompiler(serializerCompiler);
   app.decorate('ctx', ctx);
+  // Set by the graceful stop (lib/graceful-stop.ts, main.ts): /health/ready then answers 503.
+  app.decorate('lifecycle', { stopping: false } satisfies Lifecycle);
 
   // The request gate comes before every route, the API documentation's included.
   registerCookies(app);

@@ -3,12 +3,14 @@ import { DataDirLockedError, DEMO_MEMBERS, DEMO_PASSWORD, DEMO_STAFF, DEMO_STAFF
 import { buildApp } from './app';
 import { bootstrap, createDemoData, isSeedOnlyProcess } from './bootstrap';
 import { loadConfig } from './config';
+import { createGracefulStop, DEFAULT_GRACE_MS, drainMsOf } from './lib/graceful-stop';
 import { exposedGc, startIdleCollector } from './lib/idle-collector';
 import { findAllSites } from './modules/sites/sites.repository';
 import { siteAddresses, startBanner } from './start-banner';
 
 async function main(): Promise<void> {
   const config = loadConfig();
+  const drainMs = drainMsOf(process.env.SHUTDOWN_DRAIN_MS);
   if (isSeedOnlyProcess()) {
     // Started by bootstrap on a first start: the demo data, then out (nothing else of the server runs here).
     await createDemoData(config);
@@ -33,17 +35,20 @@ async function main(): Promise<void> {
   const collector = startIdleCollector({ collect: exposedGc(), quietMs: 10_000, checkEveryMs: 2_000 });
   app.server.on('request', () => collector.touch());
 
-  let closing = false;
+  // The graceful stop (lib/graceful-stop.ts, docs/operations.md "Rolling restart"): readiness 503 for
+  // SHUTDOWN_DRAIN_MS, then no new connections, running requests and jobs finish; a second signal skips the drain.
+  const graceful = createGracefulStop(app, {
+    drainMs,
+    graceMs: DEFAULT_GRACE_MS,
+    jobs: runtime.ctx.jobs,
+    closeRuntime: () => runtime.close(),
+  });
   const shutdown = async (signal: string) => {
-    if (closing) return;
-    closing = true;
-    app.log.info({ signal }, 'shutting down');
     collector.stop();
-    const force = setTimeout(() => process.exit(1), 10_000);
+    const force = setTimeout(() => process.exit(1), drainMs + DEFAULT_GRACE_MS + 2_000);
     force.unref();
     try {
-      await app.close();
-      await runtime.close();
+      await graceful.stop(signal);
       (app.log as unknown as { flush?: () => void }).flush?.();
     } finally {
       process.exit(0);

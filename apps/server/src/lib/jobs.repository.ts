@@ -135,6 +135,19 @@ export async function completeJob(db: Database, id: number, token: string): Prom
  * A failed attempt: queued again `retry.afterMs` after `retry.now`, or dead when `retry` is null. Only under the
  * worker's own claim.
  */
+/**
+ * Gives up a claim without an outcome (a worker stopping before its job is done): the lease ends now, so any
+ * worker takes the job at once, and the attempt counts. Only the holder of the claim can; false when it is gone.
+ */
+export async function releaseJob(db: Database, id: number, token: string, now: JobClock): Promise<boolean> {
+  const rows = await db
+    .update(jobs)
+    .set({ lockedUntil: sql`${at(now)}` })
+    .where(and(eq(jobs.id, id), eq(jobs.lockedBy, token), eq(jobs.status, 'running')))
+    .returning({ id: jobs.id });
+  return rows.length === 1;
+}
+
 export async function failJob(
   db: Database,
   id: number,

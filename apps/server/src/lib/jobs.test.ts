@@ -513,6 +513,32 @@ process.exit(0);`;
     expect(await findJobs(t.ctx.db)).toEqual([]);
   });
 
+  it('stop() with releaseAfterMs releases the lease of a job still running, and another worker takes it at once', async () => {
+    const a = createJobs({ db: t.ctx.db, specs: TEST_JOBS, now: clock, pollMs: 20 });
+    let started = false;
+    a.handle('test.long', async () => {
+      started = true;
+      await new Promise(() => {});
+    });
+    a.start();
+    await a.enqueue(t.ctx.db, 'test.long', {});
+    a.wake();
+    await expect.poll(() => started, { timeout: 5_000 }).toBe(true);
+    // Its lease holds for 30 minutes: without the release, another worker would wait that long.
+    const b = worker(other.db);
+    let ranOnB = 0;
+    b.handle('test.long', async () => {
+      ranOnB++;
+    });
+    expect(await b.runDue()).toBe(0);
+    await a.stop({ releaseAfterMs: 50 });
+    // A second stop() is the same stop.
+    await a.stop();
+    expect(await b.runDue()).toBe(1);
+    expect(ranOnB).toBe(1);
+    expect(await findJobs(t.ctx.db)).toEqual([]);
+  });
+
   it('a job run at once (runNow) holds a slot while it runs, and the worker looks again as soon as it is done', async () => {
     // Polling once a minute: without a look after runNow, the queued jobs would wait for the next poll.
     const a = createJobs({ db: t.ctx.db, specs: TEST_JOBS, now: clock, pollMs: 60_000, concurrency: 1 });

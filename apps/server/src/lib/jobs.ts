@@ -11,6 +11,7 @@ import {
   insertJob,
   type JobClock,
   queueStats,
+  releaseJob,
   takeSchedule,
 } from './jobs.repository';
 import type { JobQueue, Metrics } from './metrics';
@@ -107,8 +108,12 @@ export interface Jobs<M extends JobSpecs = JobSpecs> {
   start(): void;
   /** Looks for due jobs now (after a commit that enqueued some). */
   wake(): void;
-  /** Stops taking jobs and waits for the ones under way. */
-  stop(): Promise<void>;
+  /**
+   * Stops taking jobs and waits for the ones under way. With `releaseAfterMs`, a job still running after that long
+   * has its lease released (another process takes it at once; this one's outcome is then ignored) and stop() no
+   * longer waits for it. A second call answers the first one's promise.
+   */
+  stop(options?: { releaseAfterMs?: number }): Promise<void>;
   /** Every job name's queue in the database now (all processes'), a name without jobs with zeros: for the metrics. */
   queues(): Promise<JobQueue[]>;
 }
@@ -175,6 +180,9 @@ export function createJobs<M extends JobSpecs>(options: JobsOptions<M>): Jobs<M>
   const handlers = new Map<string, Registered>();
   const ensured = new Set<string>();
   const running = new Set<Promise<void>>();
+  /** The claims of the jobs running in this process: job id → token (what stop() releases). */
+  const held = new Map<number, string>();
+  let stopping: Promise<void> | null = null;
   let timer: NodeJS.Timeout | null = null;
   let started = false;
   let stopped = false;
@@ -240,10 +248,42 @@ export function createJobs<M extends JobSpecs>(options: JobsOptions<M>): Jobs<M>
 
   /** Runs a claimed job; never throws (a failed database call leaves the job to its lease). */
   async function run(job: ClaimedJob, token: string): Promise<void> {
+    held.set(job.id, token);
     try {
       await execute(job, token);
     } catch (error) {
       log?.warn({ err: error, jobId: job.id, job: job.name }, 'job outcome not recorded; it runs again once its lease is over');
+    } finally {
+      if (held.get(job.id) === token) held.delete(job.id);
+    }
+  }
+
+  /** stop(): no new claims, then the jobs under way finish, or past `releaseAfterMs` their leases are released. */
+  async function halt(releaseAfterMs: number | undefined): Promise<void> {
+    stopped = true;
+    if (timer) clearInterval(timer);
+    timer = null;
+    await looking;
+    const finished = (async () => {
+      while (running.size > 0) await Promise.allSettled([...running]);
+    })();
+    if (releaseAfterMs === undefined) return finished;
+    let timeout: NodeJS.Timeout | undefined;
+    const late = await Promise.race([
+      finished.then(() => false),
+      new Promise<boolean>((resolve) => {
+        timeout = setTimeout(() => resolve(true), releaseAfterMs);
+      }),
+    ]);
+    clearTimeout(timeout);
+    if (!late) return;
+    for (const [id, token] of [...held]) {
+      held.delete(id);
+      try {
+        if (await releaseJob(db, id, token, now())) log?.warn({ jobId: id }, 'job still running at stop: its lease is released');
+      } catch (error) {
+        log?.warn({ err: error, jobId: id }, 'job lease not released; another process takes it once the lease is over');
+      }
     }
   }
 
@@ -366,12 +406,9 @@ export function createJobs<M extends JobSpecs>(options: JobsOptions<M>): Jobs<M>
 
     wake,
 
-    async stop() {
-      stopped = true;
-      if (timer) clearInterval(timer);
-      timer = null;
-      await looking;
-      while (running.size > 0) await Promise.allSettled([...running]);
+    stop(stopOptions = {}) {
+      stopping ??= halt(stopOptions.releaseAfterMs);
+      return stopping;
     },
 
     async queues() {

@@ -27,6 +27,9 @@ export const healthRoutes: FastifyPluginAsyncZod = async (app) => {
   // fail; the answer names each check's state, the log says what failed (once per change, not at every probe).
   let lastState = 'ready';
   app.get('/health/ready', { schema: { hide: true }, config: { anyHost: true } }, async (_request, reply) => {
+    reply.header('cache-control', 'no-store');
+    // A stop has begun (lib/graceful-stop.ts): the load balancer drains this process while its requests finish.
+    if (app.lifecycle.stopping) return reply.code(503).send({ status: 'stopping' });
     const { ready, checks, errors } = await readiness(app.ctx);
     const state = ready ? 'ready' : JSON.stringify(checks);
     if (state !== lastState) {
@@ -34,7 +37,6 @@ export const healthRoutes: FastifyPluginAsyncZod = async (app) => {
       else app.log.warn({ checks, errors }, 'not ready');
       lastState = state;
     }
-    reply.header('cache-control', 'no-store');
     reply.code(ready ? 200 : 503);
     return { status: ready ? 'ready' : 'not_ready', checks };
   });
