@@ -33,10 +33,13 @@ const round = (ms) => Math.round(ms * 10) / 10;
 async function fill(run, siteIds) {
   const [a, b] = siteIds;
   const site = (i) => `(case when ${i} % 3 = 0 then ${b} else ${a} end)`;
-  await run(`insert into users (site_id, email, password_hash, status, date_of_birth, signup_date, confirmed_at)
+  // Three in five members came through a lander from one of 40 networks (as the visits below), the others directly.
+  await run(`insert into users (site_id, email, password_hash, status, date_of_birth, signup_date, confirmed_at, tracking, trafficsource)
     select ${site('i')}, 'bench' || i || '@bench.example', 'x', case when i % 10 < 7 then 'confirmed' else 'not_confirmed' end,
       '1990-01-01', timestamptz '2024-01-01' + (i * interval '63072 seconds' / 1000),
-      case when i % 10 < 7 then timestamptz '2024-01-01' + (i * interval '63072 seconds' / 1000) + interval '2 hours' end
+      case when i % 10 < 7 then timestamptz '2024-01-01' + (i * interval '63072 seconds' / 1000) + interval '2 hours' end,
+      case when i % 5 < 3 then jsonb_build_object('lander', 'video', 'slug', 'eng', 'network', 'network' || (1 + i % 40)) else '{}' end,
+      case when i % 5 < 3 then 'network' || (1 + i % 40) end
     from generate_series(1, ${MEMBERS}) i`);
   await run(`insert into profiles (user_id, site_id, name, country, status, birth_date)
     select id, site_id, 'Member', 'DE', 'active', '1990-01-01' from users where email like 'bench%'`);

@@ -60,6 +60,7 @@ export const TABLE_OWNERS: Record<string, string> = {
   pageBounces: 'telemetry',
   siteVisits: 'telemetry',
   reportDays: 'reports',
+  reportDaySources: 'reports',
   reportDayMoney: 'reports',
   reportRollup: 'reports',
   sites: 'sites',

@@ -15,8 +15,8 @@ export const REPORT_DEFAULT_DAYS = 30;
  * a longer one gives the daily average and peak instead (docs/decisions.md, "Business reports").
  */
 export const REPORT_DISTINCT_ACTIVE_MAX_DAYS = 31;
-/** The most visit sources (lander, slug and network) one report lists, those with the most visits first. */
-export const REPORT_MAX_VISIT_SOURCES = 100;
+/** The most sources (lander, slug and network) one report lists, those with the most visits, then signups, first. */
+export const REPORT_MAX_SOURCES = 100;
 
 const daySchema = () =>
   z
@@ -72,8 +72,21 @@ const totalsSchema = figuresSchema.extend({
 });
 export type ReportTotals = z.infer<typeof totalsSchema>;
 
-/** Visits of the period per lander, slug and traffic network ('' where there is none). */
-const visitSourceSchema = z.object({ lander: z.string(), slug: z.string(), network: z.string(), visits: z.number().int() });
+/**
+ * The acquisition funnel of the period per lander, slug and traffic network ('' where there is none): visits to
+ * it, and signups, activations and first purchases of the members who signed up through it (each counted on its
+ * own day, as in the days' figures).
+ */
+const sourceSchema = z.object({
+  lander: z.string(),
+  slug: z.string(),
+  network: z.string(),
+  visits: z.number().int(),
+  signups: z.number().int(),
+  activations: z.number().int(),
+  first_purchases: z.number().int(),
+});
+export type ReportSource = z.infer<typeof sourceSchema>;
 
 export const reportSchema = z.object({
   site_id: z.number().int().nullable(),
@@ -87,15 +100,10 @@ export const reportSchema = z.object({
     activations: z.number().int(),
     first_purchases: z.number().int(),
   }),
-  /**
-   * Visits per lander, slug and network, the most first (at most REPORT_MAX_VISIT_SOURCES); signups are not in it:
-   * an account does not record the lander it came from yet.
-   */
-  visit_sources: z.array(visitSourceSchema),
-  /** How many more sources had visits in the period than the list shows (their visits are in the totals). */
-  visit_sources_left_off: z.number().int(),
-  /** Figures the product does not record yet, by name (`signups_per_lander`). */
-  not_recorded: z.array(z.string()),
+  /** The funnel per lander, slug and network, the most visits, then signups, first (at most REPORT_MAX_SOURCES). */
+  sources: z.array(sourceSchema),
+  /** How many more sources the period had than the list shows (their figures are in the totals). */
+  sources_left_off: z.number().int(),
   /**
    * The days of the period read from the nightly rollup (`from` to `to`, both included) and when it was rebuilt
    * from the stored data; every other day is counted live. Null when no day came from it.

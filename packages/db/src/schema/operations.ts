@@ -104,6 +104,27 @@ export const reportDays = pgTable(
   (t) => [primaryKey({ name: 'report_days_pkey', columns: [t.day, t.siteId] })],
 );
 
+/**
+ * The rollup's acquisition funnel per site, closed day and source (lander, slug and traffic network the member
+ * signed up through, '' where there was none): signups, activations and first purchases, each on its own day.
+ */
+export const reportDaySources = pgTable(
+  'report_day_sources',
+  {
+    siteId: integer('site_id')
+      .notNull()
+      .references(() => sites.id),
+    day: date('day', { mode: 'string' }).notNull(),
+    lander: text('lander').notNull(),
+    slug: text('slug').notNull(),
+    network: text('network').notNull(),
+    signups: integer('signups').notNull().default(0),
+    activations: integer('activations').notNull().default(0),
+    firstPurchases: integer('first_purchases').notNull().default(0),
+  },
+  (t) => [primaryKey({ name: 'report_day_sources_pkey', columns: [t.day, t.siteId, t.lander, t.slug, t.network] })],
+);
+
 /** The rollup's money per site, closed day, kind (revenue, refund, chargeback) and currency. */
 export const reportDayMoney = pgTable(
   'report_day_money',

@@ -103,6 +103,7 @@ const NOT_MEMBER_DATA: Record<string, string> = {
   siteVisits: 'counts per site, day, lander, slug and traffic network, of no one (no member id, no address)',
   reportDays: "the business reports' counts per site and day, of no one; recounted every night, a purge shows by the next",
   reportDayMoney: "the business reports' sums per site, day and currency, of no one; rebuilt every night like report_days",
+  reportDaySources: "the business reports' counts per site, day, lander, slug and network, of no one; rebuilt every night like report_days",
   reportRollup: "which days the business reports' rollup holds and when it was rebuilt",
   rateLimits: 'counters keyed by address or account that end with their window (minutes to a day)',
   jobs: 'ids of rows (a mail, an order) that the purge removes or keeps without the member; a job whose row is gone does nothing',
@@ -140,7 +141,7 @@ describe('the account purge covers every table', () => {
       .sort();
     const classified = [...Object.keys(MEMBER_DATA), ...Object.keys(NOT_MEMBER_DATA)].sort();
     expect(classified).toEqual(tables);
-    expect(tables.length).toBe(54);
+    expect(tables.length).toBe(55);
   });
 
   it("leaves no row of a member's data that refers to them once their account is purged", async () => {

@@ -205,3 +205,58 @@ export async function activeMembersInPeriod(db: Executor, p: Period): Promise<nu
   const [row] = await rowsOf(db, sql`select count(distinct who) as count from (${activity(p)}) a`);
   return Number(row?.count ?? 0);
 }
+
+/** A member's source: the lander, slug and traffic network they signed up through (users.tracking), '' for none. */
+export interface SourceFunnel {
+  lander: string;
+  slug: string;
+  network: string;
+  signups: number;
+  activations: number;
+  firstPurchases: number;
+}
+
+/**
+ * The acquisition funnel's rows, one per event, with the member's source: an account made (signup_date), confirmed
+ * (confirmed_at), a first purchase (as firstPurchasesPerDay counts it), each on its own moment `at` and with the
+ * account's site. `within` says which moments count (a period, or the rollup's days).
+ */
+export function sourceFunnelEvents(within: (column: SQL) => SQL, siteId: number | null): SQL {
+  const source = sql`coalesce(u.tracking->>'lander', '') as lander, coalesce(u.tracking->>'slug', '') as slug,
+    coalesce(u.tracking->>'network', '') as network`;
+  return sql`
+    select u.site_id, u.signup_date as at, ${source}, 1 as signups, 0 as activations, 0 as first_purchases
+      from ${users} u where ${within(sql`u.signup_date`)} and ${siteIs(sql`u.site_id`, siteId)}
+    union all
+    select u.site_id, u.confirmed_at, ${source}, 0, 1, 0
+      from ${users} u where u.confirmed_at is not null and ${within(sql`u.confirmed_at`)} and ${siteIs(sql`u.site_id`, siteId)}
+    union all
+    select o.site_id, o.paid_at, ${source}, 0, 0, 1
+      from ${paymentOrders} o join ${users} u on u.id = o.user_id
+      where o.paid_at is not null and ${within(sql`o.paid_at`)} and ${siteIs(sql`o.site_id`, siteId)}
+        and not exists (
+          select 1 from ${paymentOrders} e
+          where e.user_id = o.user_id and e.paid_at is not null
+            and (e.paid_at < o.paid_at or (e.paid_at = o.paid_at and e.id < o.id)))`;
+}
+
+/** Signups, activations and first purchases of the period per source (lander, slug, network). */
+export async function funnelPerSource(db: Executor, p: Period): Promise<SourceFunnel[]> {
+  const rows = await rowsOf(
+    db,
+    sql`select lander, slug, network, sum(signups) as signups, sum(activations) as activations,
+        sum(first_purchases) as first_purchases
+      from (${sourceFunnelEvents((column) => inPeriod(column, p), p.siteId)}) f group by 1, 2, 3`,
+  );
+  return sourceRows(rows);
+}
+
+export const sourceRows = (rows: Record<string, unknown>[]): SourceFunnel[] =>
+  rows.map((r) => ({
+    lander: String(r.lander),
+    slug: String(r.slug),
+    network: String(r.network),
+    signups: Number(r.signups),
+    activations: Number(r.activations),
+    firstPurchases: Number(r.first_purchases),
+  }));

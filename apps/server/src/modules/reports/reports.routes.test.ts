@@ -11,6 +11,7 @@ import {
   paymentOrders,
   profiles,
   reportDayMoney,
+  reportDaySources,
   reportDays,
   reportRollup,
   siteVisits,
@@ -68,12 +69,12 @@ describe('who may read the business reports', () => {
     }
   });
 
-  it('answers the last 30 days by default; signups per lander are not recorded', async () => {
+  it('answers the last 30 days by default', async () => {
     const report = (await callAsStaff(t, admin, 'GET', '/api/console/reports')).json();
     expect(report.days).toHaveLength(30);
     expect(report.to).toBe(t.clock.now().toISOString().slice(0, 10));
     expect(typeof report.funnel.visits).toBe('number');
-    expect(report.not_recorded).toEqual(['signups_per_lander']);
+    expect(Array.isArray(report.sources)).toBe(true);
   });
 
   it('refuses a bad period (400) and an unknown site (404)', async () => {
@@ -107,10 +108,18 @@ describe('the figures', () => {
     // Signups on the 10th (3) and 11th (2), activations on the 11th (1) and 12th (3); one never activated.
     const signedUp = [DAYS[0], DAYS[0], DAYS[0], DAYS[1], DAYS[1]];
     const confirmed = [DAYS[1], DAYS[2], DAYS[2], DAYS[2], null];
+    // Members 0 and 1 came through the video lander from a network, member 2 through tinderswipe without one.
+    const tracking: Record<string, string>[] = [
+      { lander: 'video', slug: 'eng', network: 'facebook', sub1: 'a' },
+      { lander: 'video', slug: 'eng', network: 'facebook' },
+      { lander: 'tinderswipe', slug: '' },
+      {},
+      {},
+    ];
     for (const [i, who] of people.entries()) {
       await db
         .update(users)
-        .set({ signupDate: at(signedUp[i], 8), confirmedAt: confirmed[i] ? at(confirmed[i] as string, 9) : null })
+        .set({ signupDate: at(signedUp[i], 8), confirmedAt: confirmed[i] ? at(confirmed[i] as string, 9) : null, tracking: tracking[i] })
         .where(eq(users.id, who.userId));
     }
 
@@ -224,6 +233,30 @@ describe('the figures', () => {
     expect(r.totals.active_members_average).toBe(1.3);
     expect(r.funnel).toEqual({ visits: 0, signups: 5, activations: 4, first_purchases: 3 });
     expect(r.rollup).toBeNull();
+  });
+
+  it('counts signups, activations and first purchases per lander, slug and network the members came through', async () => {
+    const r = await report(`site=${siteId}&from=${DAYS[0]}&to=${DAYS[2]}`);
+    const source = (lander: string, slug: string, network: string, signups: number, activations: number, first_purchases: number) => ({
+      lander,
+      slug,
+      network,
+      visits: 0,
+      signups,
+      activations,
+      first_purchases,
+    });
+    expect(r.sources).toEqual([
+      source('', '', '', 2, 1, 1),
+      source('video', 'eng', 'facebook', 2, 2, 2),
+      source('tinderswipe', '', '', 1, 1, 0),
+    ]);
+    expect(r.sources_left_off).toBe(0);
+    // Each counted on its day: the first day alone has the three signups and member 0's purchase.
+    expect((await report(`site=${siteId}&from=${DAYS[0]}&to=${DAYS[0]}`)).sources).toEqual([
+      source('video', 'eng', 'facebook', 2, 0, 1),
+      source('tinderswipe', '', '', 1, 0, 0),
+    ]);
   });
 
   it('equals the counts taken from the tables directly', async () => {
@@ -389,10 +422,10 @@ describe('visits', () => {
     expect(r.days[0].visits).toBe(Number(stored[0].n));
     expect(r.totals.visits).toBe(Number(stored[0].n));
     expect(r.funnel.visits).toBe(Number(stored[0].n));
-    expect(r.visit_sources).toContainEqual({ lander: 'video', slug: '', network: 'Facebook', visits: 1 });
-    expect(r.visit_sources).toContainEqual({ lander: 'tinderswipe', slug: '', network: 'tiktok', visits: 1 });
-    expect(r.visit_sources.reduce((sum: number, v: { visits: number }) => sum + v.visits, 0)).toBe(r.totals.visits);
-    expect(r.visit_sources_left_off).toBe(0);
+    expect(r.sources).toContainEqual(expect.objectContaining({ lander: 'video', slug: '', network: 'Facebook', visits: 1 }));
+    expect(r.sources).toContainEqual(expect.objectContaining({ lander: 'tinderswipe', slug: '', network: 'tiktok', visits: 1 }));
+    expect(r.sources.reduce((sum: number, v: { visits: number }) => sum + v.visits, 0)).toBe(r.totals.visits);
+    expect(r.sources_left_off).toBe(0);
     const all = (await callAsStaff(t, admin, 'GET', `/api/console/reports?from=${today()}&to=${today()}`)).json();
     expect(all.totals.visits).toBe(r.totals.visits + 1);
 
@@ -430,11 +463,17 @@ describe('the rollup of closed days', () => {
     const people: Member[] = [];
     for (let i = 0; i < 8; i++) people.push(await createMember(t, { activate: i % 3 !== 0 }));
     [{ siteId }] = await db.select({ siteId: users.siteId }).from(users).where(eq(users.id, people[0].userId));
-    for (const who of people) {
+    const sources: Record<string, string>[] = [
+      {},
+      { lander: 'video', slug: 'eng', network: 'facebook' },
+      { lander: 'gallery', slug: 'milf-eng' },
+    ];
+    for (const [i, who] of people.entries()) {
       const signed = random(4);
       await db
         .update(users)
         .set({
+          tracking: sources[i % sources.length],
           signupDate: at(days[signed], random(1440)),
           confirmedAt: random(3) === 0 ? null : at(days[signed + random(5 - signed)], 1439),
         })
@@ -541,10 +580,28 @@ describe('the rollup of closed days', () => {
       const list = day(d)[key] as Record<string, number[]>;
       list[currency] = [(list[currency]?.[0] ?? 0) + 1, (list[currency]?.[1] ?? 0) + amount];
     };
-    for (const u of await db.select().from(users)) {
+    const accounts = await db.select().from(users);
+    const bySource = new Map<
+      string,
+      { lander: string; slug: string; network: string; visits: number; signups: number; activations: number; first_purchases: number }
+    >();
+    const toSource = (
+      from: { lander?: string; slug?: string; network?: string },
+      key: 'visits' | 'signups' | 'activations' | 'first_purchases',
+      by = 1,
+    ) => {
+      const [lander, slug, network] = [from.lander ?? '', from.slug ?? '', from.network ?? ''];
+      const id = JSON.stringify([lander, slug, network]);
+      const found = bySource.get(id) ?? { lander, slug, network, visits: 0, signups: 0, activations: 0, first_purchases: 0 };
+      found[key] += by;
+      bySource.set(id, found);
+    };
+    for (const u of accounts) {
       if (!of(u.siteId)) continue;
       add(dayOf(u.signupDate), 'signups');
+      if (inRange(dayOf(u.signupDate))) toSource(u.tracking, 'signups');
       if (u.confirmedAt) add(dayOf(u.confirmedAt), 'activations');
+      if (u.confirmedAt && inRange(dayOf(u.confirmedAt))) toSource(u.tracking, 'activations');
     }
     const orders = await db.select().from(paymentOrders);
     const firstPaid = new Map<number, (typeof orders)[number]>();
@@ -555,7 +612,12 @@ describe('the rollup of closed days', () => {
         firstPaid.set(o.userId, o);
       }
     }
-    for (const o of firstPaid.values()) if (of(o.siteId)) add(dayOf(o.paidAt), 'first_purchases');
+    for (const o of firstPaid.values()) {
+      if (!of(o.siteId)) continue;
+      add(dayOf(o.paidAt), 'first_purchases');
+      const buyer = accounts.find((u) => u.id === o.userId);
+      if (buyer && inRange(dayOf(o.paidAt))) toSource(buyer.tracking, 'first_purchases');
+    }
     for (const o of orders) {
       if (!of(o.siteId)) continue;
       if (o.paidAt) addMoney(dayOf(o.paidAt), 'revenue', o.currency, o.amountMinor);
@@ -587,6 +649,15 @@ describe('the rollup of closed days', () => {
       if (liker && of(liker.siteId) && !liker.isFictional) act(dayOf(l.createdAt), l.likerProfileId);
     }
     const visits = await db.select().from(siteVisits);
+    for (const v of visits) if (of(v.siteId) && inRange(v.day)) toSource(v, 'visits', v.visits);
+    const sources = [...bySource.values()].sort(
+      (a, b) =>
+        b.visits - a.visits ||
+        b.signups - a.signups ||
+        a.lander.localeCompare(b.lander) ||
+        a.slug.localeCompare(b.slug) ||
+        a.network.localeCompare(b.network),
+    );
     const money = (list: Record<string, number[]>) =>
       Object.entries(list)
         .sort(([a], [b]) => a.localeCompare(b))
@@ -609,7 +680,7 @@ describe('the rollup of closed days', () => {
       });
     }
     const distinct = new Set([...active.values()].flatMap((who) => [...who])).size;
-    return { days: list, distinct };
+    return { days: list, distinct, sources };
   }
 
   const report = async (query: string) => {
@@ -623,6 +694,10 @@ describe('the rollup of closed days', () => {
       .select()
       .from(reportDayMoney)
       .orderBy(reportDayMoney.day, reportDayMoney.siteId, reportDayMoney.kind, reportDayMoney.currency),
+    sources: await t.ctx.db
+      .select()
+      .from(reportDaySources)
+      .orderBy(reportDaySources.day, reportDaySources.siteId, reportDaySources.lander, reportDaySources.slug, reportDaySources.network),
   });
 
   /** The report of the five days for one site and for every site equals the counts, before and after the rollup. */
@@ -631,6 +706,7 @@ describe('the rollup of closed days', () => {
       const r = await report(`${site ? `site=${site}&` : ''}from=${days[0]}&to=${days[4]}`);
       const want = await expected(site, days[0], days[4]);
       expect(r.days, `site ${site}`).toEqual(want.days);
+      expect(r.sources, `site ${site}`).toEqual(want.sources);
       expect(r.totals.active_members).toBe(want.distinct);
       expect(r.rollup).toEqual(rolled ? { from: days[0], to: days[3], rebuilt_at: expect.any(String) } : null);
     }
@@ -693,6 +769,7 @@ describe('the rollup of closed days', () => {
     const once = await rollupRows();
     expect(once.days.length).toBeGreaterThan(0);
     expect(once.money.length).toBeGreaterThan(0);
+    expect(once.sources.length).toBeGreaterThan(0);
     await rebuildReportRollup(t.ctx, { force: true });
     expect(await rollupRows()).toEqual(once);
     const both = await Promise.all([rebuildReportRollup(t.ctx, { force: true }), rebuildReportRollup(t.ctx, { force: true })]);

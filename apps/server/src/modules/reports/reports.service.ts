@@ -1,11 +1,12 @@
 import {
   REPORT_DEFAULT_DAYS,
   REPORT_DISTINCT_ACTIVE_MAX_DAYS,
-  REPORT_MAX_VISIT_SOURCES,
+  REPORT_MAX_SOURCES,
   type Report,
   type ReportFigures,
   type ReportMoney,
   type ReportQuery,
+  type ReportSource,
   type ReportTotals,
 } from '@amora/contracts';
 import type { AppContext } from '../../context';
@@ -13,7 +14,7 @@ import { notFound } from '../../lib/errors';
 import { withTransaction } from '../../lib/transaction';
 import { visitsOf } from '../telemetry/telemetry.service';
 import * as rows from './reports.repository';
-import { rolledDays, rolledMoney, rollupState } from './rollup.repository';
+import { rolledDays, rolledMoney, rolledSources, rollupState } from './rollup.repository';
 
 /**
  * Business reports (docs/decisions.md, "Business reports"): per site and day (UTC), every figure counted from the
@@ -22,8 +23,6 @@ import { rolledDays, rolledMoney, rollupState } from './rollup.repository';
  */
 
 const DAY_MS = 86_400_000;
-/** Signups cannot be told apart by lander yet: an account does not record the lander it came from. */
-const NOT_RECORDED = ['signups_per_lander'];
 
 const dayString = (date: Date) => date.toISOString().slice(0, 10);
 const dayStart = (day: string) => new Date(`${day}T00:00:00Z`);
@@ -71,6 +70,7 @@ interface DayFigures {
   chargebacks: rows.DayMoney[];
   messages: rows.DayMessages[];
   active: rows.DayCount[];
+  sources: rows.SourceFunnel[];
 }
 
 /**
@@ -87,6 +87,41 @@ function splitPeriod(period: rows.Period, held: { from: Date; until: Date } | nu
     { ...period, from: until },
   ].filter((p) => p.from < p.until);
   return { rolled: { ...period, from, until }, live };
+}
+
+/**
+ * The funnel per source: each lander, slug and network with visits or signups, activations or first purchases in
+ * the period, its figures added up over the parts read; the most visits first, then the most signups.
+ */
+function sourcesOf(
+  visits: { lander: string; slug: string; network: string; visits: number }[],
+  funnel: rows.SourceFunnel[],
+): ReportSource[] {
+  const bySource = new Map<string, ReportSource>();
+  const at = (s: { lander: string; slug: string; network: string }) => {
+    const key = JSON.stringify([s.lander, s.slug, s.network]);
+    let found = bySource.get(key);
+    if (!found) {
+      found = { lander: s.lander, slug: s.slug, network: s.network, visits: 0, signups: 0, activations: 0, first_purchases: 0 };
+      bySource.set(key, found);
+    }
+    return found;
+  };
+  for (const v of visits) at(v).visits += v.visits;
+  for (const f of funnel) {
+    const source = at(f);
+    source.signups += f.signups;
+    source.activations += f.activations;
+    source.first_purchases += f.firstPurchases;
+  }
+  return [...bySource.values()].sort(
+    (a, b) =>
+      b.visits - a.visits ||
+      b.signups - a.signups ||
+      a.lander.localeCompare(b.lander) ||
+      a.slug.localeCompare(b.slug) ||
+      a.network.localeCompare(b.network),
+  );
 }
 
 export async function businessReport(ctx: AppContext, query: ReportQuery): Promise<Report> {
@@ -117,12 +152,13 @@ export async function businessReport(ctx: AppContext, query: ReportQuery): Promi
         chargebacks: await rows.chargebacksPerDay(tx, live),
         messages: await rows.messagesPerDay(tx, live),
         active: active.days,
+        sources: await rows.funnelPerSource(tx, live),
       });
     }
     let rollup: Report['rollup'] = null;
     if (split.rolled && state) {
       const range = { from: dayString(split.rolled.from), until: dayString(split.rolled.until), siteId };
-      parts.push({ ...(await rolledDays(tx, range)), ...(await rolledMoney(tx, range)) });
+      parts.push({ ...(await rolledDays(tx, range)), ...(await rolledMoney(tx, range)), sources: await rolledSources(tx, range) });
       rollup = {
         from: range.from,
         to: dayString(new Date(split.rolled.until.getTime() - DAY_MS)),
@@ -130,7 +166,7 @@ export async function businessReport(ctx: AppContext, query: ReportQuery): Promi
       };
       if (distinctActive) activeTotal = await rows.activeMembersInPeriod(tx, period);
     }
-    const visits = await visitsOf(ctx, { from, until: dayString(period.until), siteId }, REPORT_MAX_VISIT_SOURCES);
+    const visits = await visitsOf(ctx, { from, until: dayString(period.until), siteId });
     return { parts, activeTotal, rollup, visits };
   });
 
@@ -154,6 +190,11 @@ export async function businessReport(ctx: AppContext, query: ReportQuery): Promi
     for (const r of part.active) at(r.day).active_members += r.count;
   }
   for (const r of read.visits.days) at(r.day).visits += r.count;
+
+  const sources = sourcesOf(
+    read.visits.sources,
+    read.parts.flatMap((part) => part.sources),
+  );
 
   const days = [...byDay.values()].sort((a, b) => a.day.localeCompare(b.day));
   const totals: ReportTotals = { ...emptyFigures(), active_members: read.activeTotal, active_members_average: 0, active_members_peak: 0 };
@@ -180,9 +221,8 @@ export async function businessReport(ctx: AppContext, query: ReportQuery): Promi
     days,
     totals,
     funnel: { visits: totals.visits, signups: totals.signups, activations: totals.activations, first_purchases: totals.first_purchases },
-    visit_sources: read.visits.sources,
-    visit_sources_left_off: Math.max(0, read.visits.total - read.visits.sources.length),
-    not_recorded: NOT_RECORDED,
+    sources: sources.slice(0, REPORT_MAX_SOURCES),
+    sources_left_off: Math.max(0, sources.length - REPORT_MAX_SOURCES),
     rollup: read.rollup,
   };
 }

@@ -6,12 +6,13 @@ import {
   paymentOrders,
   profiles,
   reportDayMoney,
+  reportDaySources,
   reportDays,
   reportRollup,
   users,
 } from '@amora/db';
 import { type SQL, sql } from 'drizzle-orm';
-import type { DayCount, DayMessages, DayMoney } from './reports.repository';
+import { type DayCount, type DayMessages, type DayMoney, type SourceFunnel, sourceFunnelEvents, sourceRows } from './reports.repository';
 
 /**
  * The business reports' rollup (docs/decisions.md, "Business reports"): per site and closed UTC day, every figure
@@ -74,6 +75,7 @@ export async function rebuildDays(tx: Executor, from: string, until: string): Pr
   const dateOf = (column: SQL) => sql`(${column} at time zone 'UTC')::date`;
   await tx.delete(reportDays);
   await tx.delete(reportDayMoney);
+  await tx.delete(reportDaySources);
 
   const days = (columns: string[], select: SQL) =>
     tx.execute(
@@ -113,6 +115,12 @@ export async function rebuildDays(tx: Executor, from: string, until: string): Pr
         select ${dateOf(sql`l.created_at`)} as day, l.liker_profile_id as who from ${likes} l where ${inPeriod(sql`l.created_at`)}
       ) a join ${profiles} p on p.id = a.who and not p.is_fictional
       group by 1, 2`,
+  );
+
+  await tx.execute(
+    sql`insert into ${reportDaySources} (site_id, day, lander, slug, network, signups, activations, first_purchases)
+      select site_id, ${dateOf(sql`at`)}, lander, slug, network, sum(signups), sum(activations), sum(first_purchases)
+      from (${sourceFunnelEvents(inPeriod, null)}) f group by 1, 2, 3, 4, 5`,
   );
 
   const money = (kind: 'revenue' | 'refund' | 'chargeback', select: SQL) =>
@@ -192,4 +200,16 @@ export async function rolledMoney(
       .filter((row) => row.kind === kind)
       .map((row) => ({ day: String(row.day), currency: String(row.currency), count: Number(row.count), amountMinor: Number(row.amount) }));
   return { revenue: of('revenue'), refunds: of('refund'), chargebacks: of('chargeback') };
+}
+
+/** The rollup's signups, activations and first purchases of a range per source (lander, slug, network). */
+export async function rolledSources(db: Executor, r: DayRange): Promise<SourceFunnel[]> {
+  const rows = await rowsOf(
+    db,
+    sql`select lander, slug, network, sum(signups) as signups, sum(activations) as activations,
+        sum(first_purchases) as first_purchases
+      from ${reportDaySources} where day >= ${r.from}::date and day < ${r.until}::date and ${siteIs(r.siteId)}
+      group by 1, 2, 3`,
+  );
+  return sourceRows(rows);
 }

@@ -1,6 +1,6 @@
-import { splitLocalePath } from '@amora/contracts';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { AppContext } from '../../context';
+import { landerOfPath } from '../../lib/tracking';
 import { dbOf } from '../../lib/transaction';
 import { addVisit, type VisitPeriod, visitsPerDay, visitsPerSource } from './visits.repository';
 
@@ -20,11 +20,6 @@ const MAX_TEXT = 64;
 const NOT_A_VISITOR =
   /bot\b|bot\/|crawl|spider|slurp|headless|lighthouse|pagespeed|preview|facebookexternalhit|embedly|python|curl|wget|go-http|java\/|okhttp|axios|node-fetch|undici|phantomjs|selenium|playwright|puppeteer/i;
 
-/** A lander's page: `/landers/{name}/{slug?}` (tinderswipe included). */
-const LANDER = /^\/landers\/([^/]+)(?:\/([^/]+))?\/?$/;
-/** A profile's landing pages: `/members/{id}/landing`, `landing2/{slug?}`, `landing3/{slug?}`, `signup`. */
-const MEMBER_LANDER = /^\/members\/[^/]+\/(landing|landing2|landing3|signup)(?:\/([^/]+))?\/?$/;
-
 /** Text as it is stored: no control characters, trimmed, at most 64 characters. */
 function clean(value: unknown): string {
   if (typeof value !== 'string') return '';
@@ -34,18 +29,10 @@ function clean(value: unknown): string {
     .slice(0, MAX_TEXT);
 }
 
-/**
- * The lander and slug of a page's path (any language prefix): `/landers/video/eng` → video, eng; a profile's
- * landing page → `member-landing`, `member-landing2` (with its slug), `member-landing3`, `member-signup` (the
- * profile's id is not kept); any other page → '', ''.
- */
+/** The lander and slug of a page's path as lib/tracking.ts names them (the signup stores the same), '' for others. */
 function landerOf(path: string): { lander: string; slug: string } {
-  const { rest } = splitLocalePath(path);
-  const lander = LANDER.exec(rest);
-  if (lander) return { lander: clean(lander[1]), slug: clean(lander[2]) };
-  const member = MEMBER_LANDER.exec(rest);
-  if (member) return { lander: `member-${member[1]}`, slug: clean(member[2]) };
-  return { lander: '', slug: '' };
+  const found = landerOfPath(path);
+  return { lander: clean(found?.lander), slug: clean(found?.slug) };
 }
 
 /** Whether the request is a person's browser loading the page: not a bot or a script by its user agent, no prefetch. */
@@ -84,7 +71,7 @@ export async function countVisit(ctx: AppContext, request: FastifyRequest, reply
 }
 
 /** Visits per day of a period, and per lander, slug and network (for the business reports). */
-export async function visitsOf(ctx: AppContext, period: VisitPeriod, maxSources: number) {
+export async function visitsOf(ctx: AppContext, period: VisitPeriod) {
   const db = dbOf(ctx);
-  return { days: await visitsPerDay(db, period), ...(await visitsPerSource(db, period, maxSources)) };
+  return { days: await visitsPerDay(db, period), sources: await visitsPerSource(db, period) };
 }

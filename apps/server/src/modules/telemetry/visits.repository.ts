@@ -1,5 +1,5 @@
 import { type Executor, siteVisits } from '@amora/db';
-import { and, desc, gte, lt, type SQL, sql } from 'drizzle-orm';
+import { and, gte, lt, type SQL, sql } from 'drizzle-orm';
 
 export interface VisitKey {
   siteId: number;
@@ -50,12 +50,11 @@ export async function visitsPerDay(db: Executor, p: VisitPeriod): Promise<{ day:
   return rows.map((r) => ({ day: r.day, count: Number(r.count) }));
 }
 
-/** The period's visits per lander, slug and network, the most first: `limit` of them, and how many there are in all. */
+/** The period's visits per lander, slug and network (a site-day has at most MAX_SOURCES_PER_DAY of them). */
 export async function visitsPerSource(
   db: Executor,
   p: VisitPeriod,
-  limit: number,
-): Promise<{ sources: { lander: string; slug: string; network: string; visits: number }[]; total: number }> {
+): Promise<{ lander: string; slug: string; network: string; visits: number }[]> {
   const visits = sql<string>`sum(${siteVisits.visits})`;
   const rows = await db
     .select({
@@ -63,15 +62,9 @@ export async function visitsPerSource(
       slug: siteVisits.slug,
       network: siteVisits.network,
       visits,
-      sources: sql<string>`count(*) over ()`,
     })
     .from(siteVisits)
     .where(inPeriod(p))
-    .groupBy(siteVisits.lander, siteVisits.slug, siteVisits.network)
-    .orderBy(desc(visits), siteVisits.lander, siteVisits.slug, siteVisits.network)
-    .limit(limit);
-  return {
-    sources: rows.map((r) => ({ lander: r.lander, slug: r.slug, network: r.network, visits: Number(r.visits) })),
-    total: Number(rows[0]?.sources ?? 0),
-  };
+    .groupBy(siteVisits.lander, siteVisits.slug, siteVisits.network);
+  return rows.map((r) => ({ lander: r.lander, slug: r.slug, network: r.network, visits: Number(r.visits) }));
 }

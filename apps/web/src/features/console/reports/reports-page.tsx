@@ -149,41 +149,48 @@ function Funnel({ report }: { report: Report }) {
   );
 }
 
-/** Visits per lander, slug and network (signups are not in it: an account does not record its lander yet). */
-function VisitSources({ report }: { report: Report }) {
+/** The funnel per lander, slug and network: visits, then signups, activations and first purchases of its members. */
+function Sources({ report }: { report: Report }) {
   const { t, i18n } = useTranslation('console');
   const number = new Intl.NumberFormat(i18n.language);
+  const figures = ['visits', 'signups', 'activations', 'first_purchases'] as const;
   return (
     <section className="mb-3" aria-labelledby="reports-sources" data-testid="report-sources">
       <h2 className="h5" id="reports-sources">
         {t('reports.sources')}
       </h2>
-      {report.visit_sources.length === 0 ? (
-        <p className="text-body-secondary">{t('reports.noVisits')}</p>
+      {report.sources.length === 0 ? (
+        <p className="text-body-secondary">{t('reports.noSources')}</p>
       ) : (
         <div className="table-responsive">
           <table className="table console-table align-middle">
             <caption className="small">
               {t('reports.sourcesNote')}
-              {report.visit_sources_left_off > 0 && ` ${t('reports.sourcesLeftOff', { count: report.visit_sources_left_off })}`}
+              {report.sources_left_off > 0 && ` ${t('reports.sourcesLeftOff', { count: report.sources_left_off })}`}
             </caption>
             <thead>
               <tr>
                 <th scope="col">{t('reports.lander')}</th>
                 <th scope="col">{t('reports.slug')}</th>
                 <th scope="col">{t('reports.network')}</th>
-                <th scope="col" className="text-end">
-                  {t('reports.visits')}
-                </th>
+                {figures.map((key) => (
+                  <th scope="col" className="text-end" key={key}>
+                    {t(LABEL[key])}
+                  </th>
+                ))}
               </tr>
             </thead>
             <tbody>
-              {report.visit_sources.map((source) => (
+              {report.sources.map((source) => (
                 <tr key={`${source.lander}|${source.slug}|${source.network}`}>
                   <th scope="row">{source.lander || <span className="text-body-secondary">{t('reports.otherPages')}</span>}</th>
                   <td>{source.slug || '–'}</td>
                   <td className="text-break">{source.network || '–'}</td>
-                  <td className="text-end">{number.format(source.visits)}</td>
+                  {figures.map((key) => (
+                    <td className="text-end" key={key}>
+                      {number.format(source[key])}
+                    </td>
+                  ))}
                 </tr>
               ))}
             </tbody>
@@ -308,7 +315,7 @@ export function ReportsPage() {
           </div>
           <Funnel report={data} />
           <Charts report={data} />
-          <VisitSources report={data} />
+          <Sources report={data} />
           <div className="table-responsive">
             <table className="table console-table align-middle" data-testid="report-table" aria-busy={report.isFetching || undefined}>
               <caption className="small">

@@ -126,12 +126,11 @@ const report: Report = {
     active_members_peak: 4,
   } satisfies ReportTotals,
   funnel: { visits: 200, signups: 50, activations: 40, first_purchases: 5 },
-  visit_sources: [
-    { lander: 'video', slug: 'eng', network: 'facebook', visits: 120 },
-    { lander: '', slug: '', network: '', visits: 80 },
+  sources: [
+    { lander: 'video', slug: 'eng', network: 'facebook', visits: 120, signups: 30, activations: 24, first_purchases: 3 },
+    { lander: '', slug: '', network: '', visits: 80, signups: 20, activations: 16, first_purchases: 2 },
   ],
-  visit_sources_left_off: 3,
-  not_recorded: ['signups_per_lander'],
+  sources_left_off: 3,
   rollup: { from: '2026-11-01', to: '2026-11-01', rebuilt_at: '2026-11-02T00:40:00.000Z' },
 };
 
@@ -183,11 +182,30 @@ describe('the reports page', () => {
     expect(steps[3]).toHaveTextContent(c('reports.ofStepBefore', { percent: '12.5%' }));
     expect(funnel).toHaveTextContent(c('reports.visitsNote'));
 
-    // Visits per lander, slug and network; signups are not in it, and the table says why.
+    // The funnel per lander, slug and network.
     const sources = screen.getByTestId('report-sources');
     const sourceRows = within(sources).getAllByRole('row');
     expect(sourceRows).toHaveLength(3);
-    expect(sourceRows[1]).toHaveTextContent(/video\s*eng\s*facebook\s*120/);
+    expect(
+      within(sourceRows[0])
+        .getAllByRole('columnheader')
+        .map((th) => th.textContent),
+    ).toEqual(
+      [
+        'reports.lander',
+        'reports.slug',
+        'reports.network',
+        'reports.visits',
+        'reports.signups',
+        'reports.activations',
+        'reports.firstPurchases',
+      ].map((key) => c(key)),
+    );
+    expect(
+      within(sourceRows[1])
+        .getAllByRole('cell')
+        .map((td) => td.textContent),
+    ).toEqual(['eng', 'facebook', '120', '30', '24', '3']);
     expect(within(sourceRows[2]).getByRole('rowheader')).toHaveTextContent(c('reports.otherPages'));
     expect(sources).toHaveTextContent(c('reports.sourcesNote'));
     expect(sources).toHaveTextContent(c('reports.sourcesLeftOff', { count: 3 }));
@@ -214,8 +232,8 @@ describe('the reports page', () => {
       from: '2026-01-01',
       to: '2026-11-02',
       totals: { ...report.totals, active_members: null, active_members_average: 812.4, active_members_peak: 1204 },
-      visit_sources: [],
-      visit_sources_left_off: 0,
+      sources: [],
+      sources_left_off: 0,
       rollup: null,
     };
     server.use(answer('GET /api/console/reports', () => long));
@@ -226,6 +244,6 @@ describe('the reports page', () => {
     expect(active).toHaveTextContent(c('reports.activeDaily', { average: '812.4', peak: '1,204' }));
     expect(active.parentElement).toHaveTextContent(new RegExp(`^${c('reports.activeDaily', { average: '812.4', peak: '1,204' })}$`));
     expect(screen.queryByTestId('report-rollup-note')).not.toBeInTheDocument();
-    expect(screen.getByTestId('report-sources')).toHaveTextContent(c('reports.noVisits'));
+    expect(screen.getByTestId('report-sources')).toHaveTextContent(c('reports.noSources'));
   });
 });
