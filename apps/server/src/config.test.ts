@@ -89,3 +89,45 @@ describe('metrics', () => {
     expect(() => loadConfig({ METRICS_TOKEN: 'short' })).toThrow(/METRICS_TOKEN/);
   });
 });
+
+describe('media storage', () => {
+  it('keeps the media in DATA_DIR unless S3_BUCKET is set', () => {
+    expect(loadConfig({}).media).toEqual({ kind: 'local' });
+  });
+
+  it('takes a bucket on an S3-compatible server with S3_ENDPOINT (path-style; region "auto" unless given)', () => {
+    const media = loadConfig({
+      S3_BUCKET: 'amora-media',
+      S3_ENDPOINT: 'https://abc.r2.cloudflarestorage.com/',
+      S3_ACCESS_KEY_ID: 'key',
+      S3_SECRET_ACCESS_KEY: 'secret',
+    }).media;
+    expect(media).toEqual({
+      kind: 's3',
+      bucket: 'amora-media',
+      region: 'auto',
+      endpoint: 'https://abc.r2.cloudflarestorage.com',
+      credentials: { accessKeyId: 'key', secretAccessKey: 'secret' },
+    });
+    expect(loadConfig({ S3_BUCKET: 'media', S3_ENDPOINT: 'http://127.0.0.1:9000', S3_REGION: 'us-east-1' }).media).toMatchObject({
+      region: 'us-east-1',
+      credentials: null,
+    });
+  });
+
+  it('takes a bucket on AWS S3 with S3_REGION, and refuses one without a region', () => {
+    expect(loadConfig({ S3_BUCKET: 'amora-media', S3_REGION: 'eu-central-1' }).media).toMatchObject({
+      kind: 's3',
+      region: 'eu-central-1',
+      endpoint: null,
+    });
+    expect(() => loadConfig({ S3_BUCKET: 'amora-media' })).toThrow(/S3_REGION/);
+  });
+
+  it('refuses half a configuration: S3_ variables without S3_BUCKET, one key without the other, a bad name or endpoint', () => {
+    expect(() => loadConfig({ S3_ENDPOINT: 'http://127.0.0.1:9000' })).toThrow(/S3_ENDPOINT is set but S3_BUCKET is not/);
+    expect(() => loadConfig({ S3_BUCKET: 'media', S3_REGION: 'eu-west-1', S3_ACCESS_KEY_ID: 'key' })).toThrow(/go together/);
+    expect(() => loadConfig({ S3_BUCKET: 'Media_Files', S3_REGION: 'eu-west-1' })).toThrow(/bucket name/);
+    expect(() => loadConfig({ S3_BUCKET: 'media', S3_ENDPOINT: 'ftp://host' })).toThrow(/S3_ENDPOINT/);
+  });
+});

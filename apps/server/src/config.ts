@@ -1,5 +1,6 @@
 import { readFileSync } from 'node:fs';
 import { resolve } from 'node:path';
+import type { MediaStorageConfig } from './lib/media-storage';
 
 export interface Config {
   port: number;
@@ -53,6 +54,11 @@ export interface Config {
    * null: `/metrics` is off (404). See docs/operations.md, "Metrics and health".
    */
   metricsToken: string | null;
+  /**
+   * Where photos, chat photos and data-export ZIPs are kept (lib/media-storage.ts): DATA_DIR (the default), or an
+   * S3-compatible bucket with S3_BUCKET (S3_ENDPOINT, S3_REGION, S3_ACCESS_KEY_ID, S3_SECRET_ACCESS_KEY).
+   */
+  media: MediaStorageConfig;
 }
 
 export interface MailConfig {
@@ -204,6 +210,33 @@ function redisPrefixOf(value: string | undefined): string {
   return value;
 }
 
+const S3_VARIABLES = ['S3_ENDPOINT', 'S3_REGION', 'S3_ACCESS_KEY_ID', 'S3_SECRET_ACCESS_KEY'] as const;
+
+/**
+ * S3_BUCKET puts the media in a bucket: AWS S3 of S3_REGION, or with S3_ENDPOINT any S3-compatible server (R2,
+ * MinIO), addressed path-style. The keys go together (both or neither: without them the SDK's own chain, such as
+ * an instance role). Another S3_ variable without S3_BUCKET is a mistake, not a folder.
+ */
+function mediaConfigOf(env: NodeJS.ProcessEnv): MediaStorageConfig {
+  const bucket = env.S3_BUCKET?.trim() || null;
+  if (!bucket) {
+    const stray = S3_VARIABLES.find((name) => env[name]);
+    if (stray) throw new Error(`${stray} is set but S3_BUCKET is not: set S3_BUCKET to keep the media in a bucket`);
+    return { kind: 'local' };
+  }
+  if (!/^[a-z0-9][a-z0-9.-]{1,61}[a-z0-9]$/.test(bucket)) throw new Error(`S3_BUCKET must be a bucket name, got "${bucket}"`);
+  const endpoint = httpUrlOf('S3_ENDPOINT', env.S3_ENDPOINT, false);
+  const region = env.S3_REGION?.trim() || (endpoint ? 'auto' : null);
+  if (!region) throw new Error('S3_BUCKET on AWS S3 needs S3_REGION (e.g. eu-central-1); other services need S3_ENDPOINT');
+  const accessKeyId = env.S3_ACCESS_KEY_ID || null;
+  const secretAccessKey = env.S3_SECRET_ACCESS_KEY || null;
+  if ((accessKeyId === null) !== (secretAccessKey === null)) {
+    throw new Error("S3_ACCESS_KEY_ID and S3_SECRET_ACCESS_KEY go together: set both, or neither for the SDK's own credentials");
+  }
+  const credentials = accessKeyId && secretAccessKey ? { accessKeyId, secretAccessKey } : null;
+  return { kind: 's3', bucket, region, endpoint, credentials };
+}
+
 export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
   const isProduction = env.NODE_ENV === 'production';
   const port = Number.parseInt(env.PORT ?? '3000', 10);
@@ -231,6 +264,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     sms: smsConfigOf(env),
     mail: mailConfigOf(env, isProduction),
     metricsToken: metricsTokenOf(env.METRICS_TOKEN),
+    media: mediaConfigOf(env),
     webDist: resolve(env.WEB_DIST || new URL('../../web/dist', import.meta.url).pathname),
   };
 }

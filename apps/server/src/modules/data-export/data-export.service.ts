@@ -1,13 +1,15 @@
 import { randomBytes } from 'node:crypto';
-import { createReadStream, createWriteStream, type ReadStream } from 'node:fs';
-import { mkdir, rename, rm, stat } from 'node:fs/promises';
+import { createWriteStream } from 'node:fs';
+import { mkdir, rm } from 'node:fs/promises';
 import { join } from 'node:path';
+import type { Readable } from 'node:stream';
 import { pipeline } from 'node:stream/promises';
 import { DATA_EXPORT_DAYS, type DataExportStatus, DATA_EXPORT_ERRORS as E } from '@amora/contracts';
 import { translate } from '@amora/i18n';
 import { ZipFile } from 'yazl';
 import type { AppContext } from '../../context';
 import { HttpError, notFound } from '../../lib/errors';
+import { mediaStoreOf } from '../../lib/media-storage';
 import { hashToken, newToken } from '../../lib/tokens';
 import { afterCommit, dbOf, withTransaction } from '../../lib/transaction';
 import { listOwnPhotos, readChatPhoto, readOwnPhotoFiles } from '../photos/photos.service';
@@ -17,7 +19,7 @@ import * as rows from './data-export.repository';
 /**
  * A member takes their data with them (GDPR art. 15 and 20; docs/decisions.md, "Members take their data with
  * them"): they ask for it (one at a time, once a day), the `data-export.prepare` job writes a ZIP of JSON files and
- * their photos under DATA_DIR/exports, and an essential mail brings a link that works for DATA_EXPORT_DAYS days,
+ * their photos to the media store (`exports/<fileKey>.zip`: DATA_DIR or the bucket, lib/media-storage.ts), and an essential mail brings a link that works for DATA_EXPORT_DAYS days,
  * for them alone while logged in. The daily `data-export.expire` job removes the files of links that ran out.
  */
 
@@ -31,18 +33,14 @@ const FILE_KEY = /^[0-9a-f]{32}$/;
 const exportError = (status: number, code: string, key: string, extra: Record<string, unknown> = {}) =>
   new HttpError(status, code, translate('en', key), { message_key: key, ...extra });
 
-function exportsDir(ctx: Pick<AppContext, 'config'>): string {
-  return join(ctx.config.dataDir, 'exports');
-}
-
-function exportPath(ctx: Pick<AppContext, 'config'>, fileKey: string): string {
-  // The key is ours, but a path is built from it: refuse anything that is not exactly what we generate.
+function exportKey(fileKey: string): string {
+  // The key is ours, but an object's name is built from it: refuse anything that is not exactly what we generate.
   if (!FILE_KEY.test(fileKey)) throw new Error('invalid export file key');
-  return join(exportsDir(ctx), `${fileKey}.zip`);
+  return `exports/${fileKey}.zip`;
 }
 
 async function removeExportFiles(ctx: Pick<AppContext, 'config'>, fileKeys: string[]): Promise<void> {
-  await Promise.all(fileKeys.map((key) => rm(exportPath(ctx, key), { force: true })));
+  await mediaStoreOf(ctx.config).remove(fileKeys.map(exportKey));
 }
 
 function statusOf(ctx: AppContext, row: rows.DataExportRow | undefined): DataExportStatus {
@@ -292,23 +290,24 @@ async function collect(
   return { entries, account, name: profile.name };
 }
 
-/** Writes the ZIP through a temporary file and a rename: the file under its key is always complete. */
+/**
+ * Writes the ZIP to a temporary file under DATA_DIR/tmp, then stores it under its key: what is under the key is
+ * always complete. Its size.
+ */
 async function writeZip(ctx: AppContext, fileKey: string, entries: ZipEntry[]): Promise<number> {
-  await mkdir(exportsDir(ctx), { recursive: true, mode: 0o700 });
-  const file = exportPath(ctx, fileKey);
-  const temp = `${file}.${randomBytes(6).toString('hex')}.tmp`;
+  const tempDir = join(ctx.config.dataDir, 'tmp');
+  await mkdir(tempDir, { recursive: true, mode: 0o700 });
+  const temp = join(tempDir, `export-${fileKey}.${randomBytes(6).toString('hex')}.zip`);
   const zip = new ZipFile();
   const mtime = ctx.now();
   for (const entry of entries) zip.addBuffer(entry.data, entry.name, { mtime, compress: !entry.stored });
   zip.end();
   try {
     await pipeline(zip.outputStream, createWriteStream(temp, { mode: 0o600, flags: 'wx' }));
-    await rename(temp, file);
-  } catch (error) {
+    return await mediaStoreOf(ctx.config).putFile(exportKey(fileKey), temp);
+  } finally {
     await rm(temp, { force: true });
-    throw error;
   }
-  return (await stat(file)).size;
 }
 
 /**
@@ -378,7 +377,7 @@ export async function openLatestDownload(ctx: AppContext, userId: number): Promi
 }
 
 interface Download {
-  stream: ReadStream;
+  stream: Readable;
   size: number;
   readyAt: Date;
 }
@@ -386,15 +385,16 @@ interface Download {
 async function openFile(ctx: AppContext, row: rows.DataExportRow): Promise<Download> {
   const expired = row.status === 'expired' || (row.expiresAt?.getTime() ?? 0) <= ctx.now().getTime();
   if (expired || row.status !== 'ready' || !row.fileKey) throw exportError(410, 'export_expired', E.expired);
-  const path = exportPath(ctx, row.fileKey);
-  let size: number;
+  // Streamed from the store (a bucket's object too) behind this check: the ZIP is never public.
+  const file = await mediaStoreOf(ctx.config).open(exportKey(row.fileKey));
+  if (!file) throw exportError(410, 'export_expired', E.expired);
   try {
-    size = (await stat(path)).size;
-  } catch {
-    throw exportError(410, 'export_expired', E.expired);
+    await rows.markDownloaded(dbOf(ctx), row.id, ctx.now());
+  } catch (error) {
+    file.stream.destroy();
+    throw error;
   }
-  await rows.markDownloaded(dbOf(ctx), row.id, ctx.now());
-  return { stream: createReadStream(path), size, readyAt: row.readyAt ?? row.createdAt };
+  return { stream: file.stream, size: file.size, readyAt: row.readyAt ?? row.createdAt };
 }
 
 /**

@@ -4,6 +4,7 @@ import type { FastifyRequest } from 'fastify';
 import type { Config } from '../../config';
 import type { AppContext } from '../../context';
 import { badRequest, HttpError, notFound, tooManyRequests } from '../../lib/errors';
+import { mediaStoreOf } from '../../lib/media-storage';
 import { afterCommit, type DbContext, dbOf, withTransaction } from '../../lib/transaction';
 import { setPaidUser } from '../accounts/accounts.service';
 import { setProfileMainPhoto } from '../profiles/profiles.service';
@@ -34,7 +35,6 @@ import {
   setPhotoStatus,
 } from './photos.repository';
 import {
-  checkMediaFolder,
   newStorageKey,
   ownerKeyOf,
   readLanderPhotoFile,
@@ -46,7 +46,7 @@ import {
 } from './photos.storage';
 
 /** What the photo service needs of the app context (the demo seed runs it before the app exists). */
-export type PhotoContext = Pick<AppContext, 'db' | 'now'> & { config: Pick<Config, 'dataDir'> };
+export type PhotoContext = Pick<AppContext, 'db' | 'now'> & { config: Pick<Config, 'dataDir' | 'media'> };
 
 /** Uploads one member may make per minute and per hour, whatever happens to them (processing a photo costs a core). */
 const UPLOADS_PER_MINUTE = 10;
@@ -165,7 +165,7 @@ async function storePhoto(
 
   const storageKey = newStorageKey();
   // Files first, then the row: a row never points at missing files; a failed insert removes the files.
-  await writePhotoFiles(ctx.config.dataDir, ownerKey, storageKey, processed.variants);
+  await writePhotoFiles(mediaStoreOf(ctx.config), ownerKey, storageKey, processed.variants);
   try {
     return await withTransaction(ctx, async (tx) => {
       const locked = await lockProfile(tx, profileId);
@@ -187,7 +187,7 @@ async function storePhoto(
       return { photo, isMain: becomesMain };
     });
   } catch (error) {
-    await removePhotoFiles(ctx.config.dataDir, ownerKey, storageKey).catch(() => {});
+    await removePhotoFiles(mediaStoreOf(ctx.config), ownerKey, storageKey).catch(() => {});
     throw error;
   }
 }
@@ -215,7 +215,7 @@ export async function deletePhoto(ctx: PhotoContext, input: { profileId: number;
   const ownerKey = ownerKeyOf({ userId: removed.userId, profileId });
   let removal = Promise.resolve();
   afterCommit(() => {
-    removal = removePhotoFiles(ctx.config.dataDir, ownerKey, removed.storageKey).catch(() => {});
+    removal = removePhotoFiles(mediaStoreOf(ctx.config), ownerKey, removed.storageKey).catch(() => {});
   });
   await removal;
   return removed.wasMain;
@@ -260,7 +260,12 @@ export async function readVisiblePhoto(
     variant,
   );
   if (!allowed) return null;
-  return readPhotoFile(ctx.config.dataDir, ownerKeyOf({ userId: photo.userId, profileId: photo.profileId }), photo.storageKey, variant);
+  return readPhotoFile(
+    mediaStoreOf(ctx.config),
+    ownerKeyOf({ userId: photo.userId, profileId: photo.profileId }),
+    photo.storageKey,
+    variant,
+  );
 }
 
 /**
@@ -274,13 +279,13 @@ export async function readLanderPhoto(ctx: PhotoContext, siteId: number, photoId
   if (!photo || photo.siteId !== siteId || !photo.isFictional || photo.mainPhotoId !== photo.id) return null;
   if (photo.status !== 'active' || photo.profileStatus !== 'active' || photo.isHidden) return null;
   const owner = ownerKeyOf({ userId: photo.userId, profileId: photo.profileId });
-  const kept = await readLanderPhotoFile(ctx.config.dataDir, owner, photo.storageKey, width);
+  const kept = await readLanderPhotoFile(mediaStoreOf(ctx.config), owner, photo.storageKey, width);
   if (kept) return kept;
-  const large = await readPhotoFile(ctx.config.dataDir, owner, photo.storageKey, 'large');
+  const large = await readPhotoFile(mediaStoreOf(ctx.config), owner, photo.storageKey, 'large');
   if (!large) return null;
   const bytes = await renderLanderPhoto(large, width);
-  // Two first requests at once both make it; the second rename wins with the same bytes.
-  await writeLanderPhotoFile(ctx.config.dataDir, owner, photo.storageKey, width, bytes).catch(() => {});
+  // Two first requests at once both make it; the second write wins with the same bytes.
+  await writeLanderPhotoFile(mediaStoreOf(ctx.config), owner, photo.storageKey, width, bytes).catch(() => {});
   return bytes;
 }
 
@@ -296,7 +301,7 @@ export async function readOwnPhotoFiles(
   const files = await Promise.all(
     PHOTO_VARIANTS.map(async (variant) => ({
       variant,
-      bytes: await readPhotoFile(ctx.config.dataDir, ownerKeyOf(owner), storageKey, variant),
+      bytes: await readPhotoFile(mediaStoreOf(ctx.config), ownerKeyOf(owner), storageKey, variant),
     })),
   );
   return files.flatMap((file) => (file.bytes ? [{ variant: file.variant, bytes: file.bytes }] : []));
@@ -309,7 +314,7 @@ export async function readOwnPhotoFiles(
 export async function readPhotoForStaff(ctx: PhotoContext, userId: number, photoId: number, variant: PhotoVariant): Promise<Buffer | null> {
   const photo = await findPhotoForViewing(dbOf(ctx), photoId, null);
   if (!photo || photo.userId !== userId) return null;
-  return readPhotoFile(ctx.config.dataDir, ownerKeyOf({ userId, profileId: photo.profileId }), photo.storageKey, variant);
+  return readPhotoFile(mediaStoreOf(ctx.config), ownerKeyOf({ userId, profileId: photo.profileId }), photo.storageKey, variant);
 }
 
 /** Development and tests only (the route is not registered in production): payments will set paid_user. */
@@ -326,12 +331,15 @@ export async function purgeMember(ctx: DbContext, member: { profileId: number | 
 /** The account purge, after its commit: every photo file of the member. */
 export async function removeMemberMedia(ctx: Pick<AppContext, 'config'>, member: { userId: number }): Promise<void> {
   // A member's files are under their account's id (fictional profiles, without an account, are never purged).
-  await removeOwnerMedia(ctx.config.dataDir, ownerKeyOf({ userId: member.userId, profileId: 0 }));
+  await removeOwnerMedia(mediaStoreOf(ctx.config), ownerKeyOf({ userId: member.userId, profileId: 0 }));
 }
 
-/** Throws unless the media storage answers: written, read back and cleared (the readiness check, modules/health). */
+/**
+ * Throws unless the configured media store answers (the readiness check, modules/health): the folder written, read
+ * back and cleared; the bucket there and open to these credentials.
+ */
 export function checkMediaStorage(ctx: Pick<AppContext, 'config'>): Promise<void> {
-  return checkMediaFolder(ctx.config.dataDir);
+  return mediaStoreOf(ctx.config).check();
 }
 
 /**
@@ -354,7 +362,7 @@ export async function processChatPhoto(
     throw error;
   }
   const storageKey = newStorageKey();
-  await writePhotoFiles(ctx.config.dataDir, ownerKey, storageKey, processed.variants);
+  await writePhotoFiles(mediaStoreOf(ctx.config), ownerKey, storageKey, processed.variants);
   return { storageKey, width: processed.width, height: processed.height };
 }
 
@@ -365,12 +373,12 @@ export function readChatPhoto(
   storageKey: string,
   variant: 'large' | 'blur',
 ): Promise<Buffer | null> {
-  return readPhotoFile(ctx.config.dataDir, ownerKeyOf(owner), storageKey, variant);
+  return readPhotoFile(mediaStoreOf(ctx.config), ownerKeyOf(owner), storageKey, variant);
 }
 
 /** Removes a chat photo's files (a send that stored nothing). */
 export async function removeChatPhoto(ctx: PhotoContext, owner: { userId: number; profileId: number }, storageKey: string): Promise<void> {
-  await removePhotoFiles(ctx.config.dataDir, ownerKeyOf(owner), storageKey).catch(() => {});
+  await removePhotoFiles(mediaStoreOf(ctx.config), ownerKeyOf(owner), storageKey).catch(() => {});
 }
 
 const UPLOAD_FIELD = 'photo';
@@ -451,5 +459,5 @@ export async function readPhotoForModeration(
   const found = await findPhotoWithProfile(dbOf(ctx), photoId);
   if (!found) return null;
   const owner = { userId: found.userId, profileId: found.photo.profileId };
-  return readPhotoFile(ctx.config.dataDir, ownerKeyOf(owner), found.photo.storageKey, variant);
+  return readPhotoFile(mediaStoreOf(ctx.config), ownerKeyOf(owner), found.photo.storageKey, variant);
 }

@@ -2,10 +2,12 @@ import { mkdtempSync, readdirSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
+import { localMediaStore } from '../../lib/media-storage';
 import { newStorageKey, ownerKeyOf, readPhotoFile, removeOwnerMedia, removePhotoFiles, writePhotoFiles } from './photos.storage';
 
 const dataDir = mkdtempSync(join(tmpdir(), 'amora-photo-storage-'));
 afterAll(() => rmSync(dataDir, { recursive: true, force: true }));
+const store = localMediaStore(dataDir);
 
 const variants = {
   large: Buffer.from('large'),
@@ -25,25 +27,25 @@ describe('photo storage', () => {
 
   it('writes the variants under media/<owner>/<key>/, leaving no temp file, and removes them', async () => {
     const key = newStorageKey();
-    await writePhotoFiles(dataDir, '42', key, variants);
+    await writePhotoFiles(store, '42', key, variants);
     expect(readdirSync(join(dataDir, 'media', '42', key)).sort()).toEqual(['blur.webp', 'large.webp', 'match.webp', 'thumb.webp']);
-    expect((await readPhotoFile(dataDir, '42', key, 'thumb'))?.toString()).toBe('thumb');
-    await removePhotoFiles(dataDir, '42', key);
-    expect(await readPhotoFile(dataDir, '42', key, 'thumb')).toBeNull();
+    expect((await readPhotoFile(store, '42', key, 'thumb'))?.toString()).toBe('thumb');
+    await removePhotoFiles(store, '42', key);
+    expect(await readPhotoFile(store, '42', key, 'thumb')).toBeNull();
   });
 
   it('removes every photo of an owner', async () => {
-    await writePhotoFiles(dataDir, 'p9', newStorageKey(), variants);
-    await writePhotoFiles(dataDir, 'p9', newStorageKey(), variants);
-    await removeOwnerMedia(dataDir, 'p9');
+    await writePhotoFiles(store, 'p9', newStorageKey(), variants);
+    await writePhotoFiles(store, 'p9', newStorageKey(), variants);
+    await removeOwnerMedia(store, 'p9');
     expect(readdirSync(join(dataDir, 'media'))).not.toContain('p9');
   });
 
   it('refuses keys that are not ours (no path outside the media folder can be built)', async () => {
-    await expect(writePhotoFiles(dataDir, '../etc', newStorageKey(), variants)).rejects.toThrow('invalid photo storage key');
-    await expect(readPhotoFile(dataDir, '42', '../../secret', 'large')).rejects.toThrow('invalid photo storage key');
-    await expect(removePhotoFiles(dataDir, '42', '')).rejects.toThrow('invalid photo storage key');
-    await expect(removeOwnerMedia(dataDir, '..')).rejects.toThrow('invalid photo owner key');
-    await expect(removeOwnerMedia(dataDir, '')).rejects.toThrow('invalid photo owner key');
+    await expect(writePhotoFiles(store, '../etc', newStorageKey(), variants)).rejects.toThrow('invalid photo storage key');
+    await expect(readPhotoFile(store, '42', '../../secret', 'large')).rejects.toThrow('invalid photo storage key');
+    await expect(removePhotoFiles(store, '42', '')).rejects.toThrow('invalid photo storage key');
+    await expect(removeOwnerMedia(store, '..')).rejects.toThrow('invalid photo owner key');
+    await expect(removeOwnerMedia(store, '')).rejects.toThrow('invalid photo owner key');
   });
 });

@@ -4,6 +4,7 @@ import { join } from 'node:path';
 import { photos } from '@amora/db';
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { localMediaStore } from '../../lib/media-storage';
 import { withTransaction } from '../../lib/transaction';
 import { createMember, uploadPhoto } from '../../test/factories';
 import { createTestApp, type TestApp } from '../../test/harness';
@@ -27,7 +28,7 @@ describe('a photo deletion inside a unit of work', () => {
     const photo = await uploadPhoto(t, member);
     const [row] = await t.ctx.db.select().from(photos).where(eq(photos.id, photo.id));
     const ownerKey = ownerKeyOf({ userId: member.userId, profileId: member.profileId });
-    const file = () => readPhotoFile(dataDir, ownerKey, row.storageKey, 'thumb');
+    const file = () => readPhotoFile(localMediaStore(dataDir), ownerKey, row.storageKey, 'thumb');
     expect(await file()).not.toBeNull();
 
     await expect(
