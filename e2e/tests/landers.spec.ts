@@ -1,5 +1,6 @@
 import { readFileSync } from 'node:fs';
 import type { Locator, Page } from '@playwright/test';
+import { signInToConsole } from './console-staff';
 import { expect, JOURNEY_TIMEOUT, test } from './fixtures';
 import { uniqueEmail } from './mail';
 
@@ -123,7 +124,13 @@ test.describe('a signup from a lander', () => {
   test.skip(({ isMobile }) => isMobile, 'the signup page of a phone is the accounts journey');
   test.describe.configure({ timeout: JOURNEY_TIMEOUT });
 
-  test('keeps the traffic source of the landing query through the modal', async ({ page }) => {
+  // A person's browser, not a test browser: its visit counts in the reports.
+  test.use({ userAgent: 'Mozilla/5.0 (X11; Linux x86_64) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/140.0.0.0 Safari/537.36' });
+
+  test('keeps the traffic source of the landing query through the modal, and the reports count it for its lander', async ({
+    page,
+    browser,
+  }) => {
     await page.goto('/landers/gallery/eng?network=e2e-lander&sub2=b');
     await ready(page);
     // A traffic-source visitor's footer: no payment logos, no company address (spec §6).
@@ -144,5 +151,17 @@ test.describe('a signup from a lander', () => {
     await expect(page).toHaveURL(/\/complete-signup$/);
     const user = await page.request.get('/api/user.php', { headers: { 'x-request-type': 'client' } });
     expect(((await user.json()) as { user: { trafficsource: string | null } }).user.trafficsource).toBe('e2e-lander');
+
+    // An admin sees the visit and the signup under the lander, slug and network.
+    const staff = await (await browser.newContext()).newPage();
+    await signInToConsole(staff, 'admin@amora.example');
+    await staff.goto('/console/reports');
+    const row = staff.getByTestId('report-sources').getByRole('row').filter({ hasText: 'e2e-lander' });
+    await expect(row.getByRole('rowheader')).toHaveText('gallery');
+    const cells = row.getByRole('cell');
+    await expect(cells.nth(0)).toHaveText('eng');
+    // Visits and signups: at least this one (a retry of this test adds its own).
+    for (const column of [2, 3]) expect(Number(await cells.nth(column).textContent())).toBeGreaterThanOrEqual(1);
+    await staff.context().close();
   });
 });
