@@ -318,7 +318,7 @@ async function main() {
   let source = values.source ?? positionals[0] ?? (values.demo || values.dump ? null : process.env.DATABASE_URL) ?? null;
   if (!source && !values.dump && !values.demo) fail(`no source database: give --source URL or set DATABASE_URL\n\n${USAGE}`);
   if (values.dump && !existsSync(values.dump)) fail(`no dump file ${values.dump}`);
-  const target = values.target ?? source ?? process.env.TEST_DATABASE_URL ?? process.env.DATABASE_URL;
+  const target = values.target ?? source ?? process.env.DATABASE_URL;
   if (!target) fail('no PostgreSQL server for the scratch database: give --target URL');
   const adminUrl = databaseUrl(target, 'postgres');
   let dataDir = resolve(values['data-dir'] ?? process.env.DATA_DIR ?? './data');
