@@ -188,6 +188,8 @@ export function createJobs<M extends JobSpecs>(options: JobsOptions<M>): Jobs<M>
   let stopped = false;
   let looking: Promise<void> | null = null;
   let lookAgain = false;
+  /** Whether the next look also starts the due periods: the poll's looks do, a wake for a new job does not. */
+  let periodsDue = true;
 
   const specOf = (name: string): JobSpec => {
     const spec = specs[name];
@@ -320,9 +322,16 @@ export function createJobs<M extends JobSpecs>(options: JobsOptions<M>): Jobs<M>
     });
   }
 
-  /** One look: due periods, then jobs while there are free slots; a finished job looks again. */
+  /**
+   * One look: due periods (at the poll's looks only: a period is at least a minute, and each is a transaction of
+   * its own, too much to repeat for every job enqueued or finished), then jobs while there are free slots; a
+   * finished job looks again.
+   */
   async function look(): Promise<void> {
-    await startPeriods();
+    if (periodsDue) {
+      periodsDue = false;
+      await startPeriods();
+    }
     while (!stopped && running.size < concurrency) {
       const { claimed, token } = await claim(1);
       const [job] = claimed;
@@ -399,7 +408,10 @@ export function createJobs<M extends JobSpecs>(options: JobsOptions<M>): Jobs<M>
     start() {
       if (timer || stopped) return;
       started = true;
-      timer = setInterval(wake, pollMs);
+      timer = setInterval(() => {
+        periodsDue = true;
+        wake();
+      }, pollMs);
       timer.unref();
       wake();
     },
