@@ -99,6 +99,21 @@ const OUTSIDE_WORLD = [
   'METRICS_TOKEN',
 ];
 
+/** The child processes running now (psql session, pg_restore reads, the server): ended on Ctrl-C or SIGTERM. */
+const children = new Set();
+let interrupted = null;
+
+function track(child) {
+  children.add(child);
+  child.once('exit', () => children.delete(child));
+  return child;
+}
+
+/** Between steps: an interrupted drill goes no further (its cleanup still runs). */
+function checkInterrupted() {
+  if (interrupted) throw new Error(`interrupted by ${interrupted}`);
+}
+
 function fail(message) {
   console.error(`restore-drill: ${message}`);
   process.exit(2);
@@ -135,7 +150,7 @@ const quote = (name) => `"${name.replaceAll('"', '""')}"`;
  * exactly what the counts in that session saw, however busy the source is.
  */
 async function snapshotSession(url) {
-  const child = spawn('psql', ['-X', '-q', '-A', '-t', '-v', 'ON_ERROR_STOP=1', '-d', url], { stdio: ['pipe', 'pipe', 'pipe'] });
+  const child = track(spawn('psql', ['-X', '-q', '-A', '-t', '-v', 'ON_ERROR_STOP=1', '-d', url], { stdio: ['pipe', 'pipe', 'pipe'] }));
   let stderr = '';
   child.stderr.on('data', (chunk) => {
     stderr += chunk;
@@ -166,7 +181,7 @@ async function snapshotSession(url) {
  */
 async function countsInDump(file) {
   const rowsOf = async (table, sumColumn) => {
-    const child = spawn('pg_restore', ['--data-only', `--table=${table}`, '-f', '-', file], { stdio: ['ignore', 'pipe', 'pipe'] });
+    const child = track(spawn('pg_restore', ['--data-only', `--table=${table}`, '-f', '-', file], { stdio: ['ignore', 'pipe', 'pipe'] }));
     let stderr = '';
     child.stderr.on('data', (chunk) => {
       stderr += chunk;
@@ -235,7 +250,7 @@ function get(port, path, host) {
 
 /** Starts the built server; resolves once /health/ready answers 200, rejects when it exits or is not ready in time. */
 async function startServer({ env, port, readyTimeoutMs }) {
-  const child = spawn(process.execPath, [...SERVER_NODE_FLAGS, SERVER_ENTRY], { cwd: root, env, stdio: ['ignore', 'pipe', 'pipe'] });
+  const child = track(spawn(process.execPath, [...SERVER_NODE_FLAGS, SERVER_ENTRY], { cwd: root, env, stdio: ['ignore', 'pipe', 'pipe'] }));
   let output = '';
   const keep = (chunk) => {
     output = (output + chunk).slice(-20_000);
@@ -259,6 +274,10 @@ async function startServer({ env, port, readyTimeoutMs }) {
   const deadline = Date.now() + readyTimeoutMs;
   let last = 'no answer';
   while (Date.now() < deadline) {
+    if (interrupted) {
+      await server.stop();
+      checkInterrupted();
+    }
     if (exitCode !== null) throw Object.assign(new Error(`the server exited (${exitCode}) before it was ready`), { server });
     const ready = await get(port, '/health/ready', '127.0.0.1').catch((error) => ({ status: 0, body: Buffer.from(error.message) }));
     if (ready.status === 200) return server;
@@ -272,7 +291,7 @@ async function startServer({ env, port, readyTimeoutMs }) {
 function serverEnv(base, overrides) {
   const env = { ...base };
   for (const name of OUTSIDE_WORLD) delete env[name];
-  return { ...env, SMS_PROVIDER: 'dev', SEED_DEMO: '0', HOST: '127.0.0.1', LOG_LEVEL: 'warn', ...overrides };
+  return { ...env, SMS_PROVIDER: 'dev', SEED_DEMO: '0', SHUTDOWN_DRAIN_MS: '0', HOST: '127.0.0.1', LOG_LEVEL: 'warn', ...overrides };
 }
 
 /** --demo: a database of its own with the demo data, made by the built server's first start (SEED_DEMO=1). */
@@ -329,6 +348,13 @@ async function main() {
   }
 
   let server = null;
+  // Ctrl-C or SIGTERM: the running children are ended, the drill stops at the next step and cleans up as always.
+  for (const signal of ['SIGINT', 'SIGTERM']) {
+    process.on(signal, () => {
+      interrupted ??= signal;
+      for (const child of children) child.kill('SIGTERM');
+    });
+  }
   try {
     say('Restore drill');
     if (values.demo) {
@@ -376,6 +402,7 @@ async function main() {
       say(`  dump         ${dumpFile}, ${(statSync(dumpFile).size / 1e6).toFixed(1)} MB (expected counts read from the dump's rows)`);
     }
 
+    checkInterrupted();
     // 2. A fresh database, and the dump restored into it.
     const scratch = `amora_restore_drill_${id}`;
     const scratchUrl = databaseUrl(target, scratch);
@@ -390,6 +417,7 @@ async function main() {
       `  restored     into ${scratch} on ${shown(adminUrl).replace(/\/postgres$/, '')} in ${((Date.now() - t2) / 1000).toFixed(1)} s (jobs held)`,
     );
 
+    checkInterrupted();
     // 3. The built server on it, with the installation's media store.
     const port = values.port ? Number(values.port) : await freePort();
     const t3 = Date.now();
@@ -401,6 +429,7 @@ async function main() {
     report.steps.server = { port, dataDir, ms: Date.now() - t3 };
     say(`  server       ready on 127.0.0.1:${port} in ${((Date.now() - t3) / 1000).toFixed(1)} s (DATA_DIR ${dataDir})`);
 
+    checkInterrupted();
     // 4. The counts, and one photo through the server.
     const restored = JSON.parse(psql(scratchUrl, COUNT_QUERY));
     say('');
@@ -430,7 +459,7 @@ async function main() {
   } catch (error) {
     report.problems.push(error.message);
     server ??= error.server ?? null;
-    if (error.server) say(`\nThe server's last output:\n${error.server.output().trim().split('\n').slice(-30).join('\n')}`);
+    if (error.server && !interrupted) say(`\nThe server's last output:\n${error.server.output().trim().split('\n').slice(-30).join('\n')}`);
   } finally {
     await server?.stop();
     for (const cleanup of cleanups.reverse()) {
