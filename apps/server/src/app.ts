@@ -84,6 +84,10 @@ export async function buildApp(ctx: AppContext, options: BuildOptions = {}): Pro
     bodyLimit: 1_048_576,
     routerOptions: { ignoreTrailingSlash: true, maxParamLength: 200 },
     frameworkErrors,
+    // A request that reaches the process while it closes (on a kept-alive connection, or in process: the payment
+    // sandbox's calls) is served, with `Connection: close`, not refused with 503: the graceful stop
+    // (lib/graceful-stop.ts) drains the load balancer first, and a request let in is a request finished.
+    return503OnClosing: false,
   }) as unknown as FastifyInstance;
   logging?.useLogger(app);
   app.setValidatorCompiler(validatorWithEmptyShortcut);

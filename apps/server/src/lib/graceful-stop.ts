@@ -42,14 +42,38 @@ export interface GracefulStop {
 
 /**
  * The graceful stop (docs/operations.md, "Rolling restart"): readiness 503 at once and the job worker stops
- * claiming; after `drainMs` the server stops accepting connections (the live sockets close with 1001 and the
- * console's streams end, so their clients reconnect to another process), running requests finish; after
+ * claiming; after `drainMs` the requests under way finish, then the server stops accepting connections (the live
+ * sockets close with 1001 and the console's streams end, so their clients reconnect to another process); past
  * `graceMs` the connections left are cut and the leases of jobs still running released; then the database and
- * Redis close.
+ * Redis close. Made before the server listens: it counts the requests under way from the first.
  */
 export function createGracefulStop(app: FastifyInstance, options: GracefulStopOptions): GracefulStop {
   let stopping: Promise<void> | null = null;
   let endDrain = () => {};
+  // Requests under way: every request but the console's event streams (they end when the server closes; the live
+  // sockets are upgrades, not requests).
+  let inFlight = 0;
+  let idle = () => {};
+  app.server.on('request', (request, response) => {
+    if (request.headers.accept?.includes('text/event-stream')) return;
+    inFlight++;
+    response.once('close', () => {
+      if (--inFlight === 0) idle();
+    });
+  });
+
+  /** Until no request is under way, or `deadline`. */
+  async function requestsDone(deadline: number): Promise<void> {
+    if (inFlight === 0) return;
+    await new Promise<void>((resolve) => {
+      const timer = setTimeout(resolve, Math.max(0, deadline - Date.now()));
+      idle = () => {
+        clearTimeout(timer);
+        resolve();
+      };
+    });
+    idle = () => {};
+  }
 
   async function run(reason: string): Promise<void> {
     app.lifecycle.stopping = true;
@@ -62,10 +86,17 @@ export function createGracefulStop(app: FastifyInstance, options: GracefulStopOp
         resolve();
       };
     });
-    const cut = setTimeout(() => {
-      app.log.warn('requests still running after the grace time: their connections are closed');
-      app.server.closeAllConnections();
-    }, options.graceMs);
+    // The requests under way finish while the process still works in full (the payment sandbox answers its own
+    // process in it, which a closing app refuses); then the server stops accepting and closes its connections.
+    const deadline = Date.now() + options.graceMs;
+    await requestsDone(deadline);
+    const cut = setTimeout(
+      () => {
+        app.log.warn('requests still running after the grace time: their connections are closed');
+        app.server.closeAllConnections();
+      },
+      Math.max(500, deadline - Date.now()),
+    );
     try {
       await app.close();
     } finally {
