@@ -1,5 +1,5 @@
 #!/usr/bin/env node
-// npm run bench [-- api|bundle|chat|inbox|landers|lighthouse|memory|notices|photos|push|reports|search|search-http]: runs the benchmarks, prints the figures, writes bench/results/*.json.
+// npm run bench [-- api|bundle|chat|inbox|landers|lighthouse|memory|notices|photos|push|reports|rolling-restart|search|search-http]: runs the benchmarks, prints the figures, writes bench/results/*.json.
 import { spawnSync } from 'node:child_process';
 import { mkdirSync, writeFileSync } from 'node:fs';
 import { runApiBenchmark } from './api-throughput.mjs';
@@ -10,6 +10,7 @@ import { runLanderLighthouseBenchmark, runLighthouseBenchmark } from './lighthou
 import { runMemoryBenchmark } from './memory.mjs';
 import { runNoticesBenchmark } from './notices.mjs';
 import { runPhotoBenchmark } from './photo-processing.mjs';
+import { runRollingRestartBenchmark } from './rolling-restart.mjs';
 import { runSearchHttpBenchmark } from './search-http.mjs';
 
 // `photo` is the photos benchmark too.
@@ -19,7 +20,22 @@ const save = (name, data) =>
   writeFileSync(`bench/results/${name}.json`, `${JSON.stringify({ at: new Date().toISOString(), ...data }, null, 2)}\n`);
 
 // The API and photo benchmarks run the built server, as `npm start` does; the bundle one measures the web build.
-if (['all', 'bundle', 'api', 'photos', 'search-http', 'memory', 'lighthouse', 'landers', 'chat', 'notices', 'inbox'].includes(which)) {
+if (
+  [
+    'all',
+    'bundle',
+    'api',
+    'photos',
+    'search-http',
+    'memory',
+    'lighthouse',
+    'landers',
+    'chat',
+    'notices',
+    'inbox',
+    'rolling-restart',
+  ].includes(which)
+) {
   if (spawnSync('npm', ['run', 'build', '--silent'], { stdio: 'inherit' }).status !== 0) process.exit(1);
 }
 
@@ -54,6 +70,37 @@ if (which === 'all' || which === 'chat') {
   }
   console.log(`  ${chat.idle.sockets} idle sockets on one process: RSS ${chat.idle.rssMb} MB (${chat.idle.rssMbBefore} MB before)`);
   console.log(`  targets p99 <= 100 ms at 1,000 sockets, <= 250 MB, 0 lost: ${chat.pass ? 'PASS' : 'FAIL'}`);
+}
+
+if (which === 'all' || which === 'rolling-restart') {
+  const run = await runRollingRestartBenchmark();
+  save('rolling-restart', run);
+  const c = run.counts;
+  console.log(
+    `\nRolling restart: two processes on PostgreSQL + Redis behind a balancer on /health/ready (probe every ${run.probeMs} ms, drain ${run.drainMs} ms), A then B restarted under load:`,
+  );
+  for (const line of run.timeline)
+    console.log(`  ${String(line.at).padStart(6)} ms  ${line.what} (${line.requests} requests, ${line.failures} failed)`);
+  console.log(
+    `  ${run.requests} requests (${c.search} searches, ${c.like} likes, ${c.unlike} unlikes, ${c.message} chat sends, ${c.payment} orders, ${c.checkout} checkouts, ${c.webhook} webhooks): failed at the client ${run.failed}`,
+  );
+  console.log(
+    `  the balancer sent ${run.balancer.retriedOnAnotherProcess} requests to the other process after a refused connection; waits with no process ready: ${run.balancer.waitsWithNoProcessReady}; readiness probes ${run.balancer.probes}, not 200: ${JSON.stringify(run.balancer.probeFailures)}, slowest ${run.balancer.slowestProbeMs} ms`,
+  );
+  console.log(`  chat sends: ${run.messages.sent} client ids, lost ${run.messages.lost}, duplicated ${run.messages.duplicated}`);
+  const k = run.credits;
+  console.log(
+    `  credits: ${k.ordersPaid} orders paid, ${k.expected} credits expected, ledger ${k.ledgerPurchaseCredits} in ${k.ledgerPurchaseRows} rows; double credits ${k.doubleCredits}; balances off their ledger ${k.balanceMismatches}${k.webhooksSettled ? '' : '; NOT every webhook settled'}`,
+  );
+  console.log(
+    `  live sockets (${run.live.sockets}, reconnecting as the web client): closes by code ${JSON.stringify(run.live.closes)}, ready frames ${run.live.readyFrames}`,
+  );
+  console.log(
+    `  processes' exit codes ${run.processes.map((p) => `${p.name} ${p.exitCode}`).join(', ')}; jobs left ${JSON.stringify(run.jobs)}`,
+  );
+  for (const f of run.failures) console.log(`  failed: ${f.kind} ${f.status} ${f.body}`);
+  console.log(`  targets 0 failed, 0 lost, 0 duplicated, 0 double credits: ${run.pass ? 'PASS' : 'FAIL'}`);
+  if (!run.pass) process.exitCode = 1;
 }
 
 if (which === 'all' || which === 'inbox') {
@@ -212,7 +259,7 @@ if (which === 'all' || which === 'landers') {
   save('landers', run);
   const t = run.targets;
   console.log(
-    `\nLanders on a phone: Lighthouse mobile preset, simulated throttling, CPU ${run.cpuSlowdown}x slower, each figure the median of ${run.runs} runs (targets: JavaScript <= ${t.jsKb} KB gzipped, performance >= ${t.performance}, LCP <= ${t.lcpMs / 1000} s, CLS <= ${t.cls}):`,
+    `\nLanders on a phone: Lighthouse mobile preset, simulated throttling, CPU ${run.cpuSlowdown}x slower, each figure the median of ${run.runs} runs (targets: JavaScript <= ${t.jsKb} KB gzipped, performance >= ${t.performance}, LCP <= ${t.lcpMs / 1000} s, CLS <= ${t.cls}); machine load ${run.load.start} at the start, ${run.load.end} at the end:`,
   );
   for (const r of run.results) {
     if (r.failed) {
