@@ -1,5 +1,5 @@
 #!/usr/bin/env node
-// npm run bench [-- api|bundle|chat|inbox|landers|lighthouse|memory|notices|photos|push|reports|rolling-restart|search|search-http]: runs the benchmarks, prints the figures, writes bench/results/*.json.
+// npm run bench [-- api|bundle|chat|inbox|landers|lighthouse|media|memory|notices|photos|push|reports|rolling-restart|search|search-http]: runs the benchmarks, prints the figures, writes bench/results/*.json.
 import { spawnSync } from 'node:child_process';
 import { mkdirSync, writeFileSync } from 'node:fs';
 import { runApiBenchmark } from './api-throughput.mjs';
@@ -183,6 +183,12 @@ if (which === 'all' || which === 'search') {
   // TypeScript (it runs the real search service): through tsx, in its own process.
   const status = spawnSync(process.execPath, ['--import', 'tsx', 'bench/search.ts'], { stdio: 'inherit' }).status;
   if (status !== 0) process.exit(status ?? 1);
+}
+
+if (which === 'all' || which === 'media') {
+  // The real media stores (TypeScript, through tsx): a folder against an S3 bucket (s3rver in a process of its own).
+  const status = spawnSync(process.execPath, ['--import', 'tsx', 'bench/media-serve.mjs'], { stdio: 'inherit' }).status;
+  if (status !== 0) process.exitCode = 1;
 }
 
 if (which === 'all' || which === 'reports') {
