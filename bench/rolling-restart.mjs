@@ -48,6 +48,8 @@ function startBalancer(port, backends) {
     ready: false,
     failing: 0,
     probing: false,
+    active: 0,
+    answered: 0,
     agent: new Agent({ keepAlive: true, maxSockets: 64 }),
   }));
   const stats = { retried: 0, noBackendWaits: 0, upgrades: 0, probes: 0, probeFailures: {}, slowestProbeMs: 0 };
@@ -86,7 +88,7 @@ function startBalancer(port, backends) {
     }
     return null;
   };
-  const forward = (b, req, body) =>
+  const send = (b, req, body) =>
     new Promise((resolve) => {
       const out = request(
         { host: '127.0.0.1', port: b.port, method: req.method, path: req.url, headers: req.headers, agent: b.agent },
@@ -102,6 +104,17 @@ function startBalancer(port, backends) {
       );
       out.end(body);
     });
+  /** `send`, counting the requests under way at each process. */
+  const forward = async (b, req, body) => {
+    b.active++;
+    try {
+      const answer = await send(b, req, body);
+      if (answer.res) b.answered++;
+      return answer;
+    } finally {
+      b.active--;
+    }
+  };
   const server = createServer(async (req, res) => {
     const chunks = [];
     for await (const c of req) chunks.push(c);
@@ -331,8 +344,13 @@ export async function runRollingRestartBenchmark() {
     for (const p of processes) {
       const exited = new Promise((resolve) => p.child.once('exit', (code, signal) => resolve({ code, signal })));
       const stopAt = Date.now();
+      // Requests this process holds as the signal comes: they must finish.
+      const backend = balancer.state.find((s) => s.port === p.port);
+      p.inFlightAtStop = backend.active;
+      const answeredBefore = backend.answered;
       p.child.kill('SIGTERM');
       const exit = await exited;
+      p.answeredWhileStopping = backend.answered - answeredBefore;
       const stoppedMs = Date.now() - stopAt;
       mark(`${p.name} stopped (exit ${exit.code ?? exit.signal}) in ${stoppedMs} ms`);
       p.exitCode = exit.code;
@@ -407,7 +425,14 @@ export async function runRollingRestartBenchmark() {
     );
 
     const result = {
-      processes: processes.map((p) => ({ name: p.name, exitCode: p.exitCode, stopMs: p.stopMs, startMs: p.startMs })),
+      processes: processes.map((p) => ({
+        name: p.name,
+        exitCode: p.exitCode,
+        inFlightAtStop: p.inFlightAtStop,
+        answeredWhileStopping: p.answeredWhileStopping,
+        stopMs: p.stopMs,
+        startMs: p.startMs,
+      })),
       drainMs: DRAIN_MS,
       probeMs: PROBE_MS,
       loops: LOOPS,

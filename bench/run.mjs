@@ -96,7 +96,7 @@ if (which === 'all' || which === 'rolling-restart') {
     `  live sockets (${run.live.sockets}, reconnecting as the web client): closes by code ${JSON.stringify(run.live.closes)}, ready frames ${run.live.readyFrames}`,
   );
   console.log(
-    `  processes' exit codes ${run.processes.map((p) => `${p.name} ${p.exitCode}`).join(', ')}; jobs left ${JSON.stringify(run.jobs)}`,
+    `  requests under way at the signal: ${run.processes.map((p) => `${p.name} ${p.inFlightAtStop}`).join(', ')}; answered by the stopping process after it: ${run.processes.map((p) => `${p.name} ${p.answeredWhileStopping}`).join(', ')}; exit codes ${run.processes.map((p) => `${p.name} ${p.exitCode}`).join(', ')}; jobs left ${JSON.stringify(run.jobs)}`,
   );
   for (const f of run.failures) console.log(`  failed: ${f.kind} ${f.status} ${f.body}`);
   console.log(`  targets 0 failed, 0 lost, 0 duplicated, 0 double credits: ${run.pass ? 'PASS' : 'FAIL'}`);
