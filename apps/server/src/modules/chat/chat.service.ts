@@ -142,8 +142,7 @@ export async function sendMessage(ctx: AppContext, auth: Sender, input: SendInpu
   }
   if (input.profile === me.id) throw badRequest('profile', 'You cannot write to yourself');
 
-  const first = await findMessageByClientId(dbOf(ctx), me.id, input.clientId);
-  if (first) return answer(ctx, auth, first);
+  // A send repeated with its client id is answered inside the unit of work, once the conversation is locked.
   const price = content.kind === 'gift' ? site.giftCredits : site.messageCredits;
   return (await store(ctx, auth, input, content, price)).response;
 }

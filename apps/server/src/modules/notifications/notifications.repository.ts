@@ -93,14 +93,25 @@ export async function findRecipient(db: Executor, userId: number) {
   return row ?? null;
 }
 
-/** The account behind a profile (null for a fictional profile, which has none, or a deleted account). */
-export async function findUserOfProfile(db: Executor, profileId: number): Promise<number | null> {
+/**
+ * What a notice for a profile needs, in one read: the member's account (null for a fictional profile or a deleted
+ * account), when their last activity mail went out, and whether any browser of theirs takes pushes.
+ */
+export async function findNoticeRecipient(
+  db: Executor,
+  profileId: number,
+): Promise<{ userId: number; mailedAt: Date | null; hasPush: boolean } | null> {
   const [row] = await db
-    .select({ userId: profiles.userId })
+    .select({
+      userId: users.id,
+      mailedAt: messageNotices.mailedAt,
+      hasPush: sql<boolean>`exists (select 1 from ${pushSubscriptions} s where s.user_id = ${users.id})`,
+    })
     .from(profiles)
     .innerJoin(users, eq(users.id, profiles.userId))
+    .leftJoin(messageNotices, eq(messageNotices.userId, users.id))
     .where(and(eq(profiles.id, profileId), sql`${users.status} <> 'deleted'`));
-  return row?.userId ?? null;
+  return row ? { userId: row.userId, mailedAt: row.mailedAt, hasPush: Boolean(row.hasPush) } : null;
 }
 
 export interface UnreadFrom {

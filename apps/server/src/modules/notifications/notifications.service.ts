@@ -149,10 +149,12 @@ async function enqueueNotices(
   push: { type: NotificationType; event: 'message' | 'like' | 'match'; fromProfileId: number; conversationId?: number },
 ): Promise<void> {
   await withTransaction(ctx, async (tx) => {
-    const userId = await rows.findUserOfProfile(tx, recipientProfileId);
-    if (userId === null) return;
-    await scheduleActivityMail(ctx, tx, userId);
-    await ctx.jobs.enqueue(tx, 'push.notify', { userId, ...push });
+    const recipient = await rows.findNoticeRecipient(tx, recipientProfileId);
+    if (recipient === null) return;
+    const { userId, mailedAt } = recipient;
+    await scheduleActivityMail(ctx, tx, userId, mailedAt);
+    // Most members have no browser that takes pushes: no job for them (push.notify looks again when it runs).
+    if (recipient.hasPush) await ctx.jobs.enqueue(tx, 'push.notify', { userId, ...push });
   });
 }
 
@@ -161,9 +163,9 @@ async function enqueueNotices(
  * out less than a window ago; one waits at a time (what comes meanwhile joins it: 20 messages in a minute make
  * one mail).
  */
-async function scheduleActivityMail(ctx: AppContext, tx: Executor, userId: number): Promise<void> {
+async function scheduleActivityMail(ctx: AppContext, tx: Executor, userId: number, lastMailedAt?: Date | null): Promise<void> {
   const now = ctx.now().getTime();
-  const mailedAt = (await rows.findMailedAt(tx, userId))?.getTime() ?? null;
+  const mailedAt = (lastMailedAt === undefined ? await rows.findMailedAt(tx, userId) : lastMailedAt)?.getTime() ?? null;
   const due =
     mailedAt !== null && mailedAt + MESSAGE_DIGEST_WINDOW_MS > now ? mailedAt + MESSAGE_DIGEST_WINDOW_MS : now + MESSAGE_MAIL_DELAY_MS;
   await ctx.jobs.enqueue(tx, 'notifications.mail', { userId }, { runAt: new Date(due), dedupeKey: activityMailKey(userId) });

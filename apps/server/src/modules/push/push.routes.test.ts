@@ -1,5 +1,6 @@
+import { randomUUID } from 'node:crypto';
 import { pushPayloadSchema } from '@amora/contracts';
-import { pushSubscriptions, serverKeys } from '@amora/db';
+import { jobs, pushSubscriptions, serverKeys } from '@amora/db';
 import { eq } from 'drizzle-orm';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { buildApp } from '../../app';
@@ -232,6 +233,27 @@ describe('the VAPID key', () => {
 });
 
 describe('the push of a like, a match and a message', () => {
+  it('is a job only for a member with a browser that takes pushes', async () => {
+    const pushJobs = async (who: Member) =>
+      (await t.ctx.db.select({ payload: jobs.payload }).from(jobs).where(eq(jobs.name, 'push.notify'))).filter(
+        (job) => (job.payload as { userId: number }).userId === who.userId,
+      );
+    const [writer, without, withBrowser] = [await createMember(t), await createMember(t), await createMember(t)];
+    await subscribe(withBrowser);
+    for (const to of [without, withBrowser]) {
+      const res = await callAs(t, writer, 'POST', '/api/messages.php', {
+        profile: to.profileId,
+        body: 'Hello',
+        client_id: randomUUID(),
+      });
+      expect(res.statusCode, res.body).toBe(200);
+    }
+    expect(await pushJobs(without)).toEqual([]);
+    expect(await pushJobs(withBrowser)).toHaveLength(1);
+    await t.ctx.jobs.runDue();
+    expect(receiver.received).toHaveLength(1);
+  });
+
   it('reaches the subscription encrypted, signed with the key of the settings, with TTL, urgency and topic', async () => {
     const liked = await createMember(t, { name: 'Robin' });
     const liker = await createMember(t, { name: 'Anna' });
