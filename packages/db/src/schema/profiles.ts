@@ -81,7 +81,7 @@ export const profiles = pgTable(
   ],
 );
 
-/** A member's photo. Files live under DATA_DIR/media/<owner>/<storageKey>/<variant>.webp, never public. */
+/** A member's photo. Its files are `media/<owner>/<storageKey>/<variant>.webp` in the media store (DATA_DIR or a bucket), never public. */
 export const photos = pgTable(
   'photos',
   {
