@@ -68,7 +68,7 @@ async function main(): Promise<void> {
     isProduction: config.isProduction,
   });
   const banner = startBanner({
-    database: `${config.databaseUrl ? 'PostgreSQL' : `PGlite in ${config.dataDir}/db`}${config.redisUrl ? ' with Redis' : ''}`,
+    database: `${config.databaseUrl ? 'PostgreSQL' : `PGlite in ${config.dataDir}/db`}${config.redisUrl ? ' with Redis' : ''}${config.media.kind === 's3' ? `, media in the bucket ${config.media.bucket}` : ''}`,
     addresses,
     apiDocs: config.apiDocs,
     payments: config.payments.mollieApiKey
