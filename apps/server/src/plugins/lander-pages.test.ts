@@ -29,6 +29,7 @@ beforeAll(() => {
       'src/features/landers/designs/video.tsx': { file: 'assets/video-1.js', css: ['assets/video-1.css'] },
       // A design whose stylesheet is not on disk (a build being replaced): linked, as before.
       'src/features/landers/designs/gallery.tsx': { file: 'assets/gallery-1.js', css: ['assets/gallery-1.css'] },
+      '../../packages/i18n/locales/en/common.json': { file: 'assets/common-1.json', src: '../../packages/i18n/locales/en/common.json' },
     }),
   );
 });
@@ -53,5 +54,21 @@ describe("a lander's page", () => {
     const pages = landerPages(dist, null, localizedIndex);
     const html = (await pages?.page(request, '/landers/gallery/eng', { locale: 'en', script: '' })) ?? '';
     expect(html).toContain('<link rel="stylesheet" crossorigin href="/assets/gallery-1.css">');
+  });
+
+  it("names the common catalogue's file instead of carrying it in the boot data (the code fetches it)", async () => {
+    const pages = landerPages(dist, null, localizedIndex);
+    const script =
+      '<script type="application/json" id="boot-data">{"locale":"en","settings":{"name":"Amora"},"user":null,"messages":{"home":{"a":"b"}}}</script>';
+    const html = (await pages?.page(request, '/landers/video/eng', { locale: 'en', script })) ?? '';
+    expect(html).toContain(
+      '<script type="application/json" id="boot-data">{"locale":"en","settings":{"name":"Amora"},"user":null}</script>',
+    );
+    expect(html).toContain('"commonUrl":"/assets/common-1.json"}</script>');
+    // A language whose file the build lacks keeps its catalogue in the page.
+    const german = script.replace('"en"', '"de"');
+    const de = (await pages?.page(request, '/de/landers/video/de', { locale: 'de', script: german })) ?? '';
+    expect(de).toContain('"messages":{"home":{"a":"b"}}}</script>');
+    expect(de).not.toContain('commonUrl');
   });
 });

@@ -23,13 +23,13 @@ import { readCookie } from '@/lib/cookies';
 import { endTakeover, setHydratingServerPage } from '@/lib/hydration';
 import { I18N_OPTIONS } from '@/lib/i18n-options';
 import { installPageHiddenBeacon } from '@/lib/page-hidden';
+import { type CommonCatalogueInBlock, commonCatalogue } from './common-catalogue';
 import { memberLandingOfPath } from './member-landing-path';
 
 /** What the server put into a lander's page beside the boot data (plugins/lander-pages.ts). */
-interface LanderBlock {
+interface LanderBlock extends CommonCatalogueInBlock {
   landers?: Record<string, unknown>;
-  /** The common catalogue and the page's language, when the page has no boot data. */
-  common?: Record<string, unknown>;
+  /** The page's language, when the page has no boot data. */
   locale?: Locale;
   queries?: { queries: { queryKey: unknown[]; state: { data?: unknown } }[] } | null;
 }
@@ -117,14 +117,14 @@ export async function startLander(): Promise<void> {
   const key = JSON.stringify(landerQueryKey(lander.name, lander.slug, forcedCountry));
   const rendered = block.queries?.queries.find((query) => JSON.stringify(query.queryKey) === key)?.state.data as LanderData | undefined;
 
-  const [settings, data, Design] = await Promise.all([
+  // The landers catalogue comes with the page, the common one as the build's file the page names (or in the page);
+  // the catalogue test keeps every key in every language: nothing to fall back to, so nothing else is loaded.
+  const [settings, data, Design, common] = await Promise.all([
     boot?.settings ?? getJson<Settings>(`/api/settings.php?${settingsQuery}`),
     rendered ?? getJson<LanderData>(`/api/lander.php?${landerQuery}`),
     LANDER_DESIGNS[lander.name](),
+    commonCatalogue(boot, block),
   ]);
-  // Both catalogues come with the page (the catalogue test keeps every key in every language: nothing to fall back
-  // to, so nothing else is loaded): the common one in the boot data, or the lander's block when that has none.
-  const common = boot?.messages ?? block.common ?? {};
   await i18next
     .use(initReactI18next)
     .init({ ...I18N_OPTIONS, lng: locale, resources: { [locale]: { common, landers: block.landers ?? {} } } });

@@ -17,11 +17,11 @@ import type { BootData } from '@/lib/boot-data';
 import { readCookie } from '@/lib/cookies';
 import { endTakeover, setHydratingServerPage } from '@/lib/hydration';
 import { I18N_OPTIONS } from '@/lib/i18n-options';
+import { type CommonCatalogueInBlock, commonCatalogue } from './common-catalogue';
 
 /** What the server put into the page beside the boot data (plugins/lander-pages.ts; lander-start.tsx reads it). */
-interface PageBlock {
+interface PageBlock extends CommonCatalogueInBlock {
   landers?: Record<string, unknown>;
-  common?: Record<string, unknown>;
   queries?: { queries: { queryKey: unknown[]; state: { data?: unknown } }[] } | null;
 }
 
@@ -38,10 +38,11 @@ async function getJson<T>(path: string): Promise<T> {
 }
 
 /**
- * Starts a member landing in the landers' own page (lander-start.tsx hands the address over): the settings and
- * common catalogue from the boot data, the landers catalogue and the profile from the page's block (else asked
- * for), the layout, then the page, taken over where the server rendered it. Its call to action is a plain link to
- * the profile's signup, the query kept: nothing else to wire.
+ * Starts a member landing in the landers' own page (lander-start.tsx hands the address over): the settings from
+ * the boot data, the landers catalogue and the profile from the page's block (else asked for), the common
+ * catalogue from the build's file the block names (common-catalogue.ts), the layout, then the page, taken over
+ * where the server rendered it. Its call to action is a plain link to the profile's signup, the query kept:
+ * nothing else to wire.
  */
 export async function startMemberLanding({
   boot,
@@ -58,13 +59,13 @@ export async function startMemberLanding({
   const rendered = block.queries?.queries.find((query) => JSON.stringify(query.queryKey) === key)?.state.data as
     | MemberLandingProfile
     | undefined;
-  const [settings, profile, Layout] = await Promise.all([
+  const [settings, profile, Layout, common] = await Promise.all([
     boot?.settings ?? getJson<Settings>(`/api/settings.php?lang=${locale}`),
     rendered ??
       getJson<{ profile: MemberLandingProfile }>(`/api/member-landing.php?id=${landing.profileId}`).then((answer) => answer.profile),
     MEMBER_LANDING_LAYOUTS[landing.layout](),
+    commonCatalogue(boot, block),
   ]);
-  const common = boot?.messages ?? block.common ?? {};
   await i18next
     .use(initReactI18next)
     .init({ ...I18N_OPTIONS, lng: locale, resources: { [locale]: { common, landers: block.landers ?? {} } } });
