@@ -1,7 +1,11 @@
-import { randomUUID } from 'node:crypto';
-import { mkdtempSync, readdirSync, rmSync } from 'node:fs';
+import { type ChildProcess, spawn } from 'node:child_process';
+import { randomBytes, randomUUID } from 'node:crypto';
+import { closeSync, mkdtempSync, openSync, readdirSync, readFileSync, rmSync } from 'node:fs';
+import { request } from 'node:http';
+import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import { fileURLToPath } from 'node:url';
 import { profiles } from '@amora/db';
 import { eq } from 'drizzle-orm';
 import type { LightMyRequestResponse } from 'fastify';
@@ -167,3 +171,154 @@ async function sendChatPhoto(t: TestApp, who: Member, query: string): Promise<Li
     remoteAddress: who.ip,
   })) as LightMyRequestResponse;
 }
+
+/** Two real server processes (main.ts from the sources, as chat.durability.test.ts starts them). */
+const MAIN = fileURLToPath(new URL('../../main.ts', import.meta.url));
+const PORTS = [4710, 4719] as const;
+
+function portIsFree(port: number): Promise<boolean> {
+  return new Promise((resolve) => {
+    const probe = createServer();
+    probe.once('error', () => resolve(false));
+    probe.listen(port, '127.0.0.1', () => probe.close(() => resolve(true)));
+  });
+}
+
+async function startServer(port: number, dataDir: string, env: Record<string, string>): Promise<ChildProcess> {
+  const logFile = join(dataDir, 'server.log');
+  const log = openSync(logFile, 'a');
+  const child = spawn(process.execPath, ['--import', 'tsx', MAIN], {
+    env: { ...process.env, ...env, PORT: String(port), DATA_DIR: dataDir },
+    stdio: ['ignore', log, log],
+  });
+  closeSync(log);
+  const deadline = Date.now() + 120_000;
+  while (Date.now() < deadline && child.exitCode === null) {
+    const res = await fetch(`http://127.0.0.1:${port}/health/ready`).catch(() => null);
+    if (res?.status === 200) return child;
+    await new Promise((resolve) => setTimeout(resolve, 200));
+  }
+  child.kill('SIGKILL');
+  throw new Error(`the server on ${port} did not start: ${readFileSync(logFile, 'utf8').slice(-2000)}`);
+}
+
+describe.skipIf(!withRedis)('media in a bucket, two server processes', () => {
+  let t: TestApp;
+  let s3: TestS3Server;
+  let bucket: MediaStore;
+  const servers: { port: number; child: ChildProcess; dir: string }[] = [];
+
+  beforeAll(async () => {
+    t = await createTestApp();
+    s3 = await startS3Server();
+    const media = await s3.bucket();
+    bucket = mediaStoreOf({ dataDir: tmpdir(), media });
+    const env = {
+      NODE_ENV: 'test',
+      HOST: '127.0.0.1',
+      DATABASE_URL: t.shared.databaseUrl as string,
+      REDIS_URL: process.env.TEST_REDIS_URL as string,
+      REDIS_PREFIX: `amora:test:media:${randomBytes(4).toString('hex')}:`,
+      SEED_DEMO: 'false',
+      WEB_DIST: '/nonexistent',
+      API_RATE_LIMIT: '100000000',
+      LOG_LEVEL: 'warn',
+      S3_BUCKET: media.bucket,
+      S3_ENDPOINT: s3.endpoint,
+      S3_ACCESS_KEY_ID: 'S3RVER',
+      S3_SECRET_ACCESS_KEY: 'S3RVER',
+    };
+    const ports = [];
+    for (let port = PORTS[0]; port <= PORTS[1] && ports.length < 2; port++) if (await portIsFree(port)) ports.push(port);
+    if (ports.length < 2) throw new Error(`fewer than 2 free ports in ${PORTS.join('-')}`);
+    await Promise.all(
+      ports.map(async (port) => {
+        const dir = mkdtempSync(join(tmpdir(), `amora-process-${port}-`));
+        servers.push({ port, dir, child: await startServer(port, dir, env) });
+      }),
+    );
+  }, 180_000);
+
+  afterAll(async () => {
+    for (const server of servers) {
+      const exited = new Promise((resolve) => server.child.once('exit', resolve));
+      server.child.kill('SIGTERM');
+      await Promise.race([exited, new Promise((resolve) => setTimeout(resolve, 10_000))]);
+      rmSync(server.dir, { recursive: true, force: true });
+    }
+    await s3?.close();
+    await t?.close();
+  }, 60_000);
+
+  /** A call as the member (node:http: fetch would not send the site's Host header). */
+  const http = (port: number, who: Member, method: string, path: string, body?: { type: string; data: Buffer }) =>
+    new Promise<{ status: number; type: string | undefined; body: Buffer }>((resolve, reject) => {
+      const req = request(
+        {
+          host: '127.0.0.1',
+          port,
+          path,
+          method,
+          headers: {
+            host: who.host,
+            cookie: who.cookie,
+            ...CLIENT,
+            ...(body ? { 'content-type': body.type, 'content-length': body.data.length } : {}),
+          },
+        },
+        (res) => {
+          const chunks: Buffer[] = [];
+          res.on('data', (chunk: Buffer) => chunks.push(chunk));
+          res.on('end', () => resolve({ status: res.statusCode ?? 0, type: res.headers['content-type'], body: Buffer.concat(chunks) }));
+          res.on('error', reject);
+        },
+      );
+      req.on('error', reject);
+      req.end(body?.data);
+    });
+
+  it('a photo uploaded through one process is served by the other and deleted through it from the bucket', async () => {
+    const [one, two] = servers;
+    const me = await createMember(t);
+    const form = new FormData();
+    form.append('photo', new Blob([new Uint8Array(await photoJpeg(320, 400, { seed: 11 }))], { type: 'image/jpeg' }), 'me.jpg');
+    const multipart = new Response(form);
+    const uploaded = await http(one.port, me, 'POST', '/api/photos.php', {
+      type: multipart.headers.get('content-type') as string,
+      data: Buffer.from(await multipart.arrayBuffer()),
+    });
+    expect(uploaded.status, uploaded.body.toString()).toBe(200);
+    const photo = JSON.parse(uploaded.body.toString()).photo as { id: number };
+    const keys = async () => {
+      const found = [];
+      for await (const object of bucket.list(`media/${me.userId}/`)) found.push(object.key);
+      return found;
+    };
+    expect(await keys()).toHaveLength(4);
+
+    const [here, there] = await Promise.all(
+      [one, two].map(async (server) => {
+        const res = await http(server.port, me, 'GET', `/api/photo.php?id=${photo.id}&v=large`);
+        expect(res.status).toBe(200);
+        expect(res.type).toBe('image/webp');
+        return res.body;
+      }),
+    );
+    expect(there.equals(here)).toBe(true);
+    for (const server of servers) {
+      expect(
+        readdirSync(server.dir, { recursive: true, withFileTypes: true })
+          .filter((e) => e.isFile())
+          .map((e) => e.name),
+      ).toEqual(['server.log']);
+    }
+
+    const deleted = await http(two.port, me, 'DELETE', '/api/photos.php', {
+      type: 'application/json',
+      data: Buffer.from(JSON.stringify({ id: photo.id })),
+    });
+    expect(deleted.status, deleted.body.toString()).toBe(200);
+    expect(await keys()).toEqual([]);
+    expect((await http(one.port, me, 'GET', `/api/photo.php?id=${photo.id}&v=large`)).status).toBe(404);
+  });
+});
