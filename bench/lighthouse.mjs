@@ -37,7 +37,7 @@ const MOBILE_THROTTLING = throttling.mobileSlow4G;
 
 export const LIGHTHOUSE_TARGETS = { performance: 95, lcpMs: 1800, accessibility: 100, cls: 0.05 };
 
-async function startChromium(dataDir) {
+async function startChromium(profileDir) {
   const child = spawn(
     CHROMIUM,
     [
@@ -48,7 +48,7 @@ async function startChromium(dataDir) {
       '--no-first-run',
       '--no-default-browser-check',
       `--remote-debugging-port=${CHROME_PORT}`,
-      `--user-data-dir=${join(dataDir, 'chromium')}`,
+      `--user-data-dir=${profileDir}`,
       'about:blank',
     ],
     { stdio: 'ignore' },
@@ -167,7 +167,9 @@ async function audit(url, cookie) {
 async function auditRetrying(url, cookie, dataDir) {
   for (let attempt = 1; ; attempt++) {
     // A browser of its own for each run, as Lighthouse's command line does.
-    const chromium = await startChromium(dataDir);
+    // A profile directory of its own: a killed Chromium's helpers may still write into the last one.
+    const profileDir = mkdtempSync(join(dataDir, 'chromium-'));
+    const chromium = await startChromium(profileDir);
     try {
       return await audit(url, cookie);
     } catch (error) {
@@ -176,7 +178,11 @@ async function auditRetrying(url, cookie, dataDir) {
     } finally {
       chromium.kill('SIGKILL');
       await new Promise((r) => setTimeout(r, 300));
-      rmSync(join(dataDir, 'chromium'), { recursive: true, force: true, maxRetries: 5 });
+      try {
+        rmSync(profileDir, { recursive: true, force: true, maxRetries: 5, retryDelay: 200 });
+      } catch {
+        // Still being written to: left for the data directory's removal.
+      }
     }
   }
 }
