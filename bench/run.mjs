@@ -1,5 +1,5 @@
 #!/usr/bin/env node
-// npm run bench [-- api|bundle|chat|inbox|landers|lighthouse|media|memory|notices|photos|push|reports|rolling-restart|search|search-http]: runs the benchmarks, prints the figures, writes bench/results/*.json.
+// npm run bench [-- api|bundle|chat|inbox|landers|lighthouse|media|member-loop|memory|notices|photos|push|reports|rolling-restart|search|search-http]: runs the benchmarks, prints the figures, writes bench/results/*.json.
 import { spawnSync } from 'node:child_process';
 import { mkdirSync, writeFileSync } from 'node:fs';
 import { runApiBenchmark } from './api-throughput.mjs';
@@ -7,6 +7,7 @@ import { runBundleBenchmark, runLanderBundleBenchmark } from './bundle-size.mjs'
 import { runChatBenchmark } from './chat.mjs';
 import { runInboxLatencyBenchmark } from './inbox-latency.mjs';
 import { runLanderLighthouseBenchmark, runLighthouseBenchmark } from './lighthouse.mjs';
+import { runMemberLoopBenchmark } from './member-loop.mjs';
 import { runMemoryBenchmark } from './memory.mjs';
 import { runNoticesBenchmark } from './notices.mjs';
 import { runPhotoBenchmark } from './photo-processing.mjs';
@@ -34,6 +35,7 @@ if (
     'notices',
     'inbox',
     'rolling-restart',
+    'member-loop',
   ].includes(which)
 ) {
   if (spawnSync('npm', ['run', 'build', '--silent'], { stdio: 'inherit' }).status !== 0) process.exit(1);
@@ -105,6 +107,45 @@ if (which === 'all' || which === 'rolling-restart') {
   );
   for (const f of run.failures) console.log(`  failed: ${f.kind} ${f.status} ${f.body}`);
   console.log(`  targets 0 failed, 0 lost, 0 duplicated, 0 double credits: ${run.pass ? 'PASS' : 'FAIL'}`);
+  if (!run.pass) process.exitCode = 1;
+}
+
+if (which === 'all' || which === 'member-loop') {
+  const run = await runMemberLoopBenchmark();
+  save('member-loop', run);
+  const m = run.machine;
+  console.log(
+    `\nThe member loop (search → profile → like → message → every ${run.buyEvery}th loop a package bought on the sandbox), ${run.members} members in a closed loop on two processes on PostgreSQL + Redis, ${run.measuredSeconds} s measured after ${run.warmUpSeconds} s warm-up; machine of ${m.cores} cores, load ${m.loadAtStart.join(' ')} at the start, ${m.loadAtEnd.join(' ')} at the end:`,
+  );
+  const c = run.cpu;
+  console.log(
+    `  ${run.loopsPerSecond} loops/s (${run.loops} loops); the processes used ${c.serverCores} cores (A ${c.perProcessSeconds.A} s, B ${c.perProcessSeconds.B} s of CPU), PostgreSQL ${c.postgresCores}, the load generator ${c.loadGeneratorCores}`,
+  );
+  console.log(
+    `  members served per core: ${run.membersServedPerCore} loops/s per server core, ${run.membersServedPerCoreWithPostgres} counting PostgreSQL's too (CPU per loop: server ${run.cpuMsPerLoop.server} ms, PostgreSQL ${run.cpuMsPerLoop.postgres} ms)`,
+  );
+  for (const [name, s] of Object.entries(run.steps))
+    console.log(`    ${name.padEnd(13)} ${String(s.perSecond).padStart(6)}/s   p50 ${s.p50} ms   p99 ${s.p99} ms   max ${s.max} ms`);
+  const cr = run.creditedAfterCheckout;
+  console.log(
+    `  checkout paid → the return page sees the order paid: p50 ${cr.p50} ms, p99 ${cr.p99} ms (webhook 1.5 s after, asked every 2 s)`,
+  );
+  console.log(
+    `  errors ${run.errors} ${JSON.stringify(run.errorCounts)}; live frames ${run.live.message} messages, socket closes ${JSON.stringify(run.live.closes)}`,
+  );
+  console.log(`  orders paid ${run.credits.ordersPaid}, purchase rows in the ledger ${run.credits.ledgerRows}`);
+  const fit = (f) => (f ? `${f.mbPerMinute} MB/min, ${f.growthPercent} %` : 'too short');
+  for (const p of run.memory) {
+    console.log(`  process ${p.name} RSS (MB every 10 s): ${p.series.map((x) => x.mb).join(' ')}`);
+    console.log(`    V8 heap in use (MB): ${p.series.map((x) => x.heapMb).join(' ')}`);
+    console.log(
+      `    event loop delay p99 (ms): ${p.series.map((x) => x.lagP99Ms).join(' ')}; queries waiting for a connection: ${p.series.map((x) => x.poolWaiting).join(' ')}`,
+    );
+    console.log(
+      `    last half: RSS floor ${fit(p.lastHalf.floor)} (every sample ${fit(p.lastHalf.everySample)}), heap floor ${fit(p.lastHalf.heapFloor)}: ${p.flat ? 'flat' : 'GROWING'}`,
+    );
+  }
+  console.log(`  targets 0 errors, memory flat (${run.flatWhen}): ${run.pass ? 'PASS' : 'FAIL'}`);
   if (!run.pass) process.exitCode = 1;
 }
 
