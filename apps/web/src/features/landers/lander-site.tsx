@@ -37,10 +37,36 @@ export function LanderLink({ to, ...rest }: AnchorHTMLAttributes<HTMLAnchorEleme
   return <a href={localizePath(to, locale)} {...rest} />;
 }
 
+/** The icon of fictional profiles a site has unless its operator gives it another (public/fictional-icon.svg). */
+export const DEFAULT_FICTIONAL_ICON = '/fictional-icon.svg';
+
+/**
+ * public/fictional-icon.svg drawn in the page (lander-site.test.tsx keeps the two the same). A lander draws the
+ * default icon itself rather than loading it as an image: a browser makes an SVG image a document of its own on the
+ * page's main thread, which on a phone's first load costs more than the whole icon (about 40 ms at full speed),
+ * where drawn in the page it costs nothing of the kind.
+ */
+function DefaultFictionalIconDrawing() {
+  return (
+    <>
+      <circle cx="12" cy="12" r="11" fill="#f27a1a" />
+      <path
+        d="M7 9.5c0-1.4 1.1-2.5 2.5-2.5S12 8.1 12 9.5M12 9.5c0-1.4 1.1-2.5 2.5-2.5S17 8.1 17 9.5"
+        stroke="#fff"
+        strokeWidth="1.6"
+        fill="none"
+        strokeLinecap="round"
+      />
+      <path d="M7.5 13.5c1 2.2 2.7 3.5 4.5 3.5s3.5-1.3 4.5-3.5" stroke="#fff" strokeWidth="1.6" fill="none" strokeLinecap="round" />
+    </>
+  );
+}
+
 /**
  * The site's icon for its fictional profiles, named by the site's word for them (FictionalIcon of the app;
  * `isDecorative` beside that word written out). Every profile a lander shows carries it, inside the element that
- * has the profile's `data-profile-id` (`data-fictional-mark` is what the e2e check of the label looks for).
+ * has the profile's `data-profile-id` (`data-fictional-mark` is what the e2e check of the label looks for). The
+ * default icon is drawn in the page (DefaultFictionalIconDrawing), a site's own is its image.
  */
 export function LanderFictionalIcon({
   size,
@@ -52,6 +78,22 @@ export function LanderFictionalIcon({
   isDecorative?: boolean;
 }) {
   const { settings } = useLanderSite();
+  if (settings.fictional_icon === DEFAULT_FICTIONAL_ICON) {
+    return (
+      <svg
+        viewBox="0 0 24 24"
+        width={size}
+        height={size}
+        className={className}
+        {...(isDecorative ? { 'aria-hidden': true } : { role: 'img', 'aria-label': settings.fictional_singular })}
+        data-testid="fictional-icon"
+        data-fictional-mark=""
+      >
+        <title>{settings.fictional_singular}</title>
+        <DefaultFictionalIconDrawing />
+      </svg>
+    );
+  }
   return (
     <img
       src={settings.fictional_icon}
