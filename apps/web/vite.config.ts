@@ -19,6 +19,15 @@ export default defineConfig(({ isSsrBuild }) => ({
     emptyOutDir: true,
     sourcemap: false,
     chunkSizeWarningLimit: 400,
+    // A dynamic import adds a `<link rel="modulepreload">` for each file the imported one needs, all in the task
+    // that imports. The landers' start (lander-main.tsx) and the designs' loaders import a lander's code once the
+    // first screen is painted: its dozen links cost a phone's main thread one long task then (about 100 ms at
+    // Lighthouse's 4x slower CPU), where the browser's module loader fetches the same files as it reads the code,
+    // in tasks of their own. Their imports therefore preload nothing; the app's do as before.
+    modulePreload: {
+      resolveDependencies: (_file: string, deps: string[], { hostId }: { hostId: string }) =>
+        /^assets\/(lander|designs)-[\w-]{8}\.js$/.test(hostId) ? [] : deps,
+    },
     // .vite/manifest.json: the server preloads a page's chunk and the text font with the HTML (plugins/page-preloads.ts).
     manifest: !isSsrBuild,
     // Two pages: the app (index.html) and the landers' own small page (lander.html: React, i18next and a lander).
