@@ -10,7 +10,7 @@
 // reports the run with the median performance score, as Lighthouse's own guidance suggests.
 import { spawn } from 'node:child_process';
 import { cpSync, mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
-import { loadavg, tmpdir } from 'node:os';
+import { loadavg, setPriority, tmpdir } from 'node:os';
 import { join } from 'node:path';
 import lighthouse from 'lighthouse';
 import { throttling } from 'lighthouse/core/config/constants.js';
@@ -37,10 +37,29 @@ const MOBILE_THROTTLING = throttling.mobileSlow4G;
 
 export const LIGHTHOUSE_TARGETS = { performance: 95, lcpMs: 1800, accessibility: 100, cls: 0.05 };
 
+/**
+ * The measured browser runs ahead of the Amora server and of this harness (Lighthouse reading the trace as it
+ * comes): on this machine's two cores both compete with the page's main thread, which a phone's page does not
+ * have to share with its server or its tester (Chromium gives its renderers a nice of 5). As root, Chromium is
+ * started at nice -10; the server runs at nice 10 in any case (startAmoraBehindTheBrowser).
+ */
+const BROWSER_FIRST = process.getuid?.() === 0 ? ['nice', ['-n', '-10', CHROMIUM]] : [CHROMIUM, []];
+
+async function startAmoraBehindTheBrowser(dataDir, env) {
+  const app = await startAmora(PORT, dataDir, env);
+  try {
+    setPriority(app.pid, 10);
+  } catch {
+    // Not allowed here: measured as it is.
+  }
+  return app;
+}
+
 async function startChromium(profileDir) {
   const child = spawn(
-    CHROMIUM,
+    BROWSER_FIRST[0],
     [
+      ...BROWSER_FIRST[1],
       '--headless=new',
       '--no-sandbox',
       '--disable-gpu',
@@ -196,7 +215,7 @@ export async function runLighthouseBenchmark() {
   const web = join(dataDir, 'web');
   rmSync(web, { recursive: true, force: true });
   cpSync('apps/web/dist', web, { recursive: true });
-  const app = await startAmora(PORT, dataDir, { WEB_DIST: web });
+  const app = await startAmoraBehindTheBrowser(dataDir, { WEB_DIST: web });
   try {
     const cookie = await demoSessionCookie();
     const profileId = await firstProfileId(cookie);
@@ -283,7 +302,7 @@ export async function runLanderLighthouseBenchmark(jsKbOf = () => null) {
   const web = join(dataDir, 'web');
   rmSync(web, { recursive: true, force: true });
   cpSync('apps/web/dist', web, { recursive: true });
-  const app = await startAmora(PORT, dataDir, { WEB_DIST: web });
+  const app = await startAmoraBehindTheBrowser(dataDir, { WEB_DIST: web });
   try {
     // A profile's three landings, of the demo's first fictional profile as the landers show them.
     const profileId = await firstLanderProfileId();
