@@ -27,11 +27,27 @@ function ensureChromium() {
   return status === 0 || existsSync('/usr/bin/chromium') || Boolean(process.env.CHROMIUM_PATH);
 }
 
+/** Runs `step`, noting how long it took under `label`; its result. */
+function timed(label, step) {
+  const startedAt = Date.now();
+  const result = step();
+  timings.push(`  ${label}: ${seconds(Date.now() - startedAt)}`);
+  return result;
+}
+
 let passed = 0;
 let failed = 0;
 let crashed = false;
 /** The names of the tests that failed, repeated above the last line so that a log's tail tells which. */
 const failures = [];
+
+/** Where the run's time went, printed above the last line: each runner's seconds, the slowest files and journeys. */
+const timings = [];
+/** The journeys that failed first and passed on their retry: they pass, and are named so that they get looked at. */
+const flaky = [];
+/** Each e2e journey's time over its tries, to name the slowest. */
+const journeyTimes = [];
+const seconds = (ms) => `${Math.round(ms / 1000)} s`;
 
 /** Playwright's report nests suites; the failed tests are those whose status was not the expected one. */
 function e2eFailures(suites, path = []) {
@@ -39,18 +55,34 @@ function e2eFailures(suites, path = []) {
     const here = suite.title ? [...path, suite.title] : path;
     for (const spec of suite.specs ?? []) {
       for (const test of spec.tests ?? []) {
-        if (test.status === 'unexpected') failures.push(`[${test.projectName}] ${[...here, spec.title].join(' › ')}`);
+        const name = `[${test.projectName}] ${[...here, spec.title].join(' › ')}`;
+        if (test.status === 'unexpected') failures.push(name);
+        if (test.status === 'flaky') flaky.push(name);
+        journeyTimes.push([name, (test.results ?? []).reduce((sum, result) => sum + (result.duration ?? 0), 0)]);
       }
     }
     e2eFailures(suite.suites, here);
   }
 }
 
+/** The `count` largest of [name, ms] pairs, a line each. */
+const slowest = (pairs, count) =>
+  [...pairs]
+    .sort((a, b) => b[1] - a[1])
+    .slice(0, count)
+    .map(([name, ms]) => `    ${seconds(ms).padStart(6)}  ${name}`);
+
 if (only !== 'e2e') {
   rmSync('.tmp/vitest.json', { force: true });
+  const startedAt = Date.now();
   const status = run('vitest', ['run', '--reporter=default', '--reporter=json', '--outputFile=.tmp/vitest.json']);
   if (existsSync('.tmp/vitest.json')) {
     const report = JSON.parse(readFileSync('.tmp/vitest.json', 'utf8'));
+    const files = (report.testResults ?? []).map((file) => [
+      file.name.replace(`${process.cwd()}/`, ''),
+      (file.endTime ?? 0) - (file.startTime ?? 0),
+    ]);
+    timings.push(`  unit and integration (vitest): ${seconds(Date.now() - startedAt)}; its slowest files:`, ...slowest(files, 5));
     passed += report.numPassedTests;
     failed += report.numFailedTests;
     for (const file of report.testResults ?? []) {
@@ -71,16 +103,21 @@ if (only !== 'unit') {
   if (!ensureChromium()) {
     failed += 1;
     crashed = true;
-  } else if (run('npm', ['run', 'build', '--silent']) !== 0) {
+  } else if (timed('build', () => run('npm', ['run', 'build', '--silent'])) !== 0) {
     console.error('The build failed, so the e2e journeys cannot run.');
     failed += 1;
     crashed = true;
   } else {
     rmSync('.tmp/e2e-report.json', { force: true });
+    const startedAt = Date.now();
     const status = run('playwright', ['test', '--config', 'e2e/playwright.config.ts']);
     if (existsSync('.tmp/e2e-report.json')) {
       const { stats, suites } = JSON.parse(readFileSync('.tmp/e2e-report.json', 'utf8'));
       e2eFailures(suites);
+      timings.push(
+        `  e2e (Playwright): ${seconds(Date.now() - startedAt)}; its slowest journeys (all tries):`,
+        ...slowest(journeyTimes, 5),
+      );
       passed += stats.expected + stats.flaky;
       failed += stats.unexpected;
       if (status !== 0 && stats.unexpected === 0) failed += 1;
@@ -91,6 +128,8 @@ if (only !== 'unit') {
   }
 }
 
+if (timings.length > 0) console.log(`\nTime:\n${timings.join('\n')}`);
+if (flaky.length > 0) console.log(`\nPassed on a retry (flaky):\n${flaky.map((f) => `  ~ ${f}`).join('\n')}`);
 if (failures.length > 0) console.log(`\nFailed:\n${failures.map((f) => `  ✗ ${f}`).join('\n')}\n`);
 if (crashed) console.error('A test runner did not finish; see the output above.');
 console.log(`${passed} passed, ${failed} failed`);
