@@ -45,7 +45,9 @@ export default defineConfig(({ isSsrBuild }) => ({
               // A group takes the modules it names, not what they import (shared modules stay where both pages reach them).
               includeDependenciesRecursively: false,
               groups: [
-                { name: 'react', test: /[\\/]node_modules[\\/](react|react-dom|scheduler|i18next|react-i18next)[\\/]/, priority: 10 },
+                // React DOM a file of its own: a lander's page evaluates it in a task of its own (app/lander/take-over.ts).
+                { name: 'react-dom', test: /[\\/]node_modules[\\/](react-dom|scheduler)[\\/]/, priority: 11 },
+                { name: 'react', test: /[\\/]node_modules[\\/](react|i18next|react-i18next)[\\/]/, priority: 10 },
                 { name: 'app-vendor', test: /[\\/]node_modules[\\/](react-router|@tanstack|cookie|set-cookie-parser)[\\/]/, priority: 5 },
                 // The landers' page's own code in one file (what only the landers' page and a lander's route load).
                 {

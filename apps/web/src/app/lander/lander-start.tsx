@@ -12,19 +12,19 @@ import {
   splitLocalePath,
 } from '@amora/contracts/core';
 import i18next from 'i18next';
-import { type ReactNode, StrictMode, startTransition, useEffect } from 'react';
-import { createRoot, hydrateRoot } from 'react-dom/client';
+import { type ReactNode, StrictMode, useEffect } from 'react';
 import { I18nextProvider, initReactI18next } from 'react-i18next';
 import { LANDER_DESIGNS } from '@/features/landers/designs';
 import { LanderApp } from '@/features/landers/lander-app';
 import { landerNameOf, landerQueryKey } from '@/features/landers/lander-types';
 import { type BootData, takeBootData } from '@/lib/boot-data';
 import { readCookie } from '@/lib/cookies';
-import { endTakeover, setHydratingServerPage } from '@/lib/hydration';
+import { endTakeover } from '@/lib/hydration';
 import { I18N_OPTIONS } from '@/lib/i18n-options';
 import { installPageHiddenBeacon } from '@/lib/page-hidden';
 import { type CommonCatalogueInBlock, commonCatalogue } from './common-catalogue';
 import { memberLandingOfPath } from './member-landing-path';
+import { loadReactDom, takeOver } from './take-over';
 
 /** What the server put into a lander's page beside the boot data (plugins/lander-pages.ts). */
 interface LanderBlock extends CommonCatalogueInBlock {
@@ -119,6 +119,7 @@ export async function startLander(): Promise<void> {
 
   // The landers catalogue comes with the page, the common one as the build's file the page names (or in the page);
   // the catalogue test keeps every key in every language: nothing to fall back to, so nothing else is loaded.
+  const reactDom = loadReactDom();
   const [settings, data, Design, common] = await Promise.all([
     boot?.settings ?? getJson<Settings>(`/api/settings.php?${settingsQuery}`),
     rendered ?? getJson<LanderData>(`/api/lander.php?${landerQuery}`),
@@ -148,14 +149,5 @@ export async function startLander(): Promise<void> {
       </I18nextProvider>
     </StrictMode>
   );
-  // In a transition: React hydrates (or renders) in slices, so a phone answers a tap meanwhile (as the app does).
-  if (container.firstElementChild && rendered) {
-    setHydratingServerPage(true);
-    startTransition(() => {
-      hydrateRoot(container, app);
-    });
-  } else {
-    const root = createRoot(container);
-    startTransition(() => root.render(app));
-  }
+  await takeOver(reactDom, container, app, container.firstElementChild !== null && rendered !== undefined);
 }

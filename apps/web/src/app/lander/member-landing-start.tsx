@@ -8,16 +8,16 @@ import {
 } from '@amora/contracts/core';
 import i18next from 'i18next';
 import { type ReactNode, StrictMode, useEffect } from 'react';
-import { createRoot, hydrateRoot } from 'react-dom/client';
 import { I18nextProvider, initReactI18next } from 'react-i18next';
 import { MEMBER_LANDING_LAYOUTS } from '@/features/landers/members';
 import { MemberLandingApp } from '@/features/landers/members/member-landing-app';
 import { type MemberLandingLayout, memberLandingQueryKey } from '@/features/landers/members/member-landing-types';
 import type { BootData } from '@/lib/boot-data';
 import { readCookie } from '@/lib/cookies';
-import { endTakeover, setHydratingServerPage } from '@/lib/hydration';
+import { endTakeover } from '@/lib/hydration';
 import { I18N_OPTIONS } from '@/lib/i18n-options';
 import { type CommonCatalogueInBlock, commonCatalogue } from './common-catalogue';
+import { loadReactDom, takeOver } from './take-over';
 
 /** What the server put into the page beside the boot data (plugins/lander-pages.ts; lander-start.tsx reads it). */
 interface PageBlock extends CommonCatalogueInBlock {
@@ -59,6 +59,7 @@ export async function startMemberLanding({
   const rendered = block.queries?.queries.find((query) => JSON.stringify(query.queryKey) === key)?.state.data as
     | MemberLandingProfile
     | undefined;
+  const reactDom = loadReactDom();
   const [settings, profile, Layout, common] = await Promise.all([
     boot?.settings ?? getJson<Settings>(`/api/settings.php?lang=${locale}`),
     rendered ??
@@ -89,10 +90,5 @@ export async function startMemberLanding({
       </I18nextProvider>
     </StrictMode>
   );
-  if (container.firstElementChild && rendered) {
-    setHydratingServerPage(true);
-    hydrateRoot(container, app);
-  } else {
-    createRoot(container).render(app);
-  }
+  await takeOver(reactDom, container, app, container.firstElementChild !== null && rendered !== undefined);
 }
