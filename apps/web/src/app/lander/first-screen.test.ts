@@ -25,11 +25,21 @@ function fakeWindow({ loaded = false, lcpSupported = true } = {}) {
       this.record.disconnected = true;
     }
   }
+  /** Reports an element's part on the 390×844 screen once, after the current task (as a browser does after a frame). */
+  class FakeIntersectionObserver {
+    constructor(private readonly callback: (entries: { intersectionRect: { width: number; height: number } }[]) => void) {}
+    observe(element: Element) {
+      const box = element.getBoundingClientRect();
+      const width = Math.max(0, Math.min(box.right, 390) - Math.max(box.left, 0));
+      const height = Math.max(0, Math.min(box.bottom, 844) - Math.max(box.top, 0));
+      queueMicrotask(() => this.callback([{ intersectionRect: { width, height } }]));
+    }
+    disconnect() {}
+  }
   const win = {
     document: { readyState: loaded ? 'complete' : 'loading' },
-    innerWidth: 390,
-    innerHeight: 844,
     PerformanceObserver: FakeObserver,
+    IntersectionObserver: FakeIntersectionObserver,
     addEventListener: (type: string, listener: () => void) => {
       if (type === 'load') loadListeners.push(listener);
     },
@@ -94,6 +104,21 @@ describe('whenFirstScreenShown', () => {
     const then = vi.fn();
     whenFirstScreenShown(then, photo, { win: page.win });
     await Promise.resolve();
+    await Promise.resolve();
+    expect(then).toHaveBeenCalledTimes(1);
+  });
+
+  it("does not start on a smaller paint, whichever of the paint and the photo's area is known first", async () => {
+    const page = fakeWindow({ loaded: true });
+    const photo = hero();
+    page.paintedBefore({ element: document.createElement('h1'), size: 20_000 });
+    const then = vi.fn();
+    whenFirstScreenShown(then, photo, { win: page.win });
+    await Promise.resolve();
+    await Promise.resolve();
+    page.paint({ element: document.createElement('p'), size: 31_000 });
+    expect(then).not.toHaveBeenCalled();
+    page.paint({ element: document.createElement('p'), size: 32_000 });
     expect(then).toHaveBeenCalledTimes(1);
   });
 

@@ -34,24 +34,35 @@ export function whenFirstScreenShown(then: () => void, hero: Element | null, opt
       once();
       return;
     }
-    // The hero's area on the first screen: a largest paint of that size or more is the hero or outshines it.
-    const heroArea = () => {
-      const box = hero.getBoundingClientRect();
-      const width = Math.max(0, Math.min(box.right, win.innerWidth) - Math.max(box.left, 0));
-      const height = Math.max(0, Math.min(box.bottom, win.innerHeight) - Math.max(box.top, 0));
-      return width * height;
-    };
+    // The hero's area on the first screen, as an intersection observer reports it after a frame's layout (reading
+    // its box here would force a layout into this task, which a phone then runs as one long task): a largest paint
+    // of that size or more is the hero or outshines it.
+    let heroArea: number | null = null;
+    let largest: LargestPaint | null = null;
     let observer: PerformanceObserver | null = null;
+    let visibility: IntersectionObserver | null = null;
     const timer = win.setTimeout(() => finish(), paintTimeoutMs);
     const finish = () => {
       observer?.disconnect();
+      visibility?.disconnect();
       win.clearTimeout(timer);
       once();
     };
+    const check = () => {
+      if (largest && (largest.element === hero || (heroArea !== null && largest.size >= heroArea))) finish();
+    };
+    if (win.IntersectionObserver) {
+      visibility = new win.IntersectionObserver((entries) => {
+        const seen = entries[entries.length - 1]?.intersectionRect;
+        if (seen) heroArea = seen.width * seen.height;
+        check();
+      });
+      visibility.observe(hero);
+    }
     observer = new Observer((list) => {
       const entries = list.getEntries() as unknown as LargestPaint[];
-      const last = entries[entries.length - 1];
-      if (last && (last.element === hero || last.size >= heroArea())) finish();
+      largest = entries[entries.length - 1] ?? largest;
+      check();
     });
     observer.observe({ type: 'largest-contentful-paint', buffered: true });
   };
