@@ -35,9 +35,13 @@ export async function insertToken(db: Executor, token: typeof accountTokens.$inf
   await db.insert(accountTokens).values(token);
 }
 
-/** Locks the member's row until the transaction ends, so work on their links runs one at a time. */
+/**
+ * Locks the member's row until the transaction ends, so work on their links runs one at a time (NO KEY UPDATE: the
+ * row's key is not changed, and FOR UPDATE would deadlock with a transaction that inserted a row pointing at the
+ * member and then updates it; payments.repository.ts lockBuyer).
+ */
 async function lockUser(tx: Executor, userId: number): Promise<void> {
-  await tx.select({ id: users.id }).from(users).where(eq(users.id, userId)).for('update');
+  await tx.select({ id: users.id }).from(users).where(eq(users.id, userId)).for('no key update');
 }
 
 /**

@@ -197,13 +197,19 @@ export async function refundedCreditsOf(tx: Executor, orderId: number): Promise<
   return Number(row?.credits ?? 0);
 }
 
-/** The member's row, locked: the balance, the debt and the paid flag change together. */
+/**
+ * The member's row, locked: the balance, the debt and the paid flag change together. NO KEY UPDATE, as every lock
+ * of a member's row that changes only its columns: a message being paid for at the same moment has inserted rows
+ * that point at the member (their foreign key holds a KEY SHARE lock on the row) and then updates the balance;
+ * FOR UPDATE would wait for that KEY SHARE while the message's update waits behind it, which PostgreSQL ends as a
+ * deadlock (seen under `npm run bench -- rolling-restart`). NO KEY UPDATE takes turns with the update all the same.
+ */
 export async function lockBuyer(tx: Executor, userId: number): Promise<{ credits: number; creditDebt: number } | undefined> {
   const [row] = await tx
     .select({ credits: users.credits, creditDebt: users.creditDebt })
     .from(users)
     .where(eq(users.id, userId))
-    .for('update');
+    .for('no key update');
   return row;
 }
 
@@ -223,10 +229,11 @@ export async function saveCustomer(db: Executor, userId: number, provider: strin
 
 /**
  * The member's direct-debit flag, read with a row lock: inside the unit of work that starts an order, parallel
- * starts of one member take turns from here to the commit, so the count of open debits they see is final.
+ * starts of one member take turns from here to the commit, so the count of open debits they see is final (NO KEY
+ * UPDATE: see lockBuyer).
  */
 export async function lockMemberForDirectDebit(db: Executor, userId: number): Promise<{ blocked: boolean } | null> {
-  const [row] = await db.select({ blocked: users.directDebitBlocked }).from(users).where(eq(users.id, userId)).for('update');
+  const [row] = await db.select({ blocked: users.directDebitBlocked }).from(users).where(eq(users.id, userId)).for('no key update');
   return row ?? null;
 }
 
