@@ -9,18 +9,15 @@
 // BENCH_DATABASE_URL (or TEST_DATABASE_URL) names the PostgreSQL server (its database amora_bench_chat is made
 // and dropped), BENCH_REDIS_URL (or TEST_REDIS_URL, default redis://127.0.0.1:6379) Redis. Ports 3230 and 3231.
 
-import { spawnSync } from 'node:child_process';
 import { createHash, randomBytes, randomUUID } from 'node:crypto';
-import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
+import { readFileSync } from 'node:fs';
 import { request } from 'node:http';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
 import pg from 'pg';
 import WebSocket from 'ws';
 import { startAmora } from './servers.mjs';
+import { twoProcessSetup } from './two-processes.mjs';
 
 const HOST = 'amora.localhost';
-const DB_NAME = 'amora_bench_chat';
 const PORT = Number(process.env.BENCH_CHAT_PORT ?? 3230);
 const LEVELS = (process.env.BENCH_CHAT_SOCKETS ?? '100,1000').split(',').map(Number);
 /** Messages each sender sends, one after another, per level. */
@@ -236,40 +233,11 @@ async function level(db, servers, sockets, offset) {
   return { result, open };
 }
 
-/**
- * The sites and the demo's fixed rows in the database at `databaseUrl`, without the demo members (their portraits
- * take minutes): a benchmark writes its members through SQL (makeMembers).
- */
-export function seedSites(databaseUrl) {
-  const seed = `import { migrateDatabase, openDatabase, seedDemo } from '@amora/db';
-    const handle = await openDatabase({ url: process.env.DATABASE_URL, poolSize: 1 });
-    await migrateDatabase(handle); await seedDemo(handle.db, async () => 'bench'); await handle.close();`;
-  const seeded = spawnSync('npx', ['tsx', '--input-type=module', '-e', seed], {
-    env: { ...process.env, DATABASE_URL: databaseUrl },
-    stdio: 'inherit',
-  });
-  if (seeded.status !== 0) throw new Error('seeding the sites failed');
-}
-
 export async function runChatBenchmark() {
-  const baseUrl = process.env.BENCH_DATABASE_URL ?? process.env.TEST_DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/postgres';
-  const redisUrl = process.env.BENCH_REDIS_URL ?? process.env.TEST_REDIS_URL ?? 'redis://127.0.0.1:6379';
-  const admin = new pg.Client({ connectionString: baseUrl });
-  await admin.connect();
-  const url = new URL(baseUrl);
-  url.pathname = `/${DB_NAME}`;
-  await admin.query(`drop database if exists ${DB_NAME} with (force)`);
-  await admin.query(`create database ${DB_NAME}`);
-  const dirs = [mkdtempSync(join(tmpdir(), 'amora-bench-chat-a-')), mkdtempSync(join(tmpdir(), 'amora-bench-chat-b-'))];
-  const env = {
-    DATABASE_URL: url.toString(),
-    REDIS_URL: redisUrl,
-    REDIS_PREFIX: `amora:bench-chat:${randomBytes(3).toString('hex')}:`,
-    SEED_DEMO: 'false',
-  };
-  seedSites(url.toString());
+  const setup = await twoProcessSetup('chat');
+  const { env, dirs } = setup;
   const children = [];
-  const db = new pg.Client({ connectionString: url.toString() });
+  const db = new pg.Client({ connectionString: setup.databaseUrl });
   const all = [];
   try {
     children.push(await startAmora(PORT, dirs[0], env));
@@ -309,8 +277,6 @@ export async function runChatBenchmark() {
     for (const ws of all) ws.terminate();
     await db.end().catch(() => {});
     for (const child of children) await stop(child);
-    await admin.query(`drop database if exists ${DB_NAME} with (force)`).catch(() => {});
-    await admin.end();
-    for (const dir of dirs) rmSync(dir, { recursive: true, force: true });
+    await setup.close();
   }
 }

@@ -22,17 +22,16 @@
 // redis://127.0.0.1:6379) Redis. Ports 4800 and 4801, or from BENCH_LOOP_PORT.
 
 import { randomBytes, randomUUID } from 'node:crypto';
-import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
+import { readFileSync } from 'node:fs';
 import { Agent, request } from 'node:http';
-import { availableParallelism, tmpdir } from 'node:os';
-import { join } from 'node:path';
+import { availableParallelism } from 'node:os';
 import pg from 'pg';
 import WebSocket from 'ws';
-import { makeMembers, seedSites, stop } from './chat.mjs';
+import { makeMembers, stop } from './chat.mjs';
 import { startAmora } from './servers.mjs';
+import { twoProcessSetup } from './two-processes.mjs';
 
 const HOST = 'amora.localhost';
-const DB_NAME = 'amora_bench_loop';
 const PORT = Number(process.env.BENCH_LOOP_PORT ?? 4800);
 const SECONDS = Number(process.env.BENCH_LOOP_SECONDS ?? 600);
 const MEMBERS = Number(process.env.BENCH_LOOP_MEMBERS ?? 50);
@@ -167,29 +166,20 @@ async function makeFictional(db, siteId, count) {
 }
 
 export async function runMemberLoopBenchmark() {
-  const baseUrl = process.env.BENCH_DATABASE_URL ?? process.env.TEST_DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/postgres';
-  const redisUrl = process.env.BENCH_REDIS_URL ?? process.env.TEST_REDIS_URL ?? 'redis://127.0.0.1:6379';
-  const admin = new pg.Client({ connectionString: baseUrl });
-  await admin.connect();
-  const url = new URL(baseUrl);
-  url.pathname = `/${DB_NAME}`;
-  await admin.query(`drop database if exists ${DB_NAME} with (force)`);
-  await admin.query(`create database ${DB_NAME}`);
-  const dirs = [mkdtempSync(join(tmpdir(), 'amora-bench-loop-a-')), mkdtempSync(join(tmpdir(), 'amora-bench-loop-b-'))];
-  const env = {
-    DATABASE_URL: url.toString(),
-    REDIS_URL: redisUrl,
-    REDIS_PREFIX: `amora:bench-loop:${randomBytes(3).toString('hex')}:`,
-    SEED_DEMO: 'false',
-    PAYMENTS_SANDBOX: 'true',
-    METRICS_TOKEN,
-  };
-  seedSites(url.toString());
+  const setup = await twoProcessSetup(
+    'loop',
+    {
+      PAYMENTS_SANDBOX: 'true',
+      METRICS_TOKEN,
+    },
+    { keep: Boolean(process.env.BENCH_LOOP_KEEP) },
+  );
+  const { env, dirs } = setup;
   const processes = [
     { name: 'A', port: PORT, child: null },
     { name: 'B', port: PORT + 1, child: null },
   ];
-  const db = new pg.Client({ connectionString: url.toString() });
+  const db = new pg.Client({ connectionString: setup.databaseUrl });
   const sockets = [];
   let running = true;
   try {
@@ -365,7 +355,7 @@ export async function runMemberLoopBenchmark() {
     const loadSeries = [];
     const pgCpu = new Map(); // backend pid → { first, last }
     const samplePostgres = async () => {
-      const { rows } = await db.query('select pid from pg_stat_activity where datname = $1 and pid <> pg_backend_pid()', [DB_NAME]);
+      const { rows } = await db.query('select pid from pg_stat_activity where datname = $1 and pid <> pg_backend_pid()', [setup.database]);
       for (const { pid } of rows) {
         const cpu = cpuSeconds(pid);
         if (cpu === null) continue;
@@ -482,9 +472,6 @@ export async function runMemberLoopBenchmark() {
     for (const ws of sockets) ws.terminate();
     await db.end().catch(() => {});
     for (const p of processes) if (p.child) await stop(p.child);
-    await admin.query(`drop database if exists ${DB_NAME} with (force)`).catch(() => {});
-    await admin.end();
-    if (process.env.BENCH_LOOP_KEEP) console.log(`logs kept in ${dirs.join(', ')}`);
-    else for (const dir of dirs) rmSync(dir, { recursive: true, force: true });
+    await setup.close();
   }
 }

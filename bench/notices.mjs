@@ -15,8 +15,9 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import pg from 'pg';
 import { SMTPServer } from 'smtp-server';
-import { makeMembers, post, seedSites, stop } from './chat.mjs';
+import { makeMembers, post, stop } from './chat.mjs';
 import { startAmora } from './servers.mjs';
+import { seedSites } from './two-processes.mjs';
 
 const DB_NAME = 'amora_bench_notices';
 const PORT = Number(process.env.BENCH_NOTICES_PORT ?? 3250);

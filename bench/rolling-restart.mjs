@@ -11,19 +11,16 @@
 // and dropped), BENCH_REDIS_URL (or TEST_REDIS_URL, default redis://127.0.0.1:6379) Redis. Ports 4720, 4721
 // (the processes) and 4722 (the balancer), or from BENCH_ROLLING_PORT.
 
-import { randomBytes, randomUUID } from 'node:crypto';
-import { mkdtempSync, rmSync } from 'node:fs';
+import { randomUUID } from 'node:crypto';
 import { Agent, createServer, request } from 'node:http';
 import { connect } from 'node:net';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
 import pg from 'pg';
 import WebSocket from 'ws';
-import { makeMembers, seedSites } from './chat.mjs';
+import { makeMembers } from './chat.mjs';
 import { startAmora } from './servers.mjs';
+import { twoProcessSetup } from './two-processes.mjs';
 
 const HOST = 'amora.localhost';
-const DB_NAME = 'amora_bench_rolling';
 const PORT = Number(process.env.BENCH_ROLLING_PORT ?? 4720);
 /** Members sending messages (in pairs), liking, searching and buying. */
 const PAIRS = Number(process.env.BENCH_ROLLING_PAIRS ?? 10);
@@ -226,30 +223,21 @@ function liveSocket(port, cookie, counts) {
 }
 
 export async function runRollingRestartBenchmark() {
-  const baseUrl = process.env.BENCH_DATABASE_URL ?? process.env.TEST_DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/postgres';
-  const redisUrl = process.env.BENCH_REDIS_URL ?? process.env.TEST_REDIS_URL ?? 'redis://127.0.0.1:6379';
-  const admin = new pg.Client({ connectionString: baseUrl });
-  await admin.connect();
-  const url = new URL(baseUrl);
-  url.pathname = `/${DB_NAME}`;
-  await admin.query(`drop database if exists ${DB_NAME} with (force)`);
-  await admin.query(`create database ${DB_NAME}`);
-  const dirs = [mkdtempSync(join(tmpdir(), 'amora-bench-rolling-a-')), mkdtempSync(join(tmpdir(), 'amora-bench-rolling-b-'))];
-  const env = {
-    DATABASE_URL: url.toString(),
-    REDIS_URL: redisUrl,
-    REDIS_PREFIX: `amora:bench-rolling:${randomBytes(3).toString('hex')}:`,
-    SEED_DEMO: 'false',
-    PAYMENTS_SANDBOX: 'true',
-    SHUTDOWN_DRAIN_MS: String(DRAIN_MS),
-    LOG_LEVEL: 'info',
-  };
-  seedSites(url.toString());
+  const setup = await twoProcessSetup(
+    'rolling',
+    {
+      PAYMENTS_SANDBOX: 'true',
+      SHUTDOWN_DRAIN_MS: String(DRAIN_MS),
+      LOG_LEVEL: 'info',
+    },
+    { keep: Boolean(process.env.BENCH_ROLLING_KEEP) },
+  );
+  const { env, dirs } = setup;
   const processes = [
     { name: 'A', port: PORT, dir: dirs[0], child: null },
     { name: 'B', port: PORT + 1, dir: dirs[1], child: null },
   ];
-  const db = new pg.Client({ connectionString: url.toString() });
+  const db = new pg.Client({ connectionString: setup.databaseUrl });
   let balancer = null;
   const stopSockets = [];
   try {
@@ -481,10 +469,7 @@ export async function runRollingRestartBenchmark() {
       p.child.kill('SIGTERM');
       await Promise.race([exited, sleep(15_000)]);
     }
-    await admin.query(`drop database if exists ${DB_NAME} with (force)`).catch(() => {});
-    await admin.end();
     // BENCH_ROLLING_KEEP=1 keeps the processes' logs (server.log in each folder).
-    if (process.env.BENCH_ROLLING_KEEP) console.log(`logs kept in ${dirs.join(', ')}`);
-    else for (const dir of dirs) rmSync(dir, { recursive: true, force: true });
+    await setup.close();
   }
 }
