@@ -89,8 +89,16 @@ class Bus implements EventBus {
   }
 
   private listen(redis: Redis): Promise<void> {
-    // Commands wait for the connection however long it is away: the subscription must outlive any outage.
-    const subscriber = redis.duplicate({ maxRetriesPerRequest: null, lazyConnect: false, connectionName: `${this.channel}:subscriber` });
+    // Commands wait for the connection however long it is away: the subscription must outlive any outage. The
+    // subscription is made again by the 'ready' handler below, not by ioredis (`autoResubscribe`), which sends
+    // its SUBSCRIBE without a catch: a connection closed under it (a stop during a reconnection) left a rejection
+    // nobody handled.
+    const subscriber = redis.duplicate({
+      maxRetriesPerRequest: null,
+      lazyConnect: false,
+      autoResubscribe: false,
+      connectionName: `${this.channel}:subscriber`,
+    });
     this.subscriber = subscriber;
     let connections = 0;
     // One line per outage, not one per reconnection attempt.
@@ -99,9 +107,8 @@ class Bus implements EventBus {
       connections++;
       isDown = false;
       if (connections === 1) return;
-      // ioredis subscribes again by itself on a new connection; what was published meanwhile is lost. It says
-      // 'ready' before that SUBSCRIBE is even sent, so the handlers wait for ours (answered after it, as Redis
-      // answers a connection's commands in order): whatever they fetch then, later events arrive here.
+      // A new connection subscribes again here; what was published meanwhile is lost. The handlers run once Redis
+      // has answered the SUBSCRIBE: whatever they fetch then, later events arrive here.
       subscriber.subscribe(this.channel).then(
         () => {
           for (const handler of this.missedHandlers) this.runMissed(handler);
@@ -245,9 +252,8 @@ class Bus implements EventBus {
     this.closed = true;
     const { subscriber } = this;
     if (subscriber) {
-      // QUIT is answered after what the connection has in flight: after a reconnection that is ioredis's own
-      // SUBSCRIBE, which it sends without a catch, so cutting the connection under it leaves a rejection nobody
-      // handles. A connection that is down gets a moment, then is cut all the same.
+      // QUIT is answered after what the connection has in flight (a SUBSCRIBE after a reconnection). A connection
+      // that is down gets a moment, then is cut all the same.
       if (subscriber.status === 'ready') {
         let quitTimer: NodeJS.Timeout | undefined;
         await Promise.race([
