@@ -92,6 +92,7 @@ if (only !== 'e2e') {
     }
     if (status !== 0 && report.numFailedTests === 0) {
       failed += Math.max(1, report.numFailedTestSuites ?? 0);
+      failures.push('vitest: no test failed, but the run did (an unhandled error or rejection: see "Unhandled Errors" above)');
     }
   } else {
     crashed = true;
@@ -120,7 +121,10 @@ if (only !== 'unit') {
       );
       passed += stats.expected + stats.flaky;
       failed += stats.unexpected;
-      if (status !== 0 && stats.unexpected === 0) failed += 1;
+      if (status !== 0 && stats.unexpected === 0) {
+        failed += 1;
+        failures.push('Playwright: no journey failed, but the run did (see its output above)');
+      }
     } else {
       crashed = true;
       failed += 1;
