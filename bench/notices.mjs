@@ -17,9 +17,8 @@ import pg from 'pg';
 import { SMTPServer } from 'smtp-server';
 import { makeMembers, post, stop } from './chat.mjs';
 import { startAmora } from './servers.mjs';
-import { seedSites } from './two-processes.mjs';
+import { freshDatabase } from './two-processes.mjs';
 
-const DB_NAME = 'amora_bench_notices';
 const PORT = Number(process.env.BENCH_NOTICES_PORT ?? 3250);
 const SMTP_PORT = PORT + 1;
 const PAIRS = 100;
@@ -54,21 +53,14 @@ function startSmtp() {
 }
 
 export async function runNoticesBenchmark() {
-  const baseUrl = process.env.BENCH_DATABASE_URL ?? process.env.TEST_DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/postgres';
-  const admin = new pg.Client({ connectionString: baseUrl });
-  await admin.connect();
-  const url = new URL(baseUrl);
-  url.pathname = `/${DB_NAME}`;
-  await admin.query(`drop database if exists ${DB_NAME} with (force)`);
-  await admin.query(`create database ${DB_NAME}`);
-  seedSites(url.toString());
+  const fresh = await freshDatabase('notices');
   const dir = mkdtempSync(join(tmpdir(), 'amora-bench-notices-'));
   const smtp = await startSmtp();
-  const db = new pg.Client({ connectionString: url.toString() });
+  const db = new pg.Client({ connectionString: fresh.databaseUrl });
   let child = null;
   try {
     child = await startAmora(PORT, dir, {
-      DATABASE_URL: url.toString(),
+      DATABASE_URL: fresh.databaseUrl,
       SEED_DEMO: 'false',
       SMTP_URL: `smtp://127.0.0.1:${SMTP_PORT}`,
     });
@@ -135,8 +127,7 @@ export async function runNoticesBenchmark() {
     await db.end().catch(() => {});
     if (child) await stop(child);
     smtp.server.close();
-    await admin.query(`drop database if exists ${DB_NAME} with (force)`).catch(() => {});
-    await admin.end();
+    await fresh.drop();
     rmSync(dir, { recursive: true, force: true });
   }
 }
