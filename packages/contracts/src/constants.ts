@@ -147,3 +147,6 @@ export function termsDate(companyAdded: string | null | undefined): string {
 export function dialablePhone(phone: string): string {
   return phone.replace(/[-\s]/g, '');
 }
+
+/** The icon of fictional profiles a site has unless its operator gives it another (apps/web/public/fictional-icon.svg). */
+export const DEFAULT_FICTIONAL_ICON = '/fictional-icon.svg';

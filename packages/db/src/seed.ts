@@ -1,7 +1,7 @@
 import { readdirSync, readFileSync } from 'node:fs';
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { INTERESTS, LOCALES, TARGET_COUNTRIES } from '@amora/contracts/core';
+import { DEFAULT_FICTIONAL_ICON, INTERESTS, LOCALES, TARGET_COUNTRIES } from '@amora/contracts/core';
 import { count } from 'drizzle-orm';
 import type { Database } from './client';
 import { companies, creditLedger, notificationPreferences, profiles, sites, staffUsers, users } from './schema';
@@ -140,7 +140,7 @@ export async function seedDemo(db: Database, hashPassword: (password: string) =>
     messageLength: 1000,
     interests: INTERESTS_LIST,
     searchFields: ['gender', 'country', 'countryregion', 'min_age', 'max_age'],
-    fictionalIcon: '/fictional-icon.svg',
+    fictionalIcon: DEFAULT_FICTIONAL_ICON,
   };
 
   const inserted = await db

@@ -149,5 +149,5 @@ export async function startLander(): Promise<void> {
       </I18nextProvider>
     </StrictMode>
   );
-  await takeOver(reactDom, container, app, container.firstElementChild !== null && rendered !== undefined);
+  await takeOver(reactDom, container, app, rendered !== undefined);
 }

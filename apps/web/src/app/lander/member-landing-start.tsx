@@ -90,5 +90,5 @@ export async function startMemberLanding({
       </I18nextProvider>
     </StrictMode>
   );
-  await takeOver(reactDom, container, app, container.firstElementChild !== null && rendered !== undefined);
+  await takeOver(reactDom, container, app, rendered !== undefined);
 }

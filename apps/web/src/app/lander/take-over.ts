@@ -13,14 +13,14 @@ export function loadReactDom(): Promise<ReactDomClient> {
 }
 
 /**
- * Puts a lander's page (or a profile's landing) under React: hydrated where the server rendered it (`isRendered`),
- * else rendered. React DOM comes as a file of its own (`loadReactDom`, asked for beside the page's code), so a
+ * Puts a lander's page (or a profile's landing) under React: hydrated where the server rendered it (the page
+ * holds its markup and the data it was rendered from came with it, `hasRenderedData`), else rendered. React DOM comes as a file of its own (`loadReactDom`, asked for beside the page's code), so a
  * phone evaluates it in a task of its own rather than in one long task with the page's code; and the work is
  * done in a transition, so React hydrates in slices and a tap is answered meanwhile (as the app does).
  */
-export async function takeOver(reactDom: Promise<ReactDomClient>, container: HTMLElement, app: ReactNode, isRendered: boolean) {
+export async function takeOver(reactDom: Promise<ReactDomClient>, container: HTMLElement, app: ReactNode, hasRenderedData: boolean) {
   const { createRoot, hydrateRoot } = await reactDom;
-  if (isRendered) {
+  if (container.firstElementChild && hasRenderedData) {
     setHydratingServerPage(true);
     startTransition(() => {
       hydrateRoot(container, app);

@@ -1,9 +1,10 @@
 import { readFileSync } from 'node:fs';
+import { DEFAULT_FICTIONAL_ICON } from '@amora/contracts/core';
 import { screen } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
 import { settingsFixture } from '@/testing/fixtures';
 import { renderLander } from '@/testing/landers';
-import { DEFAULT_FICTIONAL_ICON, LanderFictionalIcon } from './lander-site';
+import { LanderFictionalIcon } from './lander-site';
 
 /** The drawing of an SVG: its shapes' tags and attributes (attribute names as in the file), in order. */
 function shapes(svg: Element): string[] {

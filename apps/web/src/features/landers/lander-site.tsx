@@ -1,4 +1,4 @@
-import { type Locale, localizePath, type Settings } from '@amora/contracts/core';
+import { DEFAULT_FICTIONAL_ICON, type Locale, localizePath, type Settings } from '@amora/contracts/core';
 import { type AnchorHTMLAttributes, createContext, type ReactNode, useContext } from 'react';
 
 /**
@@ -36,9 +36,6 @@ export function LanderLink({ to, ...rest }: AnchorHTMLAttributes<HTMLAnchorEleme
   const { locale } = useLanderSite();
   return <a href={localizePath(to, locale)} {...rest} />;
 }
-
-/** The icon of fictional profiles a site has unless its operator gives it another (public/fictional-icon.svg). */
-export const DEFAULT_FICTIONAL_ICON = '/fictional-icon.svg';
 
 /**
  * public/fictional-icon.svg drawn in the page (lander-site.test.tsx keeps the two the same). A lander draws the
