@@ -49,6 +49,23 @@ export async function appReady(page: Page): Promise<void> {
   await expect(page.locator('html[data-app-ready]')).toHaveCount(1);
 }
 
+/**
+ * The page's uncaught errors and console errors from now on, with the address of a failed load. A member's photo
+ * that fails to load is left out: the journeys share one server, and another one may delete its member or photo
+ * between the page's list and the image's request.
+ */
+export function pageProblems(page: Page): string[] {
+  const problems: string[] = [];
+  page.on('pageerror', (error) => problems.push(error.message));
+  page.on('console', (message) => {
+    if (message.type() !== 'error') return;
+    const { url } = message.location();
+    if (/^Failed to load resource/.test(message.text()) && url.includes('/api/photo.php?')) return;
+    problems.push(url ? `${message.text()} (${url})` : message.text());
+  });
+  return problems;
+}
+
 /** axe must find no serious or critical violation on the page as it is now. */
 export async function expectAccessible(page: Page): Promise<void> {
   const results = await new AxeBuilder({ page }).analyze();

@@ -1,7 +1,7 @@
 import { readFileSync } from 'node:fs';
 import type { Locator, Page } from '@playwright/test';
 import { signInToConsole } from './console-staff';
-import { expect, JOURNEY_TIMEOUT, test } from './fixtures';
+import { appReady, expect, JOURNEY_TIMEOUT, pageProblems, test } from './fixtures';
 import { uniqueEmail } from './mail';
 
 /**
@@ -30,19 +30,6 @@ const SECTIONS = [...new Set([...Object.keys(catalogue('common')), ...Object.key
 /** A catalogue key shown as it is ("video.title"): what i18next prints for a key it cannot find. */
 const RAW_KEY = new RegExp(`\\b(?:${SECTIONS.join('|')})\\.[A-Za-z0-9][\\w.]*\\b`);
 
-/** The console's errors and the page's uncaught errors from now on. */
-function errorsOf(page: Page): string[] {
-  const errors: string[] = [];
-  page.on('console', (message) => {
-    if (message.type() === 'error') errors.push(message.text());
-  });
-  page.on('pageerror', (error) => errors.push(error.message));
-  return errors;
-}
-
-/** The lander's page taken over by its script. */
-const ready = (page: Page) => expect(page.locator('html[data-app-ready]')).toHaveCount(1);
-
 /** Drags the top card `dx` pixels sideways, as a finger or a mouse does. */
 async function drag(page: Page, card: Locator, dx: number): Promise<void> {
   const box = await card.boundingBox();
@@ -57,14 +44,14 @@ async function drag(page: Page, card: Locator, dx: number): Promise<void> {
 
 test('every language: a lander renders and takes over without a console error or a raw key', async ({ page }) => {
   test.setTimeout(JOURNEY_TIMEOUT);
-  const errors = errorsOf(page);
+  const errors = pageProblems(page);
   for (const [index, locale] of LOCALES.entries()) {
     const name = LANDERS[index % LANDERS.length];
     const response = await page.goto(pathOf(name, locale));
     expect(response?.status(), locale).toBe(200);
     await expect(page.locator('html')).toHaveAttribute('lang', locale);
     await expect(page.getByTestId(`lander-${name}`)).toBeVisible();
-    await ready(page);
+    await appReady(page);
     // biome-ignore lint/performance/useDomNodeTextContent: the text as shown is what a visitor reads
     const shown = await page.locator('body').innerText();
     expect(shown.match(RAW_KEY)?.[0] ?? null, `${locale}: a catalogue key is shown instead of its text`).toBeNull();
@@ -73,10 +60,10 @@ test('every language: a lander renders and takes over without a console error or
 });
 
 test('tinderswipe: the fourth swipe opens signup (the page on a phone, the modal on desktop)', async ({ page, isMobile }) => {
-  const errors = errorsOf(page);
+  const errors = pageProblems(page);
   await page.goto('/landers/tinderswipe?network=e2e&sub1=swipe');
   const stack = page.getByTestId('tinderswipe-stack');
-  await ready(page);
+  await appReady(page);
   const card = page.getByTestId('tinderswipe-card');
   const names: string[] = [];
   const nameOf = async () => ((await card.getByRole('heading').textContent()) ?? '').replace(/,.*$/, '');
@@ -110,7 +97,7 @@ test('tinderswipe: the fourth swipe opens signup (the page on a phone, the modal
 
 test('lb in the landing query counts a bounce when the lander is left', async ({ page }) => {
   await page.goto('/landers/video/eng?lb=1&network=e2e');
-  await ready(page);
+  await appReady(page);
   const beacon = page.waitForRequest((request) => request.url().endsWith('/api/page-hidden.php') && request.method() === 'POST');
   await page.evaluate(() => {
     Object.defineProperty(document, 'visibilityState', { value: 'hidden', configurable: true });
@@ -132,7 +119,7 @@ test.describe('a signup from a lander', () => {
     browser,
   }) => {
     await page.goto('/landers/gallery/eng?network=e2e-lander&sub2=b');
-    await ready(page);
+    await appReady(page);
     // A traffic-source visitor's footer: no payment logos, no company address (spec §6).
     await expect(page.getByTestId('footer')).toBeVisible();
     await expect(page.getByTestId('payment-logos')).toHaveCount(0);

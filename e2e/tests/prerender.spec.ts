@@ -1,4 +1,4 @@
-import { appReady, expect, JOURNEY_TIMEOUT, logInAsDemo, test } from './fixtures';
+import { appReady, expect, JOURNEY_TIMEOUT, logInAsDemo, pageProblems, test } from './fixtures';
 
 /**
  * A visitor's landing page comes rendered by the server (apps/web/src/entry-server.tsx): it reads and paints
@@ -30,11 +30,7 @@ test.describe('the landing page before and after the app starts', () => {
     test.use({ firstVisit: true });
 
     test('is taken over by the app without an error: the warning becomes a modal, then the signup opens', async ({ page, isMobile }) => {
-      const problems: string[] = [];
-      page.on('pageerror', (error) => problems.push(error.message));
-      page.on('console', (message) => {
-        if (message.type() === 'error') problems.push(message.text());
-      });
+      const problems = pageProblems(page);
       await page.goto('/');
       const heading = page.getByRole('heading', { level: 1 });
       const before = await heading.elementHandle();
@@ -63,11 +59,7 @@ test.describe('the landing page before and after the app starts', () => {
     const context = await browser.newContext({ baseURL });
     await context.addInitScript(() => window.localStorage.setItem('hide-entry-warning', String(Date.now())));
     const page = await context.newPage();
-    const problems: string[] = [];
-    page.on('pageerror', (error) => problems.push(error.message));
-    page.on('console', (message) => {
-      if (message.type() === 'error') problems.push(message.text());
-    });
+    const problems = pageProblems(page);
     await page.goto('/');
     // The server did not know: the warning came with the page, and closes once the app has read the storage.
     await expect(page.getByTestId('entry-warning')).toHaveCount(0);
@@ -104,11 +96,7 @@ test.describe("a member's pages before and after the app starts", () => {
     await expect(bare.getByTestId('swipe-stack')).toBeVisible();
     await bare.close();
 
-    const problems: string[] = [];
-    page.on('pageerror', (error) => problems.push(error.message));
-    page.on('console', (message) => {
-      if (message.type() === 'error') problems.push(message.text());
-    });
+    const problems = pageProblems(page);
     await page.goto('/members');
     const card = await page.getByTestId('member-card').first().elementHandle();
     const firstName = await card?.textContent();
