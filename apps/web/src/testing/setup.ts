@@ -25,8 +25,6 @@ beforeAll(async () => {
 afterEach(() => {
   cleanup();
   vi.restoreAllMocks();
-  // A test that runs the clock itself and failed before giving it back.
-  vi.useRealTimers();
   server.resetHandlers();
   window.localStorage.clear();
   window.sessionStorage.clear();

@@ -1,7 +1,7 @@
 import { directDebitPostResponseSchema } from '@amora/contracts';
 import { act, screen } from '@testing-library/react';
 import { http } from 'msw';
-import { describe, expect, it, vi } from 'vitest';
+import { describe, expect, it, onTestFinished, vi } from 'vitest';
 import { ToastProvider } from '@/components/ui/toast';
 import { contractJson } from '@/testing/contract';
 import { userFixture } from '@/testing/fixtures';
@@ -32,8 +32,10 @@ describe('the SMS code step', () => {
         return contractJson(directDebitPostResponseSchema, { ...VERIFICATION, expires_at: '2026-11-25T10:12:00.000Z' });
       }),
     );
-    // The countdown's clock is the test's: each second is shown, however busy the machine (the rest runs for real).
+    // The countdown's clock is the test's (its interval and Date; requests and renders run for real): each second
+    // is shown, however busy the machine.
     vi.useFakeTimers({ toFake: ['setInterval', 'clearInterval', 'Date'] });
+    onTestFinished(() => vi.useRealTimers());
     const { user } = await renderStep({ ...VERIFICATION, resend_after_seconds: 2 });
     const resend = await screen.findByTestId('directdebit-resend');
     expect(resend).toBeDisabled();
@@ -43,7 +45,6 @@ describe('the SMS code step', () => {
     act(() => vi.advanceTimersByTime(1_000));
     expect(resend).toBeEnabled();
     expect(resend).toHaveTextContent(p('directDebit.code.resend'));
-    vi.useRealTimers();
     await user.click(resend);
     expect(await screen.findByText(p('directDebit.code.resent'))).toBeVisible();
     expect(sent).toEqual([{ step: 'resend', verification: 41 }]);
