@@ -35,7 +35,11 @@ export function startAmora(port, dataDir, env = {}) {
   return startServer(
     // BENCH_SERVER_ENTRY runs another build of the server (to compare two builds under the same conditions);
     // BENCH_SERVER_FLAGS adds Node flags (`--cpu-prof --cpu-prof-dir=/tmp/prof` profiles each process).
-    [...SERVER_NODE_FLAGS, ...(process.env.BENCH_SERVER_FLAGS?.split(' ').filter(Boolean) ?? []), process.env.BENCH_SERVER_ENTRY ?? 'apps/server/dist/main.mjs'],
+    [
+      ...SERVER_NODE_FLAGS,
+      ...(process.env.BENCH_SERVER_FLAGS?.split(' ').filter(Boolean) ?? []),
+      process.env.BENCH_SERVER_ENTRY ?? 'apps/server/dist/main.mjs',
+    ],
     {
       PORT: String(port),
       HOST: '127.0.0.1',
