@@ -35,7 +35,9 @@ describe('the SMS code step', () => {
     // The countdown's clock is the test's (its interval and Date; requests and renders run for real): each second
     // is shown, however busy the machine.
     vi.useFakeTimers({ toFake: ['setInterval', 'clearInterval', 'Date'] });
-    onTestFinished(() => vi.useRealTimers());
+    onTestFinished(() => {
+      vi.useRealTimers();
+    });
     const { user } = await renderStep({ ...VERIFICATION, resend_after_seconds: 2 });
     const resend = await screen.findByTestId('directdebit-resend');
     expect(resend).toBeDisabled();
