@@ -1,6 +1,6 @@
 #!/usr/bin/env node
-// Runs every test: unit and route tests (Vitest, on PGlite, and on PostgreSQL + Redis when
-// TEST_DATABASE_URL / TEST_REDIS_URL are set), then the e2e journeys in Chromium (Playwright).
+// Runs every test: the type check and the lint, unit and route tests (Vitest, on PGlite, and on PostgreSQL + Redis
+// when TEST_DATABASE_URL / TEST_REDIS_URL are set), then the e2e journeys in Chromium (Playwright).
 // Ends with one line "N passed, N failed" summed over both runners.
 import { spawnSync } from 'node:child_process';
 import { existsSync, mkdirSync, readFileSync, rmSync } from 'node:fs';
@@ -71,6 +71,22 @@ const slowest = (pairs, count) =>
     .sort((a, b) => b[1] - a[1])
     .slice(0, count)
     .map(([name, ms]) => `    ${seconds(ms).padStart(6)}  ${name}`);
+
+// The checks the code must pass before its tests mean anything: the types (tsc) and the lint (Biome, the module
+// boundaries, knip). Each counts as one test.
+if (!only) {
+  for (const [label, script] of [
+    ['typecheck', 'typecheck'],
+    ['lint', 'lint'],
+  ]) {
+    if (timed(label, () => run('npm', ['run', script, '--silent'])) === 0) {
+      passed += 1;
+    } else {
+      failed += 1;
+      failures.push(`${label}: see its output above`);
+    }
+  }
+}
 
 if (only !== 'e2e') {
   rmSync('.tmp/vitest.json', { force: true });
