@@ -75,15 +75,12 @@ const slowest = (pairs, count) =>
 // The checks the code must pass before its tests mean anything: the types (tsc) and the lint (Biome, the module
 // boundaries, knip). Each counts as one test.
 if (!only) {
-  for (const [label, script] of [
-    ['typecheck', 'typecheck'],
-    ['lint', 'lint'],
-  ]) {
-    if (timed(label, () => run('npm', ['run', script, '--silent'])) === 0) {
+  for (const script of ['typecheck', 'lint']) {
+    if (timed(script, () => run('npm', ['run', script, '--silent'])) === 0) {
       passed += 1;
     } else {
       failed += 1;
-      failures.push(`${label}: see its output above`);
+      failures.push(`${script}: see its output above`);
     }
   }
 }
