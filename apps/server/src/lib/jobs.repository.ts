@@ -50,12 +50,19 @@ export async function insertJob(
     const [row] = await exec.insert(jobs).values(values).returning({ id: jobs.id });
     return row.id;
   }
+  // One statement for both outcomes: the new job's id, or else the pending one's as this statement sees them.
+  const inserted = exec
+    .$with('inserted', { id: sql<number>`id`.mapWith(jobs.id).as('id') })
+    .as(
+      exec.insert(jobs).values(values).onConflictDoNothing({ target: jobs.dedupeKey, where: PENDING }).returning({ id: jobs.id }).getSQL(),
+    );
+  const pendingAlready = sql`select ${jobs.id} from ${jobs} where ${jobs.dedupeKey} = ${job.dedupeKey} and ${PENDING}`;
   const [row] = await exec
-    .insert(jobs)
-    .values(values)
-    .onConflictDoNothing({ target: jobs.dedupeKey, where: PENDING })
-    .returning({ id: jobs.id });
+    .with(inserted)
+    .select({ id: inserted.id })
+    .from(sql`(select id from ${inserted} union all ${pendingAlready}) as ${inserted}`);
   if (row) return row.id;
+  // A pending job committed while the insert waited for it, after this statement's snapshot was taken.
   const [pending] = await exec
     .select({ id: jobs.id })
     .from(jobs)

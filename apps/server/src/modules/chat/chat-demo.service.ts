@@ -1,14 +1,6 @@
 import type { GiftId } from '@amora/contracts';
 import { type DbContext, withTransaction } from '../../lib/transaction';
-import {
-  findPairConversation,
-  insertConversation,
-  insertMessage,
-  lockConversation,
-  markRead,
-  sideOf,
-  takeNextSeq,
-} from './chat.repository';
+import { appendMessage, findPairConversation, insertConversation, lockConversation, markRead, sideOf } from './chat.repository';
 
 /**
  * One message of the demo data: a text, a gift of the catalogue, or a photo already through the photo pipeline
@@ -46,10 +38,8 @@ export async function writeDemoConversation(ctx: DbContext, demo: DemoConversati
     for (const [i, line] of demo.lines.entries()) {
       // A member answers with the chat open: what they were sent is read (as POST chat-read.php does).
       if (i > 0) await markRead(tx, conversation.id, line.from);
-      const seq = await takeNextSeq(tx, conversation.id, sideOf(conversation, line.from), line.at);
-      await insertMessage(tx, {
+      await appendMessage(tx, sideOf(conversation, line.from), {
         conversationId: conversation.id,
-        seq,
         senderProfileId: line.from,
         kind: 'gift' in line ? 'gift' : 'photo' in line ? 'photo' : 'text',
         body: 'body' in line ? line.body : '',

@@ -46,6 +46,27 @@ export async function lockConversation(tx: Executor, id: number, profileId: numb
   return row;
 }
 
+/**
+ * lockConversation and findPartner in one statement (a send's first): the conversation locked until the
+ * transaction ends, and the other member as `profileId` sees them. When the lock had to wait, the partner is read
+ * as the statement began (a block made in that moment is one a send just before it would have missed as well).
+ */
+export async function lockConversationWithPartner(
+  tx: Executor,
+  id: number,
+  profileId: number,
+): Promise<{ conversation: ConversationRow; partner: PartnerRow } | undefined> {
+  const partnerId = sql`case when ${conversations.profileLowId} = ${profileId} then ${conversations.profileHighId} else ${conversations.profileLowId} end`;
+  const [row] = await tx
+    .select({ conversation: conversations, partner: partnerColumns(profileId) })
+    .from(conversations)
+    .innerJoin(profiles, eq(profiles.id, partnerId))
+    .leftJoin(users, eq(users.id, profiles.userId))
+    .where(and(eq(conversations.id, id), isMember(profileId)))
+    .for('update', { of: conversations });
+  return row;
+}
+
 export async function findPairConversation(db: Executor, a: number, b: number): Promise<ConversationRow | undefined> {
   const [low, high] = a < b ? [a, b] : [b, a];
   const [row] = await db
@@ -84,29 +105,36 @@ export async function insertConversation(tx: Executor, values: { siteId: number;
 }
 
 /**
- * Takes the conversation's next sequence number for a message from `senderSide` (the row must be locked): one
- * more unread for the other side, and the sender has read up to their own message. The new sequence. `at` is the
- * message's time where it is not now (the demo data's history).
+ * Stores a message from `senderSide` under the conversation's next sequence number (the row must be locked), in
+ * one statement: the row's update (one more unread for the other side, and the sender has read up to their own
+ * message) is a data-modifying WITH of the insert, which takes its sequence from it. `values.createdAt`, where
+ * given, is also the row's time of change (the demo data's history); otherwise both are now.
  */
-export async function takeNextSeq(tx: Executor, conversationId: number, senderSide: Side, at?: Date): Promise<number> {
+export async function appendMessage(
+  tx: Executor,
+  senderSide: Side,
+  values: Omit<typeof messages.$inferInsert, 'seq'> & { conversationId: number },
+): Promise<MessageRow> {
   const other: Side = senderSide === 'low' ? 'high' : 'low';
+  const next = tx.$with('next_seq', { seq: sql<number>`last_seq` }).as(
+    tx
+      .update(conversations)
+      .set({
+        lastSeq: sql`${conversations.lastSeq} + 1`,
+        [unreadKey[other]]: sql`${unread[other]} + 1`,
+        [readSeqKey[senderSide]]: sql`${conversations.lastSeq} + 1`,
+        [unreadKey[senderSide]]: 0,
+        updatedAt: values.createdAt ?? sql`now()`,
+      })
+      .where(eq(conversations.id, values.conversationId))
+      .returning({ seq: conversations.lastSeq })
+      .getSQL(),
+  );
   const [row] = await tx
-    .update(conversations)
-    .set({
-      lastSeq: sql`${conversations.lastSeq} + 1`,
-      [unreadKey[other]]: sql`${unread[other]} + 1`,
-      [readSeqKey[senderSide]]: sql`${conversations.lastSeq} + 1`,
-      [unreadKey[senderSide]]: 0,
-      updatedAt: at ?? sql`now()`,
-    })
-    .where(eq(conversations.id, conversationId))
-    .returning({ seq: conversations.lastSeq });
-  if (!row) throw new Error(`Conversation ${conversationId} went away during a send`);
-  return row.seq;
-}
-
-export async function insertMessage(tx: Executor, values: typeof messages.$inferInsert): Promise<MessageRow> {
-  const [row] = await tx.insert(messages).values(values).returning();
+    .with(next)
+    .insert(messages)
+    .values({ ...values, seq: sql`(select last_seq from ${next})` })
+    .returning();
   return row;
 }
 
@@ -143,20 +171,23 @@ export async function clearForSide(db: Executor, conversationId: number, profile
 }
 
 /** The other profile of a chat as its card shows it, with what the chat rules need to know about it. */
+/** What a chat needs of the other member, as `viewerId` sees them (the rules of spec §4). */
+const partnerColumns = (viewerId: number) => ({
+  ...profileCardColumns,
+  siteId: profiles.siteId,
+  status: profiles.status,
+  isInvisible: profiles.isInvisible,
+  userStatus: users.status,
+  paidUser: users.paidUser,
+  blockedMe: sql<boolean>`exists (select 1 from ${blocks} b where b.blocker_profile_id = ${profiles.id} and b.blocked_profile_id = ${viewerId})`,
+  blockedByMe: sql<boolean>`exists (select 1 from ${blocks} b where b.blocker_profile_id = ${viewerId} and b.blocked_profile_id = ${profiles.id})`,
+  /** Invisible and has not contacted the viewer (spec §4: an invisible member must message first). */
+  hiddenFromMe: sql<boolean>`not ${notHiddenFrom(viewerId)}`,
+});
+
 export async function findPartner(db: Executor, partnerId: number, viewerId: number) {
   const [row] = await db
-    .select({
-      ...profileCardColumns,
-      siteId: profiles.siteId,
-      status: profiles.status,
-      isInvisible: profiles.isInvisible,
-      userStatus: users.status,
-      paidUser: users.paidUser,
-      blockedMe: sql<boolean>`exists (select 1 from ${blocks} b where b.blocker_profile_id = ${profiles.id} and b.blocked_profile_id = ${viewerId})`,
-      blockedByMe: sql<boolean>`exists (select 1 from ${blocks} b where b.blocker_profile_id = ${viewerId} and b.blocked_profile_id = ${profiles.id})`,
-      /** Invisible and has not contacted the viewer (spec §4: an invisible member must message first). */
-      hiddenFromMe: sql<boolean>`not ${notHiddenFrom(viewerId)}`,
-    })
+    .select(partnerColumns(viewerId))
     .from(profiles)
     .leftJoin(users, eq(users.id, profiles.userId))
     .where(eq(profiles.id, partnerId));

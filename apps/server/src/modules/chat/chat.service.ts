@@ -16,6 +16,7 @@ import { processChatPhoto, removeChatPhoto } from '../photos/photos.service';
 import type { Auth } from '../sessions/sessions.service';
 import { chatBlock, presentMessage } from './chat.presenter';
 import {
+  appendMessage,
   type ConversationRow,
   countStarted,
   deleteConversationsOf,
@@ -25,9 +26,9 @@ import {
   findPairConversation,
   findPartner,
   insertConversation,
-  insertMessage,
   listMessagesAround,
   lockConversation,
+  lockConversationWithPartner,
   lockStarts,
   type MessageRow,
   markRead,
@@ -35,7 +36,6 @@ import {
   type PartnerRow,
   sideOf,
   sumUnread,
-  takeNextSeq,
 } from './chat.repository';
 
 const DAY_MS = 86_400_000;
@@ -190,18 +190,17 @@ async function store(
 ): Promise<{ response: SendMessageResponse; stored: MessageRow | null }> {
   const me = auth.profile;
   return withTransaction(ctx, async (tx) => {
-    const conversation =
+    const locked =
       input.conversation !== undefined
-        ? await lockConversation(tx, input.conversation, me.id)
+        ? await lockConversationWithPartner(tx, input.conversation, me.id)
         : await openConversation(tx, auth, input.profile as number);
-    if (!conversation || conversation.siteId !== me.siteId) throw notYours();
+    if (!locked || locked.conversation.siteId !== me.siteId) throw notYours();
+    const { conversation, partner } = locked;
     // A send with this client id that committed while we waited for the lock.
     const again = await findMessageByClientId(tx, me.id, input.clientId);
     if (again) return { response: await answer(ctx, auth, again), stored: null };
 
     const partnerId = partnerOf(conversation, me.id);
-    const partner = await findPartner(tx, partnerId, me.id);
-    if (!partner) throw notYours();
     const block = chatBlock(partner, { userStatus: auth.user.status });
     const refused = block && refusal(block, partner);
     if (refused) throw refused;
@@ -221,10 +220,8 @@ async function store(
       credits = await findCredits(tx, auth.user.id);
     }
 
-    const seq = await takeNextSeq(tx, conversation.id, sideOf(conversation, me.id));
-    const message = await insertMessage(tx, {
+    const message = await appendMessage(tx, sideOf(conversation, me.id), {
       conversationId: conversation.id,
-      seq,
       senderProfileId: me.id,
       kind: content.kind,
       body: content.kind === 'text' ? content.body : '',
@@ -240,7 +237,7 @@ async function store(
       recipientProfileId: partnerId,
       senderProfileId: me.id,
       conversationId: conversation.id,
-      isNewConversation: seq === 1,
+      isNewConversation: message.seq === 1,
     });
     // Inside the unit of work: published once it has committed, never when it rolls back.
     ctx.events.publish({
@@ -248,7 +245,7 @@ async function store(
       siteId: me.siteId,
       conversationId: conversation.id,
       messageId: message.id,
-      seq,
+      seq: message.seq,
       senderProfileId: me.id,
       recipientProfileId: partnerId,
       fictional: partner.isFictional,
@@ -283,18 +280,23 @@ async function answer(ctx: Pick<AppContext, 'db' | 'events'>, auth: Sender, row:
 }
 
 /**
- * The conversation with a profile, locked; started when there is none. The profile must be one the member could
- * be shown (same site, active, account not deleted, not invisible unless it wrote to the member first) or it is a
- * 404; a block either way is its own error. A free member starts at most FREE_CONVERSATION_LIMIT conversations
- * (every conversation they ever started counts, removed ones too, so removing one does not give a new one).
+ * The conversation with a profile, locked, and the profile as a partner; the conversation is started when there is
+ * none. The profile must be one the member could be shown (same site, active, account not deleted, not invisible
+ * unless it wrote to the member first) or it is a 404; a block either way is its own error. A free member starts
+ * at most FREE_CONVERSATION_LIMIT conversations (every conversation they ever started counts, removed ones too, so
+ * removing one does not give a new one).
  */
-async function openConversation(tx: Executor, auth: Sender, profileId: number): Promise<ConversationRow | undefined> {
+async function openConversation(
+  tx: Executor,
+  auth: Sender,
+  profileId: number,
+): Promise<{ conversation: ConversationRow; partner: PartnerRow } | undefined> {
   const me = auth.profile;
   const partner = await findPartner(tx, profileId, me.id);
   if (!partner || partner.siteId !== me.siteId || partner.userStatus === 'deleted') throw notFound('This profile could not be found');
   if (partner.blockedMe || partner.blockedByMe) throw refusal(partner.blockedMe ? 'blocked_by_partner' : 'blocked_partner', partner);
   const existing = await findPairConversation(tx, me.id, profileId);
-  if (existing) return lockConversation(tx, existing.id, me.id);
+  if (existing) return lockConversationWithPartner(tx, existing.id, me.id);
   if (partner.status !== 'active' || partner.hiddenFromMe) throw notFound('This profile could not be found');
 
   await lockStarts(tx, me.id);
@@ -306,7 +308,7 @@ async function openConversation(tx: Executor, auth: Sender, profileId: number): 
   }
   const made = await insertConversation(tx, { siteId: me.siteId, starter: me.id, other: profileId });
   const id = made ?? (await findPairConversation(tx, me.id, profileId))?.id;
-  return id === undefined ? undefined : lockConversation(tx, id, me.id);
+  return id === undefined ? undefined : lockConversationWithPartner(tx, id, me.id);
 }
 
 /**
@@ -346,10 +348,8 @@ export async function sendAsFictional(
 
     // The operator read what they answer: the fictional side's unread count and read sequence follow.
     await markRead(tx, conversation.id, input.fictionalProfileId);
-    const seq = await takeNextSeq(tx, conversation.id, sideOf(conversation, input.fictionalProfileId));
-    const message = await insertMessage(tx, {
+    const message = await appendMessage(tx, sideOf(conversation, input.fictionalProfileId), {
       conversationId: conversation.id,
-      seq,
       senderProfileId: input.fictionalProfileId,
       kind: 'text',
       body,
@@ -364,14 +364,14 @@ export async function sendAsFictional(
       recipientProfileId: memberId,
       senderProfileId: input.fictionalProfileId,
       conversationId: conversation.id,
-      isNewConversation: seq === 1,
+      isNewConversation: message.seq === 1,
     });
     ctx.events.publish({
       type: 'message.created',
       siteId: conversation.siteId,
       conversationId: conversation.id,
       messageId: message.id,
-      seq,
+      seq: message.seq,
       senderProfileId: input.fictionalProfileId,
       recipientProfileId: memberId,
       fictional: true,
