@@ -1,10 +1,10 @@
 // Chat delivery over the live channel: two server processes on one PostgreSQL database and Redis; N
 // sender/receiver pairs, each sender's socket and sends on process A, its receiver's socket on process B, so
 // every message crosses Redis. Reports delivery latency sender → receiver (from just before the POST to the
-// receiver's frame) p50/p99 and messages per second at 100 and 1,000 open sockets, lost messages, and each
-// process's resident memory with 1,000 idle sockets.
-// Targets: p99 <= 100 ms at 1,000 sockets paced; 0 lost; one process holds 10,000 idle sockets in <= 400 MB;
-// saturated, at least 600 paid messages/s with p99 under 500 ms.
+// receiver's frame) p50/p99 and messages per second at 100 and 1,000 open sockets, lost messages, each
+// process's resident memory with 1,000 idle sockets, and the credit ledger checked against the messages.
+// Targets: p99 <= 100 ms at 1,000 sockets paced; 0 lost; the ledger exact; one process holds 10,000 idle sockets
+// in <= 400 MB; saturated, at least 600 paid messages/s with p99 under 500 ms.
 // Run: npm run bench -- chat   (builds the server first; writes bench/results/chat.json)
 // BENCH_DATABASE_URL (or TEST_DATABASE_URL) names the PostgreSQL server (its database amora_bench_chat is made
 // and dropped), BENCH_REDIS_URL (or TEST_REDIS_URL, default redis://127.0.0.1:6379) Redis. Ports 3230 and 3231.
@@ -233,6 +233,27 @@ async function level(db, servers, sockets, offset) {
   return { result, open };
 }
 
+/**
+ * The credit ledger after the runs, for every member the benchmark made (1,000,000 credits each at the start): each
+ * paid message has its one ledger row under its key, no ledger row of a message lacks its message, and each
+ * balance is the start plus its ledger's sum.
+ */
+async function checkLedger(db) {
+  const { rows } = await db.query(
+    `select
+       (select count(*)::int from messages m where m.price > 0) as paid,
+       (select count(*)::int from messages m where m.price > 0 and not exists (
+          select 1 from credit_ledger l where l.idempotency_key = 'msg:' || m.sender_profile_id || ':' || m.client_id
+            and l.delta = -m.price)) as unpaid,
+       (select count(*)::int from credit_ledger l where l.reason = 'message' and not exists (
+          select 1 from messages m where l.idempotency_key = 'msg:' || m.sender_profile_id || ':' || m.client_id)) as orphans,
+       (select count(*)::int from users u where u.email like 'bench-chat-%' and u.credits <>
+          1000000 + coalesce((select sum(l.delta) from credit_ledger l where l.user_id = u.id), 0)) as off`,
+  );
+  const [r] = rows;
+  return { paidMessages: r.paid, unpaid: r.unpaid, orphans: r.orphans, balancesOff: r.off, exact: r.unpaid + r.orphans + r.off === 0 };
+}
+
 export async function runChatBenchmark() {
   const setup = await twoProcessSetup('chat');
   const { env, dirs } = setup;
@@ -265,14 +286,15 @@ export async function runChatBenchmark() {
       all.length = 0;
       await sleep(500);
     }
+    const ledger = await checkLedger(db);
     const top = levels.find((l) => l.sockets === 1000) ?? levels.at(-1);
     const runs = levels.flatMap((l) => [l.paced, l.saturated]);
     const saturated = {
       ...SATURATED_TARGET,
       pass: top.saturated.messagesPerSecond >= SATURATED_TARGET.messagesPerSecond && top.saturated.p99 < SATURATED_TARGET.p99,
     };
-    const pass = runs.every((r) => r.lost === 0 && r.errors === 0) && top.paced.p99 <= 100 && idle.rssMb <= IDLE_TARGET_MB;
-    return { messagesPerSender: MESSAGES_PER_SENDER, idle: { ...idle, targetMb: IDLE_TARGET_MB }, levels, pass, saturated };
+    const pass = runs.every((r) => r.lost === 0 && r.errors === 0) && top.paced.p99 <= 100 && idle.rssMb <= IDLE_TARGET_MB && ledger.exact;
+    return { messagesPerSender: MESSAGES_PER_SENDER, idle: { ...idle, targetMb: IDLE_TARGET_MB }, levels, ledger, pass, saturated };
   } finally {
     for (const ws of all) ws.terminate();
     await db.end().catch(() => {});

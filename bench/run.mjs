@@ -71,8 +71,12 @@ if (which === 'all' || which === 'chat') {
     console.log(`  ${String(l.sockets).padStart(5)} sockets, saturated:  ${line(l.saturated)}`);
   }
   console.log(`  ${chat.idle.sockets} idle sockets on one process: RSS ${chat.idle.rssMb} MB (${chat.idle.rssMbBefore} MB before)`);
+  const { ledger } = chat;
   console.log(
-    `  targets p99 <= 100 ms at 1,000 sockets paced, <= ${chat.idle.targetMb} MB at ${chat.idle.sockets} idle sockets, 0 lost: ${chat.pass ? 'PASS' : 'FAIL'}`,
+    `  credit ledger: ${ledger.paidMessages} paid messages, ${ledger.unpaid} without their ledger row, ${ledger.orphans} ledger rows without their message, ${ledger.balancesOff} balances off their ledger`,
+  );
+  console.log(
+    `  targets p99 <= 100 ms at 1,000 sockets paced, <= ${chat.idle.targetMb} MB at ${chat.idle.sockets} idle sockets, 0 lost, the ledger exact: ${chat.pass ? 'PASS' : 'FAIL'}`,
   );
   console.log(
     `  target saturated >= ${chat.saturated.messagesPerSecond} msg/s with p99 < ${chat.saturated.p99} ms at 1,000 sockets: ${chat.saturated.pass ? 'PASS' : 'FAIL'}`,

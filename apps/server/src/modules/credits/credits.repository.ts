@@ -13,27 +13,17 @@ export interface LedgerEntryInput {
 }
 
 /**
- * Takes an idempotency key for a change about to be made: writes its ledger row (balance_after filled in by
- * settleClaim) unless a row with that key exists. On PostgreSQL a row another transaction is writing makes this
- * wait for that transaction: when it commits this returns null, when it rolls back the claim is ours. Null when
- * the key was taken.
+ * The ledger row of a change made under an idempotency key, unless a row with that key exists. On PostgreSQL a row
+ * another transaction is writing makes this wait for that transaction: when it commits this returns false, when it
+ * rolls back the row is ours. False when the key was taken.
  */
-export async function claimKey(tx: Executor, entry: LedgerEntryInput): Promise<number | null> {
+export async function claimKey(tx: Executor, entry: LedgerEntryInput): Promise<boolean> {
   const [row] = await tx
     .insert(creditLedger)
     .values(entry)
     .onConflictDoNothing({ target: creditLedger.idempotencyKey })
     .returning({ id: creditLedger.id });
-  return row?.id ?? null;
-}
-
-export async function settleClaim(tx: Executor, ledgerId: number, balanceAfter: number): Promise<void> {
-  await tx.update(creditLedger).set({ balanceAfter }).where(eq(creditLedger.id, ledgerId));
-}
-
-/** A claim whose change was refused (not enough credits): the key is free again. */
-export async function dropClaim(tx: Executor, ledgerId: number): Promise<void> {
-  await tx.delete(creditLedger).where(eq(creditLedger.id, ledgerId));
+  return row !== undefined;
 }
 
 export async function findByKey(db: Executor, idempotencyKey: string): Promise<LedgerRow | undefined> {

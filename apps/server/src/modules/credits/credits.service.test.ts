@@ -124,6 +124,18 @@ describe('credits', () => {
     expect(await spend(t.ctx, { userId, siteId, amount: 5, reason: 'gift', idempotencyKey })).toEqual({ balance: 0 });
   });
 
+  it('answers a retry as the first spend did after the credits ran out, and takes nothing more', async () => {
+    const userId = await memberWith(5);
+    const idempotencyKey = key('spent-out');
+    expect(await spend(t.ctx, { userId, siteId, amount: 5, reason: 'gift', idempotencyKey })).toEqual({ balance: 0 });
+    expect(await spend(t.ctx, { userId, siteId, amount: 5, reason: 'gift', idempotencyKey })).toEqual({ balance: 0 });
+    await credit(t.ctx, { userId, siteId, amount: 4, reason: 'purchase' });
+    // Enough for neither a new spend of 5 nor a second taking: the retry is answered, the balance stays.
+    expect(await spend(t.ctx, { userId, siteId, amount: 5, reason: 'gift', idempotencyKey })).toEqual({ balance: 0 });
+    expect(await balanceOf(userId)).toBe(4);
+    expect(await ledger(t.ctx, userId)).toHaveLength(2);
+  });
+
   it("refuses a key used for another member's change and leaves both balances alone", async () => {
     const first = await memberWith(10);
     const second = await memberWith(10);

@@ -1,7 +1,6 @@
-import type { Executor } from '@amora/db';
 import { type DbContext, dbOf, withTransaction } from '../../lib/transaction';
 import { addToBalance } from '../accounts/accounts.service';
-import { claimKey, dropClaim, findByKey, insertEntry, listLedger, settleClaim } from './credits.repository';
+import { claimKey, findByKey, insertEntry, type LedgerRow, listLedger } from './credits.repository';
 
 /**
  * Credits: the only code that changes a member's balance. Every change writes its ledger row in the same
@@ -78,37 +77,38 @@ function checkedAmount(amount: number): number {
 }
 
 /**
- * With a key, the ledger row is written first (INSERT … ON CONFLICT DO NOTHING on its unique index), so of
- * concurrent calls with one key exactly one goes on to change the balance; the others wait for it (PostgreSQL)
- * or come after it (PGlite, one connection) and answer from its row. A refused spend deletes its row again.
+ * The balance first (its row stays locked until the unit of work ends), then the ledger row with the new balance:
+ * two statements. With a key, the row is written with INSERT … ON CONFLICT DO NOTHING on its unique index; when the
+ * key was taken (a retry, or a concurrent call with the key that committed while this one waited for the balance's
+ * row), this call takes its change back (a third statement, on that path only) and answers what the first answered,
+ * so of concurrent calls with one key exactly one changes the balance. A change refused for the balance answers a
+ * change made before under its key (a retry after the credits ran out) as that change answered.
  */
 async function change(ctx: DbContext, input: CreditChangeInput, delta: number): Promise<SpendResult> {
   const { userId, siteId, reason } = input;
   const key = input.idempotencyKey ?? null;
   return withTransaction(ctx, async (tx) => {
-    if (key === null) {
-      const balance = await addToBalance(ctx, userId, delta);
-      if (balance === null) return { insufficient: true } as const;
-      await insertEntry(tx, { userId, siteId, delta, balanceAfter: balance, reason, idempotencyKey: null });
-      return { balance };
-    }
-    const claim = await claimKey(tx, { userId, siteId, delta, balanceAfter: 0, reason, idempotencyKey: key });
-    if (claim === null) return replay(tx, input, delta, key);
     const balance = await addToBalance(ctx, userId, delta);
     if (balance === null) {
-      await dropClaim(tx, claim);
-      return { insufficient: true } as const;
+      const first = key === null ? undefined : await findByKey(tx, key);
+      return first ? replay(first, input, delta) : ({ insufficient: true } as const);
     }
-    await settleClaim(tx, claim, balance);
-    return { balance };
+    const entry = { userId, siteId, delta, balanceAfter: balance, reason, idempotencyKey: key };
+    if (key === null) {
+      await insertEntry(tx, entry);
+      return { balance };
+    }
+    if (await claimKey(tx, entry)) return { balance };
+    await addToBalance(ctx, userId, -delta);
+    const first = await findByKey(tx, key);
+    if (!first) throw new Error(`Credit change ${key} was claimed and its ledger row removed`);
+    return replay(first, input, delta);
   });
 }
 
-async function replay(tx: Executor, input: CreditChangeInput, delta: number, key: string): Promise<SpendResult> {
-  const first = await findByKey(tx, key);
-  if (!first) throw new Error(`Credit change ${key} was claimed and its ledger row removed`);
+function replay(first: LedgerRow, input: CreditChangeInput, delta: number): SpendResult {
   if ((first.userId !== null && first.userId !== input.userId) || first.delta !== delta) {
-    throw new Error(`Idempotency key ${key} was used for another credit change`);
+    throw new Error(`Idempotency key ${first.idempotencyKey} was used for another credit change`);
   }
   return { balance: first.balanceAfter };
 }
