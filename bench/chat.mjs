@@ -10,10 +10,10 @@
 // and dropped), BENCH_REDIS_URL (or TEST_REDIS_URL, default redis://127.0.0.1:6379) Redis. Ports 3230 and 3231.
 
 import { createHash, randomBytes, randomUUID } from 'node:crypto';
-import { readFileSync } from 'node:fs';
 import { request } from 'node:http';
 import pg from 'pg';
 import WebSocket from 'ws';
+import { cpuSeconds, postgresCpu, rssMb } from './proc.mjs';
 import { startAmora } from './servers.mjs';
 import { twoProcessSetup } from './two-processes.mjs';
 
@@ -62,13 +62,6 @@ export function post(port, path, cookie, body) {
     req.on('error', reject);
     req.end(data);
   });
-}
-
-function rssMb(pid) {
-  const line = readFileSync(`/proc/${pid}/status`, 'utf8')
-    .split('\n')
-    .find((l) => l.startsWith('VmRSS:'));
-  return line ? Math.round(Number(line.replace(/\D+/g, '')) / 1024) : null;
 }
 
 /** A socket as a member; `onFrame` sees every frame. Resolves once the server says ready. */
@@ -122,6 +115,25 @@ export async function makeMembers(db, count, offset, prefix = 'bench-chat') {
     [userIds, tokens.map((t) => createHash('sha256').update(t).digest('hex'))],
   );
   return userIds.map((id, i) => ({ userId: id, profileId: profileOf.get(id), cookie: `auth.session=${tokens[i]}` }));
+}
+
+/** CPU seconds so far: process A (sends), process B (deliveries), PostgreSQL's backends of the benchmark's database, this client. */
+async function cpuNow(db, servers) {
+  const backends = await postgresCpu(db, servers.database);
+  const own = process.cpuUsage();
+  return { a: cpuSeconds(servers.a.pid), b: cpuSeconds(servers.b.pid), backends, client: (own.user + own.system) / 1e6 };
+}
+
+/**
+ * What each message cost in CPU (ms) between two cpuNow readings, per part and in all. A backend that was not there
+ * at the first reading was opened for the load (the pools grow under it): all its time counts.
+ */
+function cpuPerMessage(before, after, messages) {
+  const ms = (seconds) => Math.round(((seconds * 1000) / Math.max(1, messages)) * 100) / 100;
+  let postgres = 0;
+  for (const [pid, seconds] of after.backends) postgres += seconds - (before.backends.get(pid) ?? 0);
+  const parts = { a: ms(after.a - before.a), b: ms(after.b - before.b), postgres: ms(postgres), client: ms(after.client - before.client) };
+  return { ...parts, all: Math.round((parts.a + parts.b + parts.postgres + parts.client) * 100) / 100 };
 }
 
 /** One level: `sockets` open sockets (half senders on A, half receivers on B), every sender sending in turn. */
@@ -222,6 +234,7 @@ async function level(db, servers, sockets, offset) {
   latencies.length = 0;
   pushLatencies.length = 0;
   errors = 0;
+  const cpuBefore = await cpuNow(db, servers);
   started = performance.now();
   await Promise.all(
     conversations.map(async (conversation, i) => {
@@ -229,6 +242,7 @@ async function level(db, servers, sockets, offset) {
     }),
   );
   const saturated = await finish(pairs * MESSAGES_PER_SENDER, errors, started);
+  saturated.cpuMsPerMessage = cpuPerMessage(cpuBefore, await cpuNow(db, servers), saturated.received);
   const result = { sockets, pairs, rate: RATE, paced, saturated };
   return { result, open };
 }
@@ -263,7 +277,7 @@ export async function runChatBenchmark() {
   try {
     children.push(await startAmora(PORT, dirs[0], env));
     children.push(await startAmora(PORT + 1, dirs[1], env));
-    const servers = { a: { port: PORT, pid: children[0].pid }, b: { port: PORT + 1, pid: children[1].pid } };
+    const servers = { a: { port: PORT, pid: children[0].pid }, b: { port: PORT + 1, pid: children[1].pid }, database: setup.database };
     await db.connect();
     const idleBefore = { a: rssMb(servers.a.pid), b: rssMb(servers.b.pid) };
     // Memory: IDLE_SOCKETS idle sockets on process B, before anything is sent.

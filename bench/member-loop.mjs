@@ -28,6 +28,7 @@ import { availableParallelism } from 'node:os';
 import pg from 'pg';
 import WebSocket from 'ws';
 import { makeMembers, stop } from './chat.mjs';
+import { cpuSeconds, rssMb } from './proc.mjs';
 import { startAmora } from './servers.mjs';
 import { twoProcessSetup } from './two-processes.mjs';
 
@@ -50,29 +51,6 @@ const sleep = (ms) => new Promise((resolve) => setTimeout(resolve, ms));
 const percentile = (sorted, p) => (sorted.length ? sorted[Math.min(sorted.length - 1, Math.floor((p / 100) * sorted.length))] : null);
 const round1 = (n) => (n === null ? null : Math.round(n * 10) / 10);
 const round2 = (n) => Math.round(n * 100) / 100;
-const CLOCK_TICKS = 100; // USER_HZ, as on every Linux we run on (getconf CLK_TCK)
-
-/** A process's CPU time so far (user + system), in seconds, or null once it is gone. */
-function cpuSeconds(pid) {
-  try {
-    const stat = readFileSync(`/proc/${pid}/stat`, 'utf8');
-    const fields = stat.slice(stat.lastIndexOf(')') + 2).split(' ');
-    return (Number(fields[11]) + Number(fields[12])) / CLOCK_TICKS;
-  } catch {
-    return null;
-  }
-}
-
-function rssMb(pid) {
-  try {
-    const line = readFileSync(`/proc/${pid}/status`, 'utf8')
-      .split('\n')
-      .find((l) => l.startsWith('VmRSS:'));
-    return line ? Math.round(Number(line.replace(/\D+/g, '')) / 1024) : null;
-  } catch {
-    return null;
-  }
-}
 
 const METRICS_TOKEN = randomBytes(16).toString('hex');
 

@@ -69,6 +69,10 @@ if (which === 'all' || which === 'chat') {
   for (const l of chat.levels) {
     console.log(`  ${String(l.sockets).padStart(5)} sockets, paced ${l.rate}/s: ${line(l.paced)}`);
     console.log(`  ${String(l.sockets).padStart(5)} sockets, saturated:  ${line(l.saturated)}`);
+    const cpu = l.saturated.cpuMsPerMessage;
+    console.log(
+      `        CPU per message, saturated: ${cpu.all} ms (process A ${cpu.a}, process B ${cpu.b}, PostgreSQL ${cpu.postgres}, this client ${cpu.client})`,
+    );
   }
   console.log(`  ${chat.idle.sockets} idle sockets on one process: RSS ${chat.idle.rssMb} MB (${chat.idle.rssMbBefore} MB before)`);
   const { ledger } = chat;
