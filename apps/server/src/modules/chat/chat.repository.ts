@@ -170,7 +170,6 @@ export async function clearForSide(db: Executor, conversationId: number, profile
   return true;
 }
 
-/** The other profile of a chat as its card shows it, with what the chat rules need to know about it. */
 /** What a chat needs of the other member, as `viewerId` sees them (the rules of spec §4). */
 const partnerColumns = (viewerId: number) => ({
   ...profileCardColumns,
@@ -185,6 +184,7 @@ const partnerColumns = (viewerId: number) => ({
   hiddenFromMe: sql<boolean>`not ${notHiddenFrom(viewerId)}`,
 });
 
+/** The other profile of a chat as its card shows it, with what the chat rules need to know about it. */
 export async function findPartner(db: Executor, partnerId: number, viewerId: number) {
   const [row] = await db
     .select(partnerColumns(viewerId))
