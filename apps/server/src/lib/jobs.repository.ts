@@ -56,11 +56,14 @@ export async function insertJob(
     .as(
       exec.insert(jobs).values(values).onConflictDoNothing({ target: jobs.dedupeKey, where: PENDING }).returning({ id: jobs.id }).getSQL(),
     );
-  const pendingAlready = sql`select ${jobs.id} from ${jobs} where ${jobs.dedupeKey} = ${job.dedupeKey} and ${PENDING}`;
+  // The inserted row first: a job that finished after this statement's snapshot still reads as pending in it.
+  const pendingAlready = sql`select ${jobs.id}, 1 as rank from ${jobs} where ${jobs.dedupeKey} = ${job.dedupeKey} and ${PENDING}`;
   const [row] = await exec
     .with(inserted)
     .select({ id: inserted.id })
-    .from(sql`(select id from ${inserted} union all ${pendingAlready}) as ${inserted}`);
+    .from(sql`(select id, 0 as rank from ${inserted} union all ${pendingAlready}) as ${inserted}`)
+    .orderBy(sql`rank`)
+    .limit(1);
   if (row) return row.id;
   // A pending job committed while the insert waited for it, after this statement's snapshot was taken.
   const [pending] = await exec

@@ -186,6 +186,17 @@ describe('payloads, dedupe keys and the clock', () => {
     expect(ran.sort()).toEqual([1, 3, 5]);
   });
 
+  it('of 20 enqueues with one dedupe key at once, one makes the job and all answer its id', async () => {
+    const a = worker();
+    a.handle('test.keyed', async () => {});
+    const ids = await Promise.all(
+      Array.from({ length: 20 }, (_, n) => a.enqueue(t.ctx.db, 'test.keyed', { n }, { dedupeKey: 'at-once' })),
+    );
+    const jobs = (await findJobs(t.ctx.db)).filter((job) => job.dedupeKey === 'at-once');
+    expect(jobs).toHaveLength(1);
+    expect(new Set(ids)).toEqual(new Set([jobs[0].id]));
+  });
+
   it('without a clock of its own, a worker judges due times and leases by the database clock', async () => {
     const dbNow = async () => {
       const result = (await t.ctx.db.execute(sql`select now() as now`)) as unknown as { rows: { now: Date | string }[] };

@@ -149,6 +149,19 @@ describe('credits', () => {
     expect(await ledger(t.ctx, second)).toEqual([]);
   });
 
+  it('answers a key used twice in one unit of work as the first use, with one ledger row', async () => {
+    const userId = await memberWith(10);
+    const idempotencyKey = key('twice');
+    const answers = await withTransaction(t.ctx, async () => [
+      await spend(t.ctx, { userId, siteId, amount: 3, reason: 'gift', idempotencyKey }),
+      await spend(t.ctx, { userId, siteId, amount: 3, reason: 'gift', idempotencyKey }),
+    ]);
+    expect(answers).toEqual([{ balance: 7 }, { balance: 7 }]);
+    expect(await balanceOf(userId)).toBe(7);
+    expect(await ledger(t.ctx, userId)).toHaveLength(1);
+    expect(await ledgerSum(userId)).toBe(7 - 10);
+  });
+
   it('joins the unit of work it is called in: an error after the spend rolls the spend back', async () => {
     const userId = await memberWith(10);
     await expect(

@@ -99,7 +99,8 @@ async function change(ctx: DbContext, input: CreditChangeInput, delta: number): 
       return { balance };
     }
     if (await claimKey(tx, entry)) return { balance };
-    await addToBalance(ctx, userId, -delta);
+    // The balance's row is ours since the change above: taking it back cannot be refused.
+    if ((await addToBalance(ctx, userId, -delta)) === null) throw new Error(`Credit change ${key} could not be taken back`);
     const first = await findByKey(tx, key);
     if (!first) throw new Error(`Credit change ${key} was claimed and its ledger row removed`);
     return replay(first, input, delta);
