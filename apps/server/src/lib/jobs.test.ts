@@ -189,9 +189,7 @@ describe('payloads, dedupe keys and the clock', () => {
   it('of 20 enqueues with one dedupe key at once, one makes the job and all answer its id', async () => {
     const a = worker();
     a.handle('test.keyed', async () => {});
-    const ids = await Promise.all(
-      Array.from({ length: 20 }, (_, n) => a.enqueue(t.ctx.db, 'test.keyed', { n }, { dedupeKey: 'at-once' })),
-    );
+    const ids = await Promise.all(Array.from({ length: 20 }, (_, n) => a.enqueue(t.ctx.db, 'test.keyed', { n }, { dedupeKey: 'at-once' })));
     const jobs = (await findJobs(t.ctx.db)).filter((job) => job.dedupeKey === 'at-once');
     expect(jobs).toHaveLength(1);
     expect(new Set(ids)).toEqual(new Set([jobs[0].id]));
