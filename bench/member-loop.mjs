@@ -28,7 +28,7 @@ import { availableParallelism } from 'node:os';
 import pg from 'pg';
 import WebSocket from 'ws';
 import { makeMembers, stop } from './chat.mjs';
-import { cpuSeconds, rssMb } from './proc.mjs';
+import { cpuSeconds, postgresCpu, rssMb } from './proc.mjs';
 import { startAmora } from './servers.mjs';
 import { twoProcessSetup } from './two-processes.mjs';
 
@@ -333,10 +333,7 @@ export async function runMemberLoopBenchmark() {
     const loadSeries = [];
     const pgCpu = new Map(); // backend pid → { first, last }
     const samplePostgres = async () => {
-      const { rows } = await db.query('select pid from pg_stat_activity where datname = $1 and pid <> pg_backend_pid()', [setup.database]);
-      for (const { pid } of rows) {
-        const cpu = cpuSeconds(pid);
-        if (cpu === null) continue;
+      for (const [pid, cpu] of await postgresCpu(db, setup.database)) {
         const seen = pgCpu.get(pid);
         if (seen) seen.last = cpu;
         else pgCpu.set(pid, { first: measuring ? 0 : cpu, last: cpu });
