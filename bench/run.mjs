@@ -69,6 +69,7 @@ if (which === 'all' || which === 'chat') {
   for (const l of chat.levels) {
     console.log(`  ${String(l.sockets).padStart(5)} sockets, paced ${l.rate}/s: ${line(l.paced)}`);
     console.log(`  ${String(l.sockets).padStart(5)} sockets, saturated:  ${line(l.saturated)}`);
+    console.log(`  ${String(l.sockets).padStart(5)} sockets, at ${chat.saturated.messagesPerSecond}/s:   ${line(l.atTarget)}`);
     const cpu = l.saturated.cpuMsPerMessage;
     console.log(
       `        CPU per message, saturated: ${cpu.all} ms (process A ${cpu.a}, process B ${cpu.b}, PostgreSQL ${cpu.postgres}, this client ${cpu.client})`,
@@ -83,7 +84,7 @@ if (which === 'all' || which === 'chat') {
     `  targets p99 <= 100 ms at 1,000 sockets paced, <= ${chat.idle.targetMb} MB at ${chat.idle.sockets} idle sockets, 0 lost, the ledger exact: ${chat.pass ? 'PASS' : 'FAIL'}`,
   );
   console.log(
-    `  target saturated >= ${chat.saturated.messagesPerSecond} msg/s with p99 < ${chat.saturated.p99} ms at 1,000 sockets: ${chat.saturated.pass ? 'PASS' : 'FAIL'}`,
+    `  target saturated >= ${chat.saturated.messagesPerSecond} msg/s, and p99 < ${chat.saturated.p99} ms at that rate, at 1,000 sockets: ${chat.saturated.pass ? 'PASS' : 'FAIL'}`,
   );
 }
 

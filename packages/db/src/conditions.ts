@@ -20,7 +20,7 @@ export function notBlockedEitherWay(viewerProfileId: number | Placeholder, id: A
  * The listed profile has contacted `viewerProfileId`: a like from it to the viewer, or a chat message it wrote to
  * the viewer (looked up through the pair's conversation, one index probe). Every rule built on it follows.
  */
-function hasContacted(viewerProfileId: number): SQL {
+function hasContacted(viewerProfileId: number | SQL): SQL {
   return sql`(exists (select 1 from ${likes} c where c.liker_profile_id = ${profiles.id} and c.liked_profile_id = ${viewerProfileId})
     or exists (select 1 from ${conversations} cv join ${messages} m on m.conversation_id = cv.id
       where cv.profile_low_id = least(${profiles.id}, ${viewerProfileId}::bigint) and cv.profile_high_id = greatest(${profiles.id}, ${viewerProfileId}::bigint)
@@ -32,7 +32,7 @@ function hasContacted(viewerProfileId: number): SQL {
  * invisible profile is seen only by its owner and by the members it contacted; by nobody when the viewer is a
  * visitor (null). Every path that shows a profile or its photos by id applies this one rule.
  */
-export function notHiddenFrom(viewerProfileId: number | null): SQL {
+export function notHiddenFrom(viewerProfileId: number | SQL | null): SQL {
   if (viewerProfileId === null) return sql`${profiles.isInvisible} = false`;
   return sql`(${profiles.isInvisible} = false or ${profiles.id} = ${viewerProfileId} or ${hasContacted(viewerProfileId)})`;
 }

@@ -74,6 +74,32 @@ export async function insertJob(
 }
 
 /**
+ * Writes several jobs of one statement, each due at its `runAt` (or `now`); a job whose `dedupeKey` a pending job
+ * holds already (or an earlier job of the same call) is not written. How many were written.
+ */
+export async function insertJobs(
+  exec: Executor,
+  list: { name: string; payload: unknown; runAt: Date | null; maxAttempts: number; dedupeKey?: string }[],
+  now: JobClock,
+): Promise<number> {
+  if (list.length === 0) return 0;
+  const rows = await exec
+    .insert(jobs)
+    .values(
+      list.map((job) => ({
+        name: job.name,
+        payload: job.payload,
+        runAt: job.runAt ?? at(now),
+        maxAttempts: job.maxAttempts,
+        dedupeKey: job.dedupeKey ?? null,
+      })),
+    )
+    .onConflictDoNothing({ target: jobs.dedupeKey, where: PENDING })
+    .returning({ id: jobs.id });
+  return rows.length;
+}
+
+/**
  * Takes up to `limit` due jobs of the given names (or the one with `id`) for one worker: queued ones whose time
  * has come, and running ones whose lease ran out (their worker died or hung), both by `now` (the database's clock
  * unless a test gives its own). SKIP LOCKED lets workers claim side by side without waiting on each other's rows;

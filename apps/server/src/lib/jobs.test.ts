@@ -195,6 +195,31 @@ describe('payloads, dedupe keys and the clock', () => {
     expect(new Set(ids)).toEqual(new Set([jobs[0].id]));
   });
 
+  it('enqueueMany writes several jobs in one statement, leaving out a key a pending job (or an earlier one) holds', async () => {
+    const a = worker();
+    const ran: number[] = [];
+    a.handle('test.keyed', async ({ n }) => {
+      ran.push(n);
+    });
+    await a.enqueue(t.ctx.db, 'test.keyed', { n: 1 }, { dedupeKey: 'many-held' });
+    const written = await a.enqueueMany(t.ctx.db, 'test.keyed', [
+      { payload: { n: 2 }, dedupeKey: 'many-held' },
+      { payload: { n: 3 }, dedupeKey: 'many-new' },
+      { payload: { n: 4 }, dedupeKey: 'many-new' },
+      { payload: { n: 5 } },
+      { payload: { n: 6 }, runAt: new Date(now.getTime() + 60_000) },
+    ]);
+    expect(written).toBe(3);
+    expect(await a.runDue()).toBe(3);
+    expect(ran.sort()).toEqual([1, 3, 5]);
+    advance(60_000);
+    expect(await a.runDue()).toBe(1);
+    expect(ran.sort()).toEqual([1, 3, 5, 6]);
+    await expect(a.enqueueMany(t.ctx.db, 'test.keyed', [{ payload: { n: 'x' } as unknown as { n: number } }])).rejects.toThrow(
+      /payload does not match/,
+    );
+  });
+
   it('without a clock of its own, a worker judges due times and leases by the database clock', async () => {
     const dbNow = async () => {
       const result = (await t.ctx.db.execute(sql`select now() as now`)) as unknown as { rows: { now: Date | string }[] };

@@ -9,6 +9,7 @@ import {
   ensureSchedule,
   failJob,
   insertJob,
+  insertJobs,
   type JobClock,
   queueStats,
   releaseJob,
@@ -96,6 +97,12 @@ export interface Jobs<M extends JobSpecs = JobSpecs> {
     payload: JobInput<M, K>,
     options: EnqueueOptions & { dedupeKey: string },
   ): Promise<number | null>;
+  /**
+   * Writes several jobs of `name` in one statement, as `enqueue` writes one (the payloads checked, a pending job's
+   * `dedupeKey` leaves its job out): the hot path of a batch of changes (a batch of chat sends). How many were
+   * written.
+   */
+  enqueueMany<K extends keyof M & string>(exec: Executor, name: K, list: ({ payload: JobInput<M, K> } & EnqueueOptions)[]): Promise<number>;
   /**
    * Runs one job in this process now, if it is due and no worker holds it (a mail's first attempt, so that the
    * member's request does not wait for the next poll). Failures go the usual way: retry later, or dead.
@@ -374,6 +381,24 @@ export function createJobs<M extends JobSpecs>(options: JobsOptions<M>): Jobs<M>
     return id;
   }
 
+  async function enqueueMany(exec: Executor, name: string, list: ({ payload: unknown } & EnqueueOptions)[]): Promise<number> {
+    const spec = specOf(name);
+    const rows = list.map((item) => {
+      const parsed = spec.payload.safeParse(item.payload);
+      if (!parsed.success) throw new Error(`job ${name}: the payload does not match its schema (${problem(parsed.error)})`);
+      return {
+        name,
+        payload: parsed.data,
+        runAt: item.runAt ?? null,
+        maxAttempts: item.maxAttempts ?? spec.maxAttempts ?? DEFAULT_MAX_ATTEMPTS,
+        dedupeKey: item.dedupeKey,
+      };
+    });
+    const written = await insertJobs(exec, rows, now());
+    if (list.some((item) => !item.runAt)) afterCommit(wake);
+    return written;
+  }
+
   return {
     handle(name, handler) {
       if (started) throw new Error(`job ${name}: handlers are registered before the worker starts (apps/server/src/jobs.ts)`);
@@ -381,6 +406,8 @@ export function createJobs<M extends JobSpecs>(options: JobsOptions<M>): Jobs<M>
     },
 
     enqueue: enqueue as Jobs<M>['enqueue'],
+
+    enqueueMany: enqueueMany as Jobs<M>['enqueueMany'],
 
     async runNow(id) {
       if (stopped) return false;

@@ -72,6 +72,12 @@ export function dbOf(ctx: DbContext): Executor {
   return unit?.open && unit.db === ctx.db ? unit.tx : ctx.db;
 }
 
+/** Whether a unit of work is open on `ctx.db` in this chain of calls (what a call made now would join). */
+export function inUnitOfWork(ctx: DbContext): boolean {
+  const unit = current.getStore();
+  return unit?.open === true && unit.db === ctx.db;
+}
+
 /**
  * For development and tests on PGlite: a query on `db` itself (not on the transaction) while a unit of work is
  * open on it in this chain of calls throws at once, instead of waiting for that unit forever on PGlite's one

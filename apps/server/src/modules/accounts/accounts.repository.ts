@@ -72,6 +72,26 @@ export async function addToBalance(tx: Executor, userId: number, delta: number):
   return row?.credits ?? null;
 }
 
+/**
+ * addToBalance for several members in one statement: their rows locked in the order of their ids (two batches of
+ * the same members never wait on each other in a circle), then each balance changed by its delta unless it would
+ * go below zero. The new balances of those changed, by user id; a member left out was not changed.
+ */
+export async function addToBalances(tx: Executor, changes: { userId: number; delta: number }[]): Promise<Map<number, number>> {
+  if (changes.length === 0) return new Map();
+  const changed = (await tx.execute(sql`
+    with change as (
+      select * from unnest(${sql.param(changes.map((c) => c.userId))}::bigint[], ${sql.param(changes.map((c) => c.delta))}::int[]) as c(id, delta)
+    ), locked as materialized (
+      select ${users.id} as id from ${users} where ${users.id} in (select id from change) order by ${users.id} for update
+    )
+    update ${users} set credits = ${users.credits} + change.delta
+    from change join locked using (id)
+    where ${users.id} = change.id and ${users.credits} + change.delta >= 0
+    returning ${users.id} as id, ${users.credits} as credits`)) as unknown as { rows: { id: string | number; credits: string | number }[] };
+  return new Map(changed.rows.map((row) => [Number(row.id), Number(row.credits)]));
+}
+
 /** Buying any package makes a member premium for good (spec §4); the dev switch turns it off again. */
 export async function setPaidUser(db: Executor, userId: number, paid: boolean): Promise<void> {
   await db.update(users).set({ paidUser: paid }).where(eq(users.id, userId));

@@ -59,6 +59,11 @@ export function addToBalance(ctx: DbContext, userId: number, delta: number): Pro
   return rows.addToBalance(dbOf(ctx), userId, delta);
 }
 
+/** addToBalance for several members at once (credits' batches): the new balances of those changed, by user id. */
+export function addToBalances(ctx: DbContext, changes: { userId: number; delta: number }[]): Promise<Map<number, number>> {
+  return rows.addToBalances(dbOf(ctx), changes);
+}
+
 /** Premium for good after a purchase (spec §4); the dev switch of photos turns it off again. */
 export function setPaidUser(ctx: DbContext, userId: number, paid: boolean): Promise<void> {
   return rows.setPaidUser(dbOf(ctx), userId, paid);

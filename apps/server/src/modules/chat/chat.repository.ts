@@ -67,6 +67,41 @@ export async function lockConversationWithPartner(
   return row;
 }
 
+/**
+ * lockConversationWithPartner for a batch of sends, one a conversation, in one statement: each conversation that
+ * its sender takes part in, locked (in the order of their ids, so that two batches never wait on each other in a
+ * circle), with the partner as the sender sees them and the id of a message the sender stored before under the
+ * send's client id (a retry), by conversation id. A conversation its sender is not in is left out.
+ */
+export async function lockConversationsForSends(
+  tx: Executor,
+  sends: { conversationId: number; senderProfileId: number; clientId: string }[],
+): Promise<Map<number, { conversation: ConversationRow; partner: PartnerRow; storedMessageId: number | null }>> {
+  const wanted = sql`unnest(${sql.param(sends.map((s) => s.conversationId))}::bigint[], ${sql.param(sends.map((s) => s.senderProfileId))}::bigint[], ${sql.param(sends.map((s) => s.clientId))}::text[]) as wanted(conversation_id, sender, client_id)`;
+  const sender = sql`wanted.sender`;
+  const partnerId = sql`case when ${conversations.profileLowId} = ${sender} then ${conversations.profileHighId} else ${conversations.profileLowId} end`;
+  const rows = await tx
+    .select({
+      conversation: conversations,
+      partner: partnerColumns(sender),
+      storedMessageId: sql<
+        number | null
+      >`(select m.id from ${messages} m where m.sender_profile_id = ${sender} and m.client_id = wanted.client_id)`.mapWith((id) =>
+        id === null ? null : Number(id),
+      ),
+    })
+    .from(conversations)
+    .innerJoin(
+      wanted,
+      sql`wanted.conversation_id = ${conversations.id} and ${sender} in (${conversations.profileLowId}, ${conversations.profileHighId})`,
+    )
+    .innerJoin(profiles, eq(profiles.id, partnerId))
+    .leftJoin(users, eq(users.id, profiles.userId))
+    .orderBy(asc(conversations.id))
+    .for('update', { of: conversations });
+  return new Map(rows.map((row) => [row.conversation.id, row]));
+}
+
 export async function findPairConversation(db: Executor, a: number, b: number): Promise<ConversationRow | undefined> {
   const [low, high] = a < b ? [a, b] : [b, a];
   const [row] = await db
@@ -138,6 +173,42 @@ export async function appendMessage(
   return row;
 }
 
+/**
+ * appendMessage for a batch of messages, one a conversation (their rows locked), in one statement: each row's
+ * update as appendMessage makes it, then the messages under their new sequences. The stored rows, in the order given.
+ */
+export async function appendMessages(
+  tx: Executor,
+  list: (Omit<typeof messages.$inferInsert, 'seq' | 'createdAt'> & { conversationId: number; senderProfileId: number })[],
+): Promise<MessageRow[]> {
+  if (list.length === 0) return [];
+  const change = sql`unnest(${sql.param(list.map((m) => m.conversationId))}::bigint[], ${sql.param(list.map((m) => m.senderProfileId))}::bigint[]) as change(id, sender)`;
+  const low = sql`${conversations.profileLowId} = change.sender`;
+  const next = tx.$with('next_seq', { id: sql<number>`id`, seq: sql<number>`last_seq` }).as(
+    sql`update ${conversations} set
+        last_seq = ${conversations.lastSeq} + 1,
+        low_unread = case when ${low} then 0 else ${conversations.lowUnread} + 1 end,
+        high_unread = case when ${low} then ${conversations.highUnread} + 1 else 0 end,
+        low_read_seq = case when ${low} then ${conversations.lastSeq} + 1 else ${conversations.lowReadSeq} end,
+        high_read_seq = case when ${low} then ${conversations.highReadSeq} else ${conversations.lastSeq} + 1 end,
+        updated_at = now()
+      from ${change}
+      where ${conversations.id} = change.id
+      returning ${conversations.id} as id, ${conversations.lastSeq} as last_seq`,
+  );
+  const stored = await tx
+    .with(next)
+    .insert(messages)
+    .values(list.map((values) => ({ ...values, seq: sql`(select last_seq from ${next} where id = ${values.conversationId})` })))
+    .returning();
+  const byConversation = new Map(stored.map((row) => [row.conversationId, row]));
+  return list.map((values) => {
+    const row = byConversation.get(values.conversationId);
+    if (!row) throw new Error(`The message to conversation ${values.conversationId} was not stored`);
+    return row;
+  });
+}
+
 export async function findMessageByClientId(db: Executor, senderProfileId: number, clientId: string): Promise<MessageRow | undefined> {
   const [row] = await db
     .select()
@@ -171,7 +242,7 @@ export async function clearForSide(db: Executor, conversationId: number, profile
 }
 
 /** What a chat needs of the other member, as `viewerId` sees them (the rules of spec §4). */
-const partnerColumns = (viewerId: number) => ({
+const partnerColumns = (viewerId: number | SQL) => ({
   ...profileCardColumns,
   siteId: profiles.siteId,
   status: profiles.status,

@@ -29,7 +29,7 @@ afterAll(async () => {
 
 const member = (options?: MemberOptions) => createMember(t, options);
 const as = (...args: CallArgs) => callAs(t, ...args);
-const clientId = () => randomUUID();
+const clientId = (): string => randomUUID();
 
 async function userRow(who: Member) {
   const [row] = await t.ctx.db.select().from(users).where(eq(users.id, who.userId));
@@ -336,6 +336,77 @@ describe('credits', () => {
       expect((await chatsOf(who)).chats[0].last_message).toMatchObject({ body: '' });
     }
   });
+});
+
+describe('sends at the same moment in many conversations (stored together)', () => {
+  it('stores and charges each as on its own, and answers refusals and retries among them as on their own', async () => {
+    const pairs = await Promise.all(Array.from({ length: 12 }, async () => [await member(), await member()] as const));
+    const convs: number[] = [];
+    const firstIds: string[] = [];
+    for (const [a, b] of pairs) {
+      await setCredits(a, PRICE * 5);
+      const id = clientId();
+      convs.push((await sendOk(a, { profile: b.profileId }, 'start', id)).message.conversation_id);
+      firstIds.push(id);
+    }
+    // Pair 0 runs out of credits; pair 1's partner blocked the sender; pair 2 retries its first send; pair 3's sender
+    // also writes in pair 4's conversation, which is not theirs; pair 5 sends a gift. The others write a text.
+    await setCredits(pairs[0][0], PRICE - 1);
+    await t.ctx.db.insert(blocks).values({ blockerProfileId: pairs[1][1].profileId, blockedProfileId: pairs[1][0].profileId });
+    // Pair 6's sender writes twice at once in their one conversation, with credits for one more message only.
+    await setCredits(pairs[6][0], PRICE);
+    await t.ctx.events.idle();
+    const events = recordEvents(t.ctx.events, 'message.created');
+    const results = await Promise.all([
+      ...pairs.map(([a], i) => {
+        if (i === 2) return send(a, { conversation: convs[i] }, 'start', firstIds[i]);
+        if (i === 5) return as(a, 'POST', MESSAGES, { conversation: convs[i], gift: 'rose', client_id: clientId() });
+        return send(a, { conversation: convs[i] }, `together ${i}`);
+      }),
+      send(pairs[3][0], { conversation: convs[4] }, 'not mine'),
+      send(pairs[6][0], { conversation: convs[6] }, 'together 6, again'),
+    ]);
+    const [notMine, sixAgain] = results.slice(12);
+    expect(results[0].statusCode, results[0].body).toBe(402);
+    expect(results[0].json()).toMatchObject({ error: 'not_enough_credits', credits: PRICE - 1, price: PRICE });
+    expect(results[1].statusCode, results[1].body).toBe(403);
+    expect(results[1].json()).toMatchObject({ error: 'blocked_by_partner', name: pairs[1][1].name });
+    expect(results[2].statusCode, results[2].body).toBe(200);
+    expect(notMine.statusCode, notMine.body).toBe(404);
+    expect([results[6].statusCode, sixAgain.statusCode].sort()).toEqual([200, 402]);
+    for (const i of [3, 4, 5, 7, 8, 9, 10, 11]) expect(results[i].statusCode, results[i].body).toBe(200);
+
+    for (const [i, [a]] of pairs.entries()) {
+      const stored = await storedMessages(convs[i]);
+      const expected = [0, 1, 2].includes(i) ? 1 : 2;
+      expect(
+        stored.map((m) => m.seq),
+        `pair ${i}`,
+      ).toEqual(Array.from({ length: expected }, (_, k) => k + 1));
+      // Every balance is its ledger's sum, and each answer gave the balance after its own message.
+      const { credits } = await userRow(a);
+      expect(await ledgerSum(a), `pair ${i}`).toBe(credits);
+      if (expected === 2 && i !== 6) {
+        const body = results[i].json();
+        expect(body.credits, `pair ${i}`).toBe(credits);
+        expect(body.message).toMatchObject({ conversation_id: convs[i], seq: 2 });
+      }
+      const [conv] = await t.ctx.db.select().from(conversations).where(eq(conversations.id, convs[i]));
+      expect(conv.lastSeq).toBe(expected);
+    }
+    expect((await userRow(pairs[6][0])).credits).toBe(0);
+    expect(results[2].json().message).toMatchObject({ conversation_id: convs[2], seq: 1 });
+    expect((await storedMessages(convs[5]))[1]).toMatchObject({ kind: 'gift', gift: 'rose' });
+    // One message.created a stored message, to its partner; the retry's rings again.
+    await t.ctx.events.idle();
+    events.stop();
+    const rang = events.seen.map((e) => e.conversationId).sort((x, y) => x - y);
+    expect(rang).toEqual([2, 3, 4, 5, 6, 7, 8, 9, 10, 11].map((i) => convs[i]).sort((x, y) => x - y));
+    for (const event of events.seen) {
+      const i = convs.indexOf(event.conversationId);
+      expect(event).toMatchObject({ senderProfileId: pairs[i][0].profileId, recipientProfileId: pairs[i][1].profileId });
+    }
+  }, 60_000);
 });
 
 describe('rules', () => {

@@ -8,15 +8,17 @@ import {
 } from '@amora/contracts';
 import type { Executor } from '@amora/db';
 import type { AppContext } from '../../context';
+import { type Batches, createBatches } from '../../lib/batches';
 import { badRequest, HttpError, notFound } from '../../lib/errors';
-import { type DbContext, dbOf, withTransaction } from '../../lib/transaction';
-import { credit, spend } from '../credits/credits.service';
-import { noticeMessage } from '../notifications/notifications.service';
+import { type DbContext, dbOf, inUnitOfWork, withTransaction } from '../../lib/transaction';
+import { credit, spend, spendMany } from '../credits/credits.service';
+import { noticeMessage, noticeMessages } from '../notifications/notifications.service';
 import { processChatPhoto, removeChatPhoto } from '../photos/photos.service';
 import type { Auth } from '../sessions/sessions.service';
 import { chatBlock, presentMessage } from './chat.presenter';
 import {
   appendMessage,
+  appendMessages,
   type ConversationRow,
   countStarted,
   deleteConversationsOf,
@@ -28,6 +30,7 @@ import {
   insertConversation,
   listMessagesAround,
   lockConversation,
+  lockConversationsForSends,
   lockConversationWithPartner,
   lockStarts,
   type MessageRow,
@@ -180,14 +183,190 @@ export async function sendPhoto(ctx: AppContext, auth: Auth, input: Target & { b
   }
 }
 
-/** The unit of work of every send; `stored` is the row this call wrote (null when a retry answered an earlier one). */
-async function store(
+/** What a send stored: the answer, and the row this call wrote (null when a retry answered an earlier one). */
+type Stored = { response: SendMessageResponse; stored: MessageRow | null };
+
+/**
+ * The unit of work of every send. A send to a conversation that exists joins the process's queue of sends
+ * (sendQueueOf), which stores those that wait together; the first message to a profile, and a send inside a
+ * caller's unit of work, is stored on its own (storeOne).
+ */
+function store(ctx: AppContext, auth: Sender, input: Target, content: Content, price: number): Promise<Stored> {
+  const conversationId = input.conversation;
+  if (conversationId === undefined || inUnitOfWork(ctx)) return storeOne(ctx, auth, input, content, price);
+  return new Promise((resolve, reject) => {
+    sendQueueOf(ctx).add({ ctx, auth, input, conversationId, content, price, resolve, reject });
+  });
+}
+
+/** A send waiting in its process's queue. */
+interface QueuedSend {
+  ctx: AppContext;
+  auth: Sender;
+  input: Target;
+  conversationId: number;
+  content: Content;
+  price: number;
+  resolve: (stored: Stored) => void;
+  reject: (error: unknown) => void;
+}
+
+/** Sends stored together at most (their statements grow with them; 100 keep a batch's unit of work short). */
+const BATCH_LIMIT = 100;
+/** Batches under way at once: while one commits, the next is locking and spending. */
+const BATCHES_AT_ONCE = 2;
+
+const sendBatches = new WeakMap<Executor, Batches<QueuedSend>>();
+
+/**
+ * The sends of this process to conversations that exist on this database, stored as group commits (lib/batches.ts):
+ * one a conversation in a batch, so that a conversation's sends keep their order, in eight statements whatever their
+ * number where each on its own takes eight (docs/decisions.md, "Chat throughput: sends stored together").
+ */
+function sendQueueOf(ctx: AppContext): Batches<QueuedSend> {
+  // Outside a unit of work (the only place sends queue), the database itself.
+  const db = dbOf(ctx);
+  let queue = sendBatches.get(db);
+  if (!queue) {
+    queue = createBatches({ run: storeBatch, limit: BATCH_LIMIT, atOnce: BATCHES_AT_ONCE, keyOf: (send) => send.conversationId });
+    sendBatches.set(db, queue);
+  }
+  return queue;
+}
+
+const settle = (send: QueuedSend) => storeOne(send.ctx, send.auth, send.input, send.content, send.price).then(send.resolve, send.reject);
+
+/**
+ * Stores a batch of sends (one a conversation) in one unit of work, as storeOne stores each: the conversations
+ * locked with their partners and the senders' earlier sends under the same client ids (one statement), the prices
+ * spent (credits' spendMany), the messages appended, the partners' notices enqueued and message.created published
+ * after the commit. Only sends that go through are stored here: a send that storeOne would refuse or answer from
+ * before (not the sender's conversation, a block, not enough credits, a retry, a free message) is left to storeOne
+ * after the batch, so every refusal and every retry is answered by the one path that answers them. A batch that
+ * fails as a whole (a retry's key met in the ledger, a deadlock) wrote nothing, and each of its sends goes to storeOne.
+ */
+async function storeBatch(batch: QueuedSend[]): Promise<void> {
+  const [first] = batch;
+  if (batch.length === 1) return settle(first);
+  const ctx = first.ctx;
+  let alone: QueuedSend[] = [];
+  try {
+    const stored = await withTransaction(ctx, async (tx) => {
+      alone = [];
+      const locked = await lockConversationsForSends(
+        tx,
+        batch.map((send) => ({
+          conversationId: send.conversationId,
+          senderProfileId: send.auth.profile.id,
+          clientId: send.input.clientId,
+        })),
+      );
+      const ready = batch.flatMap((send) => {
+        const row = locked.get(send.conversationId);
+        const goesThrough =
+          row !== undefined &&
+          row.conversation.siteId === send.auth.profile.siteId &&
+          row.storedMessageId === null &&
+          send.price > 0 &&
+          !refusalOf(row.partner, send.auth);
+        if (!goesThrough) alone.push(send);
+        return goesThrough ? [{ send, ...row }] : [];
+      });
+      if (ready.length === 0) return [];
+      const paid = await spendMany(
+        ctx,
+        ready.map(({ send }) => ({
+          userId: send.auth.user.id,
+          siteId: send.auth.profile.siteId,
+          amount: send.price,
+          reason: send.content.kind === 'text' ? 'message' : send.content.kind,
+          idempotencyKey: `msg:${send.auth.profile.id}:${send.input.clientId}`,
+        })),
+      );
+      const paying = ready.flatMap((item, i) => {
+        const result = paid[i];
+        if ('insufficient' in result) alone.push(item.send);
+        return 'insufficient' in result ? [] : [{ ...item, credits: result.balance }];
+      });
+      const rows = await appendMessages(
+        tx,
+        paying.map(({ send, conversation }) => ({
+          ...messageValues(send.auth.profile.id, send.input, send.content, send.price),
+          conversationId: conversation.id,
+        })),
+      );
+      const sent = paying.map((item, i) => ({
+        ...item,
+        message: rows[i],
+        partnerId: partnerOf(item.conversation, item.send.auth.profile.id),
+      }));
+      await noticeMessages(
+        ctx,
+        sent.map(({ send, conversation, message, partnerId }) => ({
+          recipientProfileId: partnerId,
+          senderProfileId: send.auth.profile.id,
+          conversationId: conversation.id,
+          isNewConversation: message.seq === 1,
+        })),
+      );
+      for (const { send, conversation, message, partnerId, partner } of sent)
+        publishCreated(ctx, send.auth.profile, conversation.id, message, partnerId, partner.isFictional);
+      return sent.map(({ send, message, credits }) => ({
+        send,
+        stored: { response: { message: presentMessage(message, send.auth.profile.id), credits }, stored: message },
+      }));
+    });
+    for (const { send, stored: result } of stored) send.resolve(result);
+  } catch {
+    alone = batch;
+  }
+  await Promise.all(alone.map(settle));
+}
+
+/** The error storeOne answers a send to this partner with, or null when the rules let it through. */
+function refusalOf(partner: PartnerRow, auth: Sender): HttpError | null {
+  const block = chatBlock(partner, { userStatus: auth.user.status });
+  return block && refusal(block, partner);
+}
+
+/** The columns of a message a send stores, but for its conversation and sequence. */
+function messageValues(senderProfileId: number, input: Target, content: Content, price: number) {
+  return {
+    senderProfileId,
+    kind: content.kind,
+    body: content.kind === 'text' ? content.body : '',
+    gift: content.kind === 'gift' ? content.gift : null,
+    photoKey: content.kind === 'photo' ? content.photo.storageKey : null,
+    photoWidth: content.kind === 'photo' ? content.photo.width : null,
+    photoHeight: content.kind === 'photo' ? content.photo.height : null,
+    clientId: input.clientId,
+    price,
+  };
+}
+
+/** message.created for a message just stored, published once its unit of work commits. */
+function publishCreated(
   ctx: AppContext,
-  auth: Sender,
-  input: Target,
-  content: Content,
-  price: number,
-): Promise<{ response: SendMessageResponse; stored: MessageRow | null }> {
+  me: Sender['profile'],
+  conversationId: number,
+  message: MessageRow,
+  partnerId: number,
+  fictional: boolean,
+): void {
+  ctx.events.publish({
+    type: 'message.created',
+    siteId: me.siteId,
+    conversationId,
+    messageId: message.id,
+    seq: message.seq,
+    senderProfileId: me.id,
+    recipientProfileId: partnerId,
+    fictional,
+  });
+}
+
+/** One send in a unit of work of its own (or the caller's); `stored` is the row this call wrote (null when a retry answered an earlier one). */
+async function storeOne(ctx: AppContext, auth: Sender, input: Target, content: Content, price: number): Promise<Stored> {
   const me = auth.profile;
   return withTransaction(ctx, async (tx) => {
     const locked =
@@ -201,8 +380,7 @@ async function store(
     if (again) return { response: await answer(ctx, auth, again), stored: null };
 
     const partnerId = partnerOf(conversation, me.id);
-    const block = chatBlock(partner, { userStatus: auth.user.status });
-    const refused = block && refusal(block, partner);
+    const refused = refusalOf(partner, auth);
     if (refused) throw refused;
 
     let credits: number;
@@ -221,16 +399,8 @@ async function store(
     }
 
     const message = await appendMessage(tx, sideOf(conversation, me.id), {
+      ...messageValues(me.id, input, content, price),
       conversationId: conversation.id,
-      senderProfileId: me.id,
-      kind: content.kind,
-      body: content.kind === 'text' ? content.body : '',
-      gift: content.kind === 'gift' ? content.gift : null,
-      photoKey: content.kind === 'photo' ? content.photo.storageKey : null,
-      photoWidth: content.kind === 'photo' ? content.photo.width : null,
-      photoHeight: content.kind === 'photo' ? content.photo.height : null,
-      clientId: input.clientId,
-      price,
     });
     // The partner's mail and push, if they are away and want them: enqueued with the message, or not at all.
     await noticeMessage(ctx, {
@@ -240,16 +410,7 @@ async function store(
       isNewConversation: message.seq === 1,
     });
     // Inside the unit of work: published once it has committed, never when it rolls back.
-    ctx.events.publish({
-      type: 'message.created',
-      siteId: me.siteId,
-      conversationId: conversation.id,
-      messageId: message.id,
-      seq: message.seq,
-      senderProfileId: me.id,
-      recipientProfileId: partnerId,
-      fictional: partner.isFictional,
-    });
+    publishCreated(ctx, me, conversation.id, message, partnerId, partner.isFictional);
     return { response: { message: presentMessage(message, me.id), credits }, stored: message };
   });
 }

@@ -26,6 +26,17 @@ export async function claimKey(tx: Executor, entry: LedgerEntryInput): Promise<b
   return row !== undefined;
 }
 
+/** claimKey for several rows in one statement: the keys of the rows written (a key taken before is not). */
+export async function claimKeys(tx: Executor, entries: (LedgerEntryInput & { idempotencyKey: string })[]): Promise<Set<string>> {
+  if (entries.length === 0) return new Set();
+  const rows = await tx
+    .insert(creditLedger)
+    .values(entries)
+    .onConflictDoNothing({ target: creditLedger.idempotencyKey })
+    .returning({ key: creditLedger.idempotencyKey });
+  return new Set(rows.map((row) => row.key as string));
+}
+
 export async function findByKey(db: Executor, idempotencyKey: string): Promise<LedgerRow | undefined> {
   const [row] = await db.select().from(creditLedger).where(eq(creditLedger.idempotencyKey, idempotencyKey));
   return row;

@@ -4,7 +4,7 @@ import { eq, sum } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { withTransaction } from '../../lib/transaction';
 import { createTestApp, type TestApp } from '../../test/harness';
-import { credit, ledger, spend } from './credits.service';
+import { CreditKeyTaken, credit, ledger, spend, spendMany } from './credits.service';
 
 let t: TestApp;
 let siteId: number;
@@ -175,5 +175,67 @@ describe('credits', () => {
     ).rejects.toThrow('the message could not be stored');
     expect(await balanceOf(userId)).toBe(10);
     expect(await ledger(t.ctx, userId)).toEqual([]);
+  });
+});
+
+describe('spendMany (a batch of spends in one unit of work)', () => {
+  it('takes each spend in order, answers the balance after each, and writes a ledger row for each', async () => {
+    const [a, b] = [await memberWith(10), await memberWith(5)];
+    const keys = [key('a1'), key('b1'), key('a2')];
+    const results = await spendMany(t.ctx, [
+      { userId: a, siteId, amount: 3, reason: 'message', idempotencyKey: keys[0] },
+      { userId: b, siteId, amount: 5, reason: 'gift', idempotencyKey: keys[1] },
+      { userId: a, siteId, amount: 4, reason: 'message', idempotencyKey: keys[2] },
+    ]);
+    expect(results).toEqual([{ balance: 7 }, { balance: 0 }, { balance: 3 }]);
+    expect([await balanceOf(a), await balanceOf(b)]).toEqual([3, 0]);
+    expect((await ledger(t.ctx, a)).map((e) => [e.delta, e.balanceAfter]).sort()).toEqual([
+      [-3, 7],
+      [-4, 3],
+    ]);
+    expect([await ledgerSum(a), await ledgerSum(b)]).toEqual([-7, -5]);
+  });
+
+  it('refuses every spend of a member whose balance does not cover all of theirs, and takes nothing from them', async () => {
+    const [poor, rich] = [await memberWith(5), await memberWith(50)];
+    const results = await spendMany(t.ctx, [
+      { userId: poor, siteId, amount: 3, reason: 'message', idempotencyKey: key('p1') },
+      { userId: rich, siteId, amount: 10, reason: 'message', idempotencyKey: key('r1') },
+      { userId: poor, siteId, amount: 3, reason: 'message', idempotencyKey: key('p2') },
+    ]);
+    expect(results).toEqual([{ insufficient: true }, { balance: 40 }, { insufficient: true }]);
+    expect([await balanceOf(poor), await ledgerSum(poor)]).toEqual([5, 0]);
+    expect([await balanceOf(rich), await ledgerSum(rich)]).toEqual([40, -10]);
+  });
+
+  it('throws CreditKeyTaken when a key was used before: its unit of work rolls back, nothing is taken twice', async () => {
+    const userId = await memberWith(20);
+    const used = key('used');
+    expect(await spend(t.ctx, { userId, siteId, amount: 5, reason: 'message', idempotencyKey: used })).toEqual({ balance: 15 });
+    await expect(
+      withTransaction(t.ctx, () =>
+        spendMany(t.ctx, [
+          { userId, siteId, amount: 2, reason: 'message', idempotencyKey: key('new') },
+          { userId, siteId, amount: 5, reason: 'message', idempotencyKey: used },
+        ]),
+      ),
+    ).rejects.toBeInstanceOf(CreditKeyTaken);
+    expect([await balanceOf(userId), await ledgerSum(userId)]).toEqual([15, -5]);
+  });
+
+  it('holds under batches at the same moment: never below zero, the ledger the balance', async () => {
+    const userId = await memberWith(30);
+    const batches = await Promise.all(
+      Array.from({ length: 10 }, (_, i) =>
+        spendMany(t.ctx, [
+          { userId, siteId, amount: 2, reason: 'message', idempotencyKey: key(`x${i}`) },
+          { userId, siteId, amount: 2, reason: 'message', idempotencyKey: key(`y${i}`) },
+        ]),
+      ),
+    );
+    const paid = batches.flat().filter((r) => 'balance' in r).length;
+    expect(paid).toBe(14);
+    expect(await balanceOf(userId)).toBe(2);
+    expect(await ledgerSum(userId)).toBe(-28);
   });
 });

@@ -1,6 +1,6 @@
 import { type DbContext, dbOf, withTransaction } from '../../lib/transaction';
-import { addToBalance } from '../accounts/accounts.service';
-import { claimKey, findByKey, insertEntry, type LedgerRow, listLedger } from './credits.repository';
+import { addToBalance, addToBalances } from '../accounts/accounts.service';
+import { claimKey, claimKeys, findByKey, insertEntry, type LedgerRow, listLedger } from './credits.repository';
 
 /**
  * Credits: the only code that changes a member's balance. Every change writes its ledger row in the same
@@ -36,6 +36,46 @@ export interface LedgerEntry {
  */
 export async function spend(ctx: DbContext, input: CreditChangeInput): Promise<SpendResult> {
   return change(ctx, input, -checkedAmount(input.amount));
+}
+
+/** A change of a batch was made under a key taken before: the batch wrote nothing once its unit of work rolls back. */
+export class CreditKeyTaken extends Error {}
+
+/**
+ * Several spends in one unit of work, each with its key (a batch of chat sends): three statements whatever their
+ * number (the balances, locked in the order of their ids, and the ledger rows). A member whose balance does not
+ * cover all of their spends of the batch gets `{ insufficient: true }` for each and nothing is taken from them (each
+ * spend on its own might have covered some: the caller retries those with `spend`). Every other spend answers its
+ * balance after it, in the order given. When a key was taken before (a retry), this throws CreditKeyTaken after its
+ * writes: the caller lets its unit of work roll back and makes each spend on its own, as `spend` answers retries.
+ */
+export async function spendMany(ctx: DbContext, inputs: (CreditChangeInput & { idempotencyKey: string })[]): Promise<SpendResult[]> {
+  const totals = new Map<number, number>();
+  for (const input of inputs) totals.set(input.userId, (totals.get(input.userId) ?? 0) + checkedAmount(input.amount));
+  return withTransaction(ctx, async (tx) => {
+    const balances = await addToBalances(
+      ctx,
+      [...totals].map(([userId, total]) => ({ userId, delta: -total })),
+    );
+    // Walking each member's spends in order from the balance before them gives each its balance after it.
+    const running = new Map([...balances].map(([userId, balance]) => [userId, balance + (totals.get(userId) ?? 0)]));
+    const results: SpendResult[] = [];
+    const entries = [];
+    for (const input of inputs) {
+      const before = running.get(input.userId);
+      if (before === undefined) {
+        results.push({ insufficient: true });
+        continue;
+      }
+      const balanceAfter = before - input.amount;
+      running.set(input.userId, balanceAfter);
+      entries.push({ ...entryOf(input, -input.amount, balanceAfter), idempotencyKey: input.idempotencyKey });
+      results.push({ balance: balanceAfter });
+    }
+    const claimed = await claimKeys(tx, entries);
+    if (claimed.size < entries.length) throw new CreditKeyTaken('A credit change of the batch was made before under its key');
+    return results;
+  });
 }
 
 /** Adds `amount` credits and answers the new balance. */
@@ -85,7 +125,7 @@ function checkedAmount(amount: number): number {
  * change made before under its key (a retry after the credits ran out) as that change answered.
  */
 async function change(ctx: DbContext, input: CreditChangeInput, delta: number): Promise<SpendResult> {
-  const { userId, siteId, reason } = input;
+  const { userId } = input;
   const key = input.idempotencyKey ?? null;
   return withTransaction(ctx, async (tx) => {
     const balance = await addToBalance(ctx, userId, delta);
@@ -93,7 +133,7 @@ async function change(ctx: DbContext, input: CreditChangeInput, delta: number): 
       const first = key === null ? undefined : await findByKey(tx, key);
       return first ? replay(first, input, delta) : ({ insufficient: true } as const);
     }
-    const entry = { userId, siteId, delta, balanceAfter: balance, reason, idempotencyKey: key };
+    const entry = entryOf(input, delta, balance);
     if (key === null) {
       await insertEntry(tx, entry);
       return { balance };
@@ -105,6 +145,17 @@ async function change(ctx: DbContext, input: CreditChangeInput, delta: number): 
     if (!first) throw new Error(`Credit change ${key} was claimed and its ledger row removed`);
     return replay(first, input, delta);
   });
+}
+
+function entryOf(input: CreditChangeInput, delta: number, balanceAfter: number) {
+  return {
+    userId: input.userId,
+    siteId: input.siteId,
+    delta,
+    balanceAfter,
+    reason: input.reason,
+    idempotencyKey: input.idempotencyKey ?? null,
+  };
 }
 
 function replay(first: LedgerRow, input: CreditChangeInput, delta: number): SpendResult {

@@ -114,6 +114,25 @@ export async function findNoticeRecipient(
   return row ? { userId: row.userId, mailedAt: row.mailedAt, hasPush: Boolean(row.hasPush) } : null;
 }
 
+/** findNoticeRecipient for several profiles in one statement, by profile id (a profile without an account is left out). */
+export async function findNoticeRecipients(
+  db: Executor,
+  profileIds: number[],
+): Promise<Map<number, { userId: number; mailedAt: Date | null; hasPush: boolean }>> {
+  const found = await db
+    .select({
+      profileId: profiles.id,
+      userId: users.id,
+      mailedAt: messageNotices.mailedAt,
+      hasPush: sql<boolean>`exists (select 1 from ${pushSubscriptions} s where s.user_id = ${users.id})`,
+    })
+    .from(profiles)
+    .innerJoin(users, eq(users.id, profiles.userId))
+    .leftJoin(messageNotices, eq(messageNotices.userId, users.id))
+    .where(and(sql`${profiles.id} = any(${sql.param(profileIds)}::bigint[])`, sql`${users.status} <> 'deleted'`));
+  return new Map(found.map((row) => [row.profileId, { userId: row.userId, mailedAt: row.mailedAt, hasPush: Boolean(row.hasPush) }]));
+}
+
 export interface UnreadFrom {
   conversationId: number;
   profileId: number;

@@ -164,11 +164,16 @@ async function enqueueNotices(
  * one mail).
  */
 async function scheduleActivityMail(ctx: AppContext, tx: Executor, userId: number, lastMailedAt?: Date | null): Promise<void> {
+  const mailedAt = lastMailedAt === undefined ? await rows.findMailedAt(tx, userId) : lastMailedAt;
+  await ctx.jobs.enqueue(tx, 'notifications.mail', { userId }, activityMail(ctx, userId, mailedAt));
+}
+
+/** When the activity mail of a member last mailed at `mailedAt` is due, under its key. */
+function activityMail(ctx: AppContext, userId: number, mailedAt: Date | null): { runAt: Date; dedupeKey: string } {
   const now = ctx.now().getTime();
-  const mailedAt = (lastMailedAt === undefined ? await rows.findMailedAt(tx, userId) : lastMailedAt)?.getTime() ?? null;
-  const due =
-    mailedAt !== null && mailedAt + MESSAGE_DIGEST_WINDOW_MS > now ? mailedAt + MESSAGE_DIGEST_WINDOW_MS : now + MESSAGE_MAIL_DELAY_MS;
-  await ctx.jobs.enqueue(tx, 'notifications.mail', { userId }, { runAt: new Date(due), dedupeKey: activityMailKey(userId) });
+  const last = mailedAt?.getTime() ?? null;
+  const due = last !== null && last + MESSAGE_DIGEST_WINDOW_MS > now ? last + MESSAGE_DIGEST_WINDOW_MS : now + MESSAGE_MAIL_DELAY_MS;
+  return { runAt: new Date(due), dedupeKey: activityMailKey(userId) };
 }
 
 /** A message for `recipientProfileId`: the first of a conversation the partner started counts as a new conversation. */
@@ -181,6 +186,41 @@ export function noticeMessage(
     event: 'message',
     fromProfileId: message.senderProfileId,
     conversationId: message.conversationId,
+  });
+}
+
+/**
+ * noticeMessage for a batch of messages stored in one unit of work (chat's batched sends), in three statements at
+ * most whatever their number: the recipients, their activity mails, their pushes.
+ */
+export async function noticeMessages(
+  ctx: AppContext,
+  list: { recipientProfileId: number; senderProfileId: number; conversationId: number; isNewConversation: boolean }[],
+): Promise<void> {
+  if (list.length === 0) return;
+  await withTransaction(ctx, async (tx) => {
+    const recipients = await rows.findNoticeRecipients(tx, [...new Set(list.map((m) => m.recipientProfileId))]);
+    const mails = new Map<number, { payload: { userId: number }; runAt: Date; dedupeKey: string }>();
+    const pushes = [];
+    for (const message of list) {
+      const recipient = recipients.get(message.recipientProfileId);
+      if (!recipient) continue;
+      const { userId } = recipient;
+      if (!mails.has(userId)) mails.set(userId, { payload: { userId }, ...activityMail(ctx, userId, recipient.mailedAt) });
+      if (recipient.hasPush) {
+        pushes.push({
+          payload: {
+            userId,
+            type: message.isNewConversation ? ('new_conversations' as const) : ('new_messages' as const),
+            event: 'message' as const,
+            fromProfileId: message.senderProfileId,
+            conversationId: message.conversationId,
+          },
+        });
+      }
+    }
+    await ctx.jobs.enqueueMany(tx, 'notifications.mail', [...mails.values()]);
+    if (pushes.length > 0) await ctx.jobs.enqueueMany(tx, 'push.notify', pushes);
   });
 }
 

@@ -1,11 +1,13 @@
 import type { AppEvent } from '@amora/contracts';
-import type { Database } from '@amora/db';
+import { type Database, memberSanctions, sessions } from '@amora/db';
+import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { hashToken } from '../../lib/tokens';
 import { call, currentUser, latestToken, login, sessionCookie } from '../../test/accounts';
 import { callAs, createMember, type Member, nextIp } from '../../test/factories';
 import { createTestApp, type TestApp } from '../../test/harness';
 import { sessionCache } from './session-cache';
+import { findAuth } from './sessions.service';
 
 let t: TestApp;
 beforeAll(async () => {
@@ -148,5 +150,41 @@ describe('SessionCache', () => {
     sessionCache.set(db, 'after-commit', -5, found, sessionCache.begin());
     expect(sessionCache.get(db, 'after-commit')).toBe(found);
     sessionCache.forgetMember(-5);
+  });
+});
+
+describe('sessions looked up together', () => {
+  it('gives each call its own member, and none to an unknown, expired, suspended or banned session among them', async () => {
+    const members = await Promise.all(Array.from({ length: 8 }, () => createMember(t)));
+    const [expired, suspended, banned, suspensionOver] = members.slice(4);
+    const now = t.ctx.now();
+    await t.ctx.db
+      .update(sessions)
+      .set({ expiresAt: new Date(now.getTime() - 1000) })
+      .where(eq(sessions.userId, expired.userId));
+    await t.ctx.db.insert(memberSanctions).values([
+      { userId: suspended.userId, kind: 'suspension', until: new Date(now.getTime() + 86_400_000) },
+      { userId: banned.userId, kind: 'ban' },
+      { userId: suspensionOver.userId, kind: 'suspension', until: new Date(now.getTime() - 1000) },
+    ]);
+    const tokenOf = (m: Member) => m.cookie.slice('auth.session='.length);
+    const siteId = (await findAuth(t.ctx, tokenOf(members[0]), 1, true))?.user.siteId ?? 1;
+    // Changes ask the database every time (never the cache): all at once, so they share lookups.
+    const found = await Promise.all([
+      ...members.map((m) => findAuth(t.ctx, tokenOf(m), siteId, true)),
+      findAuth(t.ctx, 'x'.repeat(43), siteId, true),
+    ]);
+    expect(found.map((auth) => auth?.user.id ?? null)).toEqual([
+      members[0].userId,
+      members[1].userId,
+      members[2].userId,
+      members[3].userId,
+      null,
+      null,
+      null,
+      suspensionOver.userId,
+      null,
+    ]);
+    for (const [i, auth] of found.slice(0, 4).entries()) expect(auth?.profile.id).toBe(members[i].profileId);
   });
 });

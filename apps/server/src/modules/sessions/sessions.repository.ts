@@ -1,5 +1,5 @@
 import { type Executor, memberSanctions, profiles, sessions, users } from '@amora/db';
-import { and, eq, gt, isNull, notExists, or } from 'drizzle-orm';
+import { and, eq, gt, isNull, notExists, or, type SQL, sql } from 'drizzle-orm';
 
 /** The member a session stands for: their account row and their profile row. */
 export type UserRow = typeof users.$inferSelect;
@@ -10,7 +10,7 @@ export async function insertSession(db: Executor, session: typeof sessions.$infe
 }
 
 /** A ban, or a suspension not over, of the member, not lifted. */
-function inForce(userId: number | typeof sessions.userId, now: Date) {
+function inForce(userId: number | typeof sessions.userId, now: Date | SQL) {
   return and(
     eq(memberSanctions.userId, userId),
     isNull(memberSanctions.liftedAt),
@@ -32,14 +32,25 @@ export async function findLoginBlock(db: Executor, userId: number, now: Date) {
  * suspended (moderation ends their sessions too; this holds on every process at once, whatever it missed).
  */
 export async function findSessionAccount(db: Executor, tokenHash: string, now: Date) {
+  return (await findSessionAccounts(db, [{ tokenHash, now }])).get(tokenHash);
+}
+
+/**
+ * findSessionAccount for several tokens in one statement (each at its own moment, the clock of its request), by
+ * token hash; a token without such a session is left out.
+ */
+export async function findSessionAccounts(db: Executor, wanted: { tokenHash: string; now: Date }[]) {
+  const list = sql`unnest(${sql.param(wanted.map((w) => w.tokenHash))}::text[], ${sql.param(wanted.map((w) => w.now.toISOString()))}::timestamptz[]) as wanted(token_hash, now)`;
+  const now = sql`wanted.now`;
   const sanctioned = db.select({ id: memberSanctions.id }).from(memberSanctions).where(inForce(sessions.userId, now));
-  const [row] = await db
-    .select()
+  const rows = await db
+    .select({ session: sessions, user: users, profile: profiles })
     .from(sessions)
+    .innerJoin(list, sql`wanted.token_hash = ${sessions.tokenHash} and ${sessions.expiresAt} > ${now}`)
     .innerJoin(users, eq(users.id, sessions.userId))
     .innerJoin(profiles, eq(profiles.userId, users.id))
-    .where(and(eq(sessions.tokenHash, tokenHash), gt(sessions.expiresAt, now), notExists(sanctioned)));
-  return row ? { session: row.sessions, user: row.users, profile: row.profiles } : undefined;
+    .where(notExists(sanctioned));
+  return new Map(rows.map((row) => [row.session.tokenHash, row]));
 }
 
 export async function touchSession(db: Executor, id: number, now: Date): Promise<void> {

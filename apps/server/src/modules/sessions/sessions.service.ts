@@ -1,15 +1,18 @@
 import { ACCOUNT_ERRORS, SESSION_COOKIE, SESSION_DAYS } from '@amora/contracts';
+import type { Executor } from '@amora/db';
 import type { FastifyReply } from 'fastify';
 import type { AppContext } from '../../context';
+import { type Batches, createBatches } from '../../lib/batches';
 import { HttpError } from '../../lib/errors';
 import { hashToken, newToken } from '../../lib/tokens';
-import { type DbContext, dbOf } from '../../lib/transaction';
+import { type DbContext, dbOf, inUnitOfWork } from '../../lib/transaction';
 import { sessionCache } from './session-cache';
 import {
   deleteSessionByHash,
   deleteSessionsOf,
   findLoginBlock,
   findSessionAccount,
+  findSessionAccounts,
   insertSession,
   type ProfileRow,
   touchSession,
@@ -50,7 +53,7 @@ export async function findAuth(ctx: Pick<AppContext, 'db' | 'now'>, token: strin
   if (found && (found.session.expiresAt <= now || now.getTime() - found.session.lastSeenAt.getTime() > TOUCH_EVERY_MS)) found = undefined;
   if (!found) {
     const generation = sessionCache.begin();
-    found = await findSessionAccount(db, tokenHash, now);
+    found = await lookUp(ctx, db, tokenHash, now);
     if (!found || found.user.siteId !== siteId || found.user.status === 'deleted') return null;
     if (now.getTime() - found.session.lastSeenAt.getTime() > TOUCH_EVERY_MS) {
       await touchSession(db, found.session.id, now);
@@ -61,6 +64,41 @@ export async function findAuth(ctx: Pick<AppContext, 'db' | 'now'>, token: strin
     return null;
   }
   return { sessionId: found.session.id, tokenHash, user: found.user, profile: found.profile };
+}
+
+/** A session looked up in a batch of lookups: what it is answered with. */
+interface Lookup {
+  tokenHash: string;
+  now: Date;
+  resolve: (found: Found | undefined) => void;
+  reject: (error: unknown) => void;
+}
+
+const lookups = new WeakMap<Executor, Batches<Lookup>>();
+/** Sessions looked up together at most; two batches under way at once. */
+const LOOKUP_LIMIT = 200;
+
+/**
+ * The session of a token, from the database: outside a unit of work in a batch of the lookups that wait
+ * (lib/batches.ts), one statement for all the calls that arrive while one is under way, whose round trips cost
+ * a busy process more than the statement itself; inside one, on its own.
+ */
+function lookUp(ctx: DbContext, db: Executor, tokenHash: string, now: Date): Promise<Found | undefined> {
+  if (inUnitOfWork(ctx)) return findSessionAccount(db, tokenHash, now);
+  let batches = lookups.get(db);
+  if (!batches) {
+    batches = createBatches<Lookup>({
+      limit: LOOKUP_LIMIT,
+      atOnce: 2,
+      run: async (batch) => {
+        const found = await findSessionAccounts(db, batch);
+        for (const lookup of batch) lookup.resolve(found.get(lookup.tokenHash));
+      },
+    });
+    lookups.set(db, batches);
+  }
+  const queue = batches;
+  return new Promise((resolve, reject) => queue.add({ tokenHash, now, resolve, reject }));
 }
 
 /** The member's sessions are read from the database again at their next call in this process (their data changed). */
