@@ -13,6 +13,8 @@ import { Counter, Gauge, Registry } from 'prom-client';
 export type MailOutcome = 'sent' | 'failed';
 /** sent: the push service took it; gone: the subscription was dropped (404, 410); deferred: 429; failed: anything else. */
 export type PushOutcome = 'sent' | 'gone' | 'deferred' | 'failed';
+/** How a chat send was stored or answered: in a batch of sends, or on its own (docs/decisions.md, "sends stored together"). */
+export type ChatSendPath = 'batched' | 'single';
 /** processed: applied (or nothing to apply); unknown_order: answered 404 for the provider to retry; error: it threw (500). */
 export type WebhookOutcome = 'processed' | 'unknown_order' | 'error';
 /** done: the handler returned; retry: it threw and will run again; dead: out of attempts, or a payload its schema refuses. */
@@ -167,6 +169,19 @@ export class Metrics {
       registers: [this.registry],
     }),
   );
+  private readonly chatSendsByPath = byLabel(
+    new Counter({
+      name: 'amora_chat_sends_total',
+      help: 'Chat sends to a conversation this process stored or answered, by path (batched: in a batch of sends; single: on their own)',
+      labelNames: ['path'],
+      registers: [this.registry],
+    }),
+  );
+  private readonly chatBatchesFailed = new Counter({
+    name: 'amora_chat_batches_failed_total',
+    help: 'Batches of chat sends that failed as a whole and wrote nothing (their sends went on their own)',
+    registers: [this.registry],
+  });
   private readonly webhooks = byLabel(
     new Counter({
       name: 'amora_payment_webhooks_total',
@@ -346,6 +361,14 @@ export class Metrics {
 
   push(outcome: PushOutcome): void {
     this.pushes(outcome).inc();
+  }
+
+  chatSends(path: ChatSendPath, count: number): void {
+    if (count > 0) this.chatSendsByPath(path).inc(count);
+  }
+
+  chatBatchFailed(): void {
+    this.chatBatchesFailed.inc();
   }
 
   paymentWebhook(outcome: WebhookOutcome): void {

@@ -70,6 +70,8 @@ describe('GET /metrics with METRICS_TOKEN', () => {
       'amora_jobs_finished_total',
       'amora_mails_total',
       'amora_pushes_total',
+      'amora_chat_sends_total',
+      'amora_chat_batches_failed_total',
       'amora_payment_webhooks_total',
       'amora_db_info',
       'process_resident_memory_bytes',

@@ -7,6 +7,7 @@ import { call, HERZ, latestToken, signup } from '../../test/accounts';
 import { recordEvents } from '../../test/events';
 import { type CallArgs, callAs, createMember, createProfile, type Member, type MemberOptions, nextIp } from '../../test/factories';
 import { createTestApp, type TestApp } from '../../test/harness';
+import { metricValue } from '../../test/metrics';
 import { credit, ledger, spend } from '../credits/credits.service';
 import { purgeDeletedAccounts } from '../deletion/deletion.service';
 import { rejectMessage } from './chat.service';
@@ -357,6 +358,10 @@ describe('sends at the same moment in many conversations (stored together)', () 
     await setCredits(pairs[6][0], PRICE);
     await t.ctx.events.idle();
     const events = recordEvents(t.ctx.events, 'message.created');
+    const [batchedBefore, failedBefore] = [
+      await metricValue(t.ctx.metrics, 'amora_chat_sends_total', { path: 'batched' }),
+      await metricValue(t.ctx.metrics, 'amora_chat_batches_failed_total'),
+    ];
     const results = await Promise.all([
       ...pairs.map(([a], i) => {
         if (i === 2) return send(a, { conversation: convs[i] }, 'start', firstIds[i]);
@@ -406,6 +411,11 @@ describe('sends at the same moment in many conversations (stored together)', () 
       const i = convs.indexOf(event.conversationId);
       expect(event).toMatchObject({ senderProfileId: pairs[i][0].profileId, recipientProfileId: pairs[i][1].profileId });
     }
+    // No batch failed as a whole. On PostgreSQL sends that wait together are stored together; PGlite's one
+    // connection serves one unit of work at a time, so there each send comes when the last has committed.
+    expect(await metricValue(t.ctx.metrics, 'amora_chat_batches_failed_total')).toBe(failedBefore);
+    const batched = (await metricValue(t.ctx.metrics, 'amora_chat_sends_total', { path: 'batched' })) - batchedBefore;
+    if (t.ctx.dbKind === 'postgres') expect(batched).toBeGreaterThan(0);
   }, 60_000);
 });
 

@@ -234,7 +234,11 @@ function sendQueueOf(ctx: AppContext): Batches<QueuedSend> {
   return queue;
 }
 
-const settle = (send: QueuedSend) => storeOne(send.ctx, send.auth, send.input, send.content, send.price).then(send.resolve, send.reject);
+/** A queued send stored or answered on its own. */
+function settle(send: QueuedSend): Promise<void> {
+  send.ctx.metrics.chatSends('single', 1);
+  return storeOne(send.ctx, send.auth, send.input, send.content, send.price).then(send.resolve, send.reject);
+}
 
 /**
  * Stores a batch of sends (one a conversation) in one unit of work, as storeOne stores each: the conversations
@@ -316,8 +320,10 @@ async function storeBatch(batch: QueuedSend[]): Promise<void> {
         stored: { response: { message: presentMessage(message, send.auth.profile.id), credits }, stored: message },
       }));
     });
+    ctx.metrics.chatSends('batched', stored.length);
     for (const { send, stored: result } of stored) send.resolve(result);
   } catch {
+    ctx.metrics.chatBatchFailed();
     alone = batch;
   }
   await Promise.all(alone.map(settle));
