@@ -15,6 +15,7 @@ import { type Logger, pino } from 'pino';
 import type { Config } from './config';
 import type { AppContext } from './context';
 import { JOBS } from './job-specs';
+import { logBatchFailuresTo } from './lib/batches';
 import { createEventBus, readyWithin } from './lib/events';
 import { createJobs } from './lib/jobs';
 import { createDbLimiter, createRedisLimiter } from './lib/limiter';
@@ -128,6 +129,7 @@ export async function bootstrap(config: Config, options: { log?: Logger } = {}):
     const log = options.log ?? pino({ level: config.logLevel });
     if (redis) logRedisOutages(redis, log, 'main');
     logAfterCommitErrorsTo(log);
+    logBatchFailuresTo(log);
     const metrics = createMetrics();
     const jobs = createJobs({ db: handle.db, specs: JOBS, log, metrics });
     // Outside production the start lines say where mail goes (start-banner.ts): no log line before them.

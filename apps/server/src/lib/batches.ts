@@ -84,3 +84,23 @@ export function createBatches<T extends Settled>(options: BatchesOptions<T>): Ba
     },
   };
 }
+
+/** Where a batch that failed as a whole and fell back to the single path is reported (pino's shape). */
+export interface BatchFailureLog {
+  warn(details: object, message: string): void;
+}
+
+let failures: BatchFailureLog = { warn: (details, message) => console.warn(message, details) };
+
+/** Sends the reports of failed batches to `log` (the server's logger). */
+export function logBatchFailuresTo(log: BatchFailureLog): void {
+  failures = log;
+}
+
+/**
+ * A batch of `what` failed as a whole and wrote nothing; its items went the single way. Logged as a warning: now and
+ * then it is a deadlock PostgreSQL broke, and a steady stream of them a fault to look at.
+ */
+export function reportBatchFailure(what: string, size: number, error: unknown): void {
+  failures.warn({ err: error, size }, `a batch of ${what} failed as a whole; its items went one by one`);
+}

@@ -8,10 +8,10 @@ import {
 } from '@amora/contracts';
 import type { Executor } from '@amora/db';
 import type { AppContext } from '../../context';
-import { type Batches, createBatches } from '../../lib/batches';
+import { type Batches, createBatches, reportBatchFailure } from '../../lib/batches';
 import { badRequest, HttpError, notFound } from '../../lib/errors';
 import { type DbContext, dbOf, inUnitOfWork, withTransaction } from '../../lib/transaction';
-import { credit, spend, spendMany } from '../credits/credits.service';
+import { CreditKeyTaken, credit, spend, spendMany } from '../credits/credits.service';
 import { noticeMessage, noticeMessages } from '../notifications/notifications.service';
 import { processChatPhoto, removeChatPhoto } from '../photos/photos.service';
 import type { Auth } from '../sessions/sessions.service';
@@ -246,10 +246,12 @@ function settle(send: QueuedSend): Promise<void> {
  * spent (credits' spendMany), the messages appended, the partners' notices enqueued and message.created published
  * after the commit. Only sends that go through are stored here: a send that storeOne would refuse or answer from
  * before (not the sender's conversation, a block, not enough credits, a retry, a free message) is left to storeOne
- * after the batch, so every refusal and every retry is answered by the one path that answers them. A batch that
- * fails as a whole (a retry's key met in the ledger, a deadlock) wrote nothing, and each of its sends goes to storeOne.
+ * after the batch, so every refusal and every retry is answered by the one path that answers them. A retry committed
+ * elsewhere while the batch waited for its locks shows as its key met in the ledger: the batch, rolled back, runs
+ * once more and sees it. A batch that fails as a whole otherwise (a deadlock) wrote nothing, and each of its sends
+ * goes to storeOne.
  */
-async function storeBatch(batch: QueuedSend[]): Promise<void> {
+async function storeBatch(batch: QueuedSend[], attempt = 1): Promise<void> {
   const [first] = batch;
   if (batch.length === 1) return settle(first);
   const ctx = first.ctx;
@@ -322,8 +324,12 @@ async function storeBatch(batch: QueuedSend[]): Promise<void> {
     });
     ctx.metrics.chatSends('batched', stored.length);
     for (const { send, stored: result } of stored) send.resolve(result);
-  } catch {
+  } catch (error) {
+    // A retry's key already in the ledger: its message was committed while the batch waited for the lock, after
+    // the statement that looked for it had begun. Once more, and the batch sees it and leaves that send out.
+    if (error instanceof CreditKeyTaken && attempt === 1) return storeBatch(batch, 2);
     ctx.metrics.chatBatchFailed();
+    reportBatchFailure('chat sends', batch.length, error);
     alone = batch;
   }
   await Promise.all(alone.map(settle));

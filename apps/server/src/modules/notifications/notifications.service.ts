@@ -219,7 +219,13 @@ export async function noticeMessages(
         });
       }
     }
-    await ctx.jobs.enqueueMany(tx, 'notifications.mail', [...mails.values()]);
+    // In the order of the members' ids: two batches at once that write the keys of the same members never wait
+    // on each other's keys in a circle.
+    await ctx.jobs.enqueueMany(
+      tx,
+      'notifications.mail',
+      [...mails.values()].sort((a, b) => a.payload.userId - b.payload.userId),
+    );
     if (pushes.length > 0) await ctx.jobs.enqueueMany(tx, 'push.notify', pushes);
   });
 }

@@ -7,6 +7,7 @@ import { call, currentUser, latestToken, login, sessionCookie } from '../../test
 import { callAs, createMember, type Member, nextIp } from '../../test/factories';
 import { createTestApp, type TestApp } from '../../test/harness';
 import { sessionCache } from './session-cache';
+import { findSessionAccounts } from './sessions.repository';
 import { findAuth } from './sessions.service';
 
 let t: TestApp;
@@ -186,5 +187,19 @@ describe('sessions looked up together', () => {
       null,
     ]);
     for (const [i, auth] of found.slice(0, 4).entries()) expect(auth?.profile.id).toBe(members[i].profileId);
+  });
+
+  it('answers the same token asked at two moments with the answer of each moment', async () => {
+    const member = await createMember(t);
+    const tokenHash = tokenHashOf(member.cookie);
+    const [session] = await t.ctx.db.select().from(sessions).where(eq(sessions.tokenHash, tokenHash));
+    const before = new Date(session.expiresAt.getTime() - 1000);
+    const after = new Date(session.expiresAt.getTime() + 1000);
+    const answers = await findSessionAccounts(t.ctx.db, [
+      { tokenHash, now: after },
+      { tokenHash, now: before },
+      { tokenHash: hashToken('unknown'), now: before },
+    ]);
+    expect(answers.map((found) => found?.user.id ?? null)).toEqual([null, member.userId, null]);
   });
 });

@@ -32,25 +32,30 @@ export async function findLoginBlock(db: Executor, userId: number, now: Date) {
  * suspended (moderation ends their sessions too; this holds on every process at once, whatever it missed).
  */
 export async function findSessionAccount(db: Executor, tokenHash: string, now: Date) {
-  return (await findSessionAccounts(db, [{ tokenHash, now }])).get(tokenHash);
+  return (await findSessionAccounts(db, [{ tokenHash, now }]))[0];
 }
 
 /**
- * findSessionAccount for several tokens in one statement (each at its own moment, the clock of its request), by
- * token hash; a token without such a session is left out.
+ * findSessionAccount for several tokens in one statement, each at its own moment (the clock of its request): the
+ * answers in the order asked, undefined where a token has no such session (the same token twice, at two moments,
+ * gets each moment's answer).
  */
 export async function findSessionAccounts(db: Executor, wanted: { tokenHash: string; now: Date }[]) {
-  const list = sql`unnest(${sql.param(wanted.map((w) => w.tokenHash))}::text[], ${sql.param(wanted.map((w) => w.now.toISOString()))}::timestamptz[]) as wanted(token_hash, now)`;
+  const list = sql`unnest(${sql.param(wanted.map((w) => w.tokenHash))}::text[], ${sql.param(wanted.map((w) => w.now.toISOString()))}::timestamptz[]) with ordinality as wanted(token_hash, now, i)`;
   const now = sql`wanted.now`;
   const sanctioned = db.select({ id: memberSanctions.id }).from(memberSanctions).where(inForce(sessions.userId, now));
   const rows = await db
-    .select({ session: sessions, user: users, profile: profiles })
+    .select({ i: sql<number>`wanted.i`.mapWith(Number), session: sessions, user: users, profile: profiles })
     .from(sessions)
     .innerJoin(list, sql`wanted.token_hash = ${sessions.tokenHash} and ${sessions.expiresAt} > ${now}`)
     .innerJoin(users, eq(users.id, sessions.userId))
     .innerJoin(profiles, eq(profiles.userId, users.id))
     .where(notExists(sanctioned));
-  return new Map(rows.map((row) => [row.session.tokenHash, row]));
+  const answers: ({ session: typeof sessions.$inferSelect; user: UserRow; profile: ProfileRow } | undefined)[] = wanted.map(
+    () => undefined,
+  );
+  for (const { i, ...found } of rows) answers[i - 1] = found;
+  return answers;
 }
 
 export async function touchSession(db: Executor, id: number, now: Date): Promise<void> {

@@ -92,7 +92,7 @@ function lookUp(ctx: DbContext, db: Executor, tokenHash: string, now: Date): Pro
       atOnce: 2,
       run: async (batch) => {
         const found = await findSessionAccounts(db, batch);
-        for (const lookup of batch) lookup.resolve(found.get(lookup.tokenHash));
+        for (const [i, lookup] of batch.entries()) lookup.resolve(found[i]);
       },
     });
     lookups.set(db, batches);
