@@ -454,10 +454,12 @@ describe('the rollup of closed days', () => {
   const at = (day: string, minute: number) => new Date(Date.parse(`${day}T00:00:00Z`) + minute * 60_000);
 
   beforeAll(async () => {
-    // The day stands still for these tests, whatever the hour they run at.
-    now = new Date(t.clock.now());
+    // The day stands still for these tests, whatever the hour they run at: at 22:00 UTC at the latest, so that the
+    // hour a test moves the clock on stays in the same day.
+    const real = t.clock.now();
+    const today = real.toISOString().slice(0, 10);
+    now = new Date(Math.min(real.getTime(), Date.parse(`${today}T22:00:00Z`)));
     t.clock.set(now);
-    const today = now.toISOString().slice(0, 10);
     days = [4, 3, 2, 1, 0].map((back) => new Date(Date.parse(`${today}T00:00:00Z`) - back * DAY_MS).toISOString().slice(0, 10));
     const db = t.ctx.db;
     const people: Member[] = [];
