@@ -101,17 +101,7 @@ export async function findNoticeRecipient(
   db: Executor,
   profileId: number,
 ): Promise<{ userId: number; mailedAt: Date | null; hasPush: boolean } | null> {
-  const [row] = await db
-    .select({
-      userId: users.id,
-      mailedAt: messageNotices.mailedAt,
-      hasPush: sql<boolean>`exists (select 1 from ${pushSubscriptions} s where s.user_id = ${users.id})`,
-    })
-    .from(profiles)
-    .innerJoin(users, eq(users.id, profiles.userId))
-    .leftJoin(messageNotices, eq(messageNotices.userId, users.id))
-    .where(and(eq(profiles.id, profileId), sql`${users.status} <> 'deleted'`));
-  return row ? { userId: row.userId, mailedAt: row.mailedAt, hasPush: Boolean(row.hasPush) } : null;
+  return (await findNoticeRecipients(db, [profileId])).get(profileId) ?? null;
 }
 
 /** findNoticeRecipient for several profiles in one statement, by profile id (a profile without an account is left out). */
