@@ -1,5 +1,5 @@
 /**
- * Group commits, the one way (docs/ARCHITECTURE.md, "Batches"): what many requests ask of the database at the same
+ * Group commits, the one way (docs/ARCHITECTURE.md, "A request's path", step 3): what many requests ask of the database at the same
  * moment (the session behind each call, each chat send) waits while a batch is under way and goes in the next one,
  * whose statements serve all of it at once. Alone, an item goes at once, so a quiet process waits for nothing;
  * under load the statements (and the round trips to PostgreSQL, which cost more than the statements themselves)
