@@ -24,9 +24,10 @@ describe('/premium', () => {
 
   it('a Premium member is thanked and may buy more credits', async () => {
     server.use(paymentAnswers.packages(packagesFixture({ paid_user: true })));
-    await renderApp('/premium', { user: userFixture({ paid_user: true }) });
+    const { queryClient } = await renderApp('/premium', { user: userFixture({ paid_user: true }) });
     expect(await screen.findByRole('heading', { level: 1, name: pt('premium.already') })).toBeVisible();
     expect(screen.getByRole('heading', { name: pt('premium.buyCredits') })).toBeVisible();
+    await waitFor(() => expect(queryClient.isFetching()).toBe(0));
   });
 
   it('a visitor reads what Premium gives and is asked to log in, which brings them back', async () => {
@@ -40,9 +41,12 @@ describe('/premium', () => {
 
   it("the activation page's Get Premium card leads here", async () => {
     server.use(paymentAnswers.packages());
-    const { user } = await renderApp('/activate/done', { user: userFixture() });
+    const { user, queryClient } = await renderApp('/activate/done', { user: userFixture() });
     await user.click(within(await screen.findByTestId('activate-card-premium')).getByRole('link'));
     expect(await screen.findByTestId('premium-benefits')).toBeVisible();
+    // The packages' call the page started ends with this test, not inside the next one.
+    await waitFor(() => expect(queryClient.isFetching()).toBe(0));
+    expect(await screen.findByTestId('package-3')).toBeVisible();
   });
 });
 
